@@ -1,0 +1,31 @@
+// npm run db:migrate:create -- <name> | npm run db:migrate:deploy
+import { env } from '../src/env';
+import { openDatabase } from '../src/server/db/adapter';
+import { createMigration, deployMigrations } from '../src/server/db/migrations';
+
+async function main(): Promise<void> {
+  const [command, name] = process.argv.slice(2);
+  if (command === 'create') {
+    const directory = await createMigration(name ?? '');
+    console.log(directory ? `created ${directory}` : 'no changes: schema.prisma matches the last migration');
+    return;
+  }
+  if (command === 'deploy') {
+    const config = env();
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+    try {
+      const applied = await deployMigrations(database.factory);
+      console.log(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  console.error('usage: db-migrate create <name> | deploy');
+  process.exitCode = 2;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+import { AppError } from '@/server/domain/errors';
+import { errorResponse } from '@/server/api/json-response';
+import { requestIdOf } from '@/server/api/request-id';
+import { handleTokenRequest } from '@/server/api/token-handler';
+
+export const dynamic = 'force-dynamic';
+export const POST = handleTokenRequest;
+
+function methodNotAllowed(request: Request): Response {
+  return errorResponse(
+    new AppError('METHOD_NOT_ALLOWED', 'use POST', { headers: { allow: 'POST' } }),
+    'boolean',
+    requestIdOf(request.headers),
+  );
+}
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

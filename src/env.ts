@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+// The only reader of process.env: configuration is validated once, on first use.
+const urlWithoutTrailingSlash = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PGLITE_DIR: z.string().min(1).default('.data/pglite'),
+  PUBLIC_BASE_URL: urlWithoutTrailingSlash.optional(),
+  PUBLIC_AUTH_URL: urlWithoutTrailingSlash.optional(),
+  PUBLIC_ORIGIN: urlWithoutTrailingSlash.optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  SANDBOX_MODE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  DEMO_MERCHANT_CODE: z.string().min(1).default('DEMO001'),
+  DEMO_CLIENT_ID: z.string().min(8).default('demo-client'),
+  DEMO_CLIENT_SECRET: z.string().min(16).default('demo-secret-change-me-0001'),
+  DEMO_PASSWORD: z.string().min(10).default('demo-password-1'),
+  SERVICE_FILE: z.string().min(1).default('.data/service.json'),
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .default('America/Lima')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone'),
+  LOG_REQUESTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export type Env = z.infer<typeof schema> & { baseUrl: string; authUrl: string; origin: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const values = parsed.data;
+  const origin = values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`;
+  cached = {
+    ...values,
+    origin,
+    baseUrl: values.PUBLIC_BASE_URL ?? `${origin}/api`,
+    authUrl: values.PUBLIC_AUTH_URL ?? `${origin}/oauth`,
+  };
+  return cached;
+}

@@ -1,0 +1,7 @@
+// Next calls register() once per server process. Node-only work lives in a module imported
+// dynamically so that the edge bundle never sees it.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { launchService } = await import('./server/startup');
+  await launchService();
+}

@@ -1,0 +1,15 @@
+import type { Db } from '@/server/db/client';
+import type { Principal } from '@/server/auth/principal';
+import type { ConsoleSession } from '@/server/auth/console-session';
+
+export type ApiContext = {
+  headers: Headers;
+  requestId: string;
+  prisma: Db;
+  /** Set by the integrator middleware from the Bearer token. */
+  principal?: Principal;
+  /** Set for console and operator calls. */
+  session?: ConsoleSession;
+  /** The error a procedure failed with; the REST wrapper turns it into the envelope. */
+  failure?: unknown;
+};

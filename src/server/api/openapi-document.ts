@@ -1,0 +1,63 @@
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { env } from '@/env';
+import { envelopeSchema, errorResponses, requestIdHeader } from './openapi-errors';
+import { appRouter } from './routers/app-router';
+import { stringSuccessOperations } from './rest-routes';
+import { tokenPaths } from './openapi-token';
+
+// OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
+// envelope of DESIGN.md 4 on every error status and the token endpoint on its own server.
+
+type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> };
+
+let cached: OpenAPIObject | undefined;
+
+export function openApiDocument(): OpenAPIObject {
+  if (cached) return cached;
+  const config = env();
+  const document = generateOpenApiDocument(appRouter, {
+    title: 'Ecommerce payment orchestration API',
+    description:
+      'Charges through CARD, YAPE, BANK_TRANSFER, CUOTEALO, PAGOEFECTIVO and QR; queries, cancellation and reversal; refunds. Amounts are strings in cents. Every request carries ALG-API-VERSION: 1709847567.',
+    version: '1.0.0',
+    openApiVersion: '3.1.0',
+    baseUrl: config.baseUrl,
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: `Access token from POST ${config.authUrl}/token`,
+      },
+    },
+  });
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of ['get', 'post', 'delete'] as const) {
+      const operation = (item as Record<string, Operation | undefined>)[method];
+      if (!operation) continue;
+      const success = stringSuccessOperations.has(operation.operationId ?? '') ? 'string' : 'boolean';
+      const statuses = Object.keys(operation.responses)
+        .filter((status) => status !== '200')
+        .map(Number);
+      operation.responses = {
+        200: { ...operation.responses['200'], headers: { 'X-Request-Id': requestIdHeader } },
+        ...errorResponses([...new Set([...statuses, 405, 500])].sort(), success),
+      };
+    }
+  }
+  document.paths = { ...document.paths, ...(tokenPaths(config.authUrl) as unknown as OpenAPIObject['paths']) };
+  document.components = {
+    ...document.components,
+    schemas: {
+      ...document.components?.schemas,
+      ...(Object.fromEntries([
+        ['ErrorString', envelopeSchema('string')],
+        ['ErrorBoolean', envelopeSchema('boolean')],
+      ]) as NonNullable<OpenAPIObject['components']>['schemas']),
+    },
+  };
+  document.info.contact = { name: 'Platform support' };
+  document.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+  cached = document;
+  return document;
+}

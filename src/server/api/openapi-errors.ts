@@ -1,0 +1,79 @@
+import { ERROR_KINDS } from '@/server/domain/errors';
+
+// Error responses of the OpenAPI document: the envelope of DESIGN.md 4 for each status.
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12)',
+  401: 'Token missing, invalid or expired (20)',
+  403: 'Missing scope, or merchant/facilitator the token does not act for (21)',
+  404: 'No such operation, transaction or refund for this merchant (30)',
+  405: 'Method not allowed on this path (31)',
+  409: 'Reused merchant_operation_number or Idempotency-Key (40), or the state does not allow it (41)',
+  413: 'Body larger than 64 KiB (51)',
+  422: 'The payment method does not allow it (42)',
+  429: 'Rate limit exceeded (50)',
+  500: 'Unexpected fault (01)',
+};
+
+export function envelopeSchema(success: 'string' | 'boolean') {
+  return {
+    type: 'object',
+    required: ['success', 'meta', 'errors'],
+    properties: {
+      success: success === 'string' ? { type: 'string', const: 'false' } : { type: 'boolean', const: false },
+      error: { type: 'string', description: 'RFC 6749 error (token endpoint only)' },
+      error_description: { type: 'string', description: 'RFC 6749 description (token endpoint only)' },
+      meta: { $ref: '#/components/schemas/Meta' },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: { field: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
+    },
+    examples: [
+      {
+        success: success === 'string' ? 'false' : false,
+        meta: {
+          status: {
+            code: ERROR_KINDS.VALIDATION.code,
+            message_ilgn: [
+              { locale: 'es-PE', value: ERROR_KINDS.VALIDATION.es },
+              { locale: 'en-US', value: ERROR_KINDS.VALIDATION.en },
+            ],
+          },
+        },
+        errors: [
+          { field: 'payment_details.amount', code: 'invalid_format', message: 'must be a positive integer amount in cents' },
+        ],
+      },
+    ],
+  };
+}
+
+export const requestIdHeader = {
+  description: "The request id (the caller's X-Request-Id or a new one)",
+  schema: { type: 'string' },
+};
+
+export function errorResponses(statuses: number[], success: 'string' | 'boolean') {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        description: STATUS_TEXT[status] ?? 'Error',
+        headers: {
+          'X-Request-Id': requestIdHeader,
+          ...(status === 401 ? { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } } : {}),
+          ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } : {}),
+        },
+        content: {
+          'application/json': {
+            schema: { $ref: `#/components/schemas/${success === 'string' ? 'ErrorString' : 'ErrorBoolean'}` },
+          },
+        },
+      },
+    ]),
+  );
+}

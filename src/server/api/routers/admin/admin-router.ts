@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ROLES } from '@/server/auth/console-session';
+import { findMerchant } from '@/server/services/admin/merchants';
+import { createFacilitator, createMerchant, linkMerchant } from '@/server/services/admin/merchants';
+import { issueCredential, listCredentials, revokeCredential } from '@/server/services/admin/credentials';
+import { createConsoleUser } from '@/server/services/admin/users';
+import { settleAuthorized } from '@/server/services/settle-authorized';
+import { merchantCode } from '@/server/schemas/common';
+import { SCOPES } from '@/server/services/issue-token';
+import { operatorProcedure, router } from '../../trpc';
+
+// Operator procedures: the CLI calls them through the running service or in-process.
+const code = merchantCode;
+const name = z.string().min(1).max(128);
+
+export const adminRouter = router({
+  createFacilitator: operatorProcedure
+    .input(z.strictObject({ code, name }))
+    .mutation(({ ctx, input }) => createFacilitator(ctx.prisma, input)),
+  createMerchant: operatorProcedure
+    .input(z.strictObject({ code, name, facilitatorCode: code.optional() }))
+    .mutation(({ ctx, input }) => createMerchant(ctx.prisma, input)),
+  linkMerchant: operatorProcedure
+    .input(z.strictObject({ facilitatorCode: code, merchantCode: code }))
+    .mutation(({ ctx, input }) => linkMerchant(ctx.prisma, input)),
+  issueCredential: operatorProcedure
+    .input(
+      z.strictObject({
+        owner: z.union([z.strictObject({ merchantCode: code }), z.strictObject({ facilitatorCode: code })]),
+        scopes: z.array(z.enum(SCOPES)).min(1).optional(),
+        label: z.string().max(128).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => issueCredential(ctx.prisma, input)),
+  listCredentials: operatorProcedure
+    .input(z.strictObject({ merchantCode: code.optional() }))
+    .query(({ ctx, input }) => listCredentials(ctx.prisma, input)),
+  revokeCredential: operatorProcedure
+    .input(z.strictObject({ clientId: z.string().min(1).max(128) }))
+    .mutation(({ ctx, input }) => revokeCredential(ctx.prisma, input.clientId)),
+  createUser: operatorProcedure
+    .input(
+      z.strictObject({
+        email: z.email(),
+        password: z.string().min(10).max(200),
+        role: z.enum(ROLES),
+        merchantCode: code.optional(),
+        name: z.string().max(128).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => createConsoleUser(ctx.prisma, input)),
+  settleNow: operatorProcedure.input(z.strictObject({ merchantCode: code.optional() })).mutation(async ({ ctx, input }) => {
+    const merchantId = input.merchantCode ? (await findMerchant(ctx.prisma, input.merchantCode)).id : undefined;
+    return { settled: await settleAuthorized(ctx.prisma, new Date(), merchantId) };
+  }),
+});

@@ -1,0 +1,33 @@
+import { AppError } from '@/server/domain/errors';
+import { db } from '@/server/db/client';
+import { issueToken } from '@/server/services/issue-token';
+import { errorResponse, jsonResponse } from './json-response';
+import { parseJsonBody, readBodyText } from './read-json-body';
+import { requestIdOf } from './request-id';
+import { toAppError } from './to-app-error';
+import { SUPPORTED_API_VERSIONS } from './trpc';
+import { logError } from '@/server/log';
+
+// POST {auth_url}/token: JSON or RFC 6749 form bodies, the envelope plus `error` on failure.
+function parseTokenBody(text: string, contentType: string | null): unknown {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  return parseJsonBody(text, contentType);
+}
+
+export async function handleTokenRequest(request: Request): Promise<Response> {
+  const requestId = requestIdOf(request.headers);
+  try {
+    const body = parseTokenBody(await readBodyText(request), request.headers.get('content-type'));
+    const version = request.headers.get('alg-api-version');
+    if (version === null || !SUPPORTED_API_VERSIONS.has(version.trim())) {
+      throw new AppError('API_VERSION', 'ALG-API-VERSION must be 1709847567');
+    }
+    const answer = await issueToken(await db(), body);
+    return jsonResponse(answer, 200, { 'x-request-id': requestId, pragma: 'no-cache' });
+  } catch (error) {
+    const failure = toAppError(error);
+    if (failure.kind === 'INTERNAL') logError('token request failed', error, { requestId });
+    return errorResponse(failure, 'boolean', requestId);
+  }
+}

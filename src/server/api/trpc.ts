@@ -1,0 +1,43 @@
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { AppError } from '@/server/domain/errors';
+import { authenticate, requireScope } from '@/server/auth/principal';
+import { toAppError } from './to-app-error';
+import type { ApiContext } from './context';
+
+const t = initTRPC
+  .context<ApiContext>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const appError = toAppError(error);
+      return { ...shape, message: appError.message, data: { kind: appError.kind, errors: appError.errors } };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const SUPPORTED_API_VERSIONS = new Set(['1709847567']);
+
+/** Integrator calls (DESIGN.md 3): ALG-API-VERSION, then the Bearer token, then the scope. */
+export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'delete:charges') {
+  return t.procedure.use(async ({ ctx, next }) => {
+    const version = ctx.headers.get('alg-api-version');
+    if (version === null || !SUPPORTED_API_VERSIONS.has(version.trim())) {
+      throw new AppError('API_VERSION', 'ALG-API-VERSION must be 1709847567', {
+        errors: [{ field: 'ALG-API-VERSION', code: 'unsupported_version', message: 'must be 1709847567' }],
+      });
+    }
+    const principal = await authenticate(ctx.prisma, ctx.headers.get('authorization'));
+    requireScope(principal, scope);
+    return next({ ctx: { ...ctx, principal } });
+  });
+}
+
+/** Platform operators: a PLATFORM_ADMIN console session or the operator CLI. */
+export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
+  if (ctx.session?.role !== 'PLATFORM_ADMIN') throw new AppError('FORBIDDEN', 'platform operators only');
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});

@@ -1,0 +1,77 @@
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/domain/errors';
+import type { Principal } from './principal';
+
+export type ActingMerchant = {
+  id: string;
+  code: string;
+  name: string;
+  enabledMethods: string[];
+  expirySeconds: Record<string, number>;
+};
+
+const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+
+/**
+ * The merchant a request names, if the token acts for it (DESIGN.md 3): a merchant token for
+ * its own merchant; a facilitator token, which must send payment-facilitator-code, for the
+ * merchants linked to it. A sent header must match the facilitator of the token or merchant.
+ */
+export async function actingMerchant(
+  prisma: Db,
+  principal: Principal,
+  merchantCode: string,
+  facilitatorHeader: string | null,
+): Promise<ActingMerchant> {
+  if (principal.merchantCode !== null && principal.merchantCode !== merchantCode) {
+    throw forbidden('the token does not act for this merchant');
+  }
+  if (principal.facilitatorCode !== null && facilitatorHeader === null) {
+    throw forbidden('facilitator credentials must send payment-facilitator-code');
+  }
+  if (principal.facilitatorCode !== null && facilitatorHeader !== principal.facilitatorCode) {
+    throw forbidden('payment-facilitator-code does not match the token');
+  }
+  const merchant = await prisma.merchant.findUnique({
+    where: { code: merchantCode },
+    select: {
+      id: true,
+      code: true,
+      name: true,
+      enabledMethods: true,
+      expirySeconds: true,
+      facilitator: { select: { code: true } },
+    },
+  });
+  if (!merchant) throw forbidden('the token does not act for this merchant');
+  const linkedFacilitator = merchant.facilitator?.code ?? null;
+  if (principal.facilitatorCode !== null && linkedFacilitator !== principal.facilitatorCode) {
+    throw forbidden('the merchant is not linked to this facilitator');
+  }
+  if (facilitatorHeader !== null && facilitatorHeader !== linkedFacilitator) {
+    throw forbidden('payment-facilitator-code does not match the merchant');
+  }
+  return {
+    id: merchant.id,
+    code: merchant.code,
+    name: merchant.name,
+    enabledMethods: merchant.enabledMethods,
+    expirySeconds: (merchant.expirySeconds ?? {}) as Record<string, number>,
+  };
+}
+
+/** Merchants a token may see in listings: its own, or every merchant linked to its facilitator. */
+export async function visibleMerchantIds(prisma: Db, principal: Principal): Promise<string[]> {
+  if (principal.merchantCode !== null) {
+    const merchant = await prisma.merchant.findUnique({ where: { code: principal.merchantCode }, select: { id: true } });
+    return merchant ? [merchant.id] : [];
+  }
+  if (principal.facilitatorCode !== null) {
+    const merchants = await prisma.merchant.findMany({
+      where: { facilitator: { code: principal.facilitatorCode } },
+      select: { id: true },
+    });
+    return merchants.map((merchant) => merchant.id);
+  }
+  return [];
+}

@@ -1,0 +1,5 @@
+export const ROLES = ['PLATFORM_ADMIN', 'SUPPORT', 'MERCHANT_ADMIN', 'MERCHANT_VIEWER'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who acts in the console or from the operator CLI. */
+export type ConsoleSession = { userId: string | null; email: string; role: Role; merchantId: string | null };

@@ -1,0 +1,30 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+const N = 16_384;
+const R = 8;
+const P = 1;
+
+/** Slow salted hash for client secrets and console passwords: scrypt$N$r$p$salt$hash. */
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(secret, salt, 32, { N, r: R, p: P });
+  return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return timingSafeEqual(actual, expected);
+}
+
+export function newClientSecret(): string {
+  return randomBytes(24).toString('base64url');
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { Db } from '@/server/db/client';
+
+// Key material made on first start and kept in the database, so every instance shares it.
+async function loadOrCreate<T>(prisma: Db, name: string, create: () => Promise<T>): Promise<T> {
+  const existing = await prisma.serviceKey.findUnique({ where: { name }, select: { value: true } });
+  if (existing) return existing.value as T;
+  await prisma.serviceKey.createMany({ data: [{ name, value: (await create()) as object }], skipDuplicates: true });
+  const stored = await prisma.serviceKey.findUniqueOrThrow({ where: { name }, select: { value: true } });
+  return stored.value as T;
+}
+
+export type SigningKey = { kid: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: JWK };
+
+type StoredSigningKey = { kid: string; privateJwk: JWK; publicJwk: JWK };
+
+let signingKey: Promise<SigningKey> | undefined;
+let requestHashSecret: Promise<Buffer> | undefined;
+
+export function tokenSigningKey(prisma: Db): Promise<SigningKey> {
+  signingKey ??= (async () => {
+    const stored = await loadOrCreate<StoredSigningKey>(prisma, 'jwt-signing-key', async () => {
+      const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+      const kid = randomBytes(8).toString('hex');
+      return {
+        kid,
+        privateJwk: await exportJWK(privateKey),
+        publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
+      };
+    });
+    const privateKey = (await importJWK(stored.privateJwk, 'ES256')) as CryptoKey;
+    const publicKey = (await importJWK(stored.publicJwk, 'ES256')) as CryptoKey;
+    return { kid: stored.kid, privateKey, publicKey, publicJwk: stored.publicJwk };
+  })();
+  signingKey.catch(() => (signingKey = undefined));
+  return signingKey;
+}
+
+/** Keys the request hashes that detect retries: they cover card data, so never a bare digest. */
+export function requestHashKey(prisma: Db): Promise<Buffer> {
+  requestHashSecret ??= loadOrCreate<{ secret: string }>(prisma, 'request-hash-secret', async () => ({
+    secret: randomBytes(32).toString('base64'),
+  })).then((stored) => Buffer.from(stored.secret, 'base64'));
+  requestHashSecret.catch(() => (requestHashSecret = undefined));
+  return requestHashSecret;
+}

@@ -1,0 +1,40 @@
+import { ERROR_KINDS, type AppError } from './errors';
+
+export type Locale = 'es-PE' | 'en-US';
+export type LocalizedMessage = { locale: string; value: string };
+export type MetaStatus = { status: { code: string; message_ilgn: LocalizedMessage[] } };
+
+export function successMeta(): MetaStatus {
+  return {
+    status: {
+      code: '00',
+      message_ilgn: [
+        { locale: 'es-PE', value: 'Procesado' },
+        { locale: 'en-US', value: 'Processed' },
+      ],
+    },
+  };
+}
+
+export function errorMeta(error: AppError): MetaStatus {
+  const kind = ERROR_KINDS[error.kind];
+  return {
+    status: {
+      code: kind.code,
+      message_ilgn: [
+        { locale: 'es-PE', value: kind.es },
+        { locale: 'en-US', value: kind.en },
+      ],
+    },
+  };
+}
+
+/** The error body of DESIGN.md 4; `success` takes the type the endpoint uses on success. */
+export function errorBody(error: AppError, successType: 'string' | 'boolean') {
+  return {
+    success: successType === 'string' ? ('false' as const) : false,
+    ...error.extras,
+    meta: errorMeta(error),
+    errors: error.errors,
+  };
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthorizeRequest, AuthorizeResult } from '../connector';
+import { testContext } from '../test-context';
+import { cardConnector, isRefundRejectingCard } from './card';
+
+function cardRequest(pan: string, overrides: Partial<Extract<AuthorizeRequest, { method: 'CARD' }>> = {}): AuthorizeRequest {
+  return { method: 'CARD', pan, expiry_date: '1230', security_code: '123', ...overrides };
+}
+
+function sandboxCard(pan: string) {
+  return {
+    bin: '400000',
+    last_pan: pan.slice(-4),
+    masked_pan: `400000******${pan.slice(-4)}`,
+    brand: 'VISA',
+    card_type: 'CREDIT',
+    card_country: 'US',
+    issuer: 'SANDBOX TEST BANK',
+  };
+}
+
+function sandboxDetails(pan: string, plan = 'NONE', installmentNumber = '1') {
+  const { bin, last_pan, masked_pan, brand, card_type, card_country, issuer } = sandboxCard(pan);
+  return {
+    masked_pan,
+    brand,
+    bin,
+    last_pan,
+    card_type,
+    card_country,
+    issuer,
+    installments: { plan, installment_number: installmentNumber },
+  };
+}
+
+function expectApproved(result: AuthorizeResult): Extract<AuthorizeResult, { outcome: 'approved' }> {
+  if (result.outcome !== 'approved') throw new Error(`expected approved, got ${result.outcome}`);
+  return result;
+}
+
+describe('cardConnector', () => {
+  it('is the CARD connector', () => {
+    expect(cardConnector.method).toBe('CARD');
+  });
+
+  it('approves an ordinary card with code 00', async () => {
+    const result = expectApproved(await cardConnector.authorize(cardRequest('4111111111111111'), testContext()));
+    expect(result.stateReason).toBe('Transacción aprobada');
+    expect(Object.keys(result.processorResponse)).toEqual(['authorization_code', 'brand_transaction_id', 'result_message']);
+    expect(result.processorResponse.result_message).toEqual({ code: '00', description: 'Aprobado' });
+    expect(result.processorResponse.authorization_code).toMatch(/^\d{6}$/);
+    expect(result.processorResponse.brand_transaction_id).toMatch(/^\d{15}$/);
+    expect(result.card).toStrictEqual({
+      bin: '411111',
+      last_pan: '1111',
+      masked_pan: '411111******1111',
+      brand: 'VISA',
+      card_type: 'CREDIT',
+      card_country: 'US',
+      issuer: 'SANDBOX BANK',
+    });
+    expect(result.methodDetails).toStrictEqual({
+      masked_pan: '411111******1111',
+      brand: 'VISA',
+      bin: '411111',
+      last_pan: '1111',
+      card_type: 'CREDIT',
+      card_country: 'US',
+      issuer: 'SANDBOX BANK',
+      installments: { plan: 'NONE', installment_number: '1' },
+    });
+  });
+
+  it('draws new authorization data for every approval', async () => {
+    const first = expectApproved(await cardConnector.authorize(cardRequest('4111111111111111'), testContext()));
+    const second = expectApproved(await cardConnector.authorize(cardRequest('4111111111111111'), testContext()));
+    expect(first.processorResponse.brand_transaction_id).not.toBe(second.processorResponse.brand_transaction_id);
+  });
+
+  it('echoes the installment plan and number', async () => {
+    const request = cardRequest('4000000000005126', {
+      installments: { plan: 'CUOTAS_SIN_INTERES', number: '3' },
+    });
+    const result = await cardConnector.authorize(request, testContext());
+    expect(result.methodDetails).toStrictEqual(sandboxDetails('4000000000005126', 'CUOTAS_SIN_INTERES', '3'));
+  });
+
+  it('approves 4000000000005126 (only its refunds are rejected)', async () => {
+    const result = expectApproved(await cardConnector.authorize(cardRequest('4000000000005126'), testContext()));
+    expect(result.processorResponse.result_message.code).toBe('00');
+    expect(result.card).toStrictEqual(sandboxCard('4000000000005126'));
+    expect(result.methodDetails).toStrictEqual(sandboxDetails('4000000000005126'));
+  });
+
+  it.each([
+    ['4000000000000002', '05', 'Denegada por el emisor'],
+    ['4000000000009995', '51', 'Fondos insuficientes'],
+    ['4000000000000069', '54', 'Tarjeta vencida'],
+    ['4000000000000127', 'N7', 'Código de seguridad inválido'],
+    ['4000000000000119', '96', 'Error del procesador'],
+  ])('declines test PAN %s with %s', async (pan, code, description) => {
+    expect(await cardConnector.authorize(cardRequest(pan), testContext())).toStrictEqual({
+      outcome: 'declined',
+      stateReason: description,
+      processorResponse: { result_message: { code, description } },
+      card: sandboxCard(pan),
+      methodDetails: sandboxDetails(pan),
+    });
+  });
+
+  it('declines a past expiry month with 54, before any test-PAN rule', async () => {
+    const expired = await cardConnector.authorize(cardRequest('4000000000000002', { expiry_date: '1026' }), testContext());
+    expect(expired.outcome).toBe('declined');
+    expect(expired.processorResponse).toStrictEqual({
+      result_message: { code: '54', description: 'Tarjeta vencida' },
+    });
+    expect(expired.stateReason).toBe('Tarjeta vencida');
+  });
+
+  it('keeps a card valid through the end of its expiry month (UTC)', async () => {
+    const request = cardRequest('4111111111111111', { expiry_date: '1126' });
+    const lastInstant = testContext({ now: new Date('2026-11-30T23:59:59.999Z') });
+    const nextMonth = testContext({ now: new Date('2026-12-01T00:00:00.000Z') });
+    expect((await cardConnector.authorize(request, lastInstant)).outcome).toBe('approved');
+    const late = await cardConnector.authorize(request, nextMonth);
+    expect(late.outcome).toBe('declined');
+    expect(late.processorResponse?.result_message.code).toBe('54');
+  });
+
+  it('declines an impossible expiry month with 54', async () => {
+    const result = await cardConnector.authorize(cardRequest('4111111111111111', { expiry_date: '1330' }), testContext());
+    expect(result.outcome).toBe('declined');
+    expect(result.processorResponse?.result_message).toStrictEqual({
+      code: '54',
+      description: 'Tarjeta vencida',
+    });
+  });
+
+  it('declines a Luhn-valid PAN of no known brand with 14 and no card', async () => {
+    expect(await cardConnector.authorize(cardRequest('1234567812345670'), testContext())).toStrictEqual({
+      outcome: 'declined',
+      stateReason: 'Número de tarjeta inválido',
+      processorResponse: { result_message: { code: '14', description: 'Número de tarjeta inválido' } },
+      card: null,
+      methodDetails: {
+        masked_pan: '123456******5670',
+        bin: '123456',
+        last_pan: '5670',
+        installments: { plan: 'NONE', installment_number: '1' },
+      },
+    });
+  });
+
+  it('throws on an unvalidated PAN or another method', async () => {
+    await expect(cardConnector.authorize(cardRequest('4111111111111112'), testContext())).rejects.toThrow('validated PAN');
+    await expect(cardConnector.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
+      'The CARD connector cannot authorize a QR request',
+    );
+  });
+});
+
+describe('isRefundRejectingCard', () => {
+  it('recognises card 4000000000005126 by BIN and last four', () => {
+    expect(isRefundRejectingCard('400000', '5126')).toBe(true);
+    expect(isRefundRejectingCard('400000', '0002')).toBe(false);
+    expect(isRefundRejectingCard('411111', '5126')).toBe(false);
+  });
+});

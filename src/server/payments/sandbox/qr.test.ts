@@ -1,0 +1,82 @@
+import QRCode from 'qrcode';
+import { describe, expect, it } from 'vitest';
+import type { AuthorizeResult } from '../connector';
+import { testContext } from '../test-context';
+import { generateQrId, qrConnector } from './qr';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const DATA_URI_PREFIX = 'data:image/png;base64,';
+
+function pendingWithResponse(result: AuthorizeResult) {
+  if (result.outcome !== 'pending' || result.processorResponse === null) throw new Error('expected a QR');
+  return { ...result, processorResponse: result.processorResponse };
+}
+
+function stringMember(value: unknown): string {
+  if (typeof value !== 'string') throw new Error('expected a string member');
+  return value;
+}
+
+describe('generateQrId', () => {
+  it('is QR and 20 upper-case hex characters, unique', () => {
+    const first = generateQrId();
+    expect(first).toMatch(/^QR[0-9A-F]{20}$/);
+    expect(generateQrId()).not.toBe(first);
+  });
+});
+
+describe('qrConnector', () => {
+  it('is pending for 15 minutes with a QR image, id, date and code 0', async () => {
+    const result = pendingWithResponse(
+      await qrConnector.authorize({ method: 'QR', callback_url: 'https://shop.test/cb' }, testContext()),
+    );
+    expect(qrConnector.method).toBe('QR');
+    expect(result.stateReason).toBe('QR generado, esperando el pago');
+    expect(Object.keys(result.processorResponse)).toEqual(['qr_image', 'qr_id', 'date', 'result_message']);
+    expect(result.processorResponse.qr_id).toMatch(/^QR[0-9A-F]{20}$/);
+    expect(result.processorResponse.date).toBe('2026-11-21T15:04:05.123Z');
+    expect(result.processorResponse.result_message).toStrictEqual({ code: '0', description: 'QR generado' });
+    expect(result.expiresAt).toStrictEqual(new Date('2026-11-21T15:19:05.123Z'));
+    expect(result.continueUrl).toBeNull();
+    expect(result.methodDetails).toStrictEqual({ callback_url: 'https://shop.test/cb' });
+  });
+
+  it('draws a real 256x256 PNG of the payer page URL', async () => {
+    const context = testContext();
+    const result = pendingWithResponse(await qrConnector.authorize({ method: 'QR' }, context));
+    const image = stringMember(result.processorResponse.qr_image);
+    expect(image.startsWith(DATA_URI_PREFIX)).toBe(true);
+    const png = Buffer.from(image.slice(DATA_URI_PREFIX.length), 'base64');
+    expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    expect(png.readUInt32BE(16)).toBe(256);
+    expect(png.readUInt32BE(20)).toBe(256);
+    const expected = await QRCode.toDataURL(context.payerPageUrl, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: 256,
+    });
+    expect(image).toBe(expected);
+  });
+
+  it('draws a different image for another payer page', async () => {
+    const first = pendingWithResponse(await qrConnector.authorize({ method: 'QR' }, testContext()));
+    const other = pendingWithResponse(
+      await qrConnector.authorize({ method: 'QR' }, testContext({ payerPageUrl: 'https://pay.example.test/pay/other' })),
+    );
+    expect(other.processorResponse.qr_image).not.toBe(first.processorResponse.qr_image);
+    expect(other.processorResponse.qr_id).not.toBe(first.processorResponse.qr_id);
+  });
+
+  it('uses the merchant expiry override and omits an absent callback URL', async () => {
+    const result = pendingWithResponse(await qrConnector.authorize({ method: 'QR' }, testContext({ expirySeconds: 60 })));
+    expect(result.expiresAt.toISOString()).toBe('2026-11-21T15:05:05.123Z');
+    expect(result.methodDetails).toStrictEqual({});
+  });
+
+  it('throws on a request of another method', async () => {
+    await expect(qrConnector.authorize({ method: 'CUOTEALO' }, testContext())).rejects.toThrow(
+      'The QR connector cannot authorize a CUOTEALO request',
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import { addSeconds, toTimeObject } from '@/server/domain/time';
+import { requestFor, type PaymentConnector } from '../connector';
+import { withoutUndefined } from '../method-details';
+
+const DEFAULT_EXPIRY_SECONDS = 900;
+
+/** `QR` followed by 20 upper-case hex characters. */
+export function generateQrId(): string {
+  return `QR${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+export const qrConnector: PaymentConnector = {
+  method: 'QR',
+  async authorize(request, context) {
+    const { callback_url } = requestFor(request, 'QR');
+    const qrImage = await QRCode.toDataURL(context.payerPageUrl, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: 256,
+    });
+    return {
+      outcome: 'pending',
+      stateReason: 'QR generado, esperando el pago',
+      processorResponse: {
+        qr_image: qrImage,
+        qr_id: generateQrId(),
+        date: toTimeObject(context.now, 'millis').utc_time,
+        result_message: { code: '0', description: 'QR generado' },
+      },
+      expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS),
+      continueUrl: null,
+      methodDetails: withoutUndefined({ callback_url }),
+    };
+  },
+};

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { testContext } from '../test-context';
+import { bankTransferConnector, cuotealoConnector } from './redirect';
+
+const URLS = { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' };
+const PAYER_PAGE = 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001';
+
+describe('bankTransferConnector', () => {
+  it('is pending for 30 minutes with the payer page as continue URL', async () => {
+    const result = await bankTransferConnector.authorize({ method: 'BANK_TRANSFER', ...URLS }, testContext());
+    expect(bankTransferConnector.method).toBe('BANK_TRANSFER');
+    expect(result).toStrictEqual({
+      outcome: 'pending',
+      stateReason: 'Esperando que el pagador complete la transferencia',
+      processorResponse: null,
+      expiresAt: new Date('2026-11-21T15:34:05.123Z'),
+      continueUrl: PAYER_PAGE,
+      methodDetails: URLS,
+    });
+  });
+
+  it('uses the merchant expiry override', async () => {
+    const result = await bankTransferConnector.authorize({ method: 'BANK_TRANSFER' }, testContext({ expirySeconds: 120 }));
+    if (result.outcome !== 'pending') throw new Error('expected pending');
+    expect(result.expiresAt.toISOString()).toBe('2026-11-21T15:06:05.123Z');
+  });
+
+  it('omits URLs the request did not carry', async () => {
+    const result = await bankTransferConnector.authorize(
+      { method: 'BANK_TRANSFER', callback_url: URLS.callback_url },
+      testContext(),
+    );
+    expect(result.methodDetails).toStrictEqual({ callback_url: 'https://shop.test/cb' });
+    expect(Object.keys(result.methodDetails)).toEqual(['callback_url']);
+  });
+
+  it('refuses a CUOTEALO request', async () => {
+    await expect(bankTransferConnector.authorize({ method: 'CUOTEALO' }, testContext())).rejects.toThrow(
+      'The BANK_TRANSFER connector cannot authorize a CUOTEALO request',
+    );
+  });
+});
+
+describe('cuotealoConnector', () => {
+  it('is pending for 60 minutes with the payer page as continue URL', async () => {
+    const result = await cuotealoConnector.authorize({ method: 'CUOTEALO', ...URLS }, testContext());
+    expect(cuotealoConnector.method).toBe('CUOTEALO');
+    expect(result).toStrictEqual({
+      outcome: 'pending',
+      stateReason: 'Esperando que el pagador complete el pago en cuotas',
+      processorResponse: null,
+      expiresAt: new Date('2026-11-21T16:04:05.123Z'),
+      continueUrl: PAYER_PAGE,
+      methodDetails: URLS,
+    });
+  });
+
+  it('uses the merchant expiry override and omits absent URLs', async () => {
+    const result = await cuotealoConnector.authorize({ method: 'CUOTEALO' }, testContext({ expirySeconds: 7200 }));
+    if (result.outcome !== 'pending') throw new Error('expected pending');
+    expect(result.expiresAt.toISOString()).toBe('2026-11-21T17:04:05.123Z');
+    expect(result.methodDetails).toStrictEqual({});
+  });
+
+  it('refuses a BANK_TRANSFER request', async () => {
+    await expect(cuotealoConnector.authorize({ method: 'BANK_TRANSFER' }, testContext())).rejects.toThrow(
+      'The CUOTEALO connector cannot authorize a BANK_TRANSFER request',
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { isValidPan } from '@/server/domain/card';
+import type { AuthorizeRequest } from '../connector';
+import { testContext } from '../test-context';
+import { yapeCardPan, yapeConnector, YAPE_MAX_PEN_CENTS } from './yape';
+
+const PHONE = { country_code: '+51', subscriber: '987654321' };
+
+function yapeRequest(otp: string, phone = PHONE): AuthorizeRequest {
+  return { method: 'YAPE', phone, otp, callback_url: 'https://shop.test/cb' };
+}
+
+const WALLET_CARD = {
+  bin: '421355',
+  last_pan: '5228',
+  masked_pan: '421355******5228',
+  brand: 'VISA',
+  card_type: 'DEBIT',
+  card_country: 'PE',
+  issuer: 'YAPE',
+};
+
+const WALLET_DETAILS = {
+  phone: { country_code: '+51', subscriber: '987654321' },
+  masked_pan: '421355******5228',
+  brand: 'VISA',
+  bin: '421355',
+  last_pan: '5228',
+  card_type: 'DEBIT',
+  card_country: 'PE',
+  issuer: 'YAPE',
+};
+
+describe('yapeCardPan', () => {
+  it('derives a Luhn-valid 16-digit PAN from SHA-256 of the phone', () => {
+    const pan = yapeCardPan(PHONE);
+    expect(pan).toBe('4213559788375228');
+    expect(isValidPan(pan)).toBe(true);
+  });
+
+  it('is the same for the same phone, with or without the plus sign', () => {
+    expect(yapeCardPan({ ...PHONE })).toBe('4213559788375228');
+    expect(yapeCardPan({ country_code: '51', subscriber: '987654321' })).toBe('4213559788375228');
+  });
+
+  it('differs for another phone', () => {
+    const other = yapeCardPan({ country_code: '+51', subscriber: '912345678' });
+    expect(other).toBe('4213556270412865');
+    expect(isValidPan(other)).toBe(true);
+  });
+});
+
+describe('yapeConnector', () => {
+  it('is the YAPE connector', () => {
+    expect(yapeConnector.method).toBe('YAPE');
+  });
+
+  it('approves with code 00 and describes the wallet card', async () => {
+    const result = await yapeConnector.authorize(yapeRequest('123456'), testContext());
+    if (result.outcome !== 'approved') throw new Error(`expected approved, got ${result.outcome}`);
+    expect(result.stateReason).toBe('Transacción aprobada');
+    expect(Object.keys(result.processorResponse)).toEqual(['authorization_code', 'brand_transaction_id', 'result_message']);
+    expect(result.processorResponse.authorization_code).toMatch(/^\d{6}$/);
+    expect(result.processorResponse.brand_transaction_id).toMatch(/^\d{15}$/);
+    expect(result.processorResponse.result_message).toStrictEqual({ code: '00', description: 'Aprobado' });
+    expect(result.card).toStrictEqual(WALLET_CARD);
+    expect(result.methodDetails).toStrictEqual(WALLET_DETAILS);
+  });
+
+  it('gives the same card for the same phone on every payment, another for another phone', async () => {
+    const first = await yapeConnector.authorize(yapeRequest('123456'), testContext());
+    const second = await yapeConnector.authorize(yapeRequest('654321'), testContext());
+    const other = await yapeConnector.authorize(
+      yapeRequest('123456', { country_code: '+51', subscriber: '912345678' }),
+      testContext(),
+    );
+    if (first.outcome === 'pending' || second.outcome === 'pending' || other.outcome === 'pending') {
+      throw new Error('Yape is never pending');
+    }
+    expect(first.card).toStrictEqual(second.card);
+    expect(other.card?.masked_pan).toBe('421355******2865');
+    expect(other.card?.issuer).toBe('YAPE');
+  });
+
+  it.each([
+    ['000000', 'Y1', 'Código de aprobación inválido'],
+    ['111111', '51', 'Saldo insuficiente'],
+  ])('declines OTP %s with %s', async (otp, code, description) => {
+    expect(await yapeConnector.authorize(yapeRequest(otp), testContext())).toStrictEqual({
+      outcome: 'declined',
+      stateReason: description,
+      processorResponse: { result_message: { code, description } },
+      card: WALLET_CARD,
+      methodDetails: WALLET_DETAILS,
+    });
+  });
+
+  it('declines more than 3 500.00 PEN with 61 and approves exactly 3 500.00', async () => {
+    expect(YAPE_MAX_PEN_CENTS).toBe(350_000n);
+    const over = await yapeConnector.authorize(yapeRequest('123456'), testContext({ amount: 350_001n }));
+    expect(over).toStrictEqual({
+      outcome: 'declined',
+      stateReason: 'Excede el límite de monto',
+      processorResponse: { result_message: { code: '61', description: 'Excede el límite de monto' } },
+      card: WALLET_CARD,
+      methodDetails: WALLET_DETAILS,
+    });
+    const limit = await yapeConnector.authorize(yapeRequest('123456'), testContext({ amount: 350_000n }));
+    expect(limit.outcome).toBe('approved');
+  });
+
+  it('checks the OTP before the amount limit', async () => {
+    const result = await yapeConnector.authorize(yapeRequest('000000'), testContext({ amount: 999_999n }));
+    expect(result.processorResponse?.result_message.code).toBe('Y1');
+  });
+
+  it('throws on a request of another method', async () => {
+    await expect(yapeConnector.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
+      'The YAPE connector cannot authorize a QR request',
+    );
+  });
+});

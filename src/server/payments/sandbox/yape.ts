@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { describeCard, luhnCheckDigit } from '@/server/domain/card';
+import { requestFor, type PaymentConnector, type ResultMessage } from '../connector';
+import { cardMethodDetails } from '../method-details';
+import { cardOutcome } from './card-outcome';
+
+export const YAPE_DECLINES = {
+  invalidOtp: { code: 'Y1', description: 'Código de aprobación inválido' },
+  insufficientBalance: { code: '51', description: 'Saldo insuficiente' },
+  amountLimitExceeded: { code: '61', description: 'Excede el límite de monto' },
+} as const satisfies Record<string, ResultMessage>;
+
+/** 3 500.00 PEN: a larger Yape payment is declined. */
+export const YAPE_MAX_PEN_CENTS = 350_000n;
+
+const YAPE_BIN = '421355';
+
+/** The wallet's virtual debit card PAN: BIN, nine digits of a SHA-256 of the phone, Luhn digit. */
+export function yapeCardPan(phone: { country_code: string; subscriber: string }): string {
+  const countryDigits = phone.country_code.replace(/\D/g, '');
+  const digest = createHash('sha256').update(`${countryDigits}${phone.subscriber}`).digest('hex');
+  const account = (BigInt(`0x${digest}`) % 1_000_000_000n).toString().padStart(9, '0');
+  const payload = `${YAPE_BIN}${account}`;
+  return `${payload}${luhnCheckDigit(payload)}`;
+}
+
+function yapeDecline(otp: string, amount: bigint, currency: string): ResultMessage | null {
+  if (otp === '000000') return YAPE_DECLINES.invalidOtp;
+  if (otp === '111111') return YAPE_DECLINES.insufficientBalance;
+  if (currency === '604' && amount > YAPE_MAX_PEN_CENTS) return YAPE_DECLINES.amountLimitExceeded;
+  return null;
+}
+
+export const yapeConnector: PaymentConnector = {
+  method: 'YAPE',
+  async authorize(request, context) {
+    const { phone, otp } = requestFor(request, 'YAPE');
+    const card = describeCard(yapeCardPan(phone));
+    const methodDetails = {
+      phone: { country_code: phone.country_code, subscriber: phone.subscriber },
+      ...cardMethodDetails(card),
+    };
+    return cardOutcome(yapeDecline(otp, context.amount, context.currency), card, methodDetails);
+  },
+};

@@ -1,0 +1,13 @@
+import type { ConnectorContext } from './connector';
+
+/** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN. */
+export function testContext(overrides: Partial<ConnectorContext> = {}): ConnectorContext {
+  return {
+    now: new Date('2026-11-21T15:04:05.123Z'),
+    transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
+    amount: 15_000n,
+    currency: '604',
+    payerPageUrl: 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001',
+    ...overrides,
+  };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { detectBrand, isValidPan, isValidSecurityCode } from '@/server/domain/card';
+import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, shortText } from './common';
+
+// Body of POST /charges (interface 2.2-2.4). Top level and method_details are strict; the
+// person objects keep only their documented fields.
+const phoneOfPerson = z.object({ country_code: shortText(8).optional(), subscriber: shortText(20).optional() });
+
+const person = z
+  .object({
+    first_name: shortText().optional(),
+    last_name: shortText().optional(),
+    email: z.email({ error: 'must be an email address' }).max(254).optional(),
+    phone: phoneOfPerson.optional(),
+    location: z
+      .object({
+        line_1: shortText(256).optional(),
+        line_2: shortText(256).optional(),
+        city: shortText().optional(),
+        state: shortText().optional(),
+        country: shortText().optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Person' });
+
+const cardDetails = z
+  .strictObject({
+    pan: z.string().refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check'),
+    expiry_date: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/, 'must be four digits MMYY'),
+    security_code: z.string().regex(/^[0-9]{3,4}$/, 'must be 3 digits (4 for Amex)'),
+    card_holder: z
+      .object({
+        first_name: shortText().optional(),
+        last_name: shortText().optional(),
+        email: z.email({ error: 'must be an email address' }).max(254).optional(),
+        phone: z.object({ prefix: shortText(8).optional(), number: shortText(20).optional() }).optional(),
+      })
+      .optional(),
+    installments: z
+      .object({
+        plan: shortText(32).optional(),
+        number: z
+          .string()
+          .regex(/^[0-9]{1,2}$/)
+          .optional(),
+      })
+      .optional(),
+  })
+  .superRefine((details, context) => {
+    if (!isValidPan(details.pan)) return;
+    const brand = detectBrand(details.pan);
+    if (!brand) {
+      context.addIssue({ code: 'custom', path: ['pan'], message: 'card brand is not supported' });
+    } else if (!isValidSecurityCode(details.security_code, brand)) {
+      context.addIssue({ code: 'custom', path: ['security_code'], message: 'must be 3 digits (4 for Amex)' });
+    }
+  });
+
+const yapeDetails = z.strictObject({
+  callback_url: httpUrl.optional(),
+  phone: z.strictObject({
+    country_code: z.literal('+51', { error: 'must be +51' }),
+    subscriber: z.string().regex(/^9[0-9]{8}$/, 'must be 9 digits starting with 9'),
+  }),
+  otp: z.string().regex(/^[0-9]{6}$/, 'must be 6 digits'),
+});
+
+const redirectDetails = z.strictObject({ redirect_url: httpUrl, callback_url: httpUrl.optional() });
+const cashCodeDetails = z.strictObject({ redirect_url: httpUrl.optional(), callback_url: httpUrl.optional() });
+const qrDetails = z.strictObject({ callback_url: httpUrl.optional() });
+
+export const paymentMethodRequest = z.discriminatedUnion('method_name', [
+  z.strictObject({ method_name: z.literal('CARD'), method_details: cardDetails }),
+  z.strictObject({ method_name: z.literal('YAPE'), method_details: yapeDetails }),
+  z.strictObject({ method_name: z.literal('BANK_TRANSFER'), method_details: redirectDetails }),
+  z.strictObject({ method_name: z.literal('CUOTEALO'), method_details: redirectDetails }),
+  z.strictObject({ method_name: z.literal('PAGOEFECTIVO'), method_details: cashCodeDetails }),
+  z.strictObject({ method_name: z.literal('QR'), method_details: qrDetails }),
+]);
+
+const PEN_ONLY = new Set(['YAPE', 'QR']);
+
+export const chargeRequest = z
+  .strictObject({
+    action: z.literal('authorize', { error: 'must be authorize' }),
+    channel: z.literal('ecommerce', { error: 'must be ecommerce' }),
+    merchant_code: merchantCode,
+    merchant_operation_number: merchantOperationNumber,
+    payment_method: paymentMethodRequest,
+    payment_details: z.object({
+      amount: centsString,
+      currency: currencyCode,
+      billing: person,
+      shipping: person,
+      customer: person,
+      product_details: z.array(z.record(z.string(), z.unknown())).max(100),
+    }),
+  })
+  .superRefine((body, context) => {
+    if (PEN_ONLY.has(body.payment_method.method_name) && body.payment_details.currency !== '604') {
+      context.addIssue({
+        code: 'custom',
+        path: ['payment_details', 'currency'],
+        message: `${body.payment_method.method_name} accepts only 604 (PEN)`,
+      });
+    }
+  })
+  .meta({ id: 'ChargeRequest' });
+
+export type ChargeRequest = z.infer<typeof chargeRequest>;

@@ -1,0 +1,46 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/domain/errors';
+
+const duplicate = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+export async function createFacilitator(prisma: Db, input: { code: string; name: string }) {
+  try {
+    return await prisma.facilitator.create({ data: input, select: { id: true, code: true, name: true } });
+  } catch (error) {
+    if (duplicate(error)) throw new AppError('CONFLICT', `facilitator ${input.code} already exists`);
+    throw error;
+  }
+}
+
+export async function createMerchant(prisma: Db, input: { code: string; name: string; facilitatorCode?: string }) {
+  const facilitator = input.facilitatorCode ? await findFacilitator(prisma, input.facilitatorCode) : null;
+  try {
+    return await prisma.merchant.create({
+      data: { code: input.code, name: input.name, facilitatorId: facilitator?.id ?? null },
+      select: { id: true, code: true, name: true },
+    });
+  } catch (error) {
+    if (duplicate(error)) throw new AppError('CONFLICT', `merchant ${input.code} already exists`);
+    throw error;
+  }
+}
+
+export async function linkMerchant(prisma: Db, input: { facilitatorCode: string; merchantCode: string }) {
+  const facilitator = await findFacilitator(prisma, input.facilitatorCode);
+  const merchant = await findMerchant(prisma, input.merchantCode);
+  await prisma.merchant.update({ where: { id: merchant.id }, data: { facilitatorId: facilitator.id } });
+  return { merchant_code: merchant.code, facilitator_code: facilitator.code };
+}
+
+export async function findMerchant(prisma: Db, code: string) {
+  const merchant = await prisma.merchant.findUnique({ where: { code }, select: { id: true, code: true, name: true } });
+  if (!merchant) throw new AppError('NOT_FOUND', `no merchant ${code}`);
+  return merchant;
+}
+
+export async function findFacilitator(prisma: Db, code: string) {
+  const facilitator = await prisma.facilitator.findUnique({ where: { code }, select: { id: true, code: true } });
+  if (!facilitator) throw new AppError('NOT_FOUND', `no facilitator ${code}`);
+  return facilitator;
+}

@@ -1,0 +1,77 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/db/client';
+import type { ActingMerchant } from '@/server/auth/acting-merchant';
+import { AppError } from '@/server/domain/errors';
+import { successMeta } from '@/server/domain/envelope';
+import { decideCancel, type PaymentMethod, type TransactionState } from '@/server/domain/states';
+import { toTimeObject } from '@/server/domain/time';
+import { lockOperation } from './lock-operation';
+import { TRANSACTION_EVENT_TYPES, writeEvents } from './outbox';
+import { toOperationObject, toTransactionObject, transactionSelect } from './transaction-view';
+
+// DELETE /charges/{merchant_code}/{merchant_operation_number} (interface 4.4, DESIGN.md 6).
+export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merchantOperationNumber: string, actor = 'api') {
+  return prisma.$transaction(async (tx) => {
+    const operation = await lockOperation(tx, merchant.id, merchantOperationNumber);
+    if (!operation) throw new AppError('NOT_FOUND', 'no such operation for this merchant');
+    const latest = await tx.transaction.findFirstOrThrow({
+      where: { operationId: operation.id },
+      orderBy: { attempt: 'desc' },
+      select: { id: true, state: true, method: true, callbackUrl: true, processorResponse: true },
+    });
+    const decision = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
+    if (decision.kind === 'refused') {
+      throw new AppError(decision.reason === 'method' ? 'METHOD_RULE' : 'STATE_CONFLICT', decision.message);
+    }
+    if (decision.kind === 'move') {
+      const at = new Date();
+      const reversal = decision.to === 'EXTORNADO';
+      await tx.transaction.update({
+        where: { id: latest.id },
+        data: {
+          state: decision.to,
+          stateReason: reversal ? `Autorización extornada (${actor})` : `Operación cancelada (${actor})`,
+          expiresAt: null,
+          // A reversal keeps the authorization data and adds its own; a cancelled payment's
+          // code, QR or link is void, so its processor response goes.
+          processorResponse: reversal
+            ? {
+                ...(latest.processorResponse as Prisma.JsonObject),
+                reverse_date: toTimeObject(at, 'seconds').utc_time,
+                reverse_code: '00',
+              }
+            : Prisma.DbNull,
+          lifecycle: { create: { state: decision.to, at } },
+        },
+        select: { id: true },
+      });
+      const moved = await tx.transaction.findUniqueOrThrow({ where: { id: latest.id }, select: transactionSelect });
+      await writeEvents(tx, [
+        {
+          merchantId: merchant.id,
+          merchantCode: merchant.code,
+          merchantOperationNumber,
+          type: TRANSACTION_EVENT_TYPES[decision.to]!,
+          aggregateId: latest.id,
+          callbackUrl: latest.callbackUrl,
+          body: { transaction: toTransactionObject(moved, 'millis') },
+        },
+      ]);
+    }
+    const transactions = await tx.transaction.findMany({
+      where: { operationId: operation.id },
+      orderBy: { attempt: 'asc' },
+      select: transactionSelect,
+    });
+    return {
+      success: true as const,
+      merchant_code: merchant.code,
+      merchant_operation_number: merchantOperationNumber,
+      operation: {
+        ...toOperationObject(merchantOperationNumber, transactions, 'seconds'),
+        created_at: toTimeObject(operation.createdAt, 'seconds'),
+      },
+      meta: successMeta(),
+    };
+  });
+}

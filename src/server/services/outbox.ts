@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { Prisma } from '@/generated/prisma/client';
+import type { Tx } from '@/server/db/client';
+
+// Events are written in the same database transaction as the move they announce (DESIGN.md 9).
+export const TRANSACTION_EVENT_TYPES: Record<string, string> = {
+  REGISTRADO: 'transaction.registered',
+  PENDIENTE: 'transaction.pending',
+  AUTORIZADO: 'transaction.authorized',
+  DENEGADO: 'transaction.declined',
+  CANCELADO: 'transaction.cancelled',
+  EXTORNADO: 'transaction.reversed',
+  EXPIRADO: 'transaction.expired',
+  LIQUIDADO: 'transaction.settled',
+};
+
+export const REFUND_EVENT_TYPES: Record<string, string> = {
+  REGISTERED: 'refund.registered',
+  IN_PROCESS: 'refund.in_process',
+  RESOLVED: 'refund.resolved',
+  REJECTED: 'refund.rejected',
+};
+
+export type OutboxEventInput = {
+  merchantId: string;
+  merchantCode: string;
+  merchantOperationNumber: string;
+  type: string;
+  aggregateId: string;
+  callbackUrl: string | null;
+  body: { transaction: unknown } | { refund: unknown };
+};
+
+export async function writeEvents(tx: Tx, events: OutboxEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.outboxEvent.createMany({
+    data: events.map((event) => {
+      const id = randomUUID();
+      return {
+        id,
+        merchantId: event.merchantId,
+        type: event.type,
+        aggregateId: event.aggregateId,
+        callbackUrl: event.callbackUrl,
+        payload: {
+          success: 'true',
+          action: 'notify',
+          merchant_code: event.merchantCode,
+          merchant_operation_number: event.merchantOperationNumber,
+          event_id: id,
+          event_type: event.type,
+          ...event.body,
+        } as Prisma.InputJsonObject,
+      };
+    }),
+  });
+}

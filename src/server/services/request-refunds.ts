@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { Prisma } from '@/generated/prisma/client';
+import type { Db, Tx } from '@/server/db/client';
+import type { ActingMerchant } from '@/server/auth/acting-merchant';
+import { AppError, ERROR_KINDS, type ErrorKind, type FieldError } from '@/server/domain/errors';
+import { successMeta } from '@/server/domain/envelope';
+import { REFUNDABLE_METHODS, type PaymentMethod } from '@/server/domain/states';
+import type { RefundRequest } from '@/server/schemas/refund';
+import { REFUND_EVENT_TYPES, writeEvents } from './outbox';
+import { REFUND_REASONS, refundSelect, toRefundObject } from './refund-view';
+
+// POST /refund (interface 4.5, DESIGN.md 7): all-or-nothing; the answer carries the status of
+// the first failing item and `errors` lists every failing item.
+type ItemFailure = { kind: ErrorKind; error: FieldError };
+type Eligible = {
+  index: number;
+  transactionId: string;
+  operationId: string;
+  amount: bigint;
+  currency: string;
+  callbackUrl: string | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function checkItem(
+  tx: Tx,
+  merchant: ActingMerchant,
+  item: RefundRequest['operations'][number],
+  index: number,
+  claimed: Set<string>,
+): Promise<Eligible | ItemFailure> {
+  const field = (name: string) => `operations[${index}].${name}`;
+  const fail = (kind: ErrorKind, name: string, message: string): ItemFailure => ({
+    kind,
+    error: { field: field(name), code: ERROR_KINDS[kind].code, message },
+  });
+  const operation = await tx.operation.findUnique({
+    where: {
+      merchantId_merchantOperationNumber: { merchantId: merchant.id, merchantOperationNumber: item.merchant_operation_number },
+    },
+    select: { id: true },
+  });
+  if (!operation) return fail('NOT_FOUND', 'merchant_operation_number', 'no such operation for this merchant');
+  if (item.transaction_id !== null && !UUID.test(item.transaction_id)) {
+    return fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation');
+  }
+  const transactions = await tx.$queryRaw<
+    { id: string; method: string; state: string; amount: bigint; currency: string; callback_url: string | null }[]
+  >`SELECT id, method, state, amount, currency, callback_url FROM transactions
+    WHERE operation_id = ${operation.id}::uuid
+      AND ${item.transaction_id === null ? Prisma.sql`state = 'LIQUIDADO'` : Prisma.sql`id = ${item.transaction_id}::uuid`}
+    ORDER BY attempt DESC LIMIT 1 FOR UPDATE`;
+  const transaction = transactions[0];
+  if (!transaction) {
+    return item.transaction_id === null
+      ? fail('STATE_CONFLICT', 'transaction_id', 'the operation has no LIQUIDADO transaction')
+      : fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation');
+  }
+  if (!REFUNDABLE_METHODS.includes(transaction.method as PaymentMethod)) {
+    return fail('METHOD_RULE', 'transaction_id', `${transaction.method} payments cannot be refunded`);
+  }
+  if (transaction.state !== 'LIQUIDADO') {
+    return fail(
+      'STATE_CONFLICT',
+      'transaction_id',
+      `only LIQUIDADO transactions can be refunded (state is ${transaction.state})`,
+    );
+  }
+  if (BigInt(item.refund_amount) !== transaction.amount) {
+    return fail(
+      'VALIDATION',
+      'refund_amount',
+      `must equal the transaction amount ${transaction.amount.toString()} for a TOTAL refund`,
+    );
+  }
+  const live = await tx.refund.findUnique({ where: { activeTransactionId: transaction.id }, select: { id: true } });
+  if (live || claimed.has(transaction.id)) {
+    return fail('STATE_CONFLICT', 'transaction_id', 'the transaction already has a refund');
+  }
+  claimed.add(transaction.id);
+  return {
+    index,
+    transactionId: transaction.id,
+    operationId: operation.id,
+    amount: transaction.amount,
+    currency: transaction.currency,
+    callbackUrl: transaction.callback_url,
+  };
+}
+
+export async function requestRefunds(prisma: Db, merchant: ActingMerchant, body: RefundRequest) {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const claimed = new Set<string>();
+      const checked: (Eligible | ItemFailure)[] = [];
+      for (const [index, item] of body.operations.entries()) checked.push(await checkItem(tx, merchant, item, index, claimed));
+      const failures = checked.filter((entry): entry is ItemFailure => 'kind' in entry);
+      if (failures.length > 0) {
+        throw new AppError(failures[0]!.kind, failures[0]!.error.message, { errors: failures.map((failure) => failure.error) });
+      }
+      const at = new Date();
+      const ids: string[] = [];
+      for (const entry of checked as Eligible[]) {
+        const item = body.operations[entry.index]!;
+        const id = randomUUID();
+        ids.push(id);
+        await tx.refund.create({
+          data: {
+            id,
+            merchantId: merchant.id,
+            operationId: entry.operationId,
+            transactionId: entry.transactionId,
+            activeTransactionId: entry.transactionId,
+            type: item.type,
+            refundAmount: BigInt(item.refund_amount),
+            transactionAmount: entry.amount,
+            currency: entry.currency,
+            state: 'REGISTERED',
+            reason: REFUND_REASONS.REGISTERED!,
+            additionalFields: item.additional_fields,
+            createdAt: at,
+            lifecycle: { create: { state: 'REGISTERED', at } },
+          },
+          select: { id: true },
+        });
+      }
+      const rows = await tx.refund.findMany({ where: { id: { in: ids } }, select: refundSelect });
+      const refunds = ids.map((id) => toRefundObject(rows.find((row) => row.id === id)!));
+      await writeEvents(
+        tx,
+        refunds.map((refund, position) => ({
+          merchantId: merchant.id,
+          merchantCode: merchant.code,
+          merchantOperationNumber: refund.merchant_operation_number,
+          type: REFUND_EVENT_TYPES.REGISTERED!,
+          aggregateId: refund.refund_id,
+          callbackUrl: (checked as Eligible[])[position]!.callbackUrl,
+          body: { refund },
+        })),
+      );
+      return {
+        success: 'true' as const,
+        action: 'refund' as const,
+        merchant_code: merchant.code,
+        operations: refunds,
+        meta: successMeta(),
+      };
+    });
+  } catch (error) {
+    // Two requests racing for one transaction: the unique live-refund key lets one win.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw new AppError('STATE_CONFLICT', 'the transaction already has a refund');
+    }
+    throw error;
+  }
+}

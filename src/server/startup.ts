@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { env } from '@/env';
+import { closeDatabase, openedDatabase } from '@/server/db/client';
+import { operatorToken } from '@/server/auth/operator-token';
+import { tokenSigningKey } from '@/server/auth/service-keys';
+import { logError, logInfo } from '@/server/log';
+import { seedDemo } from '@/server/seed-demo';
+
+// Runs once per process from instrumentation: migrations, keys, demo data, the operator
+// service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
+export async function startService(): Promise<void> {
+  const config = env();
+  const { prisma, handle, appliedMigrations } = await openedDatabase();
+  await tokenSigningKey(prisma);
+  const demo = config.SEED_DEMO ? await seedDemo(prisma) : null;
+
+  mkdirSync(path.dirname(config.SERVICE_FILE), { recursive: true });
+  writeFileSync(
+    config.SERVICE_FILE,
+    JSON.stringify({ pid: process.pid, url: config.origin, database: handle.kind, operatorToken: operatorToken() }),
+    { mode: 0o600 },
+  );
+  const shutdown = () => {
+    rmSync(config.SERVICE_FILE, { force: true });
+    void closeDatabase().finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  logInfo('service started', { database: handle.kind, migrations_applied: appliedMigrations.length, origin: config.origin });
+  if (demo) {
+    const lines = [
+      '',
+      '  Payment orchestration service is up',
+      `  API        ${config.baseUrl}   (OpenAPI: ${config.baseUrl}/openapi.json)`,
+      `  Token      ${config.authUrl}/token`,
+      `  Console    ${config.origin}/`,
+      `  Database   ${handle.kind === 'pglite' ? `embedded PGlite at ${config.PGLITE_DIR}` : 'PostgreSQL'}`,
+      '',
+      `  Demo merchant   ${demo.merchantCode}`,
+      `  client_id       ${demo.clientId}`,
+      `  client_secret   ${demo.clientSecret}`,
+      '',
+      '  Console users (password for each):',
+      ...demo.users.map((user) => `    ${user.role.padEnd(16)} ${user.email.padEnd(18)} ${user.password}`),
+      '',
+    ];
+    console.log(lines.join('\n'));
+  }
+}
+
+/** A failed start exits the process: Next would otherwise answer every request with a bare 500. */
+export async function launchService(): Promise<void> {
+  try {
+    await startService();
+  } catch (error) {
+    logError('service failed to start', error);
+    process.exit(1);
+  }
+}

@@ -54,6 +54,7 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()) {
       id: true,
       secretHash: true,
       scopes: true,
+      tokenTtlSeconds: true,
       revokedAt: true,
       merchant: { select: { code: true } },
       facilitator: { select: { code: true } },
@@ -75,6 +76,7 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()) {
   }
 
   const scope = requested.join(' ');
+  const ttlSeconds = credential.tokenTtlSeconds ?? config.TOKEN_TTL_SECONDS;
   const accessToken = await signAccessToken(
     await tokenSigningKey(prisma),
     {
@@ -83,7 +85,7 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()) {
       ...(credential.merchant ? { merchant_code: credential.merchant.code } : {}),
       ...(credential.facilitator ? { facilitator_code: credential.facilitator.code } : {}),
     },
-    { issuer: config.authUrl, audience, ttlSeconds: config.TOKEN_TTL_SECONDS, now },
+    { issuer: config.authUrl, audience, ttlSeconds, now },
   );
   await prisma.apiCredential.update({ where: { id: credential.id }, data: { lastUsedAt: now } });
   return {
@@ -91,7 +93,7 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()) {
     success: true,
     access_token: accessToken,
     scope,
-    expires_in: config.TOKEN_TTL_SECONDS,
+    expires_in: ttlSeconds,
     token_type: 'Bearer',
     authorization: { meta: successMeta() },
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
-import { AppError, ERROR_KINDS, type ErrorKind, type FieldError } from '@/server/domain/errors';
+import { AppError, type ErrorKind, type FieldError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import { REFUNDABLE_METHODS, type PaymentMethod } from '@/server/domain/states';
 import type { RefundRequest } from '@/server/schemas/refund';
@@ -33,7 +33,7 @@ async function checkItem(
   const field = (name: string) => `operations[${index}].${name}`;
   const fail = (kind: ErrorKind, name: string, message: string): ItemFailure => ({
     kind,
-    error: { field: field(name), code: ERROR_KINDS[kind].code, message },
+    error: { field: field(name), code: kind.toLowerCase(), message },
   });
   const operation = await tx.operation.findUnique({
     where: {

@@ -10,7 +10,7 @@ export type CredentialOwner = { merchantCode: string } | { facilitatorCode: stri
 /** Issues a client id and secret; the secret is returned this once and stored only hashed. */
 export async function issueCredential(
   prisma: Db,
-  input: { owner: CredentialOwner; scopes?: string[]; label?: string; clientId?: string; clientSecret?: string },
+  input: { owner: CredentialOwner; scopes?: string[]; label?: string; tokenTtlSeconds?: number },
 ) {
   const scopes = input.scopes ?? [...SCOPES];
   const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
@@ -19,10 +19,17 @@ export async function issueCredential(
     'merchantCode' in input.owner
       ? { merchantId: (await findMerchant(prisma, input.owner.merchantCode)).id }
       : { facilitatorId: (await findFacilitator(prisma, input.owner.facilitatorCode)).id };
-  const clientId = input.clientId ?? `cli_${randomBytes(12).toString('hex')}`;
-  const clientSecret = input.clientSecret ?? newClientSecret();
+  const clientId = `cli_${randomBytes(12).toString('hex')}`;
+  const clientSecret = newClientSecret();
   await prisma.apiCredential.create({
-    data: { clientId, secretHash: await hashSecret(clientSecret), scopes, label: input.label ?? '', ...owner },
+    data: {
+      clientId,
+      secretHash: await hashSecret(clientSecret),
+      scopes,
+      label: input.label ?? '',
+      tokenTtlSeconds: input.tokenTtlSeconds ?? null,
+      ...owner,
+    },
     select: { id: true },
   });
   return { client_id: clientId, client_secret: clientSecret, scopes };

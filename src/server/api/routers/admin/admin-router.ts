@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from '@/server/auth/console-session';
-import { findMerchant } from '@/server/services/admin/merchants';
-import { createFacilitator, createMerchant, linkMerchant } from '@/server/services/admin/merchants';
+import { createFacilitator, createMerchant, findMerchant, linkMerchant } from '@/server/services/admin/merchants';
 import { issueCredential, listCredentials, revokeCredential } from '@/server/services/admin/credentials';
 import { createConsoleUser } from '@/server/services/admin/users';
 import { settleAuthorized } from '@/server/services/settle-authorized';
+import { inspectOperation } from '@/server/services/admin/inspect-operation';
+import { pciScan } from '@/server/services/admin/pci-scan';
 import { merchantCode } from '@/server/schemas/common';
 import { SCOPES } from '@/server/services/issue-token';
 import { operatorProcedure, router } from '../../trpc';
@@ -29,6 +30,7 @@ export const adminRouter = router({
         owner: z.union([z.strictObject({ merchantCode: code }), z.strictObject({ facilitatorCode: code })]),
         scopes: z.array(z.enum(SCOPES)).min(1).optional(),
         label: z.string().max(128).optional(),
+        tokenTtlSeconds: z.number().int().min(1).max(86_400).optional(),
       }),
     )
     .mutation(({ ctx, input }) => issueCredential(ctx.prisma, input)),
@@ -53,4 +55,10 @@ export const adminRouter = router({
     const merchantId = input.merchantCode ? (await findMerchant(ctx.prisma, input.merchantCode)).id : undefined;
     return { settled: await settleAuthorized(ctx.prisma, new Date(), merchantId) };
   }),
+  inspectOperation: operatorProcedure
+    .input(z.strictObject({ merchantCode: code, merchantOperationNumber: z.string().min(1).max(64) }))
+    .query(({ ctx, input }) => inspectOperation(ctx.prisma, input)),
+  pciScan: operatorProcedure
+    .input(z.strictObject({ needles: z.array(z.string().min(4).max(64)).max(100) }))
+    .query(({ ctx, input }) => pciScan(ctx.prisma, input.needles)),
 });

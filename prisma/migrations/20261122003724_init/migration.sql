@@ -31,6 +31,7 @@ CREATE TABLE "api_credentials" (
     "secret_hash" TEXT NOT NULL,
     "label" TEXT NOT NULL DEFAULT '',
     "scopes" TEXT[],
+    "token_ttl_seconds" INTEGER,
     "merchant_id" UUID,
     "facilitator_id" UUID,
     "revoked_at" TIMESTAMPTZ(3),

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import type { AppRouter } from '../../src/server/api/routers/app-router';
+
+export const ORIGIN = 'http://localhost:3210';
+export const BASE_URL = `${ORIGIN}/api`;
+export const AUTH_URL = `${ORIGIN}/oauth`;
+export const API_VERSION = '1709847567';
+
+/** The operator's tRPC client of the service under test (its token is in the service file). */
+export function operator() {
+  const service = JSON.parse(readFileSync('.data/e2e/service.json', 'utf8')) as { operatorToken: string };
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${ORIGIN}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
+  }).admin;
+}
+
+export function uniqueCode(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`.toUpperCase().slice(0, 40);
+}
+
+export type TestMerchant = { code: string; clientId: string; clientSecret: string };
+
+/** A new merchant with a credential for every scope (or the given ones). */
+export async function createMerchant(
+  prefix = 'M',
+  scopes?: ('create:token' | 'post:charges' | 'get:charges' | 'delete:charges')[],
+  options: { tokenTtlSeconds?: number; facilitatorCode?: string } = {},
+): Promise<TestMerchant> {
+  const admin = operator();
+  const code = uniqueCode(prefix);
+  await admin.createMerchant.mutate({ code, name: `Test ${code}`, facilitatorCode: options.facilitatorCode });
+  const credential = await admin.issueCredential.mutate({
+    owner: { merchantCode: code },
+    scopes,
+    tokenTtlSeconds: options.tokenTtlSeconds,
+  });
+  return { code, clientId: credential.client_id, clientSecret: credential.client_secret };
+}
+
+/** Every stored row of one operation (the database as the service wrote it). */
+export async function storedOperation(merchantCode: string, merchantOperationNumber: string) {
+  return (await operator().inspectOperation.query({ merchantCode, merchantOperationNumber })) as StoredOperation;
+}
+
+export type StoredOperation = {
+  id: string;
+  merchantOperationNumber: string;
+  transactions: (Record<string, unknown> & {
+    id: string;
+    state: string;
+    attempt: number;
+    amount: string;
+    lifecycle: { state: string; at: string }[];
+  })[];
+  refunds: (Record<string, unknown> & { id: string; state: string; lifecycle: { state: string; at: string }[] })[];
+  events: { type: string; aggregateId: string; status: string }[];
+};
+
+export async function settleNow(merchantCode: string): Promise<number> {
+  return (await operator().settleNow.mutate({ merchantCode })).settled;
+}

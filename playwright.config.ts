@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// The API suite runs against `next start` on a fresh database: embedded PGlite by default,
+// PostgreSQL when E2E_DATABASE_URL is set (scripts/test.sh runs both).
+const port = 3210;
+const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
+const chromium = '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: existsSync(chromium)
+      ? {
+          executablePath: chromium,
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        }
+      : {},
+  },
+  projects: [{ name: 'api', testDir: './e2e/api' }],
+  webServer: {
+    command: `rm -rf .data/e2e && npx next start -p ${port}`,
+    url: `http://localhost:${port}/api/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PGLITE_DIR: '.data/e2e/pglite',
+      SERVICE_FILE: '.data/e2e/service.json',
+      DATABASE_URL: databaseUrl,
+      TOKEN_TTL_SECONDS: '600',
+    },
+  },
+});

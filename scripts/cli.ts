@@ -1,0 +1,164 @@
+// Operator CLI: npm run cli -- <command> [--option value ...]. It calls the admin procedures
+// through the running service when one owns the embedded database (PGlite allows one process
+// per directory), and in-process otherwise (service stopped, or PostgreSQL).
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { env } from '../src/env';
+import type { AppRouter } from '../src/server/api/routers/app-router';
+
+const COMMANDS: Record<string, { help: string; options: string[] }> = {
+  'create-merchant': { help: '--code C --name N [--facilitator F]', options: ['code', 'name', 'facilitator'] },
+  'create-facilitator': { help: '--code F --name N', options: ['code', 'name'] },
+  'link-merchant': { help: '--facilitator F --merchant C', options: ['facilitator', 'merchant'] },
+  'issue-credential': {
+    help: '(--merchant C | --facilitator F) [--scopes "create:token post:charges ..."] [--label L] [--token-ttl SECONDS]',
+    options: ['merchant', 'facilitator', 'scopes', 'label'],
+  },
+  'list-credentials': { help: '[--merchant C]', options: ['merchant'] },
+  'revoke-credential': { help: '--client-id ID', options: ['client-id'] },
+  'create-user': {
+    help: '--email E --password P --role PLATFORM_ADMIN|SUPPORT|MERCHANT_ADMIN|MERCHANT_VIEWER [--merchant C] [--name N]',
+    options: ['email', 'password', 'role', 'merchant', 'name'],
+  },
+  'settle-now': { help: '[--merchant C]   settlement cut-off now: AUTORIZADO -> LIQUIDADO', options: ['merchant'] },
+  inspect: { help: '--merchant C --operation N   every stored row of one operation', options: ['merchant', 'operation'] },
+  'pci-scan': { help: '[--needle VALUE ...]   columns holding the values or card-data fields', options: ['needle'] },
+};
+
+function usage(): string {
+  return [
+    'usage: npm run cli -- <command> [options]',
+    '',
+    ...Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(19)} ${command.help}`),
+  ].join('\n');
+}
+
+type Caller = ReturnType<typeof createTRPCClient<AppRouter>>['admin'];
+
+type ServiceFile = { pid: number; url: string; operatorToken: string };
+
+function runningService(): ServiceFile | null {
+  const file = env().SERVICE_FILE;
+  if (!existsSync(file)) return null;
+  const service = JSON.parse(readFileSync(file, 'utf8')) as ServiceFile;
+  try {
+    process.kill(service.pid, 0);
+    return service;
+  } catch {
+    return null;
+  }
+}
+
+async function withAdmin<T>(use: (admin: Caller) => Promise<T>): Promise<T> {
+  const service = env().DATABASE_URL ? null : runningService();
+  if (service) {
+    const client = createTRPCClient<AppRouter>({
+      links: [httpLink({ url: `${service.url}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
+    });
+    return use(client.admin);
+  }
+  const { openedDatabase, closeDatabase } = await import('../src/server/db/client');
+  const { appRouter } = await import('../src/server/api/routers/app-router');
+  const { createCallerFactory } = await import('../src/server/api/trpc');
+  const { prisma } = await openedDatabase();
+  const caller = createCallerFactory(appRouter)({
+    headers: new Headers(),
+    requestId: 'cli',
+    prisma,
+    session: { userId: null, email: 'operator@cli', role: 'PLATFORM_ADMIN', merchantId: null },
+  });
+  try {
+    return await use(caller.admin as unknown as Caller);
+  } finally {
+    await closeDatabase();
+  }
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required`);
+  return value;
+}
+
+async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
+  const optional = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  return withAdmin(async (admin) => {
+    switch (command) {
+      case 'create-merchant':
+        return admin.createMerchant.mutate({
+          code: required(values, 'code'),
+          name: required(values, 'name'),
+          facilitatorCode: optional('facilitator'),
+        });
+      case 'create-facilitator':
+        return admin.createFacilitator.mutate({ code: required(values, 'code'), name: required(values, 'name') });
+      case 'link-merchant':
+        return admin.linkMerchant.mutate({
+          facilitatorCode: required(values, 'facilitator'),
+          merchantCode: required(values, 'merchant'),
+        });
+      case 'issue-credential': {
+        const merchant = optional('merchant');
+        const facilitator = optional('facilitator');
+        if (Boolean(merchant) === Boolean(facilitator)) throw new Error('give exactly one of --merchant or --facilitator');
+        const scopes = optional('scopes')?.split(' ').filter(Boolean) as
+          ('create:token' | 'post:charges' | 'get:charges' | 'delete:charges')[] | undefined;
+        const issued = await admin.issueCredential.mutate({
+          owner: merchant ? { merchantCode: merchant } : { facilitatorCode: facilitator! },
+          scopes,
+          label: optional('label'),
+          tokenTtlSeconds: optional('token-ttl') ? Number(optional('token-ttl')) : undefined,
+        });
+        return { ...issued, note: 'the client_secret is shown this once: store it now' };
+      }
+      case 'list-credentials':
+        return admin.listCredentials.query({ merchantCode: optional('merchant') });
+      case 'revoke-credential':
+        return admin.revokeCredential.mutate({ clientId: required(values, 'client-id') });
+      case 'create-user':
+        return admin.createUser.mutate({
+          email: required(values, 'email'),
+          password: required(values, 'password'),
+          role: required(values, 'role') as 'PLATFORM_ADMIN',
+          merchantCode: optional('merchant'),
+          name: optional('name'),
+        });
+      case 'settle-now':
+        return admin.settleNow.mutate({ merchantCode: optional('merchant') });
+      case 'inspect':
+        return admin.inspectOperation.query({
+          merchantCode: required(values, 'merchant'),
+          merchantOperationNumber: required(values, 'operation'),
+        });
+      case 'pci-scan': {
+        const needles = values.needle;
+        return admin.pciScan.query({ needles: Array.isArray(needles) ? needles : needles ? [needles] : [] });
+      }
+      default:
+        throw new Error(`unknown command ${command}\n\n${usage()}`);
+    }
+  });
+}
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (!command || command === '--help' || command === 'help' || rest.includes('--help')) {
+    console.log(usage());
+    return;
+  }
+  const spec = COMMANDS[command];
+  if (!spec) throw new Error(`unknown command ${command}\n\n${usage()}`);
+  const { values } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(spec.options.map((name) => [name, { type: 'string' as const, multiple: name === 'needle' }])),
+    strict: true,
+  });
+  const result = await run(command, values);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

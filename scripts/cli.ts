@@ -82,7 +82,7 @@ function required(values: Record<string, unknown>, name: string): string {
 }
 
 async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
-  const optional = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const optional = (name: string) => (typeof values[name] === 'string' ? (values[name]) : undefined);
   return withAdmin(async (admin) => {
     switch (command) {
       case 'create-merchant':

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 
 // The API suite runs against `next start` on a fresh database: embedded PGlite by default,
 // PostgreSQL when E2E_DATABASE_URL is set (scripts/test.sh runs both).
-const port = 3210;
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = `.data/e2e-${port}`;
 const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
 const chromium = '/usr/bin/chromium';
 
@@ -34,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'api', testDir: './e2e/api' }],
   webServer: {
-    command: `rm -rf .data/e2e && npx next start -p ${port}`,
+    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
     url: `http://localhost:${port}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -42,8 +43,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      PGLITE_DIR: '.data/e2e/pglite',
-      SERVICE_FILE: '.data/e2e/service.json',
+      PGLITE_DIR: `${dataDir}/pglite`,
+      SERVICE_FILE: `${dataDir}/service.json`,
       DATABASE_URL: databaseUrl,
       TOKEN_TTL_SECONDS: '600',
     },

@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../src/server/api/routers/app-router';
 
-export const ORIGIN = 'http://localhost:3210';
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const ORIGIN = `http://localhost:${PORT}`;
 export const BASE_URL = `${ORIGIN}/api`;
 export const AUTH_URL = `${ORIGIN}/oauth`;
 export const API_VERSION = '1709847567';
 
 /** The operator's tRPC client of the service under test (its token is in the service file). */
 export function operator() {
-  const service = JSON.parse(readFileSync('.data/e2e/service.json', 'utf8')) as { operatorToken: string };
+  const service = JSON.parse(readFileSync(`.data/e2e-${PORT}/service.json`, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `${ORIGIN}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
   }).admin;

@@ -34,6 +34,7 @@ export default defineConfig({
       : {},
   },
   projects: [{ name: 'api', testDir: './e2e/api' }],
+  globalTeardown: './e2e/support/card-data-teardown.ts',
   webServer: {
     command: `rm -rf ${dataDir} && npx next start -p ${port}`,
     url: `http://localhost:${port}/api/openapi.json`,

@@ -1,0 +1,262 @@
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { charge, headers, tokenFor } from '../support/api';
+import { BASE_URL, createMerchant, storedOperation, type StoredOperation, type TestMerchant } from '../support/service';
+
+// Shared helpers of the charges-* specs: typed reads of the three charge endpoints, the time
+// object formats of DESIGN.md 7 and the envelope of DESIGN.md 4.
+
+export const MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const SECONDS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+export type TimeObject = { utc_time: string; unix_time: number };
+export type LifecycleEntry = { state: string; date: TimeObject };
+export type ResultMessage = { code: string; description: string };
+export type ProcessorResponse = Record<string, unknown> & { result_message: ResultMessage };
+
+export type TransactionObject = {
+  transaction_id: string;
+  channel: string;
+  state: string;
+  state_reason?: string;
+  continue_url?: string;
+  amount: string;
+  currency: string;
+  payment_method: { method_name: string; method_details?: Record<string, unknown> };
+  expiration_date?: TimeObject | null;
+  processor_response?: ProcessorResponse | null;
+  additional_fields?: Record<string, unknown> | null;
+  lifecycle: LifecycleEntry[];
+};
+
+export type MetaBody = { status: { code: string; message_ilgn: { locale: string; value: string }[] } };
+
+export type ChargeReply = {
+  success: string;
+  action: string;
+  merchant_code: string;
+  merchant_operation_number: string;
+  transaction: TransactionObject;
+  meta: MetaBody;
+};
+
+export type OperationObject = {
+  merchant_operation_number: string;
+  state: string;
+  amount: string;
+  currency: string;
+  created_at?: TimeObject;
+  transactions: TransactionObject[];
+};
+
+export type QueryReply = { success: boolean; merchant_code: string; operation: OperationObject; meta: MetaBody };
+
+export type CancelReply = {
+  success: boolean;
+  merchant_code: string;
+  merchant_operation_number: string;
+  operation: OperationObject;
+  meta: MetaBody;
+};
+
+export type ErrorReply = {
+  success: string | boolean;
+  meta: MetaBody;
+  errors: { field?: string; code: string; message: string }[];
+};
+
+export type Reply<T> = { status: number; body: T; text: string };
+
+async function reply<T>(response: APIResponse): Promise<Reply<T>> {
+  const text = await response.text();
+  let body: T;
+  try {
+    body = JSON.parse(text) as T;
+  } catch {
+    throw new Error(`not JSON (HTTP ${response.status()}): ${text.slice(0, 500)}`);
+  }
+  return { status: response.status(), body, text };
+}
+
+export type Actor = { merchant: TestMerchant; token: string };
+
+/** A new merchant of its own (tests stay independent) and a token with every scope. */
+export async function newActor(request: APIRequestContext, prefix = 'CH'): Promise<Actor> {
+  const merchant = await createMerchant(prefix);
+  return { merchant, token: await tokenFor(request, merchant) };
+}
+
+export async function postCharge<T = ChargeReply>(request: APIRequestContext, token: string, body: object): Promise<Reply<T>> {
+  return reply<T>(await charge(request, token, body));
+}
+
+export async function getCharge<T = QueryReply>(
+  request: APIRequestContext,
+  token: string,
+  merchantCode: string,
+  merchantOperationNumber: string,
+  transactionId: string,
+): Promise<Reply<T>> {
+  const path = [merchantCode, merchantOperationNumber, transactionId].map(encodeURIComponent).join('/');
+  return reply<T>(await request.get(`${BASE_URL}/charges/${path}`, { headers: headers(token) }));
+}
+
+export async function deleteCharge<T = CancelReply>(
+  request: APIRequestContext,
+  token: string,
+  merchantCode: string,
+  merchantOperationNumber: string,
+): Promise<Reply<T>> {
+  const path = [merchantCode, merchantOperationNumber].map(encodeURIComponent).join('/');
+  return reply<T>(await request.delete(`${BASE_URL}/charges/${path}`, { headers: headers(token) }));
+}
+
+/** The success meta: code `00`, messages in es-PE and en-US. */
+export const SUCCESS_META = {
+  status: {
+    code: '00',
+    message_ilgn: [
+      { locale: 'es-PE', value: expect.stringMatching(/\S/) as unknown as string },
+      { locale: 'en-US', value: expect.stringMatching(/\S/) as unknown as string },
+    ],
+  },
+};
+
+const DOCUMENTED_MESSAGES: Record<string, [string, string]> = {
+  '10': ['Solicitud inválida', 'Invalid request'],
+};
+
+/** The envelope meta of an error code (exact messages where DESIGN.md 4 gives them). */
+export function errorMeta(code: string) {
+  const documented = DOCUMENTED_MESSAGES[code];
+  return {
+    status: {
+      code,
+      message_ilgn: [
+        { locale: 'es-PE', value: documented ? documented[0] : (expect.stringMatching(/\S/) as unknown as string) },
+        { locale: 'en-US', value: documented ? documented[1] : (expect.stringMatching(/\S/) as unknown as string) },
+      ],
+    },
+  };
+}
+
+/** Asserts the whole error envelope: status, `success` of the endpoint's type, meta, errors list. */
+export function expectError(result: Reply<unknown>, status: number, code: string, successType: 'string' | 'boolean') {
+  expect(result.status, result.text).toBe(status);
+  const body = result.body as ErrorReply;
+  expect(Object.keys(body).sort()).toEqual(['errors', 'meta', 'success']);
+  expect(body.success).toBe(successType === 'string' ? 'false' : false);
+  expect(body.meta).toEqual(errorMeta(code));
+  expect(Array.isArray(body.errors)).toBe(true);
+  for (const error of body.errors) {
+    expect(typeof error.code).toBe('string');
+    expect(typeof error.message).toBe('string');
+  }
+  return body;
+}
+
+/** A time object in the given style, whose unix_time is the seconds of utc_time. */
+export function expectTimeObject(value: unknown, style: 'millis' | 'seconds'): TimeObject {
+  const time = value as TimeObject;
+  expect(Object.keys(time).sort()).toEqual(['unix_time', 'utc_time']);
+  expect(time.utc_time).toMatch(style === 'millis' ? MILLIS_UTC : SECONDS_UTC);
+  expect(Number.isInteger(time.unix_time)).toBe(true);
+  expect(time.unix_time).toBe(Math.floor(instantOf(time) / 1000));
+  return time;
+}
+
+/** Milliseconds of a time object's utc_time (read as UTC in both styles). */
+export function instantOf(time: TimeObject): number {
+  return Date.parse(time.utc_time.endsWith('Z') ? time.utc_time : `${time.utc_time}Z`);
+}
+
+/**
+ * Asserts a lifecycle: exactly these states in this order, every date in the style, in
+ * chronological order and inside [from, to] (milliseconds; seconds style rounds down).
+ */
+export function expectLifecycle(
+  lifecycle: LifecycleEntry[],
+  states: string[],
+  style: 'millis' | 'seconds',
+  window?: { from: number; to: number },
+) {
+  expect(lifecycle.map((entry) => entry.state)).toEqual(states);
+  let previous = -Infinity;
+  for (const entry of lifecycle) {
+    expect(Object.keys(entry).sort()).toEqual(['date', 'state']);
+    expectTimeObject(entry.date, style);
+    const at = instantOf(entry.date);
+    expect(at).toBeGreaterThanOrEqual(previous);
+    previous = at;
+    if (window) {
+      const slack = style === 'seconds' ? 1000 : 0;
+      expect(at).toBeGreaterThanOrEqual(window.from - slack - 5);
+      expect(at).toBeLessThanOrEqual(window.to + 5);
+    }
+  }
+}
+
+export function expectSuccessMeta(meta: unknown) {
+  expect(meta).toEqual(SUCCESS_META);
+}
+
+/** The time object of a lifecycle entry written to seconds (what cancellation bodies show). */
+export function toSeconds(time: TimeObject): TimeObject {
+  return { utc_time: time.utc_time.slice(0, 19), unix_time: time.unix_time };
+}
+
+/** The operation's stored rows; rejects when the operation does not exist. */
+export async function stored(merchantCode: string, merchantOperationNumber: string): Promise<StoredOperation> {
+  return storedOperation(merchantCode, merchantOperationNumber);
+}
+
+/** Asserts that no operation was stored under this number. */
+export async function expectNothingStored(merchantCode: string, merchantOperationNumber: string) {
+  await expect(storedOperation(merchantCode, merchantOperationNumber)).rejects.toThrow(/no such operation|not found/i);
+}
+
+/** Event types of one aggregate, sorted (events of one move share their creation instant). */
+export function eventTypesOf(operation: StoredOperation, aggregateId: string): string[] {
+  return operation.events
+    .filter((event) => event.aggregateId === aggregateId)
+    .map((event) => event.type)
+    .sort();
+}
+
+export function sorted(values: string[]): string[] {
+  return [...values].sort();
+}
+
+/** The sandbox expiry of a pending method (DESIGN.md 8), in seconds. */
+export const PENDING_EXPIRY_SECONDS = {
+  BANK_TRANSFER: 30 * 60,
+  CUOTEALO: 60 * 60,
+  PAGOEFECTIVO: 24 * 60 * 60,
+  QR: 15 * 60,
+} as const;
+
+/** Asserts expiration_date is `seconds` after the PENDIENTE entry (±2 s). */
+export function expectExpiry(transaction: TransactionObject, seconds: number) {
+  const expiry = expectTimeObject(transaction.expiration_date, 'millis');
+  const pending = transaction.lifecycle.find((entry) => entry.state === 'PENDIENTE');
+  expect(pending).toBeDefined();
+  const delta = instantOf(expiry) - instantOf(pending!.date);
+  expect(Math.abs(delta - seconds * 1000)).toBeLessThanOrEqual(2000);
+}
+
+/** A Luhn-valid PAN of `length` digits starting with `prefix`. */
+export function luhnPan(prefix: string, length = 16): string {
+  let payload = prefix;
+  while (payload.length < length - 1) payload += '0';
+  let sum = 0;
+  for (let i = 0; i < payload.length; i += 1) {
+    const digit = Number(payload[payload.length - 1 - i]);
+    const weighted = i % 2 === 0 ? digit * 2 : digit;
+    sum += weighted > 9 ? weighted - 9 : weighted;
+  }
+  return `${payload}${(10 - (sum % 10)) % 10}`;
+}
+
+/** Asserts that `text` never contains `secret` as a standalone run of digits. */
+export function expectNoDigits(text: string, secret: string) {
+  expect(new RegExp(`(?<![0-9])${secret}(?![0-9])`).test(text), `the body echoes ${secret}: ${text}`).toBe(false);
+}

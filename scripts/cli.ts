@@ -12,8 +12,8 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'create-facilitator': { help: '--code F --name N', options: ['code', 'name'] },
   'link-merchant': { help: '--facilitator F --merchant C', options: ['facilitator', 'merchant'] },
   'issue-credential': {
-    help: '(--merchant C | --facilitator F) [--scopes "create:token post:charges ..."] [--label L] [--token-ttl SECONDS]',
-    options: ['merchant', 'facilitator', 'scopes', 'label'],
+    help: '(--merchant C | --facilitator F) [--scopes "create:token post:charges ..."] [--label L] [--token-ttl SECONDS] [--rate-limit PER_SECOND]',
+    options: ['merchant', 'facilitator', 'scopes', 'label', 'token-ttl', 'rate-limit'],
   },
   'list-credentials': { help: '[--merchant C]', options: ['merchant'] },
   'revoke-credential': { help: '--client-id ID', options: ['client-id'] },
@@ -82,7 +82,7 @@ function required(values: Record<string, unknown>, name: string): string {
 }
 
 async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
-  const optional = (name: string) => (typeof values[name] === 'string' ? (values[name]) : undefined);
+  const optional = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
   return withAdmin(async (admin) => {
     switch (command) {
       case 'create-merchant':
@@ -109,6 +109,7 @@ async function run(command: string, values: Record<string, string | string[] | u
           scopes,
           label: optional('label'),
           tokenTtlSeconds: optional('token-ttl') ? Number(optional('token-ttl')) : undefined,
+          rateLimitPerSecond: optional('rate-limit') ? Number(optional('rate-limit')) : undefined,
         });
         return { ...issued, note: 'the client_secret is shown this once: store it now' };
       }

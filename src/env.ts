@@ -40,6 +40,9 @@ const schema = z.object({
         return false;
       }
     }, 'must be an IANA time zone'),
+  API_RATE_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')

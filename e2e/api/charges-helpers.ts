@@ -115,8 +115,8 @@ export const SUCCESS_META = {
   status: {
     code: '00',
     message_ilgn: [
-      { locale: 'es-PE', value: expect.stringMatching(/\S/) as unknown as string },
-      { locale: 'en-US', value: expect.stringMatching(/\S/) as unknown as string },
+      { locale: 'es-PE', value: expect.stringMatching(/\S/) },
+      { locale: 'en-US', value: expect.stringMatching(/\S/) },
     ],
   },
 };
@@ -132,8 +132,8 @@ export function errorMeta(code: string) {
     status: {
       code,
       message_ilgn: [
-        { locale: 'es-PE', value: documented ? documented[0] : (expect.stringMatching(/\S/) as unknown as string) },
-        { locale: 'en-US', value: documented ? documented[1] : (expect.stringMatching(/\S/) as unknown as string) },
+        { locale: 'es-PE', value: documented ? documented[0] : expect.stringMatching(/\S/) },
+        { locale: 'en-US', value: documented ? documented[1] : expect.stringMatching(/\S/) },
       ],
     },
   };

@@ -47,7 +47,9 @@ export function openApiDocument(): OpenAPIObject {
   }
   document.paths = { ...document.paths, ...(tokenPaths(config.authUrl) as unknown as OpenAPIObject['paths']) };
   // The bridge's own error schemas are replaced by the envelope above.
-  const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.')));
+  const schemas = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
+  );
   document.components = {
     ...document.components,
     schemas: {

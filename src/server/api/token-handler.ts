@@ -4,6 +4,8 @@ import { issueToken } from '@/server/services/issue-token';
 import { errorResponse, jsonResponse } from './json-response';
 import { parseJsonBody, readBodyText } from './read-json-body';
 import { requestIdOf } from './request-id';
+import { env } from '@/env';
+import { clientAddress, takeToken } from './rate-limit';
 import { toAppError } from './to-app-error';
 import { SUPPORTED_API_VERSIONS } from './trpc';
 import { logError } from '@/server/log';
@@ -22,6 +24,16 @@ export async function handleTokenRequest(request: Request): Promise<Response> {
     const version = request.headers.get('alg-api-version');
     if (version === null || !SUPPORTED_API_VERSIONS.has(version.trim())) {
       throw new AppError('API_VERSION', 'ALG-API-VERSION must be 1709847567');
+    }
+    const config = env();
+    takeToken(
+      `token-address:${clientAddress(request.headers)}`,
+      config.TOKEN_RATE_PER_ADDRESS,
+      config.TOKEN_RATE_PER_ADDRESS * 2,
+    );
+    const clientId = (body as { client_id?: unknown } | null)?.client_id;
+    if (typeof clientId === 'string') {
+      takeToken(`token-client:${clientId}`, config.TOKEN_RATE_PER_CLIENT, config.TOKEN_RATE_PER_CLIENT * 2);
     }
     const answer = await issueToken(await db(), body);
     return jsonResponse(answer, 200, { 'x-request-id': requestId, pragma: 'no-cache' });

@@ -2,6 +2,8 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { AppError } from '@/server/domain/errors';
 import { authenticate, requireScope } from '@/server/auth/principal';
+import { env } from '@/env';
+import { takeToken } from './rate-limit';
 import { toAppError } from './to-app-error';
 import type { ApiContext } from './context';
 
@@ -31,6 +33,8 @@ export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'del
       });
     }
     const principal = await authenticate(ctx.prisma, ctx.headers.get('authorization'));
+    const rate = principal.rateLimitPerSecond ?? env().API_RATE_PER_SECOND;
+    takeToken(`api:${principal.clientId}`, rate, rate * 2);
     requireScope(principal, scope);
     return next({ ctx: { ...ctx, principal } });
   });

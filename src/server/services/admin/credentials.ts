@@ -10,7 +10,7 @@ export type CredentialOwner = { merchantCode: string } | { facilitatorCode: stri
 /** Issues a client id and secret; the secret is returned this once and stored only hashed. */
 export async function issueCredential(
   prisma: Db,
-  input: { owner: CredentialOwner; scopes?: string[]; label?: string; tokenTtlSeconds?: number },
+  input: { owner: CredentialOwner; scopes?: string[]; label?: string; tokenTtlSeconds?: number; rateLimitPerSecond?: number },
 ) {
   const scopes = input.scopes ?? [...SCOPES];
   const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
@@ -28,6 +28,7 @@ export async function issueCredential(
       scopes,
       label: input.label ?? '',
       tokenTtlSeconds: input.tokenTtlSeconds ?? null,
+      rateLimitPerSecond: input.rateLimitPerSecond ?? null,
       ...owner,
     },
     select: { id: true },

@@ -31,6 +31,7 @@ export const adminRouter = router({
         scopes: z.array(z.enum(SCOPES)).min(1).optional(),
         label: z.string().max(128).optional(),
         tokenTtlSeconds: z.number().int().min(1).max(86_400).optional(),
+        rateLimitPerSecond: z.number().int().min(1).max(100_000).optional(),
       }),
     )
     .mutation(({ ctx, input }) => issueCredential(ctx.prisma, input)),

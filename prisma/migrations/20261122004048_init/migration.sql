@@ -32,6 +32,7 @@ CREATE TABLE "api_credentials" (
     "label" TEXT NOT NULL DEFAULT '',
     "scopes" TEXT[],
     "token_ttl_seconds" INTEGER,
+    "rate_limit_per_second" INTEGER,
     "merchant_id" UUID,
     "facilitator_id" UUID,
     "revoked_at" TIMESTAMPTZ(3),

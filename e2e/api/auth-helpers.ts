@@ -1,0 +1,380 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { decodeJwt, exportJWK, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { charge, chargeBody, headers, operationNumber, read, tokenFor, type Envelope, type MethodName } from '../support/api';
+import {
+  API_VERSION,
+  AUTH_URL,
+  BASE_URL,
+  ORIGIN,
+  createMerchant,
+  operator,
+  settleNow,
+  uniqueCode,
+  type TestMerchant,
+} from '../support/service';
+
+// Helpers shared by the token, authorization, refund, protocol and OpenAPI suites.
+
+export const ISSUER = `${ORIGIN}/oauth`;
+export const AUDIENCE = `${BASE_URL}/`;
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+export type Credential = { clientId: string; clientSecret: string };
+
+export function tokenRequestBody(credential: Credential, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    action: 'authorize',
+    grant_type: 'client_credentials',
+    audience: AUDIENCE,
+    client_id: credential.clientId,
+    client_secret: credential.clientSecret,
+    scope: 'create:token post:charges get:charges delete:charges',
+    ...overrides,
+  };
+}
+
+/** POST {auth_url}/token with a JSON body (or a form body), ALG-API-VERSION unless told otherwise. */
+export async function postToken(
+  request: APIRequestContext,
+  body: Record<string, string>,
+  options: { form?: boolean; version?: string | null } = {},
+): Promise<APIResponse> {
+  const version = options.version === undefined ? API_VERSION : options.version;
+  const versionHeader: Record<string, string> = version === null ? {} : { 'ALG-API-VERSION': version };
+  if (options.form) return request.post(`${AUTH_URL}/token`, { headers: versionHeader, form: body });
+  return request.post(`${AUTH_URL}/token`, { headers: versionHeader, data: body });
+}
+
+export type TokenAnswer = {
+  action: string;
+  success: boolean;
+  access_token: string;
+  scope: string;
+  expires_in: number;
+  token_type: string;
+  authorization: { meta: Envelope['meta'] };
+};
+
+export type TokenError = Envelope & { error: string; error_description: string };
+
+const MESSAGES: Record<string, [string, string]> = {
+  '00': ['Procesado', 'Processed'],
+  '01': ['Error inesperado', 'Unexpected error'],
+  '10': ['Solicitud inválida', 'Invalid request'],
+  '11': ['Versión de API ausente o no soportada', 'Missing or unsupported ALG-API-VERSION'],
+  '12': ['El cuerpo no es JSON o no es application/json', 'Body is not JSON or not application/json'],
+  '20': ['Token inválido o expirado', 'Token invalid or expired'],
+  '21': ['Acceso denegado', 'Access denied'],
+  '22': ['Credenciales de cliente inválidas', 'Invalid client credentials'],
+  '30': ['Recurso no encontrado', 'Resource not found'],
+  '31': ['Método HTTP no permitido', 'HTTP method not allowed'],
+  '40': ['Solicitud en conflicto con una anterior', 'Request conflicts with an earlier one'],
+  '41': ['El estado no lo permite', 'The current state does not allow it'],
+  '42': ['El medio de pago no lo permite', 'The payment method does not allow it'],
+  '51': ['El cuerpo excede 64 KiB', 'Body larger than 64 KiB'],
+};
+
+/** meta.status with its code and the two localized messages (es-PE then en-US). */
+export function expectMeta(meta: unknown, code: string): void {
+  const status = (meta as Envelope['meta']).status;
+  expect(status.code).toBe(code);
+  expect(status.message_ilgn.map((message) => message.locale)).toEqual(['es-PE', 'en-US']);
+  for (const message of status.message_ilgn) {
+    expect(typeof message.value).toBe('string');
+    expect(message.value.length).toBeGreaterThan(0);
+  }
+  const known = MESSAGES[code];
+  if (known) expect(status.message_ilgn.map((message) => message.value)).toEqual(known);
+}
+
+/**
+ * The error envelope of DESIGN.md 4: exact HTTP status, `success` "false" or false, meta code,
+ * localized messages and a well-formed `errors` list. Returns the body for further checks.
+ */
+export async function expectError<T = Envelope>(
+  response: APIResponse,
+  status: number,
+  code: string,
+  success: 'string' | 'boolean',
+): Promise<T> {
+  const text = await response.text();
+  expect(response.status(), text).toBe(status);
+  const body = JSON.parse(text) as Envelope;
+  expect(body.success).toBe(success === 'string' ? 'false' : false);
+  expectMeta(body.meta, code);
+  expect(Array.isArray(body.errors)).toBe(true);
+  for (const error of body.errors) {
+    expect(typeof error.code).toBe('string');
+    expect(typeof error.message).toBe('string');
+    if ('field' in error) expect(typeof error.field).toBe('string');
+  }
+  expect(response.headers()['content-type']).toContain('application/json');
+  expect(response.headers()['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
+  return body as T;
+}
+
+export async function expectUnauthenticated(response: APIResponse, success: 'string' | 'boolean'): Promise<Envelope> {
+  const body = await expectError(response, 401, '20', success);
+  expect(response.headers()['www-authenticate']).toBe('Bearer');
+  return body;
+}
+
+/** A facilitator with a credential of every scope. */
+export async function createFacilitator(prefix = 'F'): Promise<{ code: string } & Credential> {
+  const admin = operator();
+  const code = uniqueCode(prefix);
+  await admin.createFacilitator.mutate({ code, name: `Facilitator ${code}` });
+  const credential = await admin.issueCredential.mutate({ owner: { facilitatorCode: code } });
+  return { code, clientId: credential.client_id, clientSecret: credential.client_secret };
+}
+
+/** A token for any credential (merchant or facilitator). */
+export async function tokenOf(request: APIRequestContext, credential: Credential, scope = ALL): Promise<string> {
+  return tokenFor(request, { code: '', ...credential }, scope);
+}
+
+export const ALL = 'create:token post:charges get:charges delete:charges';
+
+export type Charged = { number: string; transactionId: string; amount: string; body: Record<string, unknown> };
+
+/** A charge through `method`; returns its operation number and transaction id. */
+export async function chargeOne(
+  request: APIRequestContext,
+  token: string,
+  merchantCode: string,
+  method: MethodName = 'CARD',
+  options: { amount?: string; number?: string } = {},
+): Promise<Charged> {
+  const number = options.number ?? operationNumber(method.toLowerCase());
+  const amount = options.amount ?? '15000';
+  const response = await charge(request, token, chargeBody(merchantCode, number, method, { amount }));
+  const { status, body } = await read<{ transaction: { transaction_id: string } }>(response);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return { number, transactionId: body.transaction.transaction_id, amount, body: body as unknown as Record<string, unknown> };
+}
+
+/** A merchant with a LIQUIDADO CARD operation and an AUTORIZADO CARD operation. */
+export async function merchantWithOperations(request: APIRequestContext, prefix = 'AZ') {
+  const merchant = await createMerchant(prefix);
+  const token = await tokenFor(request, merchant);
+  const settled = await chargeOne(request, token, merchant.code, 'CARD');
+  expect(await settleNow(merchant.code)).toBe(1);
+  const authorized = await chargeOne(request, token, merchant.code, 'CARD');
+  return { merchant, token, settled, authorized };
+}
+
+export type RefundItem = {
+  type: string;
+  merchant_operation_number: string;
+  transaction_id: string | null;
+  refund_amount: string;
+  additional_fields: { canal: string; reason: string; description: string };
+};
+
+export function refundItem(number: string, transactionId: string | null, amount = '15000', overrides: Partial<RefundItem> = {}) {
+  return {
+    type: 'TOTAL',
+    merchant_operation_number: number,
+    transaction_id: transactionId,
+    refund_amount: amount,
+    additional_fields: { canal: 'web', reason: 'customer request', description: `refund of ${number}` },
+    ...overrides,
+  } satisfies RefundItem;
+}
+
+export function refundBody(merchantCode: string, items: RefundItem[]) {
+  return { merchant_code: merchantCode, operations: items };
+}
+
+export async function postRefund(
+  request: APIRequestContext,
+  token: string,
+  body: unknown,
+  extra: Record<string, string> = {},
+): Promise<APIResponse> {
+  return request.post(`${BASE_URL}/refund`, { headers: headers(token, extra), data: body as object });
+}
+
+/** The six integrator endpoints, addressed at one merchant's operations. */
+export type Endpoint = {
+  name: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  body?: object;
+  scope: 'post:charges' | 'get:charges' | 'delete:charges';
+  success: 'string' | 'boolean';
+};
+
+export function endpointsFor(
+  merchantCode: string,
+  target: { settled: Charged; authorized: Charged },
+  freshNumber = operationNumber('fresh'),
+): Endpoint[] {
+  return [
+    {
+      name: 'POST /charges',
+      method: 'POST',
+      url: `${BASE_URL}/charges`,
+      body: chargeBody(merchantCode, freshNumber, 'CARD'),
+      scope: 'post:charges',
+      success: 'string',
+    },
+    {
+      name: 'GET /charges/{m}/{o}/{t}',
+      method: 'GET',
+      url: `${BASE_URL}/charges/${merchantCode}/${target.authorized.number}/${target.authorized.transactionId}`,
+      scope: 'get:charges',
+      success: 'boolean',
+    },
+    {
+      name: 'DELETE /charges/{m}/{o}',
+      method: 'DELETE',
+      url: `${BASE_URL}/charges/${merchantCode}/${target.authorized.number}`,
+      scope: 'delete:charges',
+      success: 'boolean',
+    },
+    {
+      name: 'POST /refund',
+      method: 'POST',
+      url: `${BASE_URL}/refund`,
+      body: refundBody(merchantCode, [refundItem(target.settled.number, target.settled.transactionId)]),
+      scope: 'post:charges',
+      success: 'string',
+    },
+    {
+      name: 'GET /refund',
+      method: 'GET',
+      url: `${BASE_URL}/refund?merchant_code=${merchantCode}`,
+      scope: 'get:charges',
+      success: 'string',
+    },
+    {
+      name: 'GET /refund/{m}/{o}',
+      method: 'GET',
+      url: `${BASE_URL}/refund/${merchantCode}/${target.settled.number}`,
+      scope: 'get:charges',
+      success: 'string',
+    },
+  ];
+}
+
+export async function call(request: APIRequestContext, endpoint: Endpoint, requestHeaders: Record<string, string>) {
+  return request.fetch(endpoint.url, {
+    method: endpoint.method,
+    headers: requestHeaders,
+    ...(endpoint.body ? { data: endpoint.body } : {}),
+  });
+}
+
+export function withoutAuthorization(): Record<string, string> {
+  return { 'ALG-API-VERSION': API_VERSION };
+}
+
+// ---- JWT crafting -------------------------------------------------------------------------
+
+export function b64url(value: string | Uint8Array): string {
+  return Buffer.from(value).toString('base64url');
+}
+
+export function jwtParts(token: string): { header: Record<string, unknown>; payload: JWTPayload; signature: string } {
+  const [header, payload, signature] = token.split('.');
+  return {
+    header: JSON.parse(Buffer.from(header!, 'base64url').toString('utf8')) as Record<string, unknown>,
+    payload: decodeJwt(token),
+    signature: signature ?? '',
+  };
+}
+
+export async function serverJwks(request: APIRequestContext): Promise<JWK[]> {
+  const response = await request.get(`${AUTH_URL}/.well-known/jwks.json`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { keys: JWK[] }).keys;
+}
+
+export async function ownEs256Key() {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  return { privateKey, publicKey, publicJwk: await exportJWK(publicKey) };
+}
+
+export async function signEs256(privateKey: CryptoKey, kid: string, payload: JWTPayload): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' }).sign(privateKey);
+}
+
+/** The SPKI PEM of the server's public JWK (the classic HMAC-confusion secret). */
+export async function publicPem(jwk: JWK): Promise<string> {
+  const key = (await importJWK({ ...jwk, ext: true }, 'ES256')) as CryptoKey;
+  return exportSPKI(key);
+}
+
+export async function signHs256(secret: string, kid: string, payload: JWTPayload): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', kid, typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+}
+
+type StoredSigningKey = { kid: string; privateJwk: JWK; publicJwk: JWK };
+let serverKey: Promise<{ kid: string; privateKey: CryptoKey }> | undefined;
+
+async function readStoredSigningKey(): Promise<StoredSigningKey> {
+  const sql = `SELECT value FROM service_keys WHERE name = 'jwt-signing-key'`;
+  const url = process.env.E2E_DATABASE_URL;
+  if (url) {
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      const result = await client.query<{ value: StoredSigningKey }>(sql);
+      return result.rows[0]!.value;
+    } finally {
+      await client.end();
+    }
+  }
+  // PGlite has one owner per directory: read a copy of the running service's data directory.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const copy = mkdtempSync(join(tmpdir(), 'e2e-pglite-'));
+  try {
+    cpSync(`.data/e2e-${PORT}/pglite`, copy, { recursive: true });
+    rmSync(join(copy, 'postmaster.pid'), { force: true });
+    const database = new PGlite(copy);
+    try {
+      const result = await database.query<{ value: StoredSigningKey }>(sql);
+      return result.rows[0]!.value;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The service's own token signing key, read from its database. With it the suites forge tokens
+ * that are correctly signed but wrong in exactly one claim (audience, issuer, expiry), so a
+ * rejection proves that claim is checked and not merely the signature.
+ */
+export function serverSigningKey(): Promise<{ kid: string; privateKey: CryptoKey }> {
+  serverKey ??= readStoredSigningKey().then(async (stored) => ({
+    kid: stored.kid,
+    privateKey: (await importJWK(stored.privateJwk, 'ES256')) as CryptoKey,
+  }));
+  return serverKey;
+}
+
+/** Claims of a valid token of this merchant, for forging. */
+export function claimsFor(merchantCode: string, clientId: string, overrides: JWTPayload = {}): JWTPayload {
+  const iat = Math.floor(Date.now() / 1000);
+  return {
+    sub: clientId,
+    scope: ALL,
+    merchant_code: merchantCode,
+    iss: ISSUER,
+    aud: AUDIENCE,
+    iat,
+    exp: iat + 600,
+    jti: crypto.randomUUID(),
+    ...overrides,
+  };
+}
+
+export type { TestMerchant };

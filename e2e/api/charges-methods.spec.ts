@@ -1,0 +1,606 @@
+import { expect, test } from '@playwright/test';
+import { chargeBody, METHOD_DETAILS, operationNumber } from '../support/api';
+import { ORIGIN } from '../support/service';
+import {
+  eventTypesOf,
+  expectError,
+  expectExpiry,
+  expectLifecycle,
+  expectSuccessMeta,
+  getCharge,
+  MILLIS_UTC,
+  newActor,
+  PENDING_EXPIRY_SECONDS,
+  postCharge,
+  stored,
+  type ChargeReply,
+  type TransactionObject,
+} from './charges-helpers';
+
+// POST /charges for the six methods (interface 2.5-2.8, 4.2; DESIGN.md 6 and 8).
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TEXT = expect.stringMatching(/\S/);
+const CARD_TYPE = expect.stringMatching(/^(CREDIT|DEBIT|PREPAID)$/);
+const COUNTRY = expect.stringMatching(/^[A-Z]{2}$/);
+
+/** The envelope of a successful authorization around `transaction`. */
+function authorization(merchantCode: string, number: string, transaction: Record<string, unknown>) {
+  return {
+    success: 'true',
+    action: 'authorize',
+    merchant_code: merchantCode,
+    merchant_operation_number: number,
+    transaction,
+    meta: expect.anything(),
+  };
+}
+
+/** The response method_details of a card (interface 2.7). */
+function cardDetails(pan: string, brand: string, extra: Record<string, unknown> = {}) {
+  return {
+    masked_pan: `${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}`,
+    brand,
+    bin: pan.slice(0, 6),
+    last_pan: pan.slice(-4),
+    card_type: CARD_TYPE,
+    card_country: COUNTRY,
+    issuer: TEXT,
+    installments: { plan: 'NONE', installment_number: '1' },
+    ...extra,
+  };
+}
+
+function approvedResponse() {
+  return {
+    authorization_code: expect.stringMatching(/^\d{6}$/),
+    brand_transaction_id: expect.stringMatching(/^\S+$/),
+    result_message: { code: '00', description: TEXT },
+  };
+}
+
+test.describe('CARD', () => {
+  test('a CARD charge is AUTORIZADO with the exact response shape, lifecycle, stored rows and events', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('card');
+    const from = Date.now();
+    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
+    const to = Date.now();
+    expect(status, text).toBe(200);
+    expect(body).toEqual(
+      authorization(merchant.code, number, {
+        transaction_id: expect.stringMatching(UUID),
+        channel: 'ecommerce',
+        state: 'AUTORIZADO',
+        state_reason: TEXT,
+        amount: '15000',
+        currency: '604',
+        payment_method: { method_name: 'CARD', method_details: cardDetails('4111111111111111', 'VISA') },
+        expiration_date: null,
+        processor_response: approvedResponse(),
+        additional_fields: null,
+        lifecycle: expect.any(Array),
+      }),
+    );
+    expect(body.transaction.payment_method.method_details).toMatchObject({
+      masked_pan: '411111******1111',
+      bin: '411111',
+      last_pan: '1111',
+      brand: 'VISA',
+    });
+    expectSuccessMeta(body.meta);
+    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'], 'millis', { from, to });
+    expect(text).not.toContain('4111111111111111');
+
+    const rows = await stored(merchant.code, number);
+    expect(rows.transactions).toHaveLength(1);
+    const row = rows.transactions[0]!;
+    expect(row).toMatchObject({
+      id: body.transaction.transaction_id,
+      attempt: 1,
+      state: 'AUTORIZADO',
+      amount: '15000',
+      method: 'CARD',
+      maskedPan: '411111******1111',
+      cardBin: '411111',
+      cardLast4: '1111',
+      cardBrand: 'VISA',
+    });
+    expect(row.lifecycle).toEqual(body.transaction.lifecycle.map((entry) => ({ state: entry.state, at: entry.date.utc_time })));
+    expect(eventTypesOf(rows, row.id)).toEqual(['transaction.authorized', 'transaction.pending', 'transaction.registered']);
+    expect(rows.events).toHaveLength(3);
+    // The PAN and security code are never stored (DESIGN.md 7).
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain('4111111111111111');
+    expect(dump).not.toContain('"security_code"');
+  });
+
+  test('an Amex PAN with a 4-digit security code is AUTORIZADO with brand AMEX', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('amex');
+    const pan = '378282246310005';
+    const { status, body, text } = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, number, 'CARD', { details: { pan, security_code: '1234' } }),
+    );
+    expect(status, text).toBe(200);
+    expect(body.transaction).toMatchObject({
+      state: 'AUTORIZADO',
+      payment_method: { method_name: 'CARD', method_details: cardDetails(pan, 'AMEX') },
+      processor_response: approvedResponse(),
+    });
+    expect(body.transaction.payment_method.method_details).toMatchObject({ masked_pan: '378282*****0005', last_pan: '0005' });
+    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'], 'millis');
+    expect(text).not.toContain(pan);
+  });
+
+  test('installments are echoed as {plan, installment_number}', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('inst');
+    const { status, body, text } = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, number, 'CARD', { details: { installments: { plan: 'SIN_INTERES', number: '6' } } }),
+    );
+    expect(status, text).toBe(200);
+    expect(body.transaction.payment_method.method_details).toEqual(
+      cardDetails('4111111111111111', 'VISA', { installments: { plan: 'SIN_INTERES', installment_number: '6' } }),
+    );
+  });
+
+  const declines: { name: string; pan?: string; expiry?: string; code: string }[] = [
+    { name: 'do not honour', pan: '4000000000000002', code: '05' },
+    { name: 'insufficient funds', pan: '4000000000009995', code: '51' },
+    { name: 'expired card (test PAN)', pan: '4000000000000069', code: '54' },
+    { name: 'bad security code', pan: '4000000000000127', code: 'N7' },
+    { name: 'processor error', pan: '4000000000000119', code: '96' },
+    { name: 'expiry date in the past', expiry: '0120', code: '54' },
+  ];
+  for (const decline of declines) {
+    test(`CARD decline: ${decline.name} -> 200 DENEGADO with result code ${decline.code}`, async ({ request }) => {
+      const { merchant, token } = await newActor(request);
+      const number = operationNumber('decl');
+      const pan = decline.pan ?? '4111111111111111';
+      const details = { pan, ...(decline.expiry ? { expiry_date: decline.expiry } : {}) };
+      const from = Date.now();
+      const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD', { details }));
+      const to = Date.now();
+      expect(status, text).toBe(200);
+      expect(body).toEqual(
+        authorization(merchant.code, number, {
+          transaction_id: expect.stringMatching(UUID),
+          channel: 'ecommerce',
+          state: 'DENEGADO',
+          state_reason: TEXT,
+          amount: '15000',
+          currency: '604',
+          payment_method: { method_name: 'CARD', method_details: cardDetails(pan, 'VISA') },
+          expiration_date: null,
+          processor_response: { result_message: { code: decline.code, description: TEXT } },
+          additional_fields: null,
+          lifecycle: expect.any(Array),
+        }),
+      );
+      expectSuccessMeta(body.meta);
+      expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'DENEGADO'], 'millis', { from, to });
+      expect(text).not.toContain(pan);
+
+      const rows = await stored(merchant.code, number);
+      expect(rows.transactions.map((row) => [row.id, row.attempt, row.state])).toEqual([
+        [body.transaction.transaction_id, 1, 'DENEGADO'],
+      ]);
+      expect(rows.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'DENEGADO']);
+      expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual([
+        'transaction.declined',
+        'transaction.pending',
+        'transaction.registered',
+      ]);
+    });
+  }
+
+  test('a retry after DENEGADO with another PAN appends attempt 2 and is AUTORIZADO; GET lists both', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('retry');
+    const first = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, number, 'CARD', { details: { pan: '4000000000000002' } }),
+    );
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.transaction.state).toBe('DENEGADO');
+
+    const second = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.transaction).toMatchObject({
+      state: 'AUTORIZADO',
+      payment_method: { method_name: 'CARD', method_details: cardDetails('4111111111111111', 'VISA') },
+      processor_response: approvedResponse(),
+    });
+    expect(second.body.transaction.transaction_id).not.toBe(first.body.transaction.transaction_id);
+    expectLifecycle(second.body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'], 'millis');
+
+    const rows = await stored(merchant.code, number);
+    expect(rows.transactions.map((row) => [row.id, row.attempt, row.state])).toEqual([
+      [first.body.transaction.transaction_id, 1, 'DENEGADO'],
+      [second.body.transaction.transaction_id, 2, 'AUTORIZADO'],
+    ]);
+    expect(rows.events).toHaveLength(6);
+
+    const query = await getCharge(request, token, merchant.code, number, second.body.transaction.transaction_id);
+    expect(query.status, query.text).toBe(200);
+    expect(query.body.operation.state).toBe('AUTORIZADO');
+    expect(query.body.operation.transactions.map((transaction) => [transaction.transaction_id, transaction.state])).toEqual([
+      [first.body.transaction.transaction_id, 'DENEGADO'],
+      [second.body.transaction.transaction_id, 'AUTORIZADO'],
+    ]);
+    expect(query.body.operation.transactions).toEqual([first.body.transaction, second.body.transaction]);
+  });
+
+  test('an identical retry after DENEGADO replays the decline and appends nothing', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('redecl');
+    const body = chargeBody(merchant.code, number, 'CARD', { details: { pan: '4000000000009995' } });
+    const first = await postCharge(request, token, body);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.transaction.state).toBe('DENEGADO');
+    const second = await postCharge(request, token, body);
+    expect(second.status, second.text).toBe(200);
+    expect(second.text).toBe(first.text);
+    const rows = await stored(merchant.code, number);
+    expect(rows.transactions).toHaveLength(1);
+    expect(rows.events).toHaveLength(3);
+  });
+
+  test('an identical second POST replays the same answer byte for byte and stores nothing new', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('replay');
+    const body = chargeBody(merchant.code, number, 'CARD');
+    const first = await postCharge(request, token, body);
+    expect(first.status, first.text).toBe(200);
+    const before = await stored(merchant.code, number);
+
+    const second = await postCharge(request, token, body);
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.transaction.transaction_id).toBe(first.body.transaction.transaction_id);
+    expect(second.text).toBe(first.text);
+
+    // Key order does not make another request.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const third = await postCharge(request, token, reordered);
+    expect(third.status, third.text).toBe(200);
+    expect(third.text).toBe(first.text);
+
+    const after = await stored(merchant.code, number);
+    expect(after).toEqual(before);
+    expect(after.transactions).toHaveLength(1);
+    expect(after.events).toHaveLength(3);
+  });
+
+  test('another body for an AUTORIZADO operation is 409 code 40 and stores nothing new', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('conf');
+    const first = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
+    expect(first.status, first.text).toBe(200);
+    const before = await stored(merchant.code, number);
+
+    const other = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, number, 'CARD', { details: { pan: '5555555555554444' } }),
+    );
+    const error = expectError(other, 409, '40', 'string');
+    expect(error.errors).toEqual([{ field: 'merchant_operation_number', code: expect.any(String), message: TEXT }]);
+    expect(other.text).not.toContain('5555555555554444');
+
+    const amount = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD', { amount: '15001' }));
+    expectError(amount, 409, '40', 'string');
+
+    expect(await stored(merchant.code, number)).toEqual(before);
+  });
+});
+
+test.describe('YAPE', () => {
+  test('a YAPE charge is AUTORIZADO with the phone and the wallet card', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('yape');
+    const from = Date.now();
+    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'YAPE'));
+    const to = Date.now();
+    expect(status, text).toBe(200);
+    expect(body).toEqual(
+      authorization(merchant.code, number, {
+        transaction_id: expect.stringMatching(UUID),
+        channel: 'ecommerce',
+        state: 'AUTORIZADO',
+        state_reason: TEXT,
+        amount: '15000',
+        currency: '604',
+        payment_method: {
+          method_name: 'YAPE',
+          method_details: {
+            phone: { country_code: '+51', subscriber: '987654321' },
+            masked_pan: expect.stringMatching(/^\d{6}\*{6}\d{4}$/),
+            brand: TEXT,
+            bin: expect.stringMatching(/^\d{6}$/),
+            last_pan: expect.stringMatching(/^\d{4}$/),
+            card_type: CARD_TYPE,
+            card_country: 'PE',
+            issuer: 'YAPE',
+          },
+        },
+        expiration_date: null,
+        processor_response: approvedResponse(),
+        additional_fields: null,
+        lifecycle: expect.any(Array),
+      }),
+    );
+    const details = body.transaction.payment_method.method_details as Record<string, string>;
+    expect(details.masked_pan).toBe(`${details.bin}******${details.last_pan}`);
+    expectSuccessMeta(body.meta);
+    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'], 'millis', { from, to });
+
+    const rows = await stored(merchant.code, number);
+    expect(rows.transactions.map((row) => [row.id, row.attempt, row.state])).toEqual([
+      [body.transaction.transaction_id, 1, 'AUTORIZADO'],
+    ]);
+    expect(rows.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
+    expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual([
+      'transaction.authorized',
+      'transaction.pending',
+      'transaction.registered',
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('"otp"');
+  });
+
+  test('the same phone gets the same wallet card in two charges; another phone another card', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const card = (transaction: TransactionObject) => {
+      const { phone: _phone, ...rest } = transaction.payment_method.method_details as Record<string, unknown>;
+      return rest;
+    };
+    const one = await postCharge(request, token, chargeBody(merchant.code, operationNumber('y1'), 'YAPE'));
+    const two = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('y2'), 'YAPE', { amount: '2500', details: { otp: '654321' } }),
+    );
+    const other = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('y3'), 'YAPE', {
+        details: { phone: { country_code: '+51', subscriber: '912345678' } },
+      }),
+    );
+    for (const reply of [one, two, other]) expect(reply.status, reply.text).toBe(200);
+    expect(card(two.body.transaction)).toEqual(card(one.body.transaction));
+    expect(card(other.body.transaction)).not.toEqual(card(one.body.transaction));
+    expect((other.body.transaction.payment_method.method_details as Record<string, unknown>).phone).toEqual({
+      country_code: '+51',
+      subscriber: '912345678',
+    });
+  });
+
+  const declines: { name: string; otp?: string; amount?: string; code: string }[] = [
+    { name: 'invalid OTP 000000', otp: '000000', code: 'Y1' },
+    { name: 'insufficient balance OTP 111111', otp: '111111', code: '51' },
+    { name: 'amount over 3 500.00 PEN', amount: '350001', code: '61' },
+  ];
+  for (const decline of declines) {
+    test(`YAPE decline: ${decline.name} -> 200 DENEGADO with result code ${decline.code}`, async ({ request }) => {
+      const { merchant, token } = await newActor(request);
+      const number = operationNumber('ydecl');
+      const { status, body, text } = await postCharge(
+        request,
+        token,
+        chargeBody(merchant.code, number, 'YAPE', {
+          amount: decline.amount,
+          details: decline.otp ? { otp: decline.otp } : {},
+        }),
+      );
+      expect(status, text).toBe(200);
+      expect(body).toEqual(
+        authorization(merchant.code, number, {
+          transaction_id: expect.stringMatching(UUID),
+          channel: 'ecommerce',
+          state: 'DENEGADO',
+          state_reason: TEXT,
+          amount: decline.amount ?? '15000',
+          currency: '604',
+          payment_method: {
+            method_name: 'YAPE',
+            method_details: expect.objectContaining({ phone: { country_code: '+51', subscriber: '987654321' }, issuer: 'YAPE' }),
+          },
+          expiration_date: null,
+          processor_response: { result_message: { code: decline.code, description: TEXT } },
+          additional_fields: null,
+          lifecycle: expect.any(Array),
+        }),
+      );
+      expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'DENEGADO'], 'millis');
+      const rows = await stored(merchant.code, number);
+      expect(rows.transactions.map((row) => [row.attempt, row.state])).toEqual([[1, 'DENEGADO']]);
+      expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual([
+        'transaction.declined',
+        'transaction.pending',
+        'transaction.registered',
+      ]);
+    });
+  }
+
+  test('YAPE at exactly 3 500.00 PEN is AUTORIZADO', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const { status, body, text } = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('ymax'), 'YAPE', { amount: '350000' }),
+    );
+    expect(status, text).toBe(200);
+    expect(body.transaction.state).toBe('AUTORIZADO');
+    expect(body.transaction.amount).toBe('350000');
+  });
+});
+
+test.describe('pending methods', () => {
+  for (const method of ['BANK_TRANSFER', 'CUOTEALO'] as const) {
+    test(`${method} is PENDIENTE with a continue_url unique per transaction and a ${PENDING_EXPIRY_SECONDS[method] / 60} min expiry`, async ({
+      request,
+    }) => {
+      const { merchant, token } = await newActor(request);
+      const number = operationNumber(method.toLowerCase().slice(0, 4));
+      const from = Date.now();
+      const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, method));
+      const to = Date.now();
+      expect(status, text).toBe(200);
+      expect(body).toEqual(
+        authorization(merchant.code, number, {
+          transaction_id: expect.stringMatching(UUID),
+          channel: 'ecommerce',
+          state: 'PENDIENTE',
+          state_reason: TEXT,
+          continue_url: expect.stringMatching(new RegExp(`^${ORIGIN}/pay/[^/?#\\s]+$`)),
+          amount: '15000',
+          currency: '604',
+          payment_method: { method_name: method, method_details: { ...METHOD_DETAILS[method] } },
+          expiration_date: expect.anything(),
+          processor_response: null,
+          additional_fields: null,
+          lifecycle: expect.any(Array),
+        }),
+      );
+      expectSuccessMeta(body.meta);
+      expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE'], 'millis', { from, to });
+      expectExpiry(body.transaction, PENDING_EXPIRY_SECONDS[method]);
+
+      const again = await postCharge(request, token, chargeBody(merchant.code, operationNumber('again'), method));
+      expect(again.status, again.text).toBe(200);
+      expect(again.body.transaction.continue_url).toMatch(new RegExp(`^${ORIGIN}/pay/`));
+      expect(again.body.transaction.continue_url).not.toBe(body.transaction.continue_url);
+
+      const rows = await stored(merchant.code, number);
+      expect(rows.transactions.map((row) => [row.id, row.attempt, row.state])).toEqual([
+        [body.transaction.transaction_id, 1, 'PENDIENTE'],
+      ]);
+      expect(rows.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE']);
+      expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual(['transaction.pending', 'transaction.registered']);
+    });
+  }
+
+  test('PAGOEFECTIVO is PENDIENTE with a 9-digit cip, its cip_url, result code 100 and a 24 h expiry', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('pe');
+    const from = Date.now();
+    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'PAGOEFECTIVO'));
+    const to = Date.now();
+    expect(status, text).toBe(200);
+    expect(body).toEqual(
+      authorization(merchant.code, number, {
+        transaction_id: expect.stringMatching(UUID),
+        channel: 'ecommerce',
+        state: 'PENDIENTE',
+        state_reason: TEXT,
+        amount: '15000',
+        currency: '604',
+        payment_method: {
+          method_name: 'PAGOEFECTIVO',
+          method_details: { callback_url: METHOD_DETAILS.PAGOEFECTIVO.callback_url },
+        },
+        expiration_date: expect.anything(),
+        processor_response: {
+          cip: expect.stringMatching(/^\d{9}$/),
+          cip_url: expect.stringMatching(new RegExp(`^${ORIGIN}/pay/[^/?#\\s]+$`)),
+          result_message: { code: '100', description: TEXT },
+        },
+        additional_fields: null,
+        lifecycle: expect.any(Array),
+      }),
+    );
+    expect(body.transaction.continue_url).toBeUndefined();
+    expectSuccessMeta(body.meta);
+    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE'], 'millis', { from, to });
+    expectExpiry(body.transaction, PENDING_EXPIRY_SECONDS.PAGOEFECTIVO);
+
+    const rows = await stored(merchant.code, number);
+    expect(rows.transactions.map((row) => [row.attempt, row.state])).toEqual([[1, 'PENDIENTE']]);
+    expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual(['transaction.pending', 'transaction.registered']);
+  });
+
+  test('QR is PENDIENTE with a PNG qr_image, qr_id, date, result code 0 and a 15 min expiry', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('qr');
+    const from = Date.now();
+    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'QR'));
+    const to = Date.now();
+    expect(status, text).toBe(200);
+    expect(body).toEqual(
+      authorization(merchant.code, number, {
+        transaction_id: expect.stringMatching(UUID),
+        channel: 'ecommerce',
+        state: 'PENDIENTE',
+        state_reason: TEXT,
+        amount: '15000',
+        currency: '604',
+        payment_method: { method_name: 'QR', method_details: { callback_url: METHOD_DETAILS.QR.callback_url } },
+        expiration_date: expect.anything(),
+        processor_response: {
+          qr_image: expect.stringMatching(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/),
+          qr_id: expect.stringMatching(/^\S+$/),
+          date: TEXT,
+          result_message: { code: '0', description: TEXT },
+        },
+        additional_fields: null,
+        lifecycle: expect.any(Array),
+      }),
+    );
+    expect(body.transaction.continue_url).toBeUndefined();
+    expectSuccessMeta(body.meta);
+    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE'], 'millis', { from, to });
+    expectExpiry(body.transaction, PENDING_EXPIRY_SECONDS.QR);
+
+    const response = body.transaction.processor_response!;
+    const png = Buffer.from(String(response.qr_image).slice('data:image/png;base64,'.length), 'base64');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    expect(png.readUInt32BE(16)).toBeGreaterThan(20);
+    expect(png.readUInt32BE(20)).toBe(png.readUInt32BE(16));
+    const date = Date.parse(String(response.date));
+    expect(date).toBeGreaterThanOrEqual(from - 1000);
+    expect(date).toBeLessThanOrEqual(to + 1000);
+    expect(String(response.date)).toMatch(MILLIS_UTC);
+
+    const rows = await stored(merchant.code, number);
+    expect(rows.transactions.map((row) => [row.attempt, row.state])).toEqual([[1, 'PENDIENTE']]);
+    expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual(['transaction.pending', 'transaction.registered']);
+  });
+
+  test('a USD BANK_TRANSFER keeps currency 840', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const { status, body, text } = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('usd'), 'BANK_TRANSFER', { currency: '840', amount: '999999999999' }),
+    );
+    expect(status, text).toBe(200);
+    expect(body.transaction).toMatchObject({ state: 'PENDIENTE', currency: '840', amount: '999999999999' });
+  });
+});
+
+test('every method answers with its own method_name and a distinct transaction_id', async ({ request }) => {
+  const { merchant, token } = await newActor(request);
+  const replies: ChargeReply[] = [];
+  for (const method of ['CARD', 'YAPE', 'BANK_TRANSFER', 'CUOTEALO', 'PAGOEFECTIVO', 'QR'] as const) {
+    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, operationNumber('all'), method));
+    expect(status, text).toBe(200);
+    expect(body.transaction.payment_method.method_name).toBe(method);
+    replies.push(body);
+  }
+  expect(new Set(replies.map((reply) => reply.transaction.transaction_id)).size).toBe(6);
+  expect(replies.map((reply) => reply.transaction.state)).toEqual([
+    'AUTORIZADO',
+    'AUTORIZADO',
+    'PENDIENTE',
+    'PENDIENTE',
+    'PENDIENTE',
+    'PENDIENTE',
+  ]);
+});

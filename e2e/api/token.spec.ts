@@ -1,0 +1,288 @@
+import { expect, test } from '@playwright/test';
+import { createRemoteJWKSet, importJWK, jwtVerify } from 'jose';
+import { API_VERSION, AUTH_URL, BASE_URL, createMerchant, operator } from '../support/service';
+import {
+  ALL,
+  AUDIENCE,
+  ISSUER,
+  createFacilitator,
+  expectError,
+  expectMeta,
+  jwtParts,
+  postToken,
+  serverJwks,
+  tokenRequestBody,
+  type TokenAnswer,
+  type TokenError,
+} from './auth-helpers';
+
+// POST {auth_url}/token (interface 4.1, DESIGN.md 4-5).
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function expectOauthError(
+  response: Awaited<ReturnType<typeof postToken>>,
+  status: number,
+  code: string,
+  error: string,
+): Promise<TokenError> {
+  const body = await expectError<TokenError>(response, status, code, 'boolean');
+  expect(body.error).toBe(error);
+  expect(typeof body.error_description).toBe('string');
+  expect(body.error_description.length).toBeGreaterThan(0);
+  expect(body).not.toHaveProperty('access_token');
+  return body;
+}
+
+test.describe('token issuance', () => {
+  test('a JSON request gets a signed ES256 token with the documented body and claims', async ({ request }) => {
+    const merchant = await createMerchant('TOK');
+    const before = Math.floor(Date.now() / 1000);
+    const response = await postToken(request, tokenRequestBody(merchant));
+    const after = Math.ceil(Date.now() / 1000);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/json');
+    expect(response.headers()['cache-control']).toContain('no-store');
+    const body = (await response.json()) as TokenAnswer;
+    expect(Object.keys(body).sort()).toEqual(
+      ['access_token', 'action', 'authorization', 'expires_in', 'scope', 'success', 'token_type'].sort(),
+    );
+    expect(body.action).toBe('authorize');
+    expect(body.success).toBe(true);
+    expect(body.scope).toBe(ALL);
+    expect(body.expires_in).toBe(600);
+    expect(body.token_type).toBe('Bearer');
+    expectMeta(body.authorization.meta, '00');
+
+    const parts = body.access_token.split('.');
+    expect(parts).toHaveLength(3);
+    for (const part of parts) expect(part).toMatch(/^[A-Za-z0-9_-]+$/);
+    const { header, payload } = jwtParts(body.access_token);
+    expect(header.alg).toBe('ES256');
+    expect(typeof header.kid).toBe('string');
+    expect((header.kid as string).length).toBeGreaterThan(0);
+
+    expect(payload.iss).toBe(ISSUER);
+    expect(payload.iss).toBe(AUTH_URL);
+    expect(payload.aud).toBe(AUDIENCE);
+    expect(payload.aud).toBe(`${BASE_URL}/`);
+    expect(payload.sub).toBe(merchant.clientId);
+    expect(payload.merchant_code).toBe(merchant.code);
+    expect(payload).not.toHaveProperty('facilitator_code');
+    expect(payload.scope).toBe(ALL);
+    expect(payload.iat).toBeGreaterThanOrEqual(before);
+    expect(payload.iat).toBeLessThanOrEqual(after);
+    expect(payload.exp).toBe(payload.iat! + body.expires_in);
+    expect(payload.jti).toMatch(UUID);
+    // The secret never travels back.
+    expect(JSON.stringify(body)).not.toContain(merchant.clientSecret);
+
+    // The published key set verifies it (remote JWKS and the single key imported by hand).
+    const jwks = createRemoteJWKSet(new URL(`${AUTH_URL}/.well-known/jwks.json`));
+    const verified = await jwtVerify(body.access_token, jwks, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['ES256'] });
+    expect(verified.payload.sub).toBe(merchant.clientId);
+    const keys = await serverJwks(request);
+    const published = keys.find((key) => key.kid === header.kid);
+    expect(published?.kty).toBe('EC');
+    expect(published?.crv).toBe('P-256');
+    expect(published).not.toHaveProperty('d');
+    const imported = await importJWK(published!, 'ES256');
+    const again = await jwtVerify(body.access_token, imported, { issuer: ISSUER, audience: AUDIENCE });
+    expect(again.payload.jti).toBe(payload.jti);
+  });
+
+  test('an application/x-www-form-urlencoded request gets the same answer', async ({ request }) => {
+    const merchant = await createMerchant('TOKF');
+    const response = await postToken(request, tokenRequestBody(merchant, { scope: 'create:token get:charges' }), { form: true });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as TokenAnswer;
+    expect(body.action).toBe('authorize');
+    expect(body.success).toBe(true);
+    expect(body.scope).toBe('create:token get:charges');
+    expect(body.expires_in).toBe(600);
+    expect(body.token_type).toBe('Bearer');
+    expectMeta(body.authorization.meta, '00');
+    const { header, payload } = jwtParts(body.access_token);
+    expect(header.alg).toBe('ES256');
+    expect(payload.sub).toBe(merchant.clientId);
+    expect(payload.merchant_code).toBe(merchant.code);
+    expect(payload.scope).toBe('create:token get:charges');
+    expect(payload.exp).toBe(payload.iat! + 600);
+    const jwks = createRemoteJWKSet(new URL(`${AUTH_URL}/.well-known/jwks.json`));
+    await jwtVerify(body.access_token, jwks, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['ES256'] });
+  });
+
+  test('the granted scope is exactly the requested subset and each token has its own jti', async ({ request }) => {
+    const merchant = await createMerchant('TOKS');
+    const first = (await (
+      await postToken(request, tokenRequestBody(merchant, { scope: 'create:token delete:charges' }))
+    ).json()) as TokenAnswer;
+    const second = (await (
+      await postToken(request, tokenRequestBody(merchant, { scope: 'create:token' }))
+    ).json()) as TokenAnswer;
+    expect(first.scope).toBe('create:token delete:charges');
+    expect(jwtParts(first.access_token).payload.scope).toBe('create:token delete:charges');
+    expect(second.scope).toBe('create:token');
+    expect(jwtParts(second.access_token).payload.scope).toBe('create:token');
+    expect(jwtParts(first.access_token).payload.jti).not.toBe(jwtParts(second.access_token).payload.jti);
+  });
+
+  test('a facilitator credential gets a token with facilitator_code and no merchant_code', async ({ request }) => {
+    const facilitator = await createFacilitator('TOKFAC');
+    const response = await postToken(request, tokenRequestBody(facilitator));
+    expect(response.status()).toBe(200);
+    const { payload } = jwtParts(((await response.json()) as TokenAnswer).access_token);
+    expect(payload.facilitator_code).toBe(facilitator.code);
+    expect(payload).not.toHaveProperty('merchant_code');
+    expect(payload.sub).toBe(facilitator.clientId);
+  });
+
+  test('a credential with tokenTtlSeconds 1 gets expires_in 1', async ({ request }) => {
+    const merchant = await createMerchant('TOKT', undefined, { tokenTtlSeconds: 1 });
+    const response = await postToken(request, tokenRequestBody(merchant));
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as TokenAnswer;
+    expect(body.expires_in).toBe(1);
+    const { payload } = jwtParts(body.access_token);
+    expect(payload.exp).toBe(payload.iat! + 1);
+  });
+});
+
+test.describe('token errors', () => {
+  test('a wrong secret is 401 22 invalid_client with WWW-Authenticate: Bearer', async ({ request }) => {
+    const merchant = await createMerchant('TOKE');
+    const response = await postToken(request, tokenRequestBody(merchant, { client_secret: `${merchant.clientSecret}x` }));
+    const body = await expectOauthError(response, 401, '22', 'invalid_client');
+    expect(response.headers()['www-authenticate']).toBe('Bearer');
+    expect(JSON.stringify(body)).not.toContain(merchant.clientSecret);
+  });
+
+  test('an unknown client is 401 22 invalid_client with WWW-Authenticate: Bearer', async ({ request }) => {
+    const merchant = await createMerchant('TOKU');
+    const response = await postToken(request, tokenRequestBody(merchant, { client_id: 'cli_does_not_exist_000000' }));
+    await expectOauthError(response, 401, '22', 'invalid_client');
+    expect(response.headers()['www-authenticate']).toBe('Bearer');
+  });
+
+  test('a revoked credential is 401 22 invalid_client', async ({ request }) => {
+    const merchant = await createMerchant('TOKR');
+    expect((await postToken(request, tokenRequestBody(merchant))).status()).toBe(200);
+    await operator().revokeCredential.mutate({ clientId: merchant.clientId });
+    const response = await postToken(request, tokenRequestBody(merchant));
+    await expectOauthError(response, 401, '22', 'invalid_client');
+    expect(response.headers()['www-authenticate']).toBe('Bearer');
+  });
+
+  test('a wrong action is 400 10 invalid_request', async ({ request }) => {
+    const merchant = await createMerchant('TOKA');
+    const body = await expectOauthError(
+      await postToken(request, tokenRequestBody(merchant, { action: 'login' })),
+      400,
+      '10',
+      'invalid_request',
+    );
+    expect(body.errors.map((error) => error.field)).toEqual(['action']);
+  });
+
+  test('a wrong audience is 400 10 invalid_request', async ({ request }) => {
+    const merchant = await createMerchant('TOKD');
+    for (const audience of [BASE_URL, 'https://evil.example/api/', `${AUTH_URL}/`]) {
+      const body = await expectOauthError(
+        await postToken(request, tokenRequestBody(merchant, { audience })),
+        400,
+        '10',
+        'invalid_request',
+      );
+      expect(body.errors.map((error) => error.field)).toEqual(['audience']);
+    }
+  });
+
+  test('grant_type password is 400 10 unsupported_grant_type', async ({ request }) => {
+    const merchant = await createMerchant('TOKG');
+    await expectOauthError(
+      await postToken(request, tokenRequestBody(merchant, { grant_type: 'password' })),
+      400,
+      '10',
+      'unsupported_grant_type',
+    );
+  });
+
+  test('a scope without create:token is 400 10 invalid_scope', async ({ request }) => {
+    const merchant = await createMerchant('TOKC');
+    await expectOauthError(
+      await postToken(request, tokenRequestBody(merchant, { scope: 'post:charges get:charges' })),
+      400,
+      '10',
+      'invalid_scope',
+    );
+    await expectOauthError(await postToken(request, tokenRequestBody(merchant, { scope: '' })), 400, '10', 'invalid_scope');
+  });
+
+  test("a scope outside the credential's set is 400 10 invalid_scope", async ({ request }) => {
+    const merchant = await createMerchant('TOKO', ['create:token', 'get:charges']);
+    await expectOauthError(
+      await postToken(request, tokenRequestBody(merchant, { scope: 'create:token post:charges' })),
+      400,
+      '10',
+      'invalid_scope',
+    );
+    await expectOauthError(
+      await postToken(request, tokenRequestBody(merchant, { scope: 'create:token get:charges admin:all' })),
+      400,
+      '10',
+      'invalid_scope',
+    );
+    // The allowed subset still works.
+    const allowed = await postToken(request, tokenRequestBody(merchant, { scope: 'create:token get:charges' }));
+    expect(allowed.status()).toBe(200);
+    expect(((await allowed.json()) as TokenAnswer).scope).toBe('create:token get:charges');
+  });
+
+  test('a missing or unsupported ALG-API-VERSION is 400 11', async ({ request }) => {
+    const merchant = await createMerchant('TOKV');
+    for (const version of [null, '1', '1709847568']) {
+      const body = await expectError<TokenError>(
+        await postToken(request, tokenRequestBody(merchant), { version }),
+        400,
+        '11',
+        'boolean',
+      );
+      expect(body).not.toHaveProperty('access_token');
+      // RFC 6749 5.2: every error answer of the token endpoint names its `error`.
+      expect(body.error).toBe('invalid_request');
+    }
+    expect((await postToken(request, tokenRequestBody(merchant), { version: API_VERSION })).status()).toBe(200);
+  });
+
+  test('a body that is not JSON is 400 12', async ({ request }) => {
+    const merchant = await createMerchant('TOKJ');
+    const response = await request.post(`${AUTH_URL}/token`, {
+      headers: { 'ALG-API-VERSION': API_VERSION, 'Content-Type': 'application/json' },
+      data: `{"action":"authorize","client_id":"${merchant.clientId}"`,
+    });
+    const body = await expectError<TokenError>(response, 400, '12', 'boolean');
+    expect(body.error).toBe('invalid_request');
+  });
+
+  test('a text/plain body is 400 12', async ({ request }) => {
+    const merchant = await createMerchant('TOKP');
+    const response = await request.post(`${AUTH_URL}/token`, {
+      headers: { 'ALG-API-VERSION': API_VERSION, 'Content-Type': 'text/plain' },
+      data: JSON.stringify(tokenRequestBody(merchant)),
+    });
+    const body = await expectError<TokenError>(response, 400, '12', 'boolean');
+    expect(body.error).toBe('invalid_request');
+  });
+
+  test('missing client_id is 400 10 invalid_request', async ({ request }) => {
+    const merchant = await createMerchant('TOKM');
+    const { client_id: _omitted, ...rest } = tokenRequestBody(merchant);
+    await expectOauthError(await postToken(request, rest), 400, '10', 'invalid_request');
+  });
+
+  test('GET on the token endpoint is 405 with Allow: POST', async ({ request }) => {
+    const response = await request.get(`${AUTH_URL}/token`, { headers: { 'ALG-API-VERSION': API_VERSION } });
+    await expectError(response, 405, '31', 'boolean');
+    expect(response.headers()['allow']).toBe('POST');
+  });
+});

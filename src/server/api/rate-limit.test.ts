@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/server/domain/errors';
+import { clientAddress, takeToken } from './rate-limit';
+
+function refused(run: () => void): AppError | null {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    return error as AppError;
+  }
+}
+
+describe('takeToken', () => {
+  it('allows a burst, then refuses with 429 code 50 and Retry-After until tokens refill', () => {
+    const key = `t-${Math.random()}`;
+    const start = 1_000_000;
+    for (let index = 0; index < 4; index += 1) takeToken(key, 2, 4, start);
+    const error = refused(() => takeToken(key, 2, 4, start));
+    expect(error?.kind).toBe('RATE_LIMITED');
+    expect(error?.status).toBe(429);
+    expect(error?.headers).toEqual({ 'Retry-After': '1' });
+    expect(refused(() => takeToken(key, 2, 4, start + 500))).toBeNull();
+    expect(refused(() => takeToken(key, 2, 4, start + 500))?.kind).toBe('RATE_LIMITED');
+  });
+
+  it('keeps separate buckets per key', () => {
+    const start = 2_000_000;
+    takeToken('a-key', 1, 1, start);
+    expect(refused(() => takeToken('a-key', 1, 1, start))?.kind).toBe('RATE_LIMITED');
+    expect(refused(() => takeToken('b-key', 1, 1, start))).toBeNull();
+  });
+});
+
+describe('clientAddress', () => {
+  it('takes the first forwarded address, then x-real-ip', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }))).toBe('203.0.113.9');
+    expect(clientAddress(new Headers({ 'x-real-ip': '198.51.100.2' }))).toBe('198.51.100.2');
+    expect(clientAddress(new Headers())).toBe('unknown');
+  });
+});

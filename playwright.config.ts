@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 // The API suite runs against `next start` on a fresh database: embedded PGlite by default,
 // PostgreSQL when E2E_DATABASE_URL is set (scripts/test.sh runs both).
@@ -48,6 +48,8 @@ export default defineConfig({
       SERVICE_FILE: `${dataDir}/service.json`,
       DATABASE_URL: databaseUrl,
       TOKEN_TTL_SECONDS: '600',
+      // A test-only key, so that the authorization suite can forge tokens wrong in one claim.
+      TOKEN_SIGNING_JWK: readFileSync('e2e/support/test-signing-key.json', 'utf8').trim(),
     },
   },
 });

@@ -40,6 +40,22 @@ const schema = z.object({
         return false;
       }
     }, 'must be an IANA time zone'),
+  // A private EC P-256 JWK (JSON, with kid) to sign tokens with; without it a key is made on
+  // first start and kept in the database.
+  TOKEN_SIGNING_JWK: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      try {
+        const jwk = JSON.parse(value) as { kty?: string; crv?: string; d?: string; kid?: string };
+        if (jwk.kty === 'EC' && jwk.crv === 'P-256' && jwk.d && jwk.kid) return jwk;
+      } catch {
+        // reported below
+      }
+      context.addIssue({ code: 'custom', message: 'must be a private EC P-256 JWK with kid' });
+      return z.NEVER;
+    }),
   API_RATE_PER_SECOND: z.coerce.number().int().min(1).default(100),
   TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),

@@ -1,8 +1,6 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { decodeJwt, exportJWK, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { exportJWK, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { charge, chargeBody, headers, operationNumber, read, tokenFor, type Envelope, type MethodName } from '../support/api';
 import {
   API_VERSION,
@@ -283,7 +281,7 @@ export function jwtParts(token: string): { header: Record<string, unknown>; payl
   const [header, payload, signature] = token.split('.');
   return {
     header: JSON.parse(Buffer.from(header!, 'base64url').toString('utf8')) as Record<string, unknown>,
-    payload: decodeJwt(token),
+    payload: JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as JWTPayload,
     signature: signature ?? '',
   };
 }
@@ -313,51 +311,18 @@ export async function signHs256(secret: string, kid: string, payload: JWTPayload
   return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', kid, typ: 'JWT' }).sign(new TextEncoder().encode(secret));
 }
 
-type StoredSigningKey = { kid: string; privateJwk: JWK; publicJwk: JWK };
 let serverKey: Promise<{ kid: string; privateKey: CryptoKey }> | undefined;
 
-async function readStoredSigningKey(): Promise<StoredSigningKey> {
-  const sql = `SELECT value FROM service_keys WHERE name = 'jwt-signing-key'`;
-  const url = process.env.E2E_DATABASE_URL;
-  if (url) {
-    const { Client } = await import('pg');
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    try {
-      const result = await client.query<{ value: StoredSigningKey }>(sql);
-      return result.rows[0]!.value;
-    } finally {
-      await client.end();
-    }
-  }
-  // PGlite has one owner per directory: read a copy of the running service's data directory.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const copy = mkdtempSync(join(tmpdir(), 'e2e-pglite-'));
-  try {
-    cpSync(`.data/e2e-${PORT}/pglite`, copy, { recursive: true });
-    rmSync(join(copy, 'postmaster.pid'), { force: true });
-    const database = new PGlite(copy);
-    try {
-      const result = await database.query<{ value: StoredSigningKey }>(sql);
-      return result.rows[0]!.value;
-    } finally {
-      await database.close();
-    }
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
-}
-
 /**
- * The service's own token signing key, read from its database. With it the suites forge tokens
- * that are correctly signed but wrong in exactly one claim (audience, issuer, expiry), so a
- * rejection proves that claim is checked and not merely the signature.
+ * The service's token signing key: the suite starts the service with this test-only key
+ * (TOKEN_SIGNING_JWK), so it can forge tokens that are correctly signed but wrong in exactly
+ * one claim (audience, issuer, expiry), and a rejection proves that claim is checked.
  */
 export function serverSigningKey(): Promise<{ kid: string; privateKey: CryptoKey }> {
-  serverKey ??= readStoredSigningKey().then(async (stored) => ({
-    kid: stored.kid,
-    privateKey: (await importJWK(stored.privateJwk, 'ES256')) as CryptoKey,
-  }));
+  serverKey ??= (async () => {
+    const jwk = JSON.parse(readFileSync('e2e/support/test-signing-key.json', 'utf8')) as JWK & { kid: string };
+    return { kid: jwk.kid, privateKey: (await importJWK(jwk, 'ES256')) as CryptoKey };
+  })();
   return serverKey;
 }
 

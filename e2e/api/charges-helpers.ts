@@ -215,7 +215,7 @@ export async function expectNothingStored(merchantCode: string, merchantOperatio
 }
 
 /** Event types of one aggregate, sorted (events of one move share their creation instant). */
-export function eventTypesOf(operation: StoredOperation, aggregateId: string): string[] {
+export function eventTypesOf(operation: { events: { type: string; aggregateId: string }[] }, aggregateId: string): string[] {
   return operation.events
     .filter((event) => event.aggregateId === aggregateId)
     .map((event) => event.type)
@@ -259,4 +259,20 @@ export function luhnPan(prefix: string, length = 16): string {
 /** Asserts that `text` never contains `secret` as a standalone run of digits. */
 export function expectNoDigits(text: string, secret: string) {
   expect(new RegExp(`(?<![0-9])${secret}(?![0-9])`).test(text), `the body echoes ${secret}: ${text}`).toBe(false);
+}
+
+/**
+ * The stored rows that a refused or replayed request must leave alone: operation, transactions
+ * (with lifecycle and updatedAt) and which events exist. Delivery fields of events (status,
+ * attempts) are left out: an outbox dispatcher may change them at any time.
+ */
+export async function snapshot(merchantCode: string, merchantOperationNumber: string) {
+  const operation = await storedOperation(merchantCode, merchantOperationNumber);
+  return {
+    ...operation,
+    events: operation.events.map((event) => {
+      const { id } = event as { id?: unknown };
+      return { id, type: event.type, aggregateId: event.aggregateId };
+    }),
+  };
 }

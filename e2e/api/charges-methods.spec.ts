@@ -12,6 +12,7 @@ import {
   newActor,
   PENDING_EXPIRY_SECONDS,
   postCharge,
+  snapshot,
   stored,
   type ChargeReply,
   type TransactionObject,
@@ -258,7 +259,7 @@ test.describe('CARD', () => {
     const body = chargeBody(merchant.code, number, 'CARD');
     const first = await postCharge(request, token, body);
     expect(first.status, first.text).toBe(200);
-    const before = await stored(merchant.code, number);
+    const before = await snapshot(merchant.code, number);
 
     const second = await postCharge(request, token, body);
     expect(second.status, second.text).toBe(200);
@@ -271,7 +272,7 @@ test.describe('CARD', () => {
     expect(third.status, third.text).toBe(200);
     expect(third.text).toBe(first.text);
 
-    const after = await stored(merchant.code, number);
+    const after = await snapshot(merchant.code, number);
     expect(after).toEqual(before);
     expect(after.transactions).toHaveLength(1);
     expect(after.events).toHaveLength(3);
@@ -282,7 +283,7 @@ test.describe('CARD', () => {
     const number = operationNumber('conf');
     const first = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
     expect(first.status, first.text).toBe(200);
-    const before = await stored(merchant.code, number);
+    const before = await snapshot(merchant.code, number);
 
     const other = await postCharge(
       request,
@@ -296,7 +297,7 @@ test.describe('CARD', () => {
     const amount = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD', { amount: '15001' }));
     expectError(amount, 409, '40', 'string');
 
-    expect(await stored(merchant.code, number)).toEqual(before);
+    expect(await snapshot(merchant.code, number)).toEqual(before);
   });
 });
 
@@ -356,7 +357,8 @@ test.describe('YAPE', () => {
   test('the same phone gets the same wallet card in two charges; another phone another card', async ({ request }) => {
     const { merchant, token } = await newActor(request);
     const card = (transaction: TransactionObject) => {
-      const { phone: _phone, ...rest } = transaction.payment_method.method_details as Record<string, unknown>;
+      const rest: Record<string, unknown> = { ...transaction.payment_method.method_details };
+      delete rest.phone;
       return rest;
     };
     const one = await postCharge(request, token, chargeBody(merchant.code, operationNumber('y1'), 'YAPE'));
@@ -603,4 +605,115 @@ test('every method answers with its own method_name and a distinct transaction_i
     'PENDIENTE',
     'PENDIENTE',
   ]);
+});
+
+test.describe('request edges', () => {
+  const brands: [string, string, string][] = [
+    ['5555555555554444', 'MASTERCARD', '123'],
+    ['6011111111111117', 'DISCOVER', '123'],
+    ['36227206271667', 'DINERS', '123'],
+    ['4012888888881881', 'VISA', '123'],
+  ];
+  for (const [pan, brand, code] of brands) {
+    test(`the brand of ${pan.slice(0, 6)}… is ${brand} and the masked PAN keeps BIN and last four`, async ({ request }) => {
+      const { merchant, token } = await newActor(request);
+      const { status, body, text } = await postCharge(
+        request,
+        token,
+        chargeBody(merchant.code, operationNumber('brand'), 'CARD', { details: { pan, security_code: code } }),
+      );
+      expect(status, text).toBe(200);
+      expect(body.transaction.state).toBe('AUTORIZADO');
+      expect(body.transaction.payment_method.method_details).toEqual(cardDetails(pan, brand));
+      expect(text).not.toContain(pan);
+    });
+  }
+
+  test('a card expiring this month is approved; one that expired last month is declined 54', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const now = new Date();
+    const mmyy = (date: Date) =>
+      `${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCFullYear() % 100).padStart(2, '0')}`;
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+    const current = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('exp'), 'CARD', { details: { expiry_date: mmyy(now) } }),
+    );
+    expect(current.status, current.text).toBe(200);
+    expect(current.body.transaction.state).toBe('AUTORIZADO');
+    const past = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('exp'), 'CARD', { details: { expiry_date: mmyy(lastMonth) } }),
+    );
+    expect(past.status, past.text).toBe(200);
+    expect(past.body.transaction.state).toBe('DENEGADO');
+    expect(past.body.transaction.processor_response).toEqual({ result_message: { code: '54', description: TEXT } });
+  });
+
+  test('an empty product_details, a 1-cent amount and a 64-character operation number are accepted', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = `${operationNumber('max')}_`.padEnd(64, 'Z');
+    expect(number).toHaveLength(64);
+    const body = chargeBody(merchant.code, number, 'CARD', { amount: '1' });
+    const {
+      status,
+      body: reply,
+      text,
+    } = await postCharge(request, token, {
+      ...body,
+      payment_details: { ...body.payment_details, product_details: [] },
+    });
+    expect(status, text).toBe(200);
+    expect(reply).toMatchObject({ merchant_operation_number: number, transaction: { state: 'AUTORIZADO', amount: '1' } });
+    expect((await stored(merchant.code, number)).transactions).toHaveLength(1);
+  });
+
+  test('the same merchant_operation_number under two merchants makes two independent operations', async ({ request }) => {
+    const one = await newActor(request);
+    const two = await newActor(request);
+    const number = operationNumber('shared');
+    const first = await postCharge(request, one.token, chargeBody(one.merchant.code, number, 'CARD'));
+    const second = await postCharge(request, two.token, chargeBody(two.merchant.code, number, 'CARD', { amount: '777' }));
+    expect(first.status, first.text).toBe(200);
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.transaction.transaction_id).not.toBe(first.body.transaction.transaction_id);
+    expect((await stored(one.merchant.code, number)).transactions.map((row) => row.amount)).toEqual(['15000']);
+    expect((await stored(two.merchant.code, number)).transactions.map((row) => row.amount)).toEqual(['777']);
+  });
+
+  test('on a PENDIENTE operation an identical POST replays and another body is 409 code 40', async ({ request }) => {
+    const { merchant, token } = await newActor(request);
+    const number = operationNumber('pend');
+    const body = chargeBody(merchant.code, number, 'BANK_TRANSFER');
+    const first = await postCharge(request, token, body);
+    expect(first.status, first.text).toBe(200);
+    const before = await snapshot(merchant.code, number);
+    const replay = await postCharge(request, token, body);
+    expect(replay.status, replay.text).toBe(200);
+    expect(replay.text).toBe(first.text);
+    const other = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, number, 'BANK_TRANSFER', { details: { redirect_url: 'https://merchant.example/other' } }),
+    );
+    expectError(other, 409, '40', 'string');
+    expect(await snapshot(merchant.code, number)).toEqual(before);
+  });
+});
+
+test('after a declined attempt and an approved retry, re-sending the declined body is 409 code 40 (it did not create the latest)', async ({
+  request,
+}) => {
+  const { merchant, token } = await newActor(request);
+  const number = operationNumber('old');
+  const declinedBody = chargeBody(merchant.code, number, 'CARD', { details: { pan: '4000000000000127' } });
+  const declined = await postCharge(request, token, declinedBody);
+  expect(declined.body.transaction.state).toBe('DENEGADO');
+  const approved = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
+  expect(approved.body.transaction.state).toBe('AUTORIZADO');
+  const before = await snapshot(merchant.code, number);
+  expectError(await postCharge(request, token, declinedBody), 409, '40', 'string');
+  expect(await snapshot(merchant.code, number)).toEqual(before);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/server/domain/errors';
+import { type AppError } from '@/server/domain/errors';
 import { clientAddress, takeToken } from './rate-limit';
 
 function refused(run: () => void): AppError | null {

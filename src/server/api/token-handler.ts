@@ -17,6 +17,17 @@ function parseTokenBody(text: string, contentType: string | null): unknown {
   return parseJsonBody(text, contentType);
 }
 
+/** Every token-endpoint failure carries RFC 6749's `error` and `error_description`. */
+function withOAuthError(failure: AppError): AppError {
+  if (failure.extras.error) return failure;
+  const error = failure.status >= 500 ? 'server_error' : failure.status === 429 ? 'temporarily_unavailable' : 'invalid_request';
+  return new AppError(failure.kind, failure.message, {
+    errors: failure.errors,
+    headers: failure.headers,
+    extras: { error, error_description: failure.message },
+  });
+}
+
 export async function handleTokenRequest(request: Request): Promise<Response> {
   const requestId = requestIdOf(request.headers);
   try {
@@ -40,6 +51,6 @@ export async function handleTokenRequest(request: Request): Promise<Response> {
   } catch (error) {
     const failure = toAppError(error);
     if (failure.kind === 'INTERNAL') logError('token request failed', error, { requestId });
-    return errorResponse(failure, 'boolean', requestId);
+    return errorResponse(withOAuthError(failure), 'boolean', requestId);
   }
 }

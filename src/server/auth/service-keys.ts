@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 
 // Key material made on first start and kept in the database, so every instance shares it.
@@ -18,17 +19,26 @@ type StoredSigningKey = { kid: string; privateJwk: JWK; publicJwk: JWK };
 let signingKey: Promise<SigningKey> | undefined;
 let requestHashSecret: Promise<Buffer> | undefined;
 
+function configuredSigningKey(): StoredSigningKey | null {
+  const jwk = env().TOKEN_SIGNING_JWK;
+  if (!jwk) return null;
+  const { d: _private, ...publicPart } = jwk;
+  return { kid: jwk.kid!, privateJwk: jwk, publicJwk: { ...publicPart, alg: 'ES256', use: 'sig' } };
+}
+
 export function tokenSigningKey(prisma: Db): Promise<SigningKey> {
   signingKey ??= (async () => {
-    const stored = await loadOrCreate<StoredSigningKey>(prisma, 'jwt-signing-key', async () => {
-      const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-      const kid = randomBytes(8).toString('hex');
-      return {
-        kid,
-        privateJwk: await exportJWK(privateKey),
-        publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
-      };
-    });
+    const stored =
+      configuredSigningKey() ??
+      (await loadOrCreate<StoredSigningKey>(prisma, 'jwt-signing-key', async () => {
+        const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+        const kid = randomBytes(8).toString('hex');
+        return {
+          kid,
+          privateJwk: await exportJWK(privateKey),
+          publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
+        };
+      }));
     const privateKey = (await importJWK(stored.privateJwk, 'ES256')) as CryptoKey;
     const publicKey = (await importJWK(stored.publicJwk, 'ES256')) as CryptoKey;
     return { kid: stored.kid, privateKey, publicKey, publicJwk: stored.publicJwk };

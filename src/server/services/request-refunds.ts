@@ -45,27 +45,24 @@ async function checkItem(
   if (item.transaction_id !== null && !UUID.test(item.transaction_id)) {
     return fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation');
   }
+  // The method decides before the state: a QR operation is 422 whatever its state.
   const transactions = await tx.$queryRaw<
     { id: string; method: string; state: string; amount: bigint; currency: string; callback_url: string | null }[]
   >`SELECT id, method, state, amount, currency, callback_url FROM transactions
     WHERE operation_id = ${operation.id}::uuid
-      AND ${item.transaction_id === null ? Prisma.sql`state = 'LIQUIDADO'` : Prisma.sql`id = ${item.transaction_id}::uuid`}
-    ORDER BY attempt DESC LIMIT 1 FOR UPDATE`;
+      AND ${item.transaction_id === null ? Prisma.sql`TRUE` : Prisma.sql`id = ${item.transaction_id}::uuid`}
+    ORDER BY (state = 'LIQUIDADO') DESC, attempt DESC LIMIT 1 FOR UPDATE`;
   const transaction = transactions[0];
-  if (!transaction) {
-    return item.transaction_id === null
-      ? fail('STATE_CONFLICT', 'transaction_id', 'the operation has no LIQUIDADO transaction')
-      : fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation');
-  }
+  if (!transaction) return fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation');
   if (!REFUNDABLE_METHODS.includes(transaction.method as PaymentMethod)) {
     return fail('METHOD_RULE', 'transaction_id', `${transaction.method} payments cannot be refunded`);
   }
   if (transaction.state !== 'LIQUIDADO') {
-    return fail(
-      'STATE_CONFLICT',
-      'transaction_id',
-      `only LIQUIDADO transactions can be refunded (state is ${transaction.state})`,
-    );
+    const message =
+      item.transaction_id === null
+        ? 'the operation has no LIQUIDADO transaction'
+        : `only LIQUIDADO transactions can be refunded (state is ${transaction.state})`;
+    return fail('STATE_CONFLICT', 'transaction_id', message);
   }
   if (BigInt(item.refund_amount) !== transaction.amount) {
     return fail(

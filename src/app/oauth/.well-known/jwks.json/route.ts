@@ -1,10 +1,14 @@
 import { db } from '@/server/db/client';
 import { tokenSigningKey } from '@/server/auth/service-keys';
 import { jsonResponse } from '@/server/api/json-response';
+import { requestIdOf } from '@/server/api/request-id';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(): Promise<Response> {
+export async function GET(request: Request): Promise<Response> {
   const key = await tokenSigningKey(await db());
-  return jsonResponse({ keys: [key.publicJwk] }, 200, { 'cache-control': 'public, max-age=300' });
+  return jsonResponse({ keys: [key.publicJwk] }, 200, {
+    'cache-control': 'public, max-age=300',
+    'x-request-id': requestIdOf(request.headers),
+  });
 }

@@ -1,0 +1,409 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { charge, chargeBody, headers, operationNumber, tokenFor } from '../support/api';
+import { API_VERSION, BASE_URL, createMerchant, operator, storedOperation } from '../support/service';
+import {
+  ALL,
+  b64url,
+  call,
+  claimsFor,
+  createFacilitator,
+  endpointsFor,
+  expectError,
+  expectUnauthenticated,
+  jwtParts,
+  merchantWithOperations,
+  ownEs256Key,
+  publicPem,
+  serverJwks,
+  serverSigningKey,
+  signEs256,
+  signHs256,
+  tokenOf,
+  withoutAuthorization,
+  type Charged,
+  type Endpoint,
+} from './auth-helpers';
+
+// Who may call what (DESIGN.md 3 and 5): tokens, scopes, merchants and facilitators.
+
+type Target = Awaited<ReturnType<typeof merchantWithOperations>>;
+
+/** The target merchant's rows are exactly as set up: nothing charged, cancelled or refunded. */
+async function expectUnchanged(target: Target, freshNumber: string) {
+  const settled = await storedOperation(target.merchant.code, target.settled.number);
+  expect(settled.transactions.map((row) => row.state)).toEqual(['LIQUIDADO']);
+  expect(settled.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual([
+    'REGISTRADO',
+    'PENDIENTE',
+    'AUTORIZADO',
+    'LIQUIDADO',
+  ]);
+  expect(settled.refunds).toEqual([]);
+  const authorized = await storedOperation(target.merchant.code, target.authorized.number);
+  expect(authorized.transactions.map((row) => row.state)).toEqual(['AUTORIZADO']);
+  expect(authorized.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
+  expect(authorized.refunds).toEqual([]);
+  await expect(storedOperation(target.merchant.code, freshNumber)).rejects.toThrow(/no such operation/);
+}
+
+/** Calls every endpoint with `token` and expects 401 20 with WWW-Authenticate: Bearer. */
+async function expectRejectedEverywhere(request: APIRequestContext, target: Target, token: string, label: string) {
+  const fresh = operationNumber('fresh');
+  for (const endpoint of endpointsFor(target.merchant.code, target, fresh)) {
+    const response = await call(request, endpoint, headers(token));
+    await test.step(`${label}: ${endpoint.name}`, async () => {
+      await expectUnauthenticated(response, endpoint.success);
+    });
+  }
+  await expectUnchanged(target, fresh);
+}
+
+test.describe('merchants and scopes', () => {
+  test("another merchant's token is 403 21 on every endpoint and changes nothing", async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZV');
+    const intruder = await createMerchant('AZI');
+    const intruderToken = await tokenFor(request, intruder);
+    const fresh = operationNumber('fresh');
+    for (const endpoint of endpointsFor(target.merchant.code, target, fresh)) {
+      const response = await call(request, endpoint, headers(intruderToken));
+      await test.step(endpoint.name, async () => {
+        await expectError(response, 403, '21', endpoint.success);
+      });
+    }
+    await expectUnchanged(target, fresh);
+    // Nor may it reach the target's operations through its own merchant code.
+    const own = await call(
+      request,
+      {
+        name: 'GET own path, foreign operation',
+        method: 'GET',
+        url: `${BASE_URL}/charges/${intruder.code}/${target.authorized.number}/${target.authorized.transactionId}`,
+        scope: 'get:charges',
+        success: 'boolean',
+      },
+      headers(intruderToken),
+    );
+    await expectError(own, 404, '30', 'boolean');
+  });
+
+  test('a token without the needed scope is 403 21 on every endpoint and changes nothing', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZS');
+    const fresh = operationNumber('fresh');
+    const scopes = ['post:charges', 'get:charges', 'delete:charges'] as const;
+    const tokens = Object.fromEntries(
+      await Promise.all(
+        scopes.map(async (missing) => {
+          const others = scopes.filter((scope) => scope !== missing).join(' ');
+          return [missing, await tokenFor(request, target.merchant, `create:token ${others}`)] as const;
+        }),
+      ),
+    ) as Record<(typeof scopes)[number], string>;
+    const onlyCreate = await tokenFor(request, target.merchant, 'create:token');
+    for (const endpoint of endpointsFor(target.merchant.code, target, fresh)) {
+      for (const [label, token] of [
+        [`without ${endpoint.scope}`, tokens[endpoint.scope]],
+        ['create:token only', onlyCreate],
+      ] as const) {
+        const response = await call(request, endpoint, headers(token));
+        await test.step(`${endpoint.name} ${label}`, async () => {
+          const body = await expectError(response, 403, '21', endpoint.success);
+          expect(JSON.stringify(body.errors)).toContain(endpoint.scope);
+        });
+      }
+    }
+    await expectUnchanged(target, fresh);
+  });
+
+  test('a token with exactly the mapped scope is accepted on every endpoint', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZP');
+    const fresh = operationNumber('fresh');
+    const endpoints = endpointsFor(target.merchant.code, target, fresh);
+    // DELETE last: it reverses the operation the GET reads.
+    const ordered = [
+      ...endpoints.filter((endpoint) => endpoint.method !== 'DELETE'),
+      ...endpoints.filter((e) => e.method === 'DELETE'),
+    ];
+    for (const endpoint of ordered) {
+      const token = await tokenFor(request, target.merchant, `create:token ${endpoint.scope}`);
+      const response = await call(request, endpoint, headers(token));
+      await test.step(endpoint.name, async () => {
+        expect(response.status(), await response.text()).toBe(200);
+        const body = (await response.json()) as { success: unknown; meta: { status: { code: string } } };
+        expect(body.success).toBe(endpoint.success === 'string' ? 'true' : true);
+        expect(body.meta.status.code).toBe('00');
+      });
+    }
+    const stored = await storedOperation(target.merchant.code, target.authorized.number);
+    expect(stored.transactions.map((row) => row.state)).toEqual(['EXTORNADO']);
+    expect((await storedOperation(target.merchant.code, target.settled.number)).refunds.map((row) => row.state)).toEqual([
+      'REGISTERED',
+    ]);
+    expect((await storedOperation(target.merchant.code, fresh)).transactions.map((row) => row.state)).toEqual(['AUTORIZADO']);
+  });
+});
+
+test.describe('authentication', () => {
+  test('no Authorization header is 401 20 with WWW-Authenticate: Bearer on every endpoint', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZN');
+    const fresh = operationNumber('fresh');
+    for (const endpoint of endpointsFor(target.merchant.code, target, fresh)) {
+      for (const [label, extra] of [
+        ['no Authorization', {}],
+        ['empty Bearer', { Authorization: 'Bearer ' }],
+        ['Basic scheme', { Authorization: `Basic ${b64url(`${target.merchant.clientId}:${target.merchant.clientSecret}`)}` }],
+        ['bare token', { Authorization: target.token }],
+      ] as const) {
+        const response = await call(request, endpoint, { ...withoutAuthorization(), ...extra });
+        await test.step(`${endpoint.name}: ${label}`, async () => {
+          await expectUnauthenticated(response, endpoint.success);
+        });
+      }
+    }
+    await expectUnchanged(target, fresh);
+  });
+
+  test('an expired token is 401 20 on every endpoint and changes nothing', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZX');
+    const shortLived = await operator().issueCredential.mutate({
+      owner: { merchantCode: target.merchant.code },
+      tokenTtlSeconds: 1,
+    });
+    const token = await tokenOf(request, { clientId: shortLived.client_id, clientSecret: shortLived.client_secret });
+    expect(jwtParts(token).payload.exp).toBe(jwtParts(token).payload.iat! + 1);
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    await expectRejectedEverywhere(request, target, token, 'expired');
+  });
+
+  test('a token of a revoked credential is 401 20', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZR');
+    const extra = await operator().issueCredential.mutate({ owner: { merchantCode: target.merchant.code } });
+    const token = await tokenOf(request, { clientId: extra.client_id, clientSecret: extra.client_secret });
+    await operator().revokeCredential.mutate({ clientId: extra.client_id });
+    await expectRejectedEverywhere(request, target, token, 'revoked');
+  });
+
+  test('an alg none token with valid claims is 401 20 everywhere', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZA');
+    const { header, payload } = jwtParts(target.token);
+    for (const alg of ['none', 'None', 'NONE']) {
+      const forged = `${b64url(JSON.stringify({ ...header, alg }))}.${b64url(JSON.stringify(payload))}.`;
+      await expectRejectedEverywhere(request, target, forged, `alg ${alg}`);
+    }
+  });
+
+  test('a tampered payload (merchant_code changed, signature kept) is 401 20 everywhere', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZT');
+    const intruder = await createMerchant('AZTI');
+    const intruderToken = await tokenFor(request, intruder);
+    const [header, , signature] = intruderToken.split('.');
+    const { payload } = jwtParts(intruderToken);
+    const forged = `${header}.${b64url(JSON.stringify({ ...payload, merchant_code: target.merchant.code }))}.${signature}`;
+    await expectRejectedEverywhere(request, target, forged, 'tampered merchant_code');
+    // The same edit on the target's own token (a wider scope, a later exp) is refused too.
+    const own = jwtParts(target.token);
+    const [ownHeader, , ownSignature] = target.token.split('.');
+    const widened = `${ownHeader}.${b64url(JSON.stringify({ ...own.payload, exp: own.payload.exp! + 86_400 }))}.${ownSignature}`;
+    await expectRejectedEverywhere(request, target, widened, 'tampered exp');
+  });
+
+  test('a token with its signature stripped is 401 20 everywhere', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZG');
+    const [header, payload] = target.token.split('.');
+    await expectRejectedEverywhere(request, target, `${header}.${payload}.`, 'empty signature');
+    await expectRejectedEverywhere(request, target, `${header}.${payload}`, 'two parts');
+  });
+
+  test('an HS256 token keyed with the public key (algorithm confusion) is 401 20 everywhere', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZH');
+    const [jwk] = await serverJwks(request);
+    const { payload } = jwtParts(target.token);
+    const secrets = [JSON.stringify(jwk), await publicPem(jwk!), jwk!.x!];
+    for (const [index, secret] of secrets.entries()) {
+      const forged = await signHs256(secret, jwk!.kid!, payload);
+      await expectRejectedEverywhere(request, target, forged, `HS256 secret ${index}`);
+    }
+  });
+
+  test('a token signed with a foreign ES256 key is 401 20 everywhere', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZK');
+    const [jwk] = await serverJwks(request);
+    const own = await ownEs256Key();
+    const claims = claimsFor(target.merchant.code, target.merchant.clientId);
+    await expectRejectedEverywhere(request, target, await signEs256(own.privateKey, crypto.randomUUID(), claims), 'random kid');
+    await expectRejectedEverywhere(request, target, await signEs256(own.privateKey, jwk!.kid!, claims), 'server kid');
+  });
+
+  test('a correctly signed token with a wrong audience or issuer is 401 20 everywhere', async ({ request }) => {
+    const target = await merchantWithOperations(request, 'AZW');
+    const key = await serverSigningKey();
+    const [jwk] = await serverJwks(request);
+    expect(key.kid).toBe(jwk!.kid);
+    // Control: the forging works, a token with the right claims is accepted.
+    const good = await signEs256(key.privateKey, key.kid, claimsFor(target.merchant.code, target.merchant.clientId));
+    const control = await call(request, endpointsFor(target.merchant.code, target)[1]!, headers(good));
+    expect(control.status(), await control.text()).toBe(200);
+
+    const forge = (overrides: Record<string, unknown>) =>
+      signEs256(key.privateKey, key.kid, claimsFor(target.merchant.code, target.merchant.clientId, overrides));
+    for (const [label, overrides] of [
+      ['audience of another API', { aud: 'https://evil.example/api/' }],
+      ['audience without the trailing slash', { aud: BASE_URL }],
+      ['audience is the auth URL', { aud: `${BASE_URL.replace(/\/api$/, '/oauth')}/` }],
+      ['issuer of another service', { iss: 'https://evil.example/oauth' }],
+      ['issuer is the API', { iss: BASE_URL }],
+      ['expired five seconds ago', { iat: Math.floor(Date.now() / 1000) - 605, exp: Math.floor(Date.now() / 1000) - 5 }],
+      ['not a credential', { sub: 'cli_not_a_credential_00000000' }],
+    ] as const) {
+      await expectRejectedEverywhere(request, target, await forge(overrides), label);
+    }
+  });
+});
+
+test.describe('payment facilitators', () => {
+  async function facilitatorSetup(request: APIRequestContext) {
+    const facilitator = await createFacilitator('AZF');
+    const other = await createFacilitator('AZF2');
+    const linked = await createMerchant('AZL', undefined, { facilitatorCode: facilitator.code });
+    const linkedToken = await tokenFor(request, linked);
+    const unlinked = await createMerchant('AZU');
+    const unlinkedToken = await tokenFor(request, unlinked);
+    const [linkedCharge, unlinkedCharge] = await Promise.all([
+      chargeOf(request, linkedToken, linked.code),
+      chargeOf(request, unlinkedToken, unlinked.code),
+    ]);
+    const facilitatorToken = await tokenOf(request, facilitator);
+    return { facilitator, other, linked, linkedToken, unlinked, unlinkedToken, linkedCharge, unlinkedCharge, facilitatorToken };
+  }
+
+  async function chargeOf(request: APIRequestContext, token: string, merchantCode: string): Promise<Charged> {
+    const number = operationNumber('fac');
+    const response = await charge(request, token, chargeBody(merchantCode, number, 'CARD'));
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { transaction: { transaction_id: string } };
+    return { number, transactionId: body.transaction.transaction_id, amount: '15000', body: {} };
+  }
+
+  const transactionUrl = (merchantCode: string, charged: Charged) =>
+    `${BASE_URL}/charges/${merchantCode}/${charged.number}/${charged.transactionId}`;
+
+  test('a facilitator token acts for a linked merchant only with its own payment-facilitator-code', async ({ request }) => {
+    const setup = await facilitatorSetup(request);
+    const url = transactionUrl(setup.linked.code, setup.linkedCharge);
+
+    const ok = await request.get(url, {
+      headers: headers(setup.facilitatorToken, { 'payment-facilitator-code': setup.facilitator.code }),
+    });
+    expect(ok.status(), await ok.text()).toBe(200);
+    const body = (await ok.json()) as {
+      success: boolean;
+      merchant_code: string;
+      operation: { merchant_operation_number: string };
+    };
+    expect(body.success).toBe(true);
+    expect(body.merchant_code).toBe(setup.linked.code);
+    expect(body.operation.merchant_operation_number).toBe(setup.linkedCharge.number);
+
+    await expectError(await request.get(url, { headers: headers(setup.facilitatorToken) }), 403, '21', 'boolean');
+    await expectError(
+      await request.get(url, { headers: headers(setup.facilitatorToken, { 'payment-facilitator-code': setup.other.code }) }),
+      403,
+      '21',
+      'boolean',
+    );
+    await expectError(
+      await request.get(url, { headers: headers(setup.facilitatorToken, { 'payment-facilitator-code': setup.linked.code }) }),
+      403,
+      '21',
+      'boolean',
+    );
+  });
+
+  test('a facilitator token cannot act for a merchant that is not linked to it', async ({ request }) => {
+    const setup = await facilitatorSetup(request);
+    const response = await request.get(transactionUrl(setup.unlinked.code, setup.unlinkedCharge), {
+      headers: headers(setup.facilitatorToken, { 'payment-facilitator-code': setup.facilitator.code }),
+    });
+    await expectError(response, 403, '21', 'boolean');
+    const cancel = await request.delete(`${BASE_URL}/charges/${setup.unlinked.code}/${setup.unlinkedCharge.number}`, {
+      headers: headers(setup.facilitatorToken, { 'payment-facilitator-code': setup.facilitator.code }),
+    });
+    await expectError(cancel, 403, '21', 'boolean');
+    const stored = await storedOperation(setup.unlinked.code, setup.unlinkedCharge.number);
+    expect(stored.transactions.map((row) => row.state)).toEqual(['AUTORIZADO']);
+  });
+
+  test("a merchant token with a payment-facilitator-code that is not its merchant's facilitator is 403", async ({ request }) => {
+    const setup = await facilitatorSetup(request);
+    const linkedUrl = transactionUrl(setup.linked.code, setup.linkedCharge);
+    // Its own facilitator's code is accepted.
+    const matching = await request.get(linkedUrl, {
+      headers: headers(setup.linkedToken, { 'payment-facilitator-code': setup.facilitator.code }),
+    });
+    expect(matching.status(), await matching.text()).toBe(200);
+    await expectError(
+      await request.get(linkedUrl, { headers: headers(setup.linkedToken, { 'payment-facilitator-code': setup.other.code }) }),
+      403,
+      '21',
+      'boolean',
+    );
+    // A merchant without a facilitator sending one.
+    await expectError(
+      await request.get(transactionUrl(setup.unlinked.code, setup.unlinkedCharge), {
+        headers: headers(setup.unlinkedToken, { 'payment-facilitator-code': setup.facilitator.code }),
+      }),
+      403,
+      '21',
+      'boolean',
+    );
+    // A mismatching header on a cancellation changes nothing.
+    await expectError(
+      await request.delete(`${BASE_URL}/charges/${setup.linked.code}/${setup.linkedCharge.number}`, {
+        headers: headers(setup.linkedToken, { 'payment-facilitator-code': setup.other.code }),
+      }),
+      403,
+      '21',
+      'boolean',
+    );
+    const stored = await storedOperation(setup.linked.code, setup.linkedCharge.number);
+    expect(stored.transactions.map((row) => row.state)).toEqual(['AUTORIZADO']);
+  });
+
+  test('a facilitator with its header can query, refund and cancel for a linked merchant', async ({ request }) => {
+    const facilitator = await createFacilitator('AZFF');
+    const linked = await createMerchant('AZFL', undefined, { facilitatorCode: facilitator.code });
+    const linkedToken = await tokenFor(request, linked);
+    const settled = await chargeOf(request, linkedToken, linked.code);
+    await operator().settleNow.mutate({ merchantCode: linked.code });
+    const authorized = await chargeOf(request, linkedToken, linked.code);
+    const token = await tokenOf(request, facilitator, ALL);
+    const endpoints = endpointsFor(linked.code, { settled, authorized }).filter((endpoint) => endpoint.name !== 'POST /charges');
+    const ordered: Endpoint[] = [
+      ...endpoints.filter((e) => e.method !== 'DELETE'),
+      ...endpoints.filter((e) => e.method === 'DELETE'),
+    ];
+    for (const endpoint of ordered) {
+      const response = await call(request, endpoint, headers(token, { 'payment-facilitator-code': facilitator.code }));
+      await test.step(endpoint.name, async () => {
+        expect(response.status(), await response.text()).toBe(200);
+        const body = (await response.json()) as { merchant_code: string };
+        expect(body.merchant_code).toBe(linked.code);
+      });
+      const without = await call(request, endpoint, headers(token));
+      await test.step(`${endpoint.name} without the header`, async () => {
+        // POST /refund was registered above: a retry without the header must be refused first.
+        await expectError(without, 403, '21', endpoint.success);
+      });
+    }
+    expect((await storedOperation(linked.code, settled.number)).refunds).toHaveLength(1);
+    expect((await storedOperation(linked.code, authorized.number)).transactions.map((row) => row.state)).toEqual(['EXTORNADO']);
+  });
+
+  test('ALG-API-VERSION is still required of a facilitator', async ({ request }) => {
+    const setup = await facilitatorSetup(request);
+    const response = await request.get(transactionUrl(setup.linked.code, setup.linkedCharge), {
+      headers: { Authorization: `Bearer ${setup.facilitatorToken}`, 'payment-facilitator-code': setup.facilitator.code },
+    });
+    await expectError(response, 400, '11', 'boolean');
+    expect(API_VERSION).toBe('1709847567');
+  });
+});

@@ -1,0 +1,203 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { AUTH_URL, BASE_URL } from '../support/service';
+
+// GET {base_url}/openapi.json (DESIGN.md 1-3): public, OpenAPI 3.1, every documented path.
+
+type Parameter = { name: string; in: string; required?: boolean; schema?: Record<string, unknown> };
+type Response = {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: { $ref?: string } }>;
+};
+type Operation = {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, unknown> };
+  responses: Record<string, Response>;
+  security?: Record<string, string[]>[];
+};
+type PathItem = Record<string, unknown> & { servers?: { url: string }[] };
+type Document = {
+  openapi: string;
+  info: { title: string; version: string };
+  servers?: { url: string }[];
+  paths: Record<string, PathItem>;
+  components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>>; required?: string[] }> };
+  security?: Record<string, string[]>[];
+};
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** The documented operations: path, method, its success type and the path parameters. */
+const EXPECTED: { path: string; method: (typeof METHODS)[number]; success: 'string' | 'boolean'; pathParams: string[] }[] = [
+  { path: '/charges', method: 'post', success: 'string', pathParams: [] },
+  {
+    path: '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',
+    method: 'get',
+    success: 'boolean',
+    pathParams: ['merchant_code', 'merchant_operation_number', 'transaction_id'],
+  },
+  {
+    path: '/charges/{merchant_code}/{merchant_operation_number}',
+    method: 'delete',
+    success: 'boolean',
+    pathParams: ['merchant_code', 'merchant_operation_number'],
+  },
+  { path: '/refund', method: 'post', success: 'string', pathParams: [] },
+  { path: '/refund', method: 'get', success: 'string', pathParams: [] },
+  {
+    path: '/refund/{merchant_code}/{merchant_operation_number}',
+    method: 'get',
+    success: 'string',
+    pathParams: ['merchant_code', 'merchant_operation_number'],
+  },
+  { path: '/token', method: 'post', success: 'boolean', pathParams: [] },
+];
+
+async function fetchDocument(request: APIRequestContext): Promise<Document> {
+  const response = await request.get(`${BASE_URL}/openapi.json`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/json');
+  return (await response.json()) as Document;
+}
+
+function operationsOf(item: PathItem): string[] {
+  return METHODS.filter((method) => method in item);
+}
+
+test('the document is public OpenAPI 3.1.0 with exactly the interface paths and methods', async ({ request }) => {
+  // No Authorization and no ALG-API-VERSION.
+  const document = await fetchDocument(request);
+  expect(document.openapi).toBe('3.1.0');
+  expect(typeof document.info.title).toBe('string');
+  expect(document.info.version).toBe('1.0.0');
+  expect(document.servers?.map((server) => server.url)).toEqual([BASE_URL]);
+  expect(Object.keys(document.paths).sort()).toEqual(
+    [
+      '/charges',
+      '/charges/{merchant_code}/{merchant_operation_number}',
+      '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',
+      '/refund',
+      '/refund/{merchant_code}/{merchant_operation_number}',
+      '/token',
+    ].sort(),
+  );
+  const methods = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, operationsOf(item).sort()]));
+  expect(methods).toEqual({
+    '/charges': ['post'],
+    '/charges/{merchant_code}/{merchant_operation_number}': ['delete'],
+    '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}': ['get'],
+    '/refund': ['get', 'post'],
+    '/refund/{merchant_code}/{merchant_operation_number}': ['get'],
+    '/token': ['post'],
+  });
+  // The token endpoint lives on {auth_url}; the API paths use the document's server.
+  expect(document.paths['/token']!.servers?.map((server) => server.url)).toEqual([AUTH_URL]);
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (path !== '/token') expect(item.servers, path).toBeUndefined();
+  }
+});
+
+test('every operation documents ALG-API-VERSION, its path parameters and its error envelope', async ({ request }) => {
+  const document = await fetchDocument(request);
+  for (const expected of EXPECTED) {
+    const operation = document.paths[expected.path]![expected.method] as Operation;
+    await test.step(`${expected.method.toUpperCase()} ${expected.path}`, () => {
+      const parameters = operation.parameters ?? [];
+      const version = parameters.find((parameter) => parameter.name === 'ALG-API-VERSION');
+      expect(version?.in).toBe('header');
+      expect(version?.required).toBe(true);
+      expect(
+        parameters
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => [parameter.name, parameter.required])
+          .sort(),
+      ).toEqual(expected.pathParams.map((name) => [name, true]).sort());
+
+      expect(operation.responses['200']).toBeDefined();
+      const errorStatuses = Object.keys(operation.responses).filter((status) => status !== '200');
+      for (const status of ['400', '401', '500']) expect(errorStatuses).toContain(status);
+      const schema = expected.success === 'string' ? 'ErrorString' : 'ErrorBoolean';
+      for (const status of errorStatuses) {
+        expect(Number(status)).toBeGreaterThanOrEqual(400);
+        expect(operation.responses[status]!.content?.['application/json']?.schema?.$ref, `${status}`).toBe(
+          `#/components/schemas/${schema}`,
+        );
+      }
+      expect(operation.responses['401']!.headers).toHaveProperty('WWW-Authenticate');
+    });
+  }
+});
+
+test('the integrator operations need the bearer token; the token operation does not', async ({ request }) => {
+  const document = await fetchDocument(request);
+  for (const expected of EXPECTED) {
+    const operation = document.paths[expected.path]![expected.method] as Operation;
+    const security = operation.security ?? document.security ?? [];
+    await test.step(`${expected.method.toUpperCase()} ${expected.path}`, () => {
+      if (expected.path === '/token') {
+        expect(security).toEqual([]);
+        expect(Object.keys(operation.requestBody?.content ?? {}).sort()).toEqual([
+          'application/json',
+          'application/x-www-form-urlencoded',
+        ]);
+      } else {
+        expect(security.some((requirement) => 'bearerAuth' in requirement)).toBe(true);
+      }
+    });
+  }
+});
+
+test('the error schemas are the envelope with the two success types', async ({ request }) => {
+  const { components } = await fetchDocument(request);
+  for (const [name, success] of [
+    ['ErrorString', { type: 'string', const: 'false' }],
+    ['ErrorBoolean', { type: 'boolean', const: false }],
+  ] as const) {
+    const schema = components.schemas[name]!;
+    expect(schema.required?.sort()).toEqual(['errors', 'meta', 'success']);
+    expect(schema.properties?.success).toEqual(success);
+    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(['success', 'meta', 'errors']));
+  }
+});
+
+test('GET /refund documents the filters of DESIGN.md 11 and the facilitator header where the interface lists it', async ({
+  request,
+}) => {
+  const document = await fetchDocument(request);
+  const list = document.paths['/refund']!.get as Operation;
+  expect(
+    (list.parameters ?? [])
+      .filter((parameter) => parameter.in === 'query')
+      .map((parameter) => parameter.name)
+      .sort(),
+  ).toEqual([
+    'cursor',
+    'end_date',
+    'limit',
+    'merchant_code',
+    'merchant_operation_number',
+    'start_date',
+    'state',
+    'transaction_id',
+  ]);
+  for (const [path, method] of [
+    ['/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}', 'get'],
+    ['/charges/{merchant_code}/{merchant_operation_number}', 'delete'],
+    ['/refund', 'post'],
+    ['/refund', 'get'],
+    ['/refund/{merchant_code}/{merchant_operation_number}', 'get'],
+  ] as const) {
+    const operation = document.paths[path]![method] as Operation;
+    const header = (operation.parameters ?? []).find((parameter) => parameter.name === 'payment-facilitator-code');
+    expect(header?.in, `${method} ${path}`).toBe('header');
+    expect(header?.required ?? false).toBe(false);
+  }
+  for (const [path, method] of [
+    ['/charges', 'post'],
+    ['/refund', 'post'],
+  ] as const) {
+    const operation = document.paths[path]![method] as Operation;
+    expect((operation.parameters ?? []).map((parameter) => parameter.name)).toContain('Idempotency-Key');
+  }
+});

@@ -48,6 +48,7 @@ export default defineConfig({
       SERVICE_FILE: `${dataDir}/service.json`,
       DATABASE_URL: databaseUrl,
       TOKEN_TTL_SECONDS: '600',
+      TOKEN_RATE_PER_ADDRESS: '200',
       // A test-only key, so that the authorization suite can forge tokens wrong in one claim.
       TOKEN_SIGNING_JWK: readFileSync('e2e/support/test-signing-key.json', 'utf8').trim(),
     },

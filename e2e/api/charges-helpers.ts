@@ -222,10 +222,6 @@ export function eventTypesOf(operation: { events: { type: string; aggregateId: s
     .sort();
 }
 
-export function sorted(values: string[]): string[] {
-  return [...values].sort();
-}
-
 /** The sandbox expiry of a pending method (DESIGN.md 8), in seconds. */
 export const PENDING_EXPIRY_SECONDS = {
   BANK_TRANSFER: 30 * 60,
@@ -241,19 +237,6 @@ export function expectExpiry(transaction: TransactionObject, seconds: number) {
   expect(pending).toBeDefined();
   const delta = instantOf(expiry) - instantOf(pending!.date);
   expect(Math.abs(delta - seconds * 1000)).toBeLessThanOrEqual(2000);
-}
-
-/** A Luhn-valid PAN of `length` digits starting with `prefix`. */
-export function luhnPan(prefix: string, length = 16): string {
-  let payload = prefix;
-  while (payload.length < length - 1) payload += '0';
-  let sum = 0;
-  for (let i = 0; i < payload.length; i += 1) {
-    const digit = Number(payload[payload.length - 1 - i]);
-    const weighted = i % 2 === 0 ? digit * 2 : digit;
-    sum += weighted > 9 ? weighted - 9 : weighted;
-  }
-  return `${payload}${(10 - (sum % 10)) % 10}`;
 }
 
 /** Asserts that `text` never contains `secret` as a standalone run of digits. */

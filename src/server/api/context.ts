@@ -10,6 +10,8 @@ export type ApiContext = {
   principal?: Principal;
   /** Set for console and operator calls. */
   session?: ConsoleSession;
+  /** The REST body parsed as JSON but is not an object (refused as a validation error). */
+  bodyIsNotObject?: boolean;
   /** The error a procedure failed with; the REST wrapper turns it into the envelope. */
   failure?: unknown;
 };

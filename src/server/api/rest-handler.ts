@@ -28,7 +28,9 @@ export async function handleRestRequest(request: Request): Promise<Response> {
     let forwarded = request;
     if (request.method === 'POST') {
       const text = await readBodyText(request);
-      parseJsonBody(text, request.headers.get('content-type'));
+      const body = parseJsonBody(text, request.headers.get('content-type'));
+      // Refused after the token and scope checks (DESIGN.md 3 order), by the procedure.
+      context.bodyIsNotObject = body === null || typeof body !== 'object' || Array.isArray(body);
       forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: text });
     }
     const response = await createOpenApiFetchHandler({

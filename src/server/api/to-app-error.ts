@@ -12,9 +12,13 @@ function fieldPath(path: readonly PropertyKey[]): string {
 
 /** Field errors of a zod failure; messages never echo the input (it may hold card data). */
 export function zodFieldErrors(error: $ZodError): FieldError[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return { field: fieldPath(issue.path), code: issue.code, message: `unknown properties: ${issue.keys.join(', ')}` };
+      return issue.keys.map((key) => ({
+        field: fieldPath([...issue.path, key]),
+        code: issue.code,
+        message: 'is not an allowed property',
+      }));
     }
     if (issue.code === 'invalid_union' && issue.path.at(-1) !== 'method_name') {
       return { field: fieldPath(issue.path), code: issue.code, message: 'does not match any allowed variant' };

@@ -36,6 +36,11 @@ export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'del
     const rate = principal.rateLimitPerSecond ?? env().API_RATE_PER_SECOND;
     takeToken(`api:${principal.clientId}`, rate, rate * 2);
     requireScope(principal, scope);
+    if (ctx.bodyIsNotObject) {
+      throw new AppError('VALIDATION', 'the body must be a JSON object', {
+        errors: [{ code: 'invalid_type', message: 'the body must be a JSON object' }],
+      });
+    }
     return next({ ctx: { ...ctx, principal } });
   });
 }

@@ -52,7 +52,7 @@ const cardDetails = z
     const brand = detectBrand(details.pan);
     if (!brand) {
       context.addIssue({ code: 'custom', path: ['pan'], message: 'card brand is not supported' });
-    } else if (!isValidSecurityCode(details.security_code, brand)) {
+    } else if (/^[0-9]{3,4}$/.test(details.security_code) && !isValidSecurityCode(details.security_code, brand)) {
       context.addIssue({ code: 'custom', path: ['security_code'], message: 'must be 3 digits (4 for Amex)' });
     }
   });

@@ -12,7 +12,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
 
 /** Field errors of a zod failure; messages never echo the input (it may hold card data). */
 export function zodFieldErrors(error: $ZodError): FieldError[] {
-  return error.issues.flatMap((issue) => {
+  return error.issues.flatMap((issue): FieldError[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
         field: fieldPath([...issue.path, key]),
@@ -21,9 +21,9 @@ export function zodFieldErrors(error: $ZodError): FieldError[] {
       }));
     }
     if (issue.code === 'invalid_union' && issue.path.at(-1) !== 'method_name') {
-      return { field: fieldPath(issue.path), code: issue.code, message: 'does not match any allowed variant' };
+      return [{ field: fieldPath(issue.path), code: issue.code, message: 'does not match any allowed variant' }];
     }
-    return { field: fieldPath(issue.path), code: issue.code, message: issue.message };
+    return [{ field: fieldPath(issue.path), code: issue.code, message: issue.message }];
   });
 }
 

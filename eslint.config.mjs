@@ -12,6 +12,7 @@ export default tseslint.config(
       'next-env.d.ts',
       '*.config.*js',
       '*.config.mjs',
+      'scripts/*.mjs',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,

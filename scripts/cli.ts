@@ -10,6 +10,10 @@ import type { AppRouter } from '../src/server/api/routers/app-router';
 const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'create-merchant': { help: '--code C --name N [--facilitator F]', options: ['code', 'name', 'facilitator'] },
   'create-facilitator': { help: '--code F --name N', options: ['code', 'name'] },
+  'update-merchant': {
+    help: '--code C [--name N] [--methods "CARD YAPE ..."] [--expiry METHOD=SECONDS ...]   profile, enabled methods, pending expiries',
+    options: ['code', 'name', 'methods', 'expiry'],
+  },
   'link-merchant': { help: '--facilitator F --merchant C', options: ['facilitator', 'merchant'] },
   'issue-credential': {
     help: '(--merchant C | --facilitator F) [--scopes "create:token post:charges ..."] [--label L] [--token-ttl SECONDS] [--rate-limit PER_SECOND]',
@@ -23,6 +27,7 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   },
   'settle-now': { help: '[--merchant C]   settlement cut-off now: AUTORIZADO -> LIQUIDADO', options: ['merchant'] },
   inspect: { help: '--merchant C --operation N   every stored row of one operation', options: ['merchant', 'operation'] },
+  'resend-event': { help: '--event-id ID   deliver a callback event again now', options: ['event-id'] },
   'pci-scan': { help: '[--needle VALUE ...]   columns holding the values or card-data fields', options: ['needle'] },
 };
 
@@ -93,6 +98,18 @@ async function run(command: string, values: Record<string, string | string[] | u
         });
       case 'create-facilitator':
         return admin.createFacilitator.mutate({ code: required(values, 'code'), name: required(values, 'name') });
+      case 'update-merchant': {
+        const expiry = values.expiry;
+        const pairs = (Array.isArray(expiry) ? expiry : expiry ? [expiry] : []).map((pair) => pair.split('='));
+        return admin.updateMerchant.mutate({
+          code: required(values, 'code'),
+          name: optional('name'),
+          enabledMethods: optional('methods')?.split(' ').filter(Boolean) as ('CARD' | 'YAPE')[] | undefined,
+          expirySeconds: pairs.length
+            ? Object.fromEntries(pairs.map(([method, seconds]) => [method, Number(seconds)]))
+            : undefined,
+        });
+      }
       case 'link-merchant':
         return admin.linkMerchant.mutate({
           facilitatorCode: required(values, 'facilitator'),
@@ -132,6 +149,8 @@ async function run(command: string, values: Record<string, string | string[] | u
           merchantCode: required(values, 'merchant'),
           merchantOperationNumber: required(values, 'operation'),
         });
+      case 'resend-event':
+        return admin.resendEvent.mutate({ eventId: required(values, 'event-id') });
       case 'pci-scan': {
         const needles = values.needle;
         return admin.pciScan.query({ needles: Array.isArray(needles) ? needles : needles ? [needles] : [] });
@@ -152,7 +171,9 @@ async function main(): Promise<void> {
   if (!spec) throw new Error(`unknown command ${command}\n\n${usage()}`);
   const { values } = parseArgs({
     args: rest,
-    options: Object.fromEntries(spec.options.map((name) => [name, { type: 'string' as const, multiple: name === 'needle' }])),
+    options: Object.fromEntries(
+      spec.options.map((name) => [name, { type: 'string' as const, multiple: name === 'needle' || name === 'expiry' }]),
+    ),
     strict: true,
   });
   const result = await run(command, values);

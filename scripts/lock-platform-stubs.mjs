@@ -31,10 +31,17 @@ for (const [location, entry] of Object.entries(lock.packages)) {
     const platform = PLATFORM.find(([pattern]) => pattern.test(name))?.[1];
     if (!platform) continue;
     const cpu = platform.cpu ?? CPU.find(([pattern]) => pattern.test(name))?.[1];
-    lock.packages[top] = { version: version.replace(/^[\^~]/, ''), ...(cpu ? { cpu } : {}), ...(platform.os ? { os: platform.os } : {}), optional: true };
+    lock.packages[top] = {
+      version: version.replace(/^[\^~]/, ''),
+      ...(cpu ? { cpu } : {}),
+      ...(platform.os ? { os: platform.os } : {}),
+      optional: true,
+    };
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} platform stubs`);

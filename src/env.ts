@@ -59,6 +59,24 @@ const schema = z.object({
   API_RATE_PER_SECOND: z.coerce.number().int().min(1).default(100),
   TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  // Background work (src/server/jobs): inside the service, and/or `npm run worker` on PostgreSQL.
+  WORKER_IN_SERVICE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  WORKER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
+  SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).default(86_400),
+  REFUND_PROCESSING_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
+  CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  CALLBACK_RETRY_SECONDS: z
+    .string()
+    .default('60,300,1800,7200,21600,86400')
+    .transform((value) => value.split(',').map(Number))
+    .refine((delays) => delays.every((delay) => Number.isFinite(delay) && delay >= 0), 'comma-separated seconds'),
+  CALLBACK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  // PKCS#8 PEM of the RSA key that signs callbacks; without it one is made on first start.
+  CALLBACK_SIGNING_KEY_PEM: z.string().optional(),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')

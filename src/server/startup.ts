@@ -3,7 +3,8 @@ import path from 'node:path';
 import { env } from '@/env';
 import { closeDatabase, openedDatabase } from '@/server/db/client';
 import { operatorToken } from '@/server/auth/operator-token';
-import { tokenSigningKey } from '@/server/auth/service-keys';
+import { callbackSigningKey, tokenSigningKey } from '@/server/auth/service-keys';
+import { startWorker } from '@/server/jobs/worker';
 import { logError, logInfo } from '@/server/log';
 import { seedDemo } from '@/server/seed-demo';
 
@@ -21,9 +22,13 @@ export async function startService(): Promise<void> {
     JSON.stringify({ pid: process.pid, url: config.origin, database: handle.kind, operatorToken: operatorToken() }),
     { mode: 0o600 },
   );
+  await callbackSigningKey(prisma);
+  const worker = config.WORKER_IN_SERVICE ? startWorker(prisma, `service-${process.pid}`) : null;
   const shutdown = () => {
     rmSync(config.SERVICE_FILE, { force: true });
-    void closeDatabase().finally(() => process.exit(0));
+    void Promise.resolve(worker?.stop())
+      .then(() => closeDatabase())
+      .finally(() => process.exit(0));
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
@@ -35,6 +40,7 @@ export async function startService(): Promise<void> {
       '  Payment orchestration service is up',
       `  API        ${config.baseUrl}   (OpenAPI: ${config.baseUrl}/openapi.json)`,
       `  Token      ${config.authUrl}/token`,
+      `  Callbacks  signed RSA-SHA512; public key at ${config.baseUrl}/webhooks/public-key`,
       `  Console    ${config.origin}/`,
       `  Database   ${handle.kind === 'pglite' ? `embedded PGlite at ${config.PGLITE_DIR}` : 'PostgreSQL'}`,
       '',

@@ -6,8 +6,8 @@ import { successMeta } from '@/server/domain/envelope';
 import { decideCancel, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { toTimeObject } from '@/server/domain/time';
 import { lockOperation } from './lock-operation';
-import { TRANSACTION_EVENT_TYPES, writeEvents } from './outbox';
-import { toOperationObject, toTransactionObject, transactionSelect } from './transaction-view';
+import { moveTransaction } from './move-transaction';
+import { toOperationObject, transactionSelect } from './transaction-view';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (interface 4.4, DESIGN.md 6).
 export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merchantOperationNumber: string, actor = 'api') {
@@ -17,7 +17,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
     const latest = await tx.transaction.findFirstOrThrow({
       where: { operationId: operation.id },
       orderBy: { attempt: 'desc' },
-      select: { id: true, state: true, method: true, callbackUrl: true, processorResponse: true },
+      select: { id: true, state: true, method: true, processorResponse: true },
     });
     const decision = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
     if (decision.kind === 'refused') {
@@ -26,10 +26,12 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
     if (decision.kind === 'move') {
       const at = new Date();
       const reversal = decision.to === 'EXTORNADO';
-      await tx.transaction.update({
-        where: { id: latest.id },
-        data: {
-          state: decision.to,
+      await moveTransaction(
+        tx,
+        latest.id,
+        latest.state as TransactionState,
+        decision.to,
+        {
           stateReason: reversal ? `Autorización extornada (${actor})` : `Operación cancelada (${actor})`,
           expiresAt: null,
           // A reversal keeps the authorization data and adds its own; a cancelled payment's
@@ -41,22 +43,9 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
                 reverse_code: '00',
               }
             : Prisma.DbNull,
-          lifecycle: { create: { state: decision.to, at } },
         },
-        select: { id: true },
-      });
-      const moved = await tx.transaction.findUniqueOrThrow({ where: { id: latest.id }, select: transactionSelect });
-      await writeEvents(tx, [
-        {
-          merchantId: merchant.id,
-          merchantCode: merchant.code,
-          merchantOperationNumber,
-          type: TRANSACTION_EVENT_TYPES[decision.to]!,
-          aggregateId: latest.id,
-          callbackUrl: latest.callbackUrl,
-          body: { transaction: toTransactionObject(moved, 'millis') },
-        },
-      ]);
+        at,
+      );
     }
     const transactions = await tx.transaction.findMany({
       where: { operationId: operation.id },

@@ -42,6 +42,7 @@ export async function writeEvents(tx: Tx, events: OutboxEventInput[]): Promise<v
         type: event.type,
         aggregateId: event.aggregateId,
         callbackUrl: event.callbackUrl,
+        status: event.callbackUrl ? 'PENDING' : 'SKIPPED',
         payload: {
           success: 'true',
           action: 'notify',

@@ -29,8 +29,32 @@ export async function inspectOperation(prisma: Db, input: { merchantCode: string
   const aggregateIds = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
   const events = await prisma.outboxEvent.findMany({
     where: { aggregateId: { in: aggregateIds } },
-    orderBy: { createdAt: 'asc' },
-    select: { id: true, type: true, aggregateId: true, status: true, callbackUrl: true, attempts: true, createdAt: true },
+    orderBy: { seq: 'asc' },
+    select: {
+      id: true,
+      type: true,
+      aggregateId: true,
+      status: true,
+      callbackUrl: true,
+      attempts: true,
+      nextAttemptAt: true,
+      deliveredAt: true,
+      lastError: true,
+      createdAt: true,
+      payload: true,
+      deliveries: {
+        orderBy: { number: 'asc' },
+        select: {
+          number: true,
+          startedAt: true,
+          latencyMs: true,
+          statusCode: true,
+          error: true,
+          responseSnippet: true,
+          manual: true,
+        },
+      },
+    },
   });
   return plainJson({ merchant_code: merchant.code, ...operation, events }) as Record<string, unknown>;
 }

@@ -44,3 +44,19 @@ export async function findFacilitator(prisma: Db, code: string) {
   if (!facilitator) throw new AppError('NOT_FOUND', `no facilitator ${code}`);
   return facilitator;
 }
+
+export type MerchantSettings = { code: string; name?: string; enabledMethods?: string[]; expirySeconds?: Record<string, number> };
+
+/** Profile, enabled methods and per-method expiry overrides (seconds) of a merchant. */
+export async function updateMerchant(prisma: Db, input: MerchantSettings) {
+  const merchant = await findMerchant(prisma, input.code);
+  return prisma.merchant.update({
+    where: { id: merchant.id },
+    data: {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.enabledMethods !== undefined ? { enabledMethods: input.enabledMethods } : {}),
+      ...(input.expirySeconds !== undefined ? { expirySeconds: input.expirySeconds } : {}),
+    },
+    select: { code: true, name: true, enabledMethods: true, expirySeconds: true },
+  });
+}

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ROLES } from '@/server/auth/console-session';
-import { createFacilitator, createMerchant, findMerchant, linkMerchant } from '@/server/services/admin/merchants';
+import { createFacilitator, createMerchant, findMerchant, linkMerchant, updateMerchant } from '@/server/services/admin/merchants';
+import { PAYMENT_METHODS } from '@/server/domain/states';
 import { issueCredential, listCredentials, revokeCredential } from '@/server/services/admin/credentials';
 import { createConsoleUser } from '@/server/services/admin/users';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import { inspectOperation } from '@/server/services/admin/inspect-operation';
 import { pciScan } from '@/server/services/admin/pci-scan';
+import { resendEvent } from '@/server/jobs/resend-event';
 import { merchantCode } from '@/server/schemas/common';
 import { SCOPES } from '@/server/services/issue-token';
 import { operatorProcedure, router } from '../../trpc';
@@ -21,6 +23,25 @@ export const adminRouter = router({
   createMerchant: operatorProcedure
     .input(z.strictObject({ code, name, facilitatorCode: code.optional() }))
     .mutation(({ ctx, input }) => createMerchant(ctx.prisma, input)),
+  updateMerchant: operatorProcedure
+    .input(
+      z.strictObject({
+        code,
+        name: name.optional(),
+        enabledMethods: z.array(z.enum(PAYMENT_METHODS)).optional(),
+        expirySeconds: z
+          .partialRecord(
+            z.enum(PAYMENT_METHODS),
+            z
+              .number()
+              .int()
+              .min(1)
+              .max(30 * 86_400),
+          )
+          .optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => updateMerchant(ctx.prisma, input)),
   linkMerchant: operatorProcedure
     .input(z.strictObject({ facilitatorCode: code, merchantCode: code }))
     .mutation(({ ctx, input }) => linkMerchant(ctx.prisma, input)),
@@ -62,4 +83,7 @@ export const adminRouter = router({
   pciScan: operatorProcedure
     .input(z.strictObject({ needles: z.array(z.string().min(4).max(64)).max(100) }))
     .query(({ ctx, input }) => pciScan(ctx.prisma, input.needles)),
+  resendEvent: operatorProcedure
+    .input(z.strictObject({ eventId: z.uuid() }))
+    .mutation(({ ctx, input }) => resendEvent(ctx.prisma, input.eventId)),
 });

@@ -1,0 +1,18 @@
+import { db } from '@/server/db/client';
+import { callbackSigningKey } from '@/server/auth/service-keys';
+import { requestIdOf } from '@/server/api/request-id';
+
+export const dynamic = 'force-dynamic';
+
+/** The public key that verifies callback `signature` headers (RSA-SHA512, base64), as PEM. */
+export async function GET(request: Request): Promise<Response> {
+  const key = await callbackSigningKey(await db());
+  return new Response(key.publicKeyPem, {
+    headers: {
+      'content-type': 'application/x-pem-file',
+      'content-disposition': 'inline; filename="callbacks-public-key.pem"',
+      'cache-control': 'public, max-age=300',
+      'x-request-id': requestIdOf(request.headers),
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import type { Metadata } from 'next';
+import { db } from '@/server/db/client';
+import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
+import { findPayerTransaction, merchantReturnUrl, type PayerTransaction } from '@/server/services/payer/payer-transaction';
+import { CUOTEALO_INSTALLMENTS } from '@/server/services/payer/payer-actions';
+import { CopyButton } from '../ui/copy-button';
+import { Countdown } from '../ui/countdown';
+import { MESSAGES, payerLang, type PayerLang, type PayerMessages } from '../ui/messages';
+import { SubmitOnce } from '../ui/submit-once';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Pago', robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function Shell({ lang, token, children }: { lang: PayerLang; token: string; children: React.ReactNode }) {
+  const other = lang === 'es' ? 'en' : 'es';
+  return (
+    <main lang={lang} className="mx-auto flex min-h-screen max-w-md flex-col gap-4 px-4 py-6 sm:py-10">
+      <div className="flex justify-end">
+        <a className="text-sm text-blue-800 underline" href={`/pay/${encodeURIComponent(token)}?lang=${other}`} hrefLang={other}>
+          {MESSAGES[lang].language}
+        </a>
+      </div>
+      {children}
+    </main>
+  );
+}
+
+function Summary({ payment, text, lang }: { payment: PayerTransaction; text: PayerMessages; lang: PayerLang }) {
+  const amount = isSupportedCurrency(payment.currency)
+    ? formatMoney(payment.amount, payment.currency, lang === 'es' ? 'es-PE' : 'en-US')
+    : payment.amount.toString();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-slate-600">{text.merchant}</dt>
+      <dd className="text-right font-medium" data-testid="merchant">
+        {payment.merchantName}
+      </dd>
+      <dt className="text-slate-600">{text.order}</dt>
+      <dd className="text-right font-mono text-sm">{payment.merchantOperationNumber}</dd>
+      <dt className="text-slate-600">{text.method}</dt>
+      <dd className="text-right">{text.methods[payment.method]}</dd>
+      <dt className="text-slate-600">{text.amount}</dt>
+      <dd className="text-right text-2xl font-semibold" data-testid="amount">
+        {amount}
+      </dd>
+    </dl>
+  );
+}
+
+function Outcome({ payment, text }: { payment: PayerTransaction; text: PayerMessages }) {
+  const key =
+    payment.state === 'AUTORIZADO' || payment.state === 'CANCELADO' || payment.state === 'EXPIRADO' ? payment.state : 'other';
+  const back = merchantReturnUrl(payment, payment.state);
+  return (
+    <section
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="outcome"
+      data-state={payment.state}
+    >
+      <h1 className="text-xl font-semibold">{text.stateTitle[key]}</h1>
+      <p className="mt-2 text-slate-700">{text.stateBody[key]}</p>
+      {back ? (
+        <a className="mt-4 inline-block text-blue-800 underline" href={back}>
+          {text.backToMerchant}
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
+function Actions({ payment, text, lang }: { payment: PayerTransaction; text: PayerMessages; lang: PayerLang }) {
+  const base = `/pay/${encodeURIComponent(payment.token)}`;
+  const payLabel = { BANK_TRANSFER: text.payBank, CUOTEALO: text.payCuotealo, PAGOEFECTIVO: text.payCash, QR: text.payQr }[
+    payment.method
+  ];
+  const sandbox = payment.method === 'PAGOEFECTIVO' || payment.method === 'QR';
+  return (
+    <section className="space-y-3">
+      {sandbox ? <p className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900">{text.sandbox}</p> : null}
+      <SubmitOnce action={`${base}/pay?lang=${lang}`} label={payLabel} tone="primary">
+        {payment.method === 'CUOTEALO' ? (
+          <label className="block text-slate-700">
+            {text.installments}
+            <select
+              name="installments"
+              defaultValue="3"
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+            >
+              {CUOTEALO_INSTALLMENTS.map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </SubmitOnce>
+      <SubmitOnce action={`${base}/abandon?lang=${lang}`} label={text.abandon} tone="secondary" />
+    </section>
+  );
+}
+
+export default async function PayerPage({ params, searchParams }: Props) {
+  const { token } = await params;
+  const lang = payerLang((await searchParams).lang);
+  const text = MESSAGES[lang];
+  const payment = await findPayerTransaction(await db(), token);
+  if (!payment) {
+    return (
+      <Shell lang={lang} token={token}>
+        <section className="rounded-xl border border-slate-200 bg-white p-5">
+          <h1 className="text-xl font-semibold">{text.notFound}</h1>
+          <p className="mt-2 text-slate-700">{text.notFoundBody}</p>
+        </section>
+      </Shell>
+    );
+  }
+  const open = payment.state === 'PENDIENTE' && payment.expiresAt !== null && payment.expiresAt > new Date();
+  return (
+    <Shell lang={lang} token={token}>
+      <h1 className="text-2xl font-semibold">{open ? text.title : text.methods[payment.method]}</h1>
+      <Summary payment={payment} text={text} lang={lang} />
+      {open ? (
+        <>
+          <Countdown expiresAt={payment.expiresAt!.toISOString()} label={text.expiresIn} expiredLabel={text.expired} />
+          {payment.method === 'PAGOEFECTIVO' && payment.cip ? (
+            <section className="rounded-xl border border-slate-200 bg-white p-4 text-center">
+              <h2 className="text-slate-600">{text.cipTitle}</h2>
+              <p className="my-2 font-mono text-4xl font-bold tracking-widest select-all" data-testid="cip">
+                {payment.cip}
+              </p>
+              <CopyButton value={payment.cip} label={text.copy} copiedLabel={text.copied} />
+              <p className="mt-3 text-left text-sm text-slate-700">{text.howToPay}</p>
+            </section>
+          ) : null}
+          {payment.method === 'QR' && payment.qrImage ? (
+            <section className="rounded-xl border border-slate-200 bg-white p-4 text-center">
+              {/* A data URI the service made: next/image adds nothing here. */}
+              <img src={payment.qrImage} alt="QR" width={224} height={224} className="mx-auto" data-testid="qr" />
+              <p className="mt-2 text-sm text-slate-700">{text.qrHelp}</p>
+            </section>
+          ) : null}
+          <Actions payment={payment} text={text} lang={lang} />
+        </>
+      ) : (
+        <Outcome payment={payment.state === 'PENDIENTE' ? { ...payment, state: 'EXPIRADO' } : payment} text={text} />
+      )}
+    </Shell>
+  );
+}

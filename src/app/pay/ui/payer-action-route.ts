@@ -1,0 +1,26 @@
+import { db } from '@/server/db/client';
+import type { PayerOutcome } from '@/server/services/payer/payer-actions';
+import { findPayerTransaction, merchantReturnUrl } from '@/server/services/payer/payer-transaction';
+import { payerLang } from './messages';
+
+/**
+ * The form posts of a payer page: run the action, then 303 to the merchant's redirect_url with
+ * the outcome (when there is one and the payment moved), else back to the page, which shows it.
+ */
+export async function handlePayerAction(
+  request: Request,
+  token: string,
+  act: (form: FormData) => Promise<PayerOutcome>,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const lang = payerLang(url.searchParams.get('lang') ?? undefined);
+  const form = await request.formData().catch(() => new FormData());
+  const outcome = await act(form);
+  const page = new URL(`/pay/${encodeURIComponent(token)}?lang=${lang}`, url.origin);
+  if (outcome.kind === 'moved') {
+    const payment = await findPayerTransaction(await db(), token);
+    const back = payment ? merchantReturnUrl(payment, outcome.state) : null;
+    return Response.redirect(back ?? page.toString(), 303);
+  }
+  return Response.redirect(page.toString(), 303);
+}

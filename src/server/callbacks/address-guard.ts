@@ -1,0 +1,46 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+// No SSRF (DESIGN.md 9): outside sandbox mode a callback host must resolve only to public
+// addresses.
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+export function isPublicAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return isPublicAddress(mapped[1]!);
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Null when the URL may be called, else why not. */
+export async function refusedCallbackAddress(url: string): Promise<string | null> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+  const refused = addresses.find((address) => !isPublicAddress(address));
+  return refused ? `callback host resolves to a non-public address (${refused})` : null;
+}

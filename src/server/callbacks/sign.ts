@@ -1,0 +1,10 @@
+import { sign, verify, type KeyObject } from 'node:crypto';
+
+/** The `signature` header: base64 RSA-SHA512 over the raw body (as Pay-me notifications). */
+export function signBody(body: string, privateKey: KeyObject): string {
+  return sign('sha512', Buffer.from(body), privateKey).toString('base64');
+}
+
+export function verifyBody(body: string, signature: string, publicKeyPem: string): boolean {
+  return verify('sha512', Buffer.from(body), publicKeyPem, Buffer.from(signature, 'base64'));
+}

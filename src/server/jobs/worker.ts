@@ -1,0 +1,56 @@
+import type { Db } from '@/server/db/client';
+import { env } from '@/env';
+import { logError, logInfo } from '@/server/log';
+import { settleAuthorized } from '@/server/services/settle-authorized';
+import { startDeliveries } from './deliver-callbacks';
+import { expirePending } from './expire-pending';
+import { processRefunds } from './process-refunds';
+
+export type Worker = { stop(): Promise<void> };
+
+/**
+ * The background worker: every poll it expires due payments, settles AUTORIZADO transactions
+ * older than the settlement delay, moves refunds on, and starts due callback deliveries.
+ * Any number may run over one PostgreSQL database (rows are claimed with SKIP LOCKED).
+ */
+export function startWorker(prisma: Db, name: string): Worker {
+  const config = env();
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const job = async (label: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      logError(`worker job ${label} failed`, error, { worker: name });
+    }
+  };
+
+  const tick = async () => {
+    const now = new Date();
+    await job('expiry', () => expirePending(prisma, now));
+    await job('settlement', () => settleAuthorized(prisma, new Date(now.getTime() - config.SETTLEMENT_DELAY_SECONDS * 1000)));
+    await job('refunds', () => processRefunds(prisma, config.REFUND_PROCESSING_DELAY_SECONDS, now));
+    await job('callbacks', () => startDeliveries(prisma, inFlight, config.CALLBACK_CONCURRENCY));
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(schedule);
+    }, config.WORKER_POLL_MS);
+  };
+
+  logInfo('worker started', { worker: name, poll_ms: config.WORKER_POLL_MS });
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Prisma } from '@/generated/prisma/client';
+import type { Tx } from '@/server/db/client';
+import { canTransition, type TransactionState } from '@/server/domain/states';
+import { TRANSACTION_EVENT_TYPES, writeEvents } from './outbox';
+import { toTransactionObject, transactionSelect, type TransactionRow } from './transaction-view';
+
+type MoveData = Omit<Prisma.TransactionUpdateManyMutationInput, 'state'> & { stateReason: string };
+
+/**
+ * One state move of one transaction (DESIGN.md 6): the row changes only if it is still in
+ * `from` (so two racing moves cannot both apply), with its lifecycle entry and outbox event
+ * in the caller's database transaction. Returns null when the row had already moved on.
+ */
+export async function moveTransaction(
+  tx: Tx,
+  transactionId: string,
+  from: TransactionState,
+  to: TransactionState,
+  data: MoveData,
+  at = new Date(),
+): Promise<TransactionRow | null> {
+  if (!canTransition(from, to)) throw new Error(`transaction move ${from} -> ${to} is not allowed`);
+  const moved = await tx.transaction.updateMany({ where: { id: transactionId, state: from }, data: { ...data, state: to } });
+  if (moved.count === 0) return null;
+  await tx.lifecycleEntry.create({ data: { transactionId, state: to, at } });
+  const row = await tx.transaction.findUniqueOrThrow({
+    where: { id: transactionId },
+    select: {
+      ...transactionSelect,
+      merchantId: true,
+      operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true } } } },
+    },
+  });
+  await writeEvents(tx, [
+    {
+      merchantId: row.merchantId,
+      merchantCode: row.operation.merchant.code,
+      merchantOperationNumber: row.operation.merchantOperationNumber,
+      type: TRANSACTION_EVENT_TYPES[to]!,
+      aggregateId: row.id,
+      callbackUrl: row.callbackUrl,
+      body: { transaction: toTransactionObject(row, 'millis') },
+    },
+  ]);
+  return row;
+}

@@ -1,0 +1,123 @@
+import { randomInt } from 'node:crypto';
+import type { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/db/client';
+import { toTimeObject } from '@/server/domain/time';
+import { moveTransaction } from '@/server/services/move-transaction';
+
+// What a payer does on a hosted page: pay (the sandbox processor confirms at once) or
+// abandon. The transaction row is locked, so a double click or two tabs make one payment.
+export type PayerOutcome =
+  | { kind: 'moved'; state: 'AUTORIZADO' | 'CANCELADO' }
+  | { kind: 'unchanged'; state: string }
+  | { kind: 'expired' }
+  | { kind: 'not_found' };
+
+export const CUOTEALO_INSTALLMENTS = [3, 6, 9, 12] as const;
+
+const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
+
+function paidResponse(
+  method: string,
+  previous: Prisma.JsonObject | null,
+  at: Date,
+  installments: number | null,
+): Prisma.InputJsonObject {
+  const paymentDate = toTimeObject(at, 'millis').utc_time;
+  switch (method) {
+    case 'BANK_TRANSFER':
+      return {
+        operation_id: digits(12),
+        origin_account: `191-${digits(4)}****-0-${digits(2)}`,
+        payment_date: paymentDate,
+        result_message: { code: '00', description: 'Transferencia confirmada' },
+      };
+    case 'CUOTEALO':
+      return {
+        operation_id: digits(12),
+        credit_status: 'APPROVED',
+        payment_date: paymentDate,
+        result_message: { code: '00', description: `Crédito aprobado en ${installments ?? 3} cuotas` },
+      };
+    case 'PAGOEFECTIVO':
+      return {
+        ...previous,
+        operationNumber: digits(10),
+        payment_date: paymentDate,
+        result_message: { code: '100', description: 'CIP pagado' },
+      };
+    default:
+      return {
+        ...previous,
+        operation_id: digits(12),
+        payment_date: paymentDate,
+        result_message: { code: '0', description: 'Pago QR confirmado' },
+      };
+  }
+}
+
+type Locked = {
+  id: string;
+  method: string;
+  state: string;
+  expires_at: Date | null;
+  processor_response: Prisma.JsonObject | null;
+};
+
+async function withLockedPayment<T extends PayerOutcome>(
+  prisma: Db,
+  token: string,
+  act: (tx: Prisma.TransactionClient, payment: Locked, now: Date) => Promise<T>,
+): Promise<PayerOutcome> {
+  return prisma.$transaction(async (tx) => {
+    const [payment] = await tx.$queryRaw<Locked[]>`
+      SELECT id, method, state, expires_at, processor_response FROM transactions WHERE payer_token = ${token} FOR UPDATE`;
+    if (!payment) return { kind: 'not_found' };
+    if (payment.state !== 'PENDIENTE') return { kind: 'unchanged', state: payment.state };
+    const now = new Date();
+    if (payment.expires_at && payment.expires_at <= now) {
+      await moveTransaction(
+        tx,
+        payment.id,
+        'PENDIENTE',
+        'EXPIRADO',
+        { stateReason: 'El pago no se completó antes de su vencimiento' },
+        now,
+      );
+      return { kind: 'expired' };
+    }
+    return act(tx, payment, now);
+  });
+}
+
+export function payPayment(prisma: Db, token: string, options: { installments?: number } = {}): Promise<PayerOutcome> {
+  return withLockedPayment(prisma, token, async (tx, payment, now) => {
+    const installments = payment.method === 'CUOTEALO' ? (options.installments ?? 3) : null;
+    await moveTransaction(
+      tx,
+      payment.id,
+      'PENDIENTE',
+      'AUTORIZADO',
+      {
+        stateReason: 'Pago confirmado por el pagador',
+        processorResponse: paidResponse(payment.method, payment.processor_response, now, installments),
+        ...(installments ? { additionalFields: { installments: String(installments) } } : {}),
+      },
+      now,
+    );
+    return { kind: 'moved', state: 'AUTORIZADO' };
+  });
+}
+
+export function abandonPayment(prisma: Db, token: string): Promise<PayerOutcome> {
+  return withLockedPayment(prisma, token, async (tx, payment, now) => {
+    await moveTransaction(
+      tx,
+      payment.id,
+      'PENDIENTE',
+      'CANCELADO',
+      { stateReason: 'Pago abandonado por el pagador', expiresAt: null },
+      now,
+    );
+    return { kind: 'moved', state: 'CANCELADO' };
+  });
+}

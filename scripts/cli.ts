@@ -106,7 +106,7 @@ async function run(command: string, values: Record<string, string | string[] | u
           name: optional('name'),
           enabledMethods: optional('methods')?.split(' ').filter(Boolean) as ('CARD' | 'YAPE')[] | undefined,
           expirySeconds: pairs.length
-            ? Object.fromEntries(pairs.map(([method, seconds]) => [method, Number(seconds)]))
+            ? (Object.fromEntries(pairs.map(([method, seconds]) => [method, Number(seconds)])) as Record<'QR', number>)
             : undefined,
         });
       }

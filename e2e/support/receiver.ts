@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A merchant's callback endpoint on loopback: records every request with its raw body and
@@ -34,7 +34,7 @@ export async function startReceiver(): Promise<Receiver> {
   const received: ReceivedCallback[] = [];
   const plans = new Map<string, (attempt: number) => number | 'hang'>();
   const counts = new Map<string, number>();
-  const hanging = new Set<import('node:http').ServerResponse>();
+  const hanging = new Set<ServerResponse>();
   const server: Server = createServer((request, response) => {
     void readBody(request).then((body) => {
       const path = (request.url ?? '/').split('?')[0]!;

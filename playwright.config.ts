@@ -1,12 +1,36 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 
-// The API suite runs against `next start` on a fresh database: embedded PGlite by default,
-// PostgreSQL when E2E_DATABASE_URL is set (scripts/test.sh runs both).
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = `.data/e2e-${port}`;
-const databaseUrl = process.env.E2E_DATABASE_URL ?? '';
+// Two services on fresh databases: the API suite's (production delays), and the asynchronous
+// suite's (delays of seconds, so expiry, settlement, refund processing and callback retries
+// happen during the run). Embedded PGlite by default; PostgreSQL when E2E_DATABASE_URL and
+// E2E_DATABASE_URL_ASYNC are set (scripts/test.sh runs both).
+const apiPort = Number(process.env.E2E_PORT ?? 3210);
+const asyncPort = apiPort + 1;
 const chromium = '/usr/bin/chromium';
+
+function service(port: number, databaseUrl: string, extra: Record<string, string>) {
+  const dataDir = `.data/e2e-${port}`;
+  return {
+    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
+    url: `http://localhost:${port}/api/openapi.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      PGLITE_DIR: `${dataDir}/pglite`,
+      SERVICE_FILE: `${dataDir}/service.json`,
+      DATABASE_URL: databaseUrl,
+      TOKEN_TTL_SECONDS: '600',
+      TOKEN_RATE_PER_ADDRESS: '200',
+      // A test-only key, so that the authorization suite can forge tokens wrong in one claim.
+      TOKEN_SIGNING_JWK: readFileSync('e2e/support/test-signing-key.json', 'utf8').trim(),
+      ...extra,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -16,7 +40,6 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 60_000,
   use: {
-    baseURL: `http://localhost:${port}`,
     launchOptions: existsSync(chromium)
       ? {
           executablePath: chromium,
@@ -33,24 +56,25 @@ export default defineConfig({
         }
       : {},
   },
-  projects: [{ name: 'api', testDir: './e2e/api' }],
-  globalTeardown: './e2e/support/card-data-teardown.ts',
-  webServer: {
-    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
-    url: `http://localhost:${port}/api/openapi.json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      PGLITE_DIR: `${dataDir}/pglite`,
-      SERVICE_FILE: `${dataDir}/service.json`,
-      DATABASE_URL: databaseUrl,
-      TOKEN_TTL_SECONDS: '600',
-      TOKEN_RATE_PER_ADDRESS: '200',
-      // A test-only key, so that the authorization suite can forge tokens wrong in one claim.
-      TOKEN_SIGNING_JWK: readFileSync('e2e/support/test-signing-key.json', 'utf8').trim(),
+  projects: [
+    { name: 'api', testDir: './e2e/api', use: { baseURL: `http://localhost:${apiPort}` } },
+    { name: 'async', testDir: './e2e/async', use: { baseURL: `http://localhost:${asyncPort}` } },
+    {
+      name: 'browser',
+      testDir: './e2e/browser',
+      use: { baseURL: `http://localhost:${asyncPort}`, browserName: 'chromium', screenshot: 'only-on-failure' },
     },
-  },
+  ],
+  globalTeardown: './e2e/support/card-data-teardown.ts',
+  webServer: [
+    service(apiPort, process.env.E2E_DATABASE_URL ?? '', {}),
+    service(asyncPort, process.env.E2E_DATABASE_URL_ASYNC ?? '', {
+      WORKER_POLL_MS: '100',
+      SETTLEMENT_DELAY_SECONDS: '3',
+      REFUND_PROCESSING_DELAY_SECONDS: '1',
+      CALLBACK_RETRY_SECONDS: '1,1,1',
+      CALLBACK_TIMEOUT_MS: '3000',
+      CALLBACK_LEASE_SECONDS: '5',
+    }),
+  ],
 });

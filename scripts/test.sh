@@ -14,17 +14,20 @@ step "unit tests";           npm run --silent test:unit
 step "build";                npm run --silent build
 step "openapi lint";         npm run --silent lint:openapi
 
-step "API suite on embedded PGlite"
-E2E_DATABASE_URL= npx playwright test
+step "end-to-end suites on embedded PGlite"
+E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test
 
-if [ -z "${E2E_DATABASE_URL:-}" ]; then
-  E2E_DATABASE_URL=$(bash scripts/local-postgres.sh || true)
-fi
-if [ -n "${E2E_DATABASE_URL:-}" ]; then
-  step "API suite on PostgreSQL"
-  psql "$E2E_DATABASE_URL" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
-  E2E_DATABASE_URL="$E2E_DATABASE_URL" npx playwright test
-else
-  echo "PostgreSQL pass not run: no server (set E2E_DATABASE_URL, or install PostgreSQL locally)" >&2
+E2E_DATABASE_URL=${E2E_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_test || true)}
+E2E_DATABASE_URL_ASYNC=${E2E_DATABASE_URL_ASYNC:-$(bash scripts/local-postgres.sh pay_test_async || true)}
+if [ -z "$E2E_DATABASE_URL" ] || [ -z "$E2E_DATABASE_URL_ASYNC" ]; then
+  echo "PostgreSQL pass not run: no server (set E2E_DATABASE_URL and E2E_DATABASE_URL_ASYNC, or install PostgreSQL)" >&2
   exit 1
 fi
+for url in "$E2E_DATABASE_URL" "$E2E_DATABASE_URL_ASYNC"; do
+  psql "$url" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
+done
+step "PostgreSQL: workers side by side"
+TEST_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.postgres.config.ts
+psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
+step "end-to-end suites on PostgreSQL"
+E2E_DATABASE_URL="$E2E_DATABASE_URL" E2E_DATABASE_URL_ASYNC="$E2E_DATABASE_URL_ASYNC" npx playwright test

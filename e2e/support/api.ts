@@ -1,15 +1,20 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { API_VERSION, AUTH_URL, BASE_URL, type TestMerchant } from './service';
+import { API_VERSION, ORIGIN, type TestMerchant } from './service';
 
 export const ALL_SCOPES = 'create:token post:charges get:charges delete:charges';
 
-export async function tokenFor(request: APIRequestContext, merchant: TestMerchant, scope = ALL_SCOPES): Promise<string> {
-  const response = await request.post(`${AUTH_URL}/token`, {
+export async function tokenFor(
+  request: APIRequestContext,
+  merchant: TestMerchant,
+  scope = ALL_SCOPES,
+  origin = ORIGIN,
+): Promise<string> {
+  const response = await request.post(`${origin}/oauth/token`, {
     headers: { 'ALG-API-VERSION': API_VERSION },
     data: {
       action: 'authorize',
       grant_type: 'client_credentials',
-      audience: `${BASE_URL}/`,
+      audience: `${origin}/api/`,
       client_id: merchant.clientId,
       client_secret: merchant.clientSecret,
       scope,
@@ -90,8 +95,9 @@ export async function charge(
   token: string,
   body: object,
   extraHeaders: Record<string, string> = {},
+  origin = ORIGIN,
 ): Promise<APIResponse> {
-  return request.post(`${BASE_URL}/charges`, { headers: headers(token, extraHeaders), data: body });
+  return request.post(`${origin}/api/charges`, { headers: headers(token, extraHeaders), data: body });
 }
 
 export type Envelope = {

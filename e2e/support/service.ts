@@ -3,16 +3,19 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../src/server/api/routers/app-router';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The asynchronous suite's service (short delays: see playwright.config.ts). */
+export const ASYNC_PORT = PORT + 1;
 export const ORIGIN = `http://localhost:${PORT}`;
+export const ASYNC_ORIGIN = `http://localhost:${ASYNC_PORT}`;
 export const BASE_URL = `${ORIGIN}/api`;
 export const AUTH_URL = `${ORIGIN}/oauth`;
 export const API_VERSION = '1709847567';
 
 /** The operator's tRPC client of the service under test (its token is in the service file). */
-export function operator() {
-  const service = JSON.parse(readFileSync(`.data/e2e-${PORT}/service.json`, 'utf8')) as { operatorToken: string };
+export function operator(port = PORT) {
+  const service = JSON.parse(readFileSync(`.data/e2e-${port}/service.json`, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${ORIGIN}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
+    links: [httpLink({ url: `http://localhost:${port}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
   }).admin;
 }
 
@@ -26,9 +29,9 @@ export type TestMerchant = { code: string; clientId: string; clientSecret: strin
 export async function createMerchant(
   prefix = 'M',
   scopes?: ('create:token' | 'post:charges' | 'get:charges' | 'delete:charges')[],
-  options: { tokenTtlSeconds?: number; facilitatorCode?: string } = {},
+  options: { tokenTtlSeconds?: number; facilitatorCode?: string; port?: number } = {},
 ): Promise<TestMerchant> {
-  const admin = operator();
+  const admin = operator(options.port);
   const code = uniqueCode(prefix);
   await admin.createMerchant.mutate({ code, name: `Test ${code}`, facilitatorCode: options.facilitatorCode });
   const credential = await admin.issueCredential.mutate({
@@ -40,8 +43,8 @@ export async function createMerchant(
 }
 
 /** Every stored row of one operation (the database as the service wrote it). */
-export async function storedOperation(merchantCode: string, merchantOperationNumber: string) {
-  return (await operator().inspectOperation.query({ merchantCode, merchantOperationNumber })) as StoredOperation;
+export async function storedOperation(merchantCode: string, merchantOperationNumber: string, port = PORT) {
+  return (await operator(port).inspectOperation.query({ merchantCode, merchantOperationNumber })) as StoredOperation;
 }
 
 export type StoredOperation = {

@@ -80,6 +80,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
       '/refund',
       '/refund/{merchant_code}/{merchant_operation_number}',
       '/token',
+      '/webhooks/public-key',
     ].sort(),
   );
   const methods = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, operationsOf(item).sort()]));
@@ -90,6 +91,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
     '/refund': ['get', 'post'],
     '/refund/{merchant_code}/{merchant_operation_number}': ['get'],
     '/token': ['post'],
+    '/webhooks/public-key': ['get'],
   });
   // The token endpoint lives on {auth_url}; the API paths use the document's server.
   expect(document.paths['/token']!.servers?.map((server) => server.url)).toEqual([AUTH_URL]);

@@ -21,6 +21,24 @@ const tokenRequest = {
 
 export function tokenPaths(authUrl: string) {
   return {
+    '/webhooks/public-key': {
+      get: {
+        operationId: 'getCallbackPublicKey',
+        tags: ['callbacks'],
+        summary: 'Public key that verifies callback signatures',
+        description:
+          'Every callback POST carries a `signature` header: base64 RSA-SHA512 over the raw body. Verify it with this SPKI PEM key before parsing the body.',
+        security: [],
+        responses: {
+          200: {
+            description: 'SPKI PEM public key',
+            headers: { 'X-Request-Id': { description: 'The request id', schema: { type: 'string' } } },
+            content: { 'application/x-pem-file': { schema: { type: 'string' } } },
+          },
+          ...errorResponses([405, 500], 'boolean'),
+        },
+      },
+    },
     '/token': {
       servers: [{ url: authUrl, description: 'Token endpoint ({auth_url})' }],
       post: {

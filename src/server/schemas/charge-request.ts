@@ -46,6 +46,10 @@ const cardDetails = z
           .optional(),
       })
       .optional(),
+    // Card flows that leave the merchant's page (issuer authentication) need these, and a
+    // transaction query returns them (interface 2.7).
+    redirect_url: httpUrl.optional(),
+    callback_url: httpUrl.optional(),
   })
   .superRefine((details, context) => {
     if (!isValidPan(details.pan)) return;

@@ -131,7 +131,9 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
         aggregateId: transactionId,
         callbackUrl: row.callbackUrl,
         body: {
-          transaction: toTransactionObject({ ...row, state: entry.state, lifecycle: lifecycle.slice(0, index + 1) }, 'millis'),
+          transaction: toTransactionObject({ ...row, state: entry.state, lifecycle: lifecycle.slice(0, index + 1) }, 'millis', {
+            queryDetails: true,
+          }),
         },
       })),
     );

@@ -39,7 +39,7 @@ export async function moveTransaction(
       type: TRANSACTION_EVENT_TYPES[to]!,
       aggregateId: row.id,
       callbackUrl: row.callbackUrl,
-      body: { transaction: toTransactionObject(row, 'millis') },
+      body: { transaction: toTransactionObject(row, 'millis', { queryDetails: true }) },
     },
   ]);
   return row;

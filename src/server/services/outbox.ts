@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
+import { successMeta } from '@/server/domain/envelope';
 
 // Events are written in the same database transaction as the move they announce (DESIGN.md 9).
 export const TRANSACTION_EVENT_TYPES: Record<string, string> = {
@@ -51,6 +52,7 @@ export async function writeEvents(tx: Tx, events: OutboxEventInput[]): Promise<v
           event_id: id,
           event_type: event.type,
           ...event.body,
+          meta: successMeta(),
         } as Prisma.InputJsonObject,
       };
     }),

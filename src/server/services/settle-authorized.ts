@@ -43,7 +43,7 @@ export async function settleAuthorized(prisma: Db, cutoff: Date, merchantId?: st
           type: TRANSACTION_EVENT_TYPES.LIQUIDADO!,
           aggregateId: row.id,
           callbackUrl: row.callbackUrl,
-          body: { transaction: toTransactionObject(row, 'millis') },
+          body: { transaction: toTransactionObject(row, 'millis', { queryDetails: true }) },
         })),
       );
       return idList.length;

@@ -27,6 +27,7 @@ export type TimeStyle = 'millis' | 'seconds';
 
 const REDIRECT_METHODS = new Set(['BANK_TRANSFER', 'CUOTEALO']);
 
+/** `queryDetails`: the shape of transaction queries and callbacks (CARD adds its URLs, interface 2.7). */
 export function toTransactionObject(
   row: TransactionRow,
   style: TimeStyle,

@@ -5,18 +5,23 @@ import { findPayerTransaction, merchantReturnUrl, type PayerTransaction } from '
 import { CUOTEALO_INSTALLMENTS } from '@/server/services/payer/payer-actions';
 import { CopyButton } from '../ui/copy-button';
 import { Countdown } from '../ui/countdown';
+import { DocumentLang } from '../ui/document-lang';
 import { MESSAGES, payerLang, type PayerLang, type PayerMessages } from '../ui/messages';
 import { SubmitOnce } from '../ui/submit-once';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Pago', robots: { index: false, follow: false } };
-
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const lang = payerLang((await searchParams).lang);
+  return { title: MESSAGES[lang].pageTitle, robots: { index: false, follow: false } };
+}
 
 function Shell({ lang, token, children }: { lang: PayerLang; token: string; children: React.ReactNode }) {
   const other = lang === 'es' ? 'en' : 'es';
   return (
     <main lang={lang} className="mx-auto flex min-h-screen max-w-md flex-col gap-4 px-4 py-6 sm:py-10">
+      <DocumentLang lang={lang} />
       <div className="flex justify-end">
         <a className="text-sm text-blue-800 underline" href={`/pay/${encodeURIComponent(token)}?lang=${other}`} hrefLang={other}>
           {MESSAGES[lang].language}
@@ -50,8 +55,13 @@ function Summary({ payment, text, lang }: { payment: PayerTransaction; text: Pay
 }
 
 function Outcome({ payment, text }: { payment: PayerTransaction; text: PayerMessages }) {
+  // Paid stays paid after settlement: the payer sees no difference between AUTORIZADO and LIQUIDADO.
   const key =
-    payment.state === 'AUTORIZADO' || payment.state === 'CANCELADO' || payment.state === 'EXPIRADO' ? payment.state : 'other';
+    payment.state === 'AUTORIZADO' || payment.state === 'LIQUIDADO'
+      ? 'PAID'
+      : payment.state === 'CANCELADO' || payment.state === 'EXPIRADO'
+        ? payment.state
+        : 'other';
   const back = merchantReturnUrl(payment, payment.state);
   return (
     <section
@@ -59,7 +69,7 @@ function Outcome({ payment, text }: { payment: PayerTransaction; text: PayerMess
       data-testid="outcome"
       data-state={payment.state}
     >
-      <h1 className="text-xl font-semibold">{text.stateTitle[key]}</h1>
+      <h1 className="text-2xl font-semibold">{text.stateTitle[key]}</h1>
       <p className="mt-2 text-slate-700">{text.stateBody[key]}</p>
       {back ? (
         <a className="mt-4 inline-block text-blue-800 underline" href={back}>
@@ -120,33 +130,39 @@ export default async function PayerPage({ params, searchParams }: Props) {
   const open = payment.state === 'PENDIENTE' && payment.expiresAt !== null && payment.expiresAt > new Date();
   return (
     <Shell lang={lang} token={token}>
-      <h1 className="text-2xl font-semibold">{open ? text.title : text.methods[payment.method]}</h1>
+      {open ? <h1 className="text-2xl font-semibold">{text.title}</h1> : null}
+      {open ? null : (
+        <Outcome payment={payment.state === 'PENDIENTE' ? { ...payment, state: 'EXPIRADO' } : payment} text={text} />
+      )}
       <Summary payment={payment} text={text} lang={lang} />
       {open ? (
         <>
-          <Countdown expiresAt={payment.expiresAt!.toISOString()} label={text.expiresIn} expiredLabel={text.expired} />
+          <Countdown
+            expiresAt={payment.expiresAt!.toISOString()}
+            renderedAt={new Date().toISOString()}
+            label={text.expiresIn}
+            expiredLabel={text.expired}
+          />
           {payment.method === 'PAGOEFECTIVO' && payment.cip ? (
             <section className="rounded-xl border border-slate-200 bg-white p-4 text-center">
               <h2 className="text-slate-600">{text.cipTitle}</h2>
               <p className="my-2 font-mono text-4xl font-bold tracking-widest select-all" data-testid="cip">
                 {payment.cip}
               </p>
-              <CopyButton value={payment.cip} label={text.copy} copiedLabel={text.copied} />
+              <CopyButton value={payment.cip} label={text.copy} copiedLabel={text.copied} manualLabel={text.copyManually} />
               <p className="mt-3 text-left text-sm text-slate-700">{text.howToPay}</p>
             </section>
           ) : null}
           {payment.method === 'QR' && payment.qrImage ? (
             <section className="rounded-xl border border-slate-200 bg-white p-4 text-center">
               {/* A data URI the service made: next/image adds nothing here. */}
-              <img src={payment.qrImage} alt="QR" width={224} height={224} className="mx-auto" data-testid="qr" />
+              <img src={payment.qrImage} alt={text.qrAlt} width={224} height={224} className="mx-auto" data-testid="qr" />
               <p className="mt-2 text-sm text-slate-700">{text.qrHelp}</p>
             </section>
           ) : null}
           <Actions payment={payment} text={text} lang={lang} />
         </>
-      ) : (
-        <Outcome payment={payment.state === 'PENDIENTE' ? { ...payment, state: 'EXPIRADO' } : payment} text={text} />
-      )}
+      ) : null}
     </Shell>
   );
 }

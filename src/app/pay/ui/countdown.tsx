@@ -11,23 +11,37 @@ function remaining(expiresAt: number, now: number): string {
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${pad(minutes)}:${pad(rest)}`;
 }
 
-/** A live countdown to the expiry; at zero it says so and reloads, so the page shows the outcome. */
-export function Countdown({ expiresAt, label, expiredLabel }: { expiresAt: string; label: string; expiredLabel: string }) {
+/**
+ * A live countdown to the expiry. The first render uses the server's clock (`renderedAt`), so
+ * server and browser HTML agree whatever the phone's clock says; then the browser's clock
+ * takes over. At zero it says so and reloads, so the page shows the outcome.
+ */
+export function Countdown({
+  expiresAt,
+  renderedAt,
+  label,
+  expiredLabel,
+}: {
+  expiresAt: string;
+  renderedAt: string;
+  label: string;
+  expiredLabel: string;
+}) {
   const deadline = new Date(expiresAt).getTime();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => new Date(renderedAt).getTime());
   useEffect(() => {
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  useEffect(() => {
-    if (now >= deadline) {
-      const reload = setTimeout(() => window.location.reload(), 1500);
-      return () => clearTimeout(reload);
-    }
-  }, [now, deadline]);
   const over = now >= deadline;
+  useEffect(() => {
+    if (!over) return;
+    const reload = setTimeout(() => window.location.reload(), 1500);
+    return () => clearTimeout(reload);
+  }, [over]);
   return (
-    <p className={over ? 'font-medium text-red-700' : 'text-slate-700'} aria-live="polite" data-testid="countdown">
+    <p role="timer" className={over ? 'font-medium text-red-700' : 'text-slate-700'} data-testid="countdown">
       {over ? expiredLabel : `${label} ${remaining(deadline, now)}`}
     </p>
   );

@@ -77,6 +77,14 @@ const schema = z.object({
   CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   // PKCS#8 PEM of the RSA key that signs callbacks; without it one is made on first start.
   CALLBACK_SIGNING_KEY_PEM: z.string().optional(),
+  // Console sessions (next-auth): the signing secret is made on first start and kept in the
+  // database unless NEXTAUTH_SECRET is set; sessions last CONSOLE_SESSION_HOURS.
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  CONSOLE_SESSION_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(8),
   LOG_REQUESTS: z
     .enum(['true', 'false'])
     .default('false')

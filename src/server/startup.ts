@@ -3,7 +3,7 @@ import path from 'node:path';
 import { env } from '@/env';
 import { closeDatabase, openedDatabase } from '@/server/db/client';
 import { operatorToken } from '@/server/auth/operator-token';
-import { callbackSigningKey, tokenSigningKey } from '@/server/auth/service-keys';
+import { callbackSigningKey, consoleSessionSecret, tokenSigningKey } from '@/server/auth/service-keys';
 import { startWorker } from '@/server/jobs/worker';
 import { logError, logInfo } from '@/server/log';
 import { seedDemo } from '@/server/seed-demo';
@@ -23,6 +23,9 @@ export async function startService(): Promise<void> {
     { mode: 0o600 },
   );
   await callbackSigningKey(prisma);
+  // next-auth reads these from the environment, in route handlers and in src/proxy.ts alike.
+  process.env.NEXTAUTH_SECRET = await consoleSessionSecret(prisma);
+  process.env.NEXTAUTH_URL ??= config.origin;
   const worker = config.WORKER_IN_SERVICE ? startWorker(prisma, `service-${process.pid}`) : null;
   const shutdown = () => {
     rmSync(config.SERVICE_FILE, { force: true });

@@ -50,3 +50,16 @@ export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
   if (ctx.session?.role !== 'PLATFORM_ADMIN') throw new AppError('FORBIDDEN', 'platform operators only');
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
+
+/** Console users (DESIGN.md 1): any signed-in role may read; SUPPORT and MERCHANT_VIEWER never act. */
+export const consoleReadProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new AppError('UNAUTHENTICATED', 'sign in to the console');
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+export const consoleActProcedure = consoleReadProcedure.use(({ ctx, next }) => {
+  if (ctx.session.role !== 'PLATFORM_ADMIN' && ctx.session.role !== 'MERCHANT_ADMIN') {
+    throw new AppError('FORBIDDEN', 'this role is read-only');
+  }
+  return next();
+});

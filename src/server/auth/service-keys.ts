@@ -88,3 +88,18 @@ export function callbackSigningKey(prisma: Db): Promise<CallbackKey> {
   callbackKey.catch(() => (callbackKey = undefined));
   return callbackKey;
 }
+
+let consoleSecret: Promise<string> | undefined;
+
+/** The secret that signs console session cookies: NEXTAUTH_SECRET, or one made on first start and kept. */
+export function consoleSessionSecret(prisma: Db): Promise<string> {
+  consoleSecret ??= (async () =>
+    env().NEXTAUTH_SECRET ??
+    (
+      await loadOrCreate<{ secret: string }>(prisma, 'console-session-secret', async () => ({
+        secret: randomBytes(32).toString('base64url'),
+      }))
+    ).secret)();
+  consoleSecret.catch(() => (consoleSecret = undefined));
+  return consoleSecret;
+}

@@ -1,4 +1,8 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { getToken } from 'next-auth/jwt';
+import { NextRequest } from 'next/server';
+import { consoleSessionOf } from '@/server/auth/console-auth';
+import { env } from '@/env';
 import { db } from '@/server/db/client';
 import { isOperatorToken } from '@/server/auth/operator-token';
 import { appRouter } from '@/server/api/routers/app-router';
@@ -6,9 +10,14 @@ import { requestIdOf } from '@/server/api/request-id';
 
 export const dynamic = 'force-dynamic';
 
-// tRPC for the console and the operator CLI (console sessions arrive with the console issue).
+// tRPC for the console (next-auth session cookie) and the operator CLI (operator token).
 async function handler(request: Request): Promise<Response> {
   const prisma = await db();
+  const token = await getToken({ req: new NextRequest(request), secret: process.env.NEXTAUTH_SECRET });
+  // A session cookie counts only for requests from the console's own pages (no CSRF).
+  const origin = request.headers.get('origin');
+  const sameOrigin = origin === null || origin === new URL(request.url).origin || origin === env().origin;
+  const consoleSession = sameOrigin ? consoleSessionOf(token) : null;
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req: request,
@@ -19,7 +28,9 @@ async function handler(request: Request): Promise<Response> {
       prisma,
       ...(isOperatorToken(request.headers.get('x-operator-token'))
         ? { session: { userId: null, email: 'operator@cli', role: 'PLATFORM_ADMIN' as const, merchantId: null } }
-        : {}),
+        : consoleSession
+          ? { session: consoleSession }
+          : {}),
     }),
   });
 }

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
+import { merchantCode, shortText } from '@/server/schemas/common';
+import { listOperations } from '@/server/services/console/list-operations';
+import { operationDetail } from '@/server/services/console/operation-detail';
+import { cancelFromConsole, refundFromConsole } from '@/server/services/console/console-actions';
+import { scopeOf } from '@/server/services/console/merchant-scope';
+import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
+
+// Console procedures: every role rule is enforced here (pages only hide what a role cannot do).
+const cents = z.string().regex(/^\d{1,12}$/, 'must be whole cents');
+const day = z.iso.datetime({ offset: true });
+
+export const operationFiltersInput = z.strictObject({
+  merchantCode: merchantCode.optional(),
+  state: z.enum(TRANSACTION_STATES).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  minAmount: cents.optional(),
+  maxAmount: cents.optional(),
+  search: z.string().max(128).optional(),
+  sort: z.enum(['newest', 'oldest', 'amount_desc', 'amount_asc']).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+});
+
+export type OperationFiltersInput = z.infer<typeof operationFiltersInput>;
+
+export function toOperationFilters(input: OperationFiltersInput) {
+  return {
+    ...input,
+    from: input.from ? new Date(input.from) : undefined,
+    to: input.to ? new Date(input.to) : undefined,
+    minAmount: input.minAmount ? BigInt(input.minAmount) : undefined,
+    maxAmount: input.maxAmount ? BigInt(input.maxAmount) : undefined,
+  };
+}
+
+const transactionId = z.strictObject({ transactionId: z.string().min(1).max(64) });
+
+export const consoleRouter = router({
+  operations: consoleReadProcedure.input(operationFiltersInput).query(async ({ ctx, input }) => {
+    const page = await listOperations(ctx.prisma, scopeOf(ctx.session), toOperationFilters(input));
+    return {
+      nextCursor: page.nextCursor,
+      rows: page.rows.map((row) => ({
+        transactionId: row.id,
+        merchantCode: row.operation.merchant.code,
+        merchantName: row.operation.merchant.name,
+        merchantOperationNumber: row.operation.merchantOperationNumber,
+        method: row.method,
+        state: row.state,
+        amount: row.amount.toString(),
+        currency: row.currency,
+        maskedPan: row.maskedPan,
+        brand: row.cardBrand,
+        payerEmail: row.payerEmail,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  }),
+  operation: consoleReadProcedure
+    .input(transactionId)
+    .query(({ ctx, input }) => operationDetail(ctx.prisma, scopeOf(ctx.session), input.transactionId)),
+  cancel: consoleActProcedure
+    .input(transactionId)
+    .mutation(({ ctx, input }) =>
+      cancelFromConsole(ctx.prisma, scopeOf(ctx.session), input.transactionId, `console ${ctx.session.email}`),
+    ),
+  refund: consoleActProcedure
+    .input(
+      transactionId.extend({
+        additional_fields: z.strictObject({ canal: shortText(64), reason: shortText(256).min(1), description: shortText(1024) }),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      refundFromConsole(ctx.prisma, scopeOf(ctx.session), input.transactionId, input.additional_fields),
+    ),
+});

@@ -1,0 +1,77 @@
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { env } from '@/env';
+import { db } from '@/server/db/client';
+import { takeToken } from '@/server/api/rate-limit';
+import { verifySecret } from './secrets';
+import { ROLES, type ConsoleSession, type Role } from './console-session';
+
+// Console sign-in (next-auth 4, credentials, JWT sessions). The secret and NEXTAUTH_URL are
+// put in place at start (src/server/startup.ts), before any request.
+type SessionUser = { id: string; email: string; name: string; role: Role; merchantId: string | null };
+
+async function authorize(email: string, password: string): Promise<SessionUser | null> {
+  const normalized = email.trim().toLowerCase();
+  // Slow and limited: 5 tries, then one every 10 s per address.
+  takeToken(`login:${normalized}`, 0.1, 5);
+  const user = await (
+    await db()
+  ).consoleUser.findUnique({
+    where: { email: normalized },
+    select: { id: true, email: true, name: true, role: true, merchantId: true, passwordHash: true, disabledAt: true },
+  });
+  const valid = await verifySecret(
+    password,
+    user?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  );
+  if (!user || !valid || user.disabledAt) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role as Role, merchantId: user.merchantId };
+}
+
+export function consoleAuthOptions(): NextAuthOptions {
+  return {
+    session: { strategy: 'jwt', maxAge: Math.round(env().CONSOLE_SESSION_HOURS * 3600) },
+    pages: { signIn: '/login' },
+    providers: [
+      CredentialsProvider({
+        name: 'credentials',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          try {
+            return await authorize(credentials.email, credentials.password);
+          } catch {
+            return null;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          const signedIn = user as unknown as SessionUser;
+          token.uid = signedIn.id;
+          token.role = signedIn.role;
+          token.merchantId = signedIn.merchantId;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.uid, role: token.role, merchantId: token.merchantId } };
+      },
+    },
+  };
+}
+
+/** The console session of a next-auth token, or null when it is not one this service made. */
+export function consoleSessionOf(
+  token: { uid?: unknown; role?: unknown; merchantId?: unknown; email?: unknown } | null,
+): ConsoleSession | null {
+  if (!token || typeof token.uid !== 'string' || !(ROLES as readonly unknown[]).includes(token.role)) return null;
+  return {
+    userId: token.uid,
+    email: typeof token.email === 'string' ? token.email : '',
+    role: token.role as Role,
+    merchantId: typeof token.merchantId === 'string' ? token.merchantId : null,
+  };
+}

@@ -1,0 +1,84 @@
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/domain/errors';
+import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/domain/states';
+import { toTransactionObject, transactionSelect } from '@/server/services/transaction-view';
+import { refundSelect, toRefundObject } from '@/server/services/refund-view';
+import { assertInScope, type MerchantScope } from './merchant-scope';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Everything the console shows about the operation of one transaction, and what may be done to it. */
+export async function operationDetail(prisma: Db, scope: MerchantScope, transactionId: string) {
+  const notFound = new AppError('NOT_FOUND', 'no such operation');
+  if (!UUID.test(transactionId)) throw notFound;
+  const anchor = await prisma.transaction.findUnique({
+    where: { id: transactionId.toLowerCase() },
+    select: { operationId: true, merchantId: true },
+  });
+  if (!anchor) throw notFound;
+  assertInScope(scope, anchor.merchantId);
+  const operation = await prisma.operation.findUniqueOrThrow({
+    where: { id: anchor.operationId },
+    select: {
+      merchantOperationNumber: true,
+      createdAt: true,
+      merchant: { select: { code: true, name: true } },
+      transactions: { orderBy: { attempt: 'asc' }, select: { ...transactionSelect, payerEmail: true } },
+      refunds: { orderBy: { createdAt: 'asc' }, select: refundSelect },
+    },
+  });
+  const ids = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
+  const events = await prisma.outboxEvent.findMany({
+    where: { aggregateId: { in: ids } },
+    orderBy: { seq: 'asc' },
+    select: {
+      id: true,
+      type: true,
+      aggregateId: true,
+      status: true,
+      callbackUrl: true,
+      attempts: true,
+      nextAttemptAt: true,
+      createdAt: true,
+      deliveries: {
+        orderBy: { number: 'asc' },
+        select: {
+          number: true,
+          startedAt: true,
+          latencyMs: true,
+          statusCode: true,
+          error: true,
+          responseSnippet: true,
+          manual: true,
+        },
+      },
+    },
+  });
+  const latest = operation.transactions.at(-1)!;
+  const cancel = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
+  const refunded = new Set(
+    operation.refunds.filter((refund) => refund.state !== 'REJECTED').map((refund) => refund.transaction.id),
+  );
+  return {
+    merchant: operation.merchant,
+    merchantOperationNumber: operation.merchantOperationNumber,
+    createdAt: operation.createdAt.toISOString(),
+    state: latest.state,
+    transactions: operation.transactions.map((row) => ({
+      ...toTransactionObject(row, 'millis', { queryDetails: true }),
+      payer_email: row.payerEmail,
+      refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method as PaymentMethod) && !refunded.has(row.id),
+    })),
+    refunds: operation.refunds.map(toRefundObject),
+    events: events.map((event) => ({
+      ...event,
+      nextAttemptAt: event.nextAttemptAt.toISOString(),
+      createdAt: event.createdAt.toISOString(),
+      deliveries: event.deliveries.map((delivery) => ({ ...delivery, startedAt: delivery.startedAt.toISOString() })),
+    })),
+    cancel:
+      cancel.kind === 'move'
+        ? { allowed: true as const, to: cancel.to }
+        : { allowed: false as const, reason: cancel.kind === 'already' ? `already ${cancel.state}` : cancel.message },
+  };
+}

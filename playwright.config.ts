@@ -60,6 +60,11 @@ export default defineConfig({
     { name: 'api', testDir: './e2e/api', use: { baseURL: `http://localhost:${apiPort}` } },
     { name: 'async', testDir: './e2e/async', use: { baseURL: `http://localhost:${asyncPort}` } },
     {
+      name: 'console',
+      testDir: './e2e/console',
+      use: { baseURL: `http://localhost:${apiPort}`, browserName: 'chromium', screenshot: 'only-on-failure' },
+    },
+    {
       name: 'browser',
       testDir: './e2e/browser',
       use: { baseURL: `http://localhost:${asyncPort}`, browserName: 'chromium', screenshot: 'only-on-failure' },

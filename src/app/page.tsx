@@ -5,6 +5,12 @@ export default function HomePage() {
       <p className="mt-2 text-slate-600">Payment orchestration service for online merchants in Peru.</p>
       <ul className="mt-6 list-disc space-y-2 pl-6">
         <li>
+          <a className="text-blue-700 underline" href="/operations">
+            Consola
+          </a>{' '}
+          for merchants and support (sign in first)
+        </li>
+        <li>
           <a className="text-blue-700 underline" href="/api/openapi.json">
             OpenAPI 3.1 document
           </a>{' '}

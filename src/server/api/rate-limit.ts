@@ -25,6 +25,13 @@ export function takeToken(key: string, rate: number, burst: number, now = Date.n
   bucket.tokens -= 1;
 }
 
+/** Whether the bucket is empty now, without taking from it (for limits that count failures only). */
+export function isExhausted(key: string, rate: number, burst: number, now = Date.now()): boolean {
+  const bucket = buckets.get(key);
+  if (!bucket) return false;
+  return Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate) < 1;
+}
+
 /** Drops buckets that are full again: they hold no information. */
 function sweep(now: number): void {
   for (const [key, bucket] of buckets) {

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/env';
 import { db } from '@/server/db/client';
-import { takeToken } from '@/server/api/rate-limit';
+import { isExhausted, takeToken } from '@/server/api/rate-limit';
 import { verifySecret } from './secrets';
 import { ROLES, type ConsoleSession, type Role } from './console-session';
 
@@ -12,8 +12,9 @@ type SessionUser = { id: string; email: string; name: string; role: Role; mercha
 
 async function authorize(email: string, password: string): Promise<SessionUser | null> {
   const normalized = email.trim().toLowerCase();
-  // Slow and limited: 5 tries, then one every 10 s per address.
-  takeToken(`login:${normalized}`, 0.1, 5);
+  // Failed sign-ins are limited per address: 5, then one every 10 s.
+  const limit = { key: `login:${normalized}`, rate: 0.1, burst: 5 };
+  if (isExhausted(limit.key, limit.rate, limit.burst)) return null;
   const user = await (
     await db()
   ).consoleUser.findUnique({
@@ -24,7 +25,10 @@ async function authorize(email: string, password: string): Promise<SessionUser |
     password,
     user?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
   );
-  if (!user || !valid || user.disabledAt) return null;
+  if (!user || !valid || user.disabledAt) {
+    takeToken(limit.key, limit.rate, limit.burst);
+    return null;
+  }
   return { id: user.id, email: user.email, name: user.name, role: user.role as Role, merchantId: user.merchantId };
 }
 

@@ -27,12 +27,13 @@ function decodeCursor(value: string): Cursor {
 
 export async function listRefunds(
   prisma: Db,
-  scope: { merchantIds: string[]; merchantCode: string },
+  /** 'all': every merchant (platform staff in the console). */
+  scope: { merchantIds: string[] | 'all'; merchantCode: string },
   filters: Omit<RefundFilters, 'merchant_code'>,
 ) {
   const zone = env().BUSINESS_TIME_ZONE;
   const where: Prisma.RefundWhereInput = {
-    merchantId: { in: scope.merchantIds },
+    ...(scope.merchantIds === 'all' ? {} : { merchantId: { in: scope.merchantIds } }),
     ...(filters.state ? { state: filters.state } : {}),
     ...(filters.transaction_id ? { transactionId: filters.transaction_id.toLowerCase() } : {}),
     ...(filters.merchant_operation_number ? { operation: { merchantOperationNumber: filters.merchant_operation_number } } : {}),

@@ -79,6 +79,6 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
     cancel:
       cancel.kind === 'move'
         ? { allowed: true as const, to: cancel.to }
-        : { allowed: false as const, reason: cancel.kind === 'already' ? `already ${cancel.state}` : cancel.message },
+        : { allowed: false as const, reason: cancel.kind === 'already' ? `ya está ${cancel.state}` : cancel.message },
   };
 }

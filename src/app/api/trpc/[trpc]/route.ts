@@ -7,13 +7,18 @@ import { db } from '@/server/db/client';
 import { isOperatorToken } from '@/server/auth/operator-token';
 import { appRouter } from '@/server/api/routers/app-router';
 import { requestIdOf } from '@/server/api/request-id';
+import { toAppError } from '@/server/api/to-app-error';
 
 export const dynamic = 'force-dynamic';
 
 // tRPC for the console (next-auth session cookie) and the operator CLI (operator token).
 async function handler(request: Request): Promise<Response> {
   const prisma = await db();
-  const token = await getToken({ req: new NextRequest(request), secret: process.env.NEXTAUTH_SECRET });
+  // Headers only: the body stays unread for tRPC.
+  const token = await getToken({
+    req: new NextRequest(request.url, { headers: request.headers }),
+    secret: process.env.NEXTAUTH_SECRET,
+  });
   // A session cookie counts only for requests from the console's own pages (no CSRF).
   const origin = request.headers.get('origin');
   const sameOrigin = origin === null || origin === new URL(request.url).origin || origin === env().origin;
@@ -22,6 +27,8 @@ async function handler(request: Request): Promise<Response> {
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
+    // The HTTP status of the one AppError a procedure failed with (401, 403, 404, 409, ...).
+    responseMeta: ({ errors }) => (errors[0] ? { status: toAppError(errors[0]).status } : {}),
     createContext: () => ({
       headers: request.headers,
       requestId: requestIdOf(request.headers),

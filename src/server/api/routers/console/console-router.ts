@@ -5,6 +5,8 @@ import { listOperations } from '@/server/services/console/list-operations';
 import { operationDetail } from '@/server/services/console/operation-detail';
 import { cancelFromConsole, refundFromConsole } from '@/server/services/console/console-actions';
 import { scopeOf } from '@/server/services/console/merchant-scope';
+import { listRefunds } from '@/server/services/list-refunds';
+import { refundFilters } from '@/server/schemas/refund';
 import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
 
 // Console procedures: every role rule is enforced here (pages only hide what a role cannot do).
@@ -68,6 +70,19 @@ export const consoleRouter = router({
     .mutation(({ ctx, input }) =>
       cancelFromConsole(ctx.prisma, scopeOf(ctx.session), input.transactionId, `console ${ctx.session.email}`),
     ),
+  refunds: consoleReadProcedure.input(refundFilters).query(async ({ ctx, input }) => {
+    const { merchant_code: named, ...filters } = input;
+    const scope = scopeOf(ctx.session);
+    if (named) {
+      const merchant = await ctx.prisma.merchant.findUnique({ where: { code: named }, select: { id: true, code: true } });
+      // A merchant user naming another merchant sees nothing, as if it did not exist.
+      const visible = merchant && (scope.kind === 'all' || scope.merchantId === merchant.id);
+      return listRefunds(ctx.prisma, { merchantIds: visible ? [merchant.id] : [], merchantCode: named }, filters);
+    }
+    if (scope.kind === 'all') return listRefunds(ctx.prisma, { merchantIds: 'all', merchantCode: '' }, filters);
+    const own = await ctx.prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { code: true } });
+    return listRefunds(ctx.prisma, { merchantIds: [scope.merchantId], merchantCode: own.code }, filters);
+  }),
   refund: consoleActProcedure
     .input(
       transactionId.extend({

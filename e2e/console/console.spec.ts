@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { charge, chargeBody, headers, operationNumber, tokenFor } from '../support/api';
+import { createMerchant, ORIGIN, settleNow } from '../support/service';
+
+// The console per role, in Chromium, against the API suite's service and its demo users.
+const PASSWORD = 'demo-password-1';
+const DEMO = { code: 'DEMO001', clientId: 'demo-client', clientSecret: 'demo-secret-change-me-0001' };
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/operations');
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Foperations/);
+  await page.getByLabel('Correo / Email').fill(email);
+  await page.getByLabel('Contraseña / Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
+  await expect(page).toHaveURL(/\/operations$/);
+  await expect(page.getByTestId('signed-in-as')).toContainText(email);
+}
+
+async function demoCharge(request: Parameters<typeof tokenFor>[0], method: 'CARD' | 'QR') {
+  const token = await tokenFor(request, DEMO);
+  const number = operationNumber(`con-${method.toLowerCase()}`);
+  const response = await charge(request, token, chargeBody(DEMO.code, number, method));
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { transaction: { transaction_id: string } };
+  return { number, transactionId: body.transaction.transaction_id };
+}
+
+test('pages need a signed-in user, and a wrong password is refused', async ({ page }) => {
+  await page.goto('/operations/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+  await page.getByLabel('Correo / Email').fill('owner@demo.pe');
+  await page.getByLabel('Contraseña / Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
+  await expect(page.getByText('Correo o contraseña incorrectos')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a merchant admin finds an operation, sees its timeline, and cancels it after confirming', async ({
+  page,
+  request,
+}, testInfo) => {
+  const qr = await demoCharge(request, 'QR');
+  await signIn(page, 'owner@demo.pe');
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'no full reload'));
+  await page.getByLabel('Buscar').fill(qr.number);
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${qr.number}`));
+  await expect(page.getByTestId('operation-row')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no full reload');
+  await page.screenshot({ path: testInfo.outputPath('operations.png'), fullPage: true });
+  await page.getByRole('link', { name: qr.number }).click();
+  await expect(page.getByRole('heading', { name: qr.number })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Cancelar operación' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('dejará de funcionar');
+  await page.getByRole('button', { name: 'Sí, cancelar' }).click();
+  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('No se puede cancelar ni extornar: ya está CANCELADO.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('operation-detail.png'), fullPage: true });
+});
+
+test('a merchant admin reverses an authorized card payment', async ({ page, request }) => {
+  const card = await demoCharge(request, 'CARD');
+  await signIn(page, 'owner@demo.pe');
+  await page.goto(`/operations/${card.transactionId}`);
+  await page.getByRole('button', { name: 'Extornar operación' }).click();
+  await page.getByRole('button', { name: 'Sí, extornar' }).click();
+  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem').last()).toContainText('EXTORNADO');
+});
+
+test('a viewer reads but cannot act, not even by calling the procedure', async ({ page, request }) => {
+  const qr = await demoCharge(request, 'QR');
+  await signIn(page, 'viewer@demo.pe');
+  await page.goto(`/operations/${qr.transactionId}`);
+  await expect(page.getByText('Tu rol es de solo lectura.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancelar operación' })).toHaveCount(0);
+  const status = await page.evaluate(async (transactionId) => {
+    const response = await fetch('/api/trpc/console.cancel', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionId }),
+    });
+    return response.status;
+  }, qr.transactionId);
+  expect(status).toBe(403);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem')).toHaveCount(2);
+});
+
+test("merchant users cannot reach another merchant's operation; support sees every merchant", async ({ page, request }) => {
+  const other = await createMerchant('CONS');
+  const token = await tokenFor(request, other);
+  const number = operationNumber('other');
+  const response = await charge(request, token, chargeBody(other.code, number, 'CARD'));
+  const transactionId = ((await response.json()) as { transaction: { transaction_id: string } }).transaction.transaction_id;
+  await signIn(page, 'owner@demo.pe');
+  const foreign = await page.goto(`/operations/${transactionId}`);
+  expect(foreign?.status()).toBe(404);
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, 'support@demo.pe');
+  await page.goto(`/operations?search=${number}`);
+  await expect(page.getByTestId('operation-row')).toHaveCount(1);
+  await expect(page.getByTestId('operation-row')).toContainText(other.code);
+});
+
+test('a session cookie does not work from another origin', async ({ page, request }) => {
+  await signIn(page, 'owner@demo.pe');
+  const cookies = await page.context().cookies(ORIGIN);
+  const session = cookies.find((cookie) => cookie.name.includes('session-token'));
+  expect(session).toBeDefined();
+  const forged = await request.post(`${ORIGIN}/api/trpc/console.cancel`, {
+    headers: { cookie: `${session!.name}=${session!.value}`, origin: 'https://evil.example', 'content-type': 'application/json' },
+    data: { transactionId: '00000000-0000-4000-8000-000000000000' },
+  });
+  expect(forged.status()).toBe(401);
+});
+
+test('support searches refunds across merchants; a merchant user sees only its own', async ({ page, request }) => {
+  const other = await createMerchant('REFC');
+  const token = await tokenFor(request, other);
+  const number = operationNumber('refc');
+  expect((await charge(request, token, chargeBody(other.code, number, 'CARD'))).status()).toBe(200);
+  expect(await settleNow(other.code)).toBe(1);
+  const refund = await request.post(`${ORIGIN}/api/refund`, {
+    headers: headers(token),
+    data: {
+      merchant_code: other.code,
+      operations: [
+        {
+          type: 'TOTAL',
+          merchant_operation_number: number,
+          transaction_id: null,
+          refund_amount: '15000',
+          additional_fields: { canal: 'web', reason: 'talla equivocada', description: '' },
+        },
+      ],
+    },
+  });
+  expect(refund.status()).toBe(200);
+  await signIn(page, 'support@demo.pe');
+  await page.goto('/refunds');
+  await page.getByLabel('Comercio').fill(other.code);
+  await page.getByLabel('N.º de operación').fill(number);
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page.getByTestId('refund-row')).toHaveCount(1);
+  await expect(page.getByTestId('refund-row')).toContainText('talla equivocada');
+  await expect(page.getByTestId('refund-count')).toHaveText('1 reembolsos');
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, 'owner@demo.pe');
+  await page.goto(`/refunds?merchant_code=${other.code}&merchant_operation_number=${number}`);
+  await expect(page.getByText('No hay reembolsos que coincidan.')).toBeVisible();
+});

@@ -1,0 +1,169 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { consoleClient, errorMessage } from '../../../console-ui/trpc-client';
+import { formText } from '../../../console-ui/form-text';
+
+const CONSEQUENCE: Record<string, string> = {
+  CANCELADO: 'El pago pendiente se cancelará: el enlace, código o QR del pagador dejará de funcionar. No se cobrará nada.',
+  EXTORNADO: 'La autorización se extornará: los fondos retenidos vuelven al pagador y la operación no se liquidará.',
+};
+
+export function CancelAction({ transactionId, to }: { transactionId: string; to: 'CANCELADO' | 'EXTORNADO' }) {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const label = to === 'CANCELADO' ? 'Cancelar operación' : 'Extornar operación';
+  if (!confirming) {
+    return (
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="cancel-title"
+      aria-describedby="cancel-text"
+      className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3"
+    >
+      <p id="cancel-title" className="font-semibold text-red-900">
+        ¿{label}?
+      </p>
+      <p id="cancel-text" className="text-sm text-red-900">
+        {CONSEQUENCE[to]}
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button
+          type="button"
+          autoFocus
+          disabled={busy}
+          className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
+          onClick={() => {
+            setBusy(true);
+            consoleClient.console.cancel.mutate({ transactionId }).then(
+              () => {
+                setConfirming(false);
+                setBusy(false);
+                router.refresh();
+              },
+              (failure: unknown) => {
+                setBusy(false);
+                setError(errorMessage(failure));
+              },
+            );
+          }}
+        >
+          Sí, {to === 'CANCELADO' ? 'cancelar' : 'extornar'}
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
+          onClick={() => setConfirming(false)}
+        >
+          No
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function RefundAction({ transactionId, amount }: { transactionId: string; amount: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+      >
+        Solicitar reembolso total
+      </button>
+    );
+  }
+  return (
+    <form
+      className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setBusy(true);
+        consoleClient.console.refund
+          .mutate({
+            transactionId,
+            additional_fields: {
+              canal: 'console',
+              reason: formText(form, 'reason'),
+              description: formText(form, 'description'),
+            },
+          })
+          .then(
+            () => {
+              setOpen(false);
+              setBusy(false);
+              router.refresh();
+            },
+            (failure: unknown) => {
+              setBusy(false);
+              setError(errorMessage(failure));
+            },
+          );
+      }}
+    >
+      <p className="text-sm">Reembolso total de {amount}. El pagador recibe el monto completo.</p>
+      <label className="block text-sm">
+        Motivo
+        <input
+          name="reason"
+          required
+          maxLength={256}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
+        />
+      </label>
+      <label className="block text-sm">
+        Descripción
+        <textarea
+          name="description"
+          maxLength={1024}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
+        >
+          Registrar reembolso
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
+          onClick={() => setOpen(false)}
+        >
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
+
+// Display helpers of the console: money by currency, instants in the business time zone.
+export const BUSINESS_TIME_ZONE = 'America/Lima';
+
+export function money(cents: string, currency: string): string {
+  return isSupportedCurrency(currency) ? formatMoney(BigInt(cents), currency) : `${cents} (${currency})`;
+}
+
+export function limaTime(iso: string): string {
+  return new Intl.DateTimeFormat('es-PE', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+export const STATE_STYLE: Record<string, string> = {
+  AUTORIZADO: 'bg-emerald-100 text-emerald-900',
+  LIQUIDADO: 'bg-teal-100 text-teal-900',
+  PENDIENTE: 'bg-amber-100 text-amber-900',
+  REGISTRADO: 'bg-slate-100 text-slate-800',
+  DENEGADO: 'bg-red-100 text-red-900',
+  CANCELADO: 'bg-slate-200 text-slate-800',
+  EXTORNADO: 'bg-violet-100 text-violet-900',
+  EXPIRADO: 'bg-orange-100 text-orange-900',
+};
+
+export function StateBadge({ state }: { state: string }) {
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state] ?? 'bg-slate-100'}`}>
+      {state}
+    </span>
+  );
+}

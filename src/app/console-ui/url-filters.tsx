@@ -1,0 +1,80 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useTransition } from 'react';
+import { formText } from './form-text';
+
+export type FilterField =
+  | { name: string; label: string; kind: 'text' | 'date'; placeholder?: string; wide?: boolean; inputMode?: 'decimal' }
+  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[] };
+
+/** A filter form whose values live in the URL; applying it is a client navigation, never a full reload. */
+export function UrlFilters({ label, fields }: { label: string; fields: FilterField[] }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-4 lg:grid-cols-8"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const next = new URLSearchParams();
+        for (const field of fields) {
+          const value = formText(form, field.name).trim();
+          if (value) next.set(field.name, value);
+        }
+        startTransition(() => router.push(`${pathname}?${next.toString()}`));
+      }}
+    >
+      {fields.map((field) => (
+        <label key={field.name} className={`text-sm ${field.kind !== 'select' && field.wide ? 'col-span-2' : ''}`}>
+          {field.label}
+          {field.kind === 'select' ? (
+            <select name={field.name} defaultValue={params.get(field.name) ?? ''} className={input}>
+              {field.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              name={field.name}
+              type={field.kind}
+              defaultValue={params.get(field.name) ?? ''}
+              placeholder={field.placeholder}
+              inputMode={field.inputMode}
+              className={input}
+            />
+          )}
+        </label>
+      ))}
+      <div className="col-span-2 flex items-end gap-2 sm:col-span-4 lg:col-span-8">
+        <button
+          type="submit"
+          className="rounded-md bg-slate-900 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
+          disabled={pending}
+        >
+          Aplicar filtros
+        </button>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-4 py-1.5 text-sm"
+          onClick={() => startTransition(() => router.push(pathname))}
+        >
+          Limpiar
+        </button>
+        {pending ? (
+          <span className="text-sm text-slate-600" role="status">
+            Cargando…
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

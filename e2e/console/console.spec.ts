@@ -152,3 +152,48 @@ test('support searches refunds across merchants; a merchant user sees only its o
   await page.goto(`/refunds?merchant_code=${other.code}&merchant_operation_number=${number}`);
   await expect(page.getByText('No hay reembolsos que coincidan.')).toBeVisible();
 });
+
+test('a merchant admin creates a credential (secret shown once) that works, then revokes it', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signIn(page, 'owner@demo.pe');
+  await page.goto('/developers');
+  await page.getByLabel('Nombre').fill('tienda online');
+  await page.getByRole('checkbox', { name: 'delete:charges' }).uncheck();
+  await page.getByRole('button', { name: 'Crear credencial' }).click();
+  const secret = (await page.getByTestId('client-secret').textContent())!;
+  const clientId = (await page.getByTestId('issued-credential').locator('code').first().textContent())!;
+  await page.screenshot({ path: testInfo.outputPath('developers.png'), fullPage: true });
+  const merchant = { code: DEMO.code, clientId, clientSecret: secret };
+  expect((await tokenFor(request, merchant, 'create:token post:charges get:charges')).split('.')).toHaveLength(3);
+  await page.getByRole('button', { name: 'Listo' }).click();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  const row = page.getByTestId('credential-row').filter({ hasText: clientId });
+  await expect(row).toContainText('create:token post:charges get:charges');
+  await row.getByRole('button', { name: 'Revocar' }).click();
+  await row.getByRole('button', { name: `Revocar ${clientId}` }).click();
+  await expect(row).toContainText('Revocada');
+  await expect(tokenFor(request, merchant, 'create:token')).rejects.toThrow(/token: 401/);
+});
+
+test('a viewer sees credentials but cannot create or revoke them', async ({ page }) => {
+  await signIn(page, 'viewer@demo.pe');
+  await page.goto('/developers');
+  await expect(page.getByTestId('credential-row').filter({ hasText: DEMO.clientId })).toContainText('Activa');
+  await expect(page.getByRole('button', { name: 'Crear credencial' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Revocar' })).toHaveCount(0);
+});
+
+test('the API reference renders the OpenAPI document with no outside network', async ({ page }) => {
+  const outside: string[] = [];
+  page.on('request', (sent) => {
+    if (!sent.url().startsWith(ORIGIN)) outside.push(sent.url());
+  });
+  await page.goto('/docs');
+  await expect(page.getByText('Ecommerce payment orchestration API')).toBeVisible();
+  await expect(
+    page.locator('.opblock-summary-path', { hasText: '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}' }),
+  ).toBeVisible();
+  expect(outside).toEqual([]);
+});

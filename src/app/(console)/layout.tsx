@@ -28,6 +28,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <Link href="/refunds" className="rounded px-2 py-1 hover:bg-slate-100">
               Reembolsos
             </Link>
+            <Link href="/developers" className="rounded px-2 py-1 hover:bg-slate-100">
+              Desarrolladores
+            </Link>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm text-slate-600">
             <span data-testid="signed-in-as">

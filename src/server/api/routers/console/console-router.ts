@@ -6,6 +6,8 @@ import { operationDetail } from '@/server/services/console/operation-detail';
 import { cancelFromConsole, refundFromConsole } from '@/server/services/console/console-actions';
 import { scopeOf } from '@/server/services/console/merchant-scope';
 import { listRefunds } from '@/server/services/list-refunds';
+import { SCOPES } from '@/server/services/issue-token';
+import { consoleCredentials, consoleIssueCredential, consoleRevokeCredential } from '@/server/services/console/credentials';
 import { refundFilters } from '@/server/schemas/refund';
 import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
 
@@ -83,6 +85,24 @@ export const consoleRouter = router({
     const own = await ctx.prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { code: true } });
     return listRefunds(ctx.prisma, { merchantIds: [scope.merchantId], merchantCode: own.code }, filters);
   }),
+  credentials: consoleReadProcedure
+    .input(z.strictObject({ merchantCode: merchantCode.optional() }))
+    .query(({ ctx, input }) => consoleCredentials(ctx.prisma, scopeOf(ctx.session), input.merchantCode)),
+  issueCredential: consoleActProcedure
+    .input(
+      z.strictObject({
+        merchantCode: merchantCode.optional(),
+        scopes: z
+          .array(z.enum(SCOPES))
+          .min(1)
+          .refine((scopes) => scopes.includes('create:token'), 'must include create:token'),
+        label: z.string().max(128),
+      }),
+    )
+    .mutation(({ ctx, input }) => consoleIssueCredential(ctx.prisma, scopeOf(ctx.session), input)),
+  revokeCredential: consoleActProcedure
+    .input(z.strictObject({ clientId: z.string().min(1).max(128) }))
+    .mutation(({ ctx, input }) => consoleRevokeCredential(ctx.prisma, scopeOf(ctx.session), input.clientId)),
   refund: consoleActProcedure
     .input(
       transactionId.extend({

@@ -197,3 +197,21 @@ test('the API reference renders the OpenAPI document with no outside network', a
   ).toBeVisible();
   expect(outside).toEqual([]);
 });
+
+test('the overview counts the merchant’s payments and draws its charts', async ({ page, request }, testInfo) => {
+  await demoCharge(request, 'CARD');
+  const token = await tokenFor(request, DEMO);
+  const declined = chargeBody(DEMO.code, operationNumber('con-declined'), 'CARD', { details: { pan: '4000000000000002' } });
+  expect((await charge(request, token, declined)).status()).toBe(200);
+  await signIn(page, 'owner@demo.pe');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Resumen' })).toBeVisible();
+  const today = page.getByTestId('window-today');
+  await expect(today).toContainText('S/');
+  const count = Number(/(\d+) operaciones/.exec((await today.textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('approval-rate')).toHaveText(/^\d{1,3}\.\d %$/);
+  expect(await page.locator('figure').first().locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+  await expect(page.locator('figure').nth(1).locator('.recharts-line-curve')).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('overview.png'), fullPage: true });
+});

@@ -18,10 +18,13 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-          <Link href="/operations" className="font-semibold">
+          <Link href="/" className="font-semibold">
             Consola de pagos
           </Link>
           <nav aria-label="Secciones" className="flex gap-3 text-sm">
+            <Link href="/" className="rounded px-2 py-1 hover:bg-slate-100">
+              Resumen
+            </Link>
             <Link href="/operations" className="rounded px-2 py-1 hover:bg-slate-100">
               Operaciones
             </Link>

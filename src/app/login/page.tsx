@@ -7,7 +7,7 @@ type Props = { searchParams: Promise<{ callbackUrl?: string }> };
 
 /** Only paths of this site are followed after sign-in (no open redirect). */
 function safeCallback(value: string | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/operations';
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
 export default async function LoginPage({ searchParams }: Props) {

@@ -5,6 +5,7 @@ import { listOperations } from '@/server/services/console/list-operations';
 import { operationDetail } from '@/server/services/console/operation-detail';
 import { cancelFromConsole, refundFromConsole } from '@/server/services/console/console-actions';
 import { scopeOf } from '@/server/services/console/merchant-scope';
+import { overview } from '@/server/services/console/overview';
 import { listRefunds } from '@/server/services/list-refunds';
 import { SCOPES } from '@/server/services/issue-token';
 import { consoleCredentials, consoleIssueCredential, consoleRevokeCredential } from '@/server/services/console/credentials';
@@ -44,6 +45,7 @@ export function toOperationFilters(input: OperationFiltersInput) {
 const transactionId = z.strictObject({ transactionId: z.string().min(1).max(64) });
 
 export const consoleRouter = router({
+  overview: consoleReadProcedure.query(({ ctx }) => overview(ctx.prisma, scopeOf(ctx.session))),
   operations: consoleReadProcedure.input(operationFiltersInput).query(async ({ ctx, input }) => {
     const page = await listOperations(ctx.prisma, scopeOf(ctx.session), toOperationFilters(input));
     return {

@@ -1,0 +1,57 @@
+'use client';
+
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const COLORS: Record<string, string> = {
+  CARD: '#1d4ed8',
+  YAPE: '#7c3aed',
+  BANK_TRANSFER: '#0f766e',
+  CUOTEALO: '#c2410c',
+  PAGOEFECTIVO: '#a16207',
+  QR: '#be185d',
+};
+
+const shortDay = (day: string) => day.slice(5);
+
+export function VolumeByMethodChart({ data, methods }: { data: Record<string, string | number>[]; methods: string[] }) {
+  return (
+    <figure aria-label="Volumen aprobado por día y medio de pago, en soles">
+      <ResponsiveContainer width="100%" height={260}>
+        <BarChart data={data}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={shortDay} fontSize={12} />
+          <YAxis fontSize={12} />
+          <Tooltip formatter={(value) => `S/ ${Number(value).toFixed(2)}`} />
+          <Legend />
+          {methods.map((method) => (
+            <Bar key={method} dataKey={method} stackId="volume" fill={COLORS[method] ?? '#475569'} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+export function ApprovalRateChart({ data }: { data: { day: string; rate: number | null }[] }) {
+  return (
+    <figure aria-label="Tasa de aprobación por día, en porcentaje">
+      <ResponsiveContainer width="100%" height={220}>
+        <LineChart data={data}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="day" tickFormatter={shortDay} fontSize={12} />
+          <YAxis domain={[0, 100]} unit="%" fontSize={12} />
+          <Tooltip formatter={(value) => `${String(value)} %`} />
+          <Line
+            type="monotone"
+            dataKey="rate"
+            stroke="#047857"
+            connectNulls
+            dot={{ r: 3 }}
+            isAnimationActive={false}
+            name="Aprobación"
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

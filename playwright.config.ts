@@ -12,7 +12,8 @@ const chromium = '/usr/bin/chromium';
 function service(port: number, databaseUrl: string, extra: Record<string, string>) {
   const dataDir = `.data/e2e-${port}`;
   return {
-    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
+    // A server keep-alive longer than the clients' (undici: 4 s), so no request meets a socket the server is closing.
+    command: `rm -rf ${dataDir} && npx next start -p ${port} --keepAliveTimeout 70000`,
     url: `http://localhost:${port}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -41,6 +41,7 @@ test('a merchant admin finds an operation, sees its timeline, and cancels it aft
 }, testInfo) => {
   const qr = await demoCharge(request, 'QR');
   await signIn(page, 'owner@demo.pe');
+  await expect(page.getByRole('search')).toHaveAttribute('data-hydrated', 'true');
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'no full reload'));
   await page.getByLabel('Buscar').fill(qr.number);
   await page.getByRole('button', { name: 'Aplicar filtros' }).click();

@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useTransition } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import { formText } from './form-text';
 
 export type FilterField =
@@ -14,11 +14,15 @@ export function UrlFilters({ label, fields }: { label: string; fields: FilterFie
   const pathname = usePathname();
   const params = useSearchParams();
   const [pending, startTransition] = useTransition();
+  // Until hydration the form submits natively (a plain GET: it still works, with a reload).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
   return (
     <form
       role="search"
       aria-label={label}
+      data-hydrated={hydrated}
       className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-4 lg:grid-cols-8"
       onSubmit={(event) => {
         event.preventDefault();

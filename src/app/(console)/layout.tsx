@@ -1,49 +1,99 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { requireConsoleSession } from '@/server/console-session-server';
+import type { Role } from '@/server/auth/console-session';
+import { ConsoleLangProvider } from '../console-ui/lang-context';
+import { consoleLang } from '../console-ui/lang-server';
+import { LangSwitch } from '../console-ui/lang-switch';
 import { SignOutButton } from '../console-ui/sign-out-button';
 
 export const dynamic = 'force-dynamic';
 
-const ROLE_NAMES: Record<string, string> = {
-  PLATFORM_ADMIN: 'Administrador de plataforma',
-  SUPPORT: 'Soporte (solo lectura)',
-  MERCHANT_ADMIN: 'Administrador del comercio',
-  MERCHANT_VIEWER: 'Consulta (solo lectura)',
-};
+const TEXT = {
+  es: {
+    home: 'Consola de pagos',
+    sections: 'Secciones',
+    overview: 'Resumen',
+    operations: 'Operaciones',
+    refunds: 'Reembolsos',
+    developers: 'Desarrolladores',
+    settings: 'Configuración',
+    platform: 'Plataforma',
+    skip: 'Saltar al contenido',
+    roles: {
+      PLATFORM_ADMIN: 'Administrador de plataforma',
+      SUPPORT: 'Soporte (solo lectura)',
+      MERCHANT_ADMIN: 'Administrador del comercio',
+      MERCHANT_VIEWER: 'Consulta (solo lectura)',
+    },
+  },
+  en: {
+    home: 'Payments console',
+    sections: 'Sections',
+    overview: 'Overview',
+    operations: 'Operations',
+    refunds: 'Refunds',
+    developers: 'Developers',
+    settings: 'Settings',
+    platform: 'Platform',
+    skip: 'Skip to content',
+    roles: {
+      PLATFORM_ADMIN: 'Platform administrator',
+      SUPPORT: 'Support (read-only)',
+      MERCHANT_ADMIN: 'Merchant administrator',
+      MERCHANT_VIEWER: 'Viewer (read-only)',
+    },
+  },
+} satisfies Record<string, { roles: Record<Role, string> } & Record<string, unknown>>;
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const session = await requireConsoleSession();
+  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const text = TEXT[lang];
+  const platformRole = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
+  const links = [
+    { href: '/', label: text.overview },
+    { href: '/operations', label: text.operations },
+    { href: '/refunds', label: text.refunds },
+    { href: '/developers', label: text.developers },
+    platformRole ? { href: '/platform', label: text.platform } : { href: '/settings', label: text.settings },
+  ];
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-          <Link href="/" className="font-semibold">
-            Consola de pagos
-          </Link>
-          <nav aria-label="Secciones" className="flex gap-3 text-sm">
-            <Link href="/" className="rounded px-2 py-1 hover:bg-slate-100">
-              Resumen
+    <ConsoleLangProvider lang={lang}>
+      <div className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        >
+          {text.skip}
+        </a>
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+            <Link href="/" className="font-semibold">
+              {text.home}
             </Link>
-            <Link href="/operations" className="rounded px-2 py-1 hover:bg-slate-100">
-              Operaciones
-            </Link>
-            <Link href="/refunds" className="rounded px-2 py-1 hover:bg-slate-100">
-              Reembolsos
-            </Link>
-            <Link href="/developers" className="rounded px-2 py-1 hover:bg-slate-100">
-              Desarrolladores
-            </Link>
-          </nav>
-          <div className="ml-auto flex items-center gap-3 text-sm text-slate-600">
-            <span data-testid="signed-in-as">
-              {session.email} · {ROLE_NAMES[session.role]}
-            </span>
-            <SignOutButton />
+            <nav
+              aria-label={text.sections}
+              className="order-last flex w-full gap-1 overflow-x-auto text-sm md:order-none md:w-auto"
+            >
+              {links.map((link) => (
+                <Link key={link.href} href={link.href} className="rounded px-2 py-1 whitespace-nowrap hover:bg-slate-100">
+                  {link.label}
+                </Link>
+              ))}
+            </nav>
+            <div className="ml-auto flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <span data-testid="signed-in-as" className="break-all">
+                {session.email} · {text.roles[session.role]}
+              </span>
+              <LangSwitch />
+              <SignOutButton />
+            </div>
           </div>
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
-    </div>
+        </header>
+        <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+          {children}
+        </main>
+      </div>
+    </ConsoleLangProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
+import { intlLocale, type ConsoleLang } from './i18n';
 
 // Display helpers of the console: money by currency, instants in the business time zone.
 export const BUSINESS_TIME_ZONE = 'America/Lima';
@@ -7,8 +8,8 @@ export function money(cents: string, currency: string): string {
   return isSupportedCurrency(currency) ? formatMoney(BigInt(cents), currency) : `${cents} (${currency})`;
 }
 
-export function limaTime(iso: string): string {
-  return new Intl.DateTimeFormat('es-PE', {
+export function limaTime(iso: string, lang: ConsoleLang = 'es'): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), {
     timeZone: BUSINESS_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',

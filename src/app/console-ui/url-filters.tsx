@@ -3,6 +3,12 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { formText } from './form-text';
+import { useConsoleLang } from './lang-context';
+
+const TEXT = {
+  es: { apply: 'Aplicar filtros', clear: 'Limpiar', loading: 'Cargando…' },
+  en: { apply: 'Apply filters', clear: 'Clear', loading: 'Loading…' },
+};
 
 export type FilterField =
   | { name: string; label: string; kind: 'text' | 'date'; placeholder?: string; wide?: boolean; inputMode?: 'decimal' }
@@ -10,6 +16,7 @@ export type FilterField =
 
 /** A filter form whose values live in the URL; applying it is a client navigation, never a full reload. */
 export function UrlFilters({ label, fields }: { label: string; fields: FilterField[] }) {
+  const text = TEXT[useConsoleLang()];
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -64,18 +71,18 @@ export function UrlFilters({ label, fields }: { label: string; fields: FilterFie
           className="rounded-md bg-slate-900 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
           disabled={pending}
         >
-          Aplicar filtros
+          {text.apply}
         </button>
         <button
           type="button"
           className="rounded-md border border-slate-300 px-4 py-1.5 text-sm"
           onClick={() => startTransition(() => router.push(pathname))}
         >
-          Limpiar
+          {text.clear}
         </button>
         {pending ? (
           <span className="text-sm text-slate-600" role="status">
-            Cargando…
+            {text.loading}
           </span>
         ) : null}
       </div>

@@ -1,29 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DEMO, demoCharge, signIn } from '../support/console';
 import { charge, chargeBody, headers, operationNumber, tokenFor } from '../support/api';
 import { createMerchant, ORIGIN, settleNow } from '../support/service';
 
 // The console per role, in Chromium, against the API suite's service and its demo users.
-const PASSWORD = 'demo-password-1';
-const DEMO = { code: 'DEMO001', clientId: 'demo-client', clientSecret: 'demo-secret-change-me-0001' };
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/operations');
-  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Foperations/);
-  await page.getByLabel('Correo / Email').fill(email);
-  await page.getByLabel('Contraseña / Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
-  await expect(page).toHaveURL(/\/operations$/);
-  await expect(page.getByTestId('signed-in-as')).toContainText(email);
-}
-
-async function demoCharge(request: Parameters<typeof tokenFor>[0], method: 'CARD' | 'QR') {
-  const token = await tokenFor(request, DEMO);
-  const number = operationNumber(`con-${method.toLowerCase()}`);
-  const response = await charge(request, token, chargeBody(DEMO.code, number, method));
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { transaction: { transaction_id: string } };
-  return { number, transactionId: body.transaction.transaction_id };
-}
 
 test('pages need a signed-in user, and a wrong password is refused', async ({ page }) => {
   await page.goto('/operations/00000000-0000-4000-8000-000000000000');

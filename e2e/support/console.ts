@@ -1,0 +1,31 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { charge, chargeBody, operationNumber, tokenFor } from './api';
+
+// Console helpers shared by the console specs: the demo users and merchant, sign-in, a demo charge.
+export const DEMO_PASSWORD = 'demo-password-1';
+export const DEMO = { code: 'DEMO001', clientId: 'demo-client', clientSecret: 'demo-secret-change-me-0001' };
+
+/** Signs in through the login page (reached by visiting a guarded path) and lands on that path. */
+export async function signIn(page: Page, email: string, path = '/operations'): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${escapeRegExp(encodeURIComponent(path))}`));
+  await page.getByLabel('Correo / Email').fill(email);
+  await page.getByLabel('Contraseña / Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+  await expect(page.getByTestId('signed-in-as')).toContainText(email);
+}
+
+/** A charge of the demo merchant through the REST API: its operation number and transaction id. */
+export async function demoCharge(request: APIRequestContext, method: 'CARD' | 'QR') {
+  const token = await tokenFor(request, DEMO);
+  const number = operationNumber(`con-${method.toLowerCase()}`);
+  const response = await charge(request, token, chargeBody(DEMO.code, number, method));
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { transaction: { transaction_id: string } };
+  return { number, transactionId: body.transaction.transaction_id };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useConsoleLang } from './lang-context';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const COLORS: Record<string, string> = {
@@ -11,11 +12,25 @@ const COLORS: Record<string, string> = {
   QR: '#be185d',
 };
 
+const TEXT = {
+  es: {
+    volume: 'Volumen aprobado por día y medio de pago, en soles',
+    approval: 'Tasa de aprobación por día, en porcentaje',
+    approvalSeries: 'Aprobación',
+  },
+  en: {
+    volume: 'Approved volume per day and payment method, in soles',
+    approval: 'Approval rate per day, in percent',
+    approvalSeries: 'Approval',
+  },
+};
+
 const shortDay = (day: string) => day.slice(5);
 
 export function VolumeByMethodChart({ data, methods }: { data: Record<string, string | number>[]; methods: string[] }) {
+  const text = TEXT[useConsoleLang()];
   return (
-    <figure aria-label="Volumen aprobado por día y medio de pago, en soles">
+    <figure aria-label={text.volume}>
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -33,8 +48,9 @@ export function VolumeByMethodChart({ data, methods }: { data: Record<string, st
 }
 
 export function ApprovalRateChart({ data }: { data: { day: string; rate: number | null }[] }) {
+  const text = TEXT[useConsoleLang()];
   return (
-    <figure aria-label="Tasa de aprobación por día, en porcentaje">
+    <figure aria-label={text.approval}>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -48,7 +64,7 @@ export function ApprovalRateChart({ data }: { data: { day: string; rate: number 
             connectNulls
             dot={{ r: 3 }}
             isAnimationActive={false}
-            name="Aprobación"
+            name={text.approvalSeries}
           />
         </LineChart>
       </ResponsiveContainer>

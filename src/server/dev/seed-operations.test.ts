@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '@/generated/prisma/client';
+import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
+import { deployMigrations } from '@/server/db/migrations';
+import {
+  canRefundTransition,
+  canTransition,
+  REFUNDABLE_METHODS,
+  type PaymentMethod,
+  type RefundState,
+  type TransactionState,
+} from '@/server/domain/states';
+import { listRefunds } from '@/server/services/list-refunds';
+import { operationDetail } from '@/server/services/console/operation-detail';
+import { seedOperations } from './seed-operations';
+
+// Seeded rows must be rows the service itself could have written: states reached by allowed
+// moves, lifecycles that end in the stored state, refunds only of settled refundable payments.
+let handle: DatabaseHandle;
+let prisma: PrismaClient;
+let merchantId: string;
+const COUNT = 3000;
+
+beforeAll(async () => {
+  handle = await openPglite(undefined);
+  await deployMigrations(handle.factory);
+  prisma = new PrismaClient({ adapter: handle.factory });
+  merchantId = (await prisma.merchant.create({ data: { code: 'SEEDED', name: 'Seeded' } })).id;
+  await seedOperations(prisma, { merchantId, count: COUNT, prefix: 'S-', batchSize: 1000 });
+}, 120_000);
+
+afterAll(async () => {
+  await prisma.$disconnect();
+  await handle.close();
+});
+
+describe('seedOperations', () => {
+  it('writes one operation and one transaction per number, with the method mix', async () => {
+    expect(await prisma.operation.count({ where: { merchantId } })).toBe(COUNT);
+    expect(await prisma.transaction.count({ where: { merchantId, attempt: 1 } })).toBe(COUNT);
+    const numbers = await prisma.operation.findMany({ where: { merchantId }, select: { merchantOperationNumber: true } });
+    expect(new Set(numbers.map((row) => row.merchantOperationNumber))).toStrictEqual(
+      new Set(Array.from({ length: COUNT }, (_, index) => `S-${index + 1}`)),
+    );
+    const methods = await prisma.transaction.groupBy({ by: ['method'], where: { merchantId }, _count: true });
+    expect(methods.map((row) => row.method).sort()).toStrictEqual(
+      ['BANK_TRANSFER', 'CARD', 'CUOTEALO', 'PAGOEFECTIVO', 'QR', 'YAPE'].sort(),
+    );
+  });
+
+  it('gives every transaction a lifecycle of allowed moves ending in its state', async () => {
+    const rows = await prisma.transaction.findMany({
+      where: { merchantId },
+      select: {
+        state: true,
+        method: true,
+        maskedPan: true,
+        lifecycle: { orderBy: { id: 'asc' }, select: { state: true, at: true } },
+      },
+    });
+    for (const row of rows) {
+      let from: TransactionState | null = null;
+      for (const entry of row.lifecycle) {
+        expect(canTransition(from, entry.state as TransactionState), `${from} -> ${entry.state}`).toBe(true);
+        from = entry.state as TransactionState;
+      }
+      expect(from).toBe(row.state);
+      const times = row.lifecycle.map((entry) => entry.at.getTime());
+      expect(times).toStrictEqual([...times].sort((a, b) => a - b));
+      expect(row.maskedPan === null).toBe(row.method !== 'CARD');
+      if (row.maskedPan) expect(row.maskedPan).toMatch(/^411111\*{6}\d{4}$/);
+    }
+  });
+
+  it('refunds only settled payments of refundable methods, one live refund each, with allowed moves', async () => {
+    const refunds = await prisma.refund.findMany({
+      where: { merchantId },
+      select: {
+        state: true,
+        activeTransactionId: true,
+        transactionId: true,
+        refundAmount: true,
+        transaction: { select: { state: true, method: true, amount: true } },
+        lifecycle: { orderBy: { id: 'asc' }, select: { state: true } },
+      },
+    });
+    expect(refunds.length).toBeGreaterThan(0);
+    for (const refund of refunds) {
+      expect(refund.transaction.state).toBe('LIQUIDADO');
+      expect(REFUNDABLE_METHODS).toContain(refund.transaction.method as PaymentMethod);
+      expect(refund.refundAmount).toBe(refund.transaction.amount);
+      expect(refund.activeTransactionId).toBe(refund.state === 'REJECTED' ? null : refund.transactionId);
+      let from: RefundState | null = null;
+      for (const entry of refund.lifecycle) {
+        expect(canRefundTransition(from, entry.state as RefundState)).toBe(true);
+        from = entry.state as RefundState;
+      }
+      expect(from).toBe(refund.state);
+    }
+  });
+
+  it('reads back through the services the console and the API use', async () => {
+    const refunded = await prisma.refund.findFirstOrThrow({ where: { merchantId }, select: { transactionId: true } });
+    const detail = await operationDetail(prisma, { kind: 'one', merchantId }, refunded.transactionId);
+    expect(detail.refunds).toHaveLength(1);
+    expect(detail.transactions[0]!.state).toBe('LIQUIDADO');
+    const page = await listRefunds(prisma, { merchantIds: [merchantId], merchantCode: 'SEEDED' }, { limit: '10' });
+    expect(Number(page.operations_count)).toBe(await prisma.refund.count({ where: { merchantId } }));
+    expect(page.operations).toHaveLength(10);
+  });
+
+  it('writes nothing of a batch whose numbers already exist', async () => {
+    await expect(seedOperations(prisma, { merchantId, count: 10, prefix: 'S-' })).rejects.toThrow();
+    expect(await prisma.operation.count({ where: { merchantId } })).toBe(COUNT);
+    expect(await prisma.transaction.count({ where: { merchantId } })).toBe(COUNT);
+  });
+});

@@ -1,0 +1,151 @@
+import type { Db } from '@/server/db/client';
+import { APPROVED_STATE_REASON } from '@/server/payments/sandbox/card-outcome';
+import { REFUND_REASONS } from '@/server/services/refund-view';
+
+// Bulk seeding for measurements: operations with their transaction, lifecycle and (for some
+// settled ones) a refund with its own lifecycle, written by set-based SQL in batches (one
+// INSERT ... SELECT per table and batch), so a million operations load in minutes. The rows
+// look like the service's own: method mix, states reached by allowed moves only, masked card
+// fields (no PAN is ever made up), Lima-day settlement, refunds only of refundable methods.
+// Seeded transactions carry request_hash 'seed:...', which no real request hash can equal, so
+// a retried charge with a seeded operation number is refused as a different request.
+
+export type SeedOptions = {
+  merchantId: string;
+  count: number;
+  /** Operation numbers are `${prefix}${n}`; a second run needs another prefix. */
+  prefix: string;
+  batchSize?: number;
+  /** Spread of creation times back from now. */
+  days?: number;
+  onBatch?: (done: number) => void;
+};
+
+const SEED_ROWS = `
+CREATE TEMP TABLE seed_rows ON COMMIT DROP AS
+WITH drawn AS (
+  SELECT n, random() AS m, random() AS s, random() AS r,
+         now() - random() * make_interval(days => $3::int) AS created_at,
+         (500 + floor(random() * 250000))::bigint AS amount,
+         lpad(floor(random() * 10000)::text, 4, '0') AS last4
+  FROM generate_series($1::int, $2::int) AS n
+), typed AS (
+  SELECT *, CASE WHEN m < 0.45 THEN 'CARD' WHEN m < 0.65 THEN 'YAPE' WHEN m < 0.75 THEN 'QR'
+                 WHEN m < 0.85 THEN 'BANK_TRANSFER' WHEN m < 0.95 THEN 'PAGOEFECTIVO' ELSE 'CUOTEALO' END AS method
+  FROM drawn
+), decided AS (
+  SELECT *, method IN ('CARD', 'YAPE') AS sync,
+         CASE
+           WHEN s < 0.70 THEN CASE WHEN created_at < now() - interval '1 day' THEN 'LIQUIDADO' ELSE 'AUTORIZADO' END
+           WHEN s < 0.82 THEN 'DENEGADO'
+           WHEN s < 0.88 THEN CASE WHEN method IN ('CARD', 'YAPE') THEN 'EXTORNADO' ELSE 'CANCELADO' END
+           WHEN method IN ('CARD', 'YAPE') THEN 'DENEGADO'
+           WHEN created_at > now() - interval '1 hour' THEN 'PENDIENTE'
+           ELSE 'EXPIRADO'
+         END AS state
+  FROM typed
+)
+SELECT n, gen_random_uuid() AS op_id, gen_random_uuid() AS tx_id, method, state, amount, last4, created_at,
+       created_at + CASE WHEN sync THEN interval '400 milliseconds' ELSE interval '1 minute' * (1 + floor(r * 40)) END AS decided_at,
+       date_trunc('day', created_at AT TIME ZONE 'America/Lima') AT TIME ZONE 'America/Lima' + interval '1 day 2 hours' AS settled_at,
+       state = 'LIQUIDADO' AND method IN ('CARD', 'YAPE', 'CUOTEALO') AND r < 0.08 AS refunded,
+       r
+FROM decided`;
+
+const OPERATIONS = `
+INSERT INTO operations (id, merchant_id, merchant_operation_number, created_at)
+SELECT op_id, $1::uuid, $2 || n, created_at FROM seed_rows`;
+
+const TRANSACTIONS = `
+INSERT INTO transactions (id, operation_id, attempt, merchant_id, method, amount, currency, state, state_reason,
+  card_bin, card_last4, masked_pan, card_brand, card_type, card_country, card_issuer, payer_email,
+  method_details, processor_response, request_hash, authorization_reply, created_at, updated_at)
+SELECT tx_id, op_id, 1, $1::uuid, method, amount, '604', state,
+  CASE state WHEN 'LIQUIDADO' THEN 'Transacción liquidada' WHEN 'AUTORIZADO' THEN $2
+             WHEN 'DENEGADO' THEN 'Fondos insuficientes' WHEN 'EXTORNADO' THEN 'Autorización extornada (seed)'
+             WHEN 'CANCELADO' THEN 'Operación cancelada (seed)'
+             WHEN 'EXPIRADO' THEN 'El pago no se completó antes de su vencimiento' ELSE '' END,
+  CASE WHEN method = 'CARD' THEN '411111' END, CASE WHEN method = 'CARD' THEN last4 END,
+  CASE WHEN method = 'CARD' THEN '411111******' || last4 END, CASE WHEN method = 'CARD' THEN 'VISA' END,
+  CASE WHEN method = 'CARD' THEN 'CREDIT' END, CASE WHEN method = 'CARD' THEN 'PE' END,
+  CASE WHEN method = 'CARD' THEN 'SANDBOX BANK' END,
+  'payer' || n || '@example.pe',
+  CASE WHEN method = 'CARD' THEN jsonb_build_object('masked_pan', '411111******' || last4, 'brand', 'VISA', 'bin', '411111',
+         'last_pan', last4, 'card_type', 'CREDIT', 'card_country', 'PE', 'issuer', 'SANDBOX BANK',
+         'installments', jsonb_build_object('plan', 'NONE', 'installment_number', '1'))
+       ELSE '{}'::jsonb END,
+  CASE WHEN state IN ('AUTORIZADO', 'LIQUIDADO', 'EXTORNADO') AND method IN ('CARD', 'YAPE')
+         THEN jsonb_build_object('authorization_code', lpad(floor(r * 1000000)::text, 6, '0'),
+              'result_message', jsonb_build_object('code', '00', 'description', 'Aprobado'))
+       WHEN state = 'DENEGADO' AND method IN ('CARD', 'YAPE')
+         THEN jsonb_build_object('result_message', jsonb_build_object('code', '51', 'description', 'Fondos insuficientes'))
+  END,
+  'seed:' || op_id, '{}'::jsonb, created_at,
+  CASE WHEN state = 'LIQUIDADO' THEN settled_at WHEN state = 'PENDIENTE' THEN created_at ELSE decided_at END
+FROM seed_rows`;
+
+const LIFECYCLE = `
+INSERT INTO lifecycle_entries (transaction_id, state, at)
+SELECT tx_id, state, at FROM (
+  SELECT tx_id, 1 AS step, 'REGISTRADO' AS state, created_at AS at FROM seed_rows
+  UNION ALL SELECT tx_id, 2, 'PENDIENTE', created_at + interval '5 milliseconds' FROM seed_rows
+  UNION ALL SELECT tx_id, 3, CASE WHEN state IN ('LIQUIDADO', 'EXTORNADO') THEN 'AUTORIZADO' ELSE state END, decided_at
+    FROM seed_rows WHERE state <> 'PENDIENTE'
+  UNION ALL SELECT tx_id, 4, state, CASE WHEN state = 'LIQUIDADO' THEN settled_at ELSE decided_at + interval '10 minutes' END
+    FROM seed_rows WHERE state IN ('LIQUIDADO', 'EXTORNADO')
+) AS steps ORDER BY tx_id, step`;
+
+const REFUNDS = `
+INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, active_transaction_id, type, refund_amount,
+  transaction_amount, currency, state, reason, additional_fields, created_at, updated_at)
+SELECT gen_random_uuid(), $1::uuid, op_id, tx_id, CASE WHEN refund_state = 'REJECTED' THEN NULL ELSE tx_id END, 'TOTAL',
+  amount, amount, '604', refund_state,
+  CASE refund_state WHEN 'REGISTERED' THEN $2 WHEN 'IN_PROCESS' THEN $3 WHEN 'RESOLVED' THEN $4 ELSE $5 END,
+  jsonb_build_object('canal', 'web', 'reason', 'Devolución del pedido', 'description', 'Seeded refund'),
+  refund_at, refund_at + interval '2 minutes'
+FROM (
+  SELECT *, CASE WHEN r < 0.055 THEN 'RESOLVED' WHEN r < 0.065 THEN 'IN_PROCESS' WHEN r < 0.072 THEN 'REGISTERED' ELSE 'REJECTED' END AS refund_state,
+         LEAST(settled_at + interval '1 hour' * (1 + floor(r * 1000)), now()) AS refund_at
+  FROM seed_rows WHERE refunded
+) AS chosen`;
+
+const REFUND_LIFECYCLE = `
+INSERT INTO refund_lifecycle_entries (refund_id, state, at)
+SELECT id, state, at FROM (
+  SELECT id, 1 AS step, 'REGISTERED' AS state, created_at AS at FROM refunds WHERE operation_id IN (SELECT op_id FROM seed_rows WHERE refunded)
+  UNION ALL SELECT id, 2, 'IN_PROCESS', created_at + interval '1 minute' FROM refunds
+    WHERE state <> 'REGISTERED' AND operation_id IN (SELECT op_id FROM seed_rows WHERE refunded)
+  UNION ALL SELECT id, 3, state, updated_at FROM refunds
+    WHERE state IN ('RESOLVED', 'REJECTED') AND operation_id IN (SELECT op_id FROM seed_rows WHERE refunded)
+) AS steps ORDER BY id, step`;
+
+/** Seeds `count` operations for one merchant; returns how many operations and refunds it wrote. */
+export async function seedOperations(prisma: Db, options: SeedOptions): Promise<{ operations: number; refunds: number }> {
+  const batchSize = options.batchSize ?? 20_000;
+  let refunds = 0;
+  for (let start = 1; start <= options.count; start += batchSize) {
+    const end = Math.min(start + batchSize - 1, options.count);
+    refunds += await prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe(SEED_ROWS, start, end, options.days ?? 90);
+        await tx.$executeRawUnsafe(OPERATIONS, options.merchantId, options.prefix);
+        await tx.$executeRawUnsafe(TRANSACTIONS, options.merchantId, APPROVED_STATE_REASON);
+        await tx.$executeRawUnsafe(LIFECYCLE);
+        const written = await tx.$executeRawUnsafe(
+          REFUNDS,
+          options.merchantId,
+          REFUND_REASONS.REGISTERED,
+          REFUND_REASONS.IN_PROCESS,
+          REFUND_REASONS.RESOLVED,
+          REFUND_REASONS.REJECTED,
+        );
+        await tx.$executeRawUnsafe(REFUND_LIFECYCLE);
+        return written;
+      },
+      { timeout: 600_000, maxWait: 60_000 },
+    );
+    options.onBatch?.(end);
+  }
+  await prisma.$executeRawUnsafe('ANALYZE');
+  return { operations: options.count, refunds };
+}

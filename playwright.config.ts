@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
+import { METRICS_TOKEN } from './e2e/support/service';
 
 // Two services on fresh databases: the API suite's (production delays), and the asynchronous
 // suite's (delays of seconds, so expiry, settlement, refund processing and callback retries
@@ -26,6 +27,7 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
       DATABASE_URL: databaseUrl,
       TOKEN_TTL_SECONDS: '600',
       TOKEN_RATE_PER_ADDRESS: '200',
+      METRICS_TOKEN: METRICS_TOKEN,
       // A test-only key, so that the authorization suite can forge tokens wrong in one claim.
       TOKEN_SIGNING_JWK: readFileSync('e2e/support/test-signing-key.json', 'utf8').trim(),
       ...extra,

@@ -85,10 +85,14 @@ const schema = z.object({
     .min(0.01)
     .max(24 * 30)
     .default(8),
+  // One JSON log line per API request (request id, route, status, milliseconds).
   LOG_REQUESTS: z
     .enum(['true', 'false'])
-    .default('false')
+    .default('true')
     .transform((value) => value === 'true'),
+  // Bearer token that /api/metrics requires; without it the metrics are open outside production
+  // and refused in production.
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { baseUrl: string; authUrl: string; origin: string };

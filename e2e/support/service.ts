@@ -10,6 +10,14 @@ export const ASYNC_ORIGIN = `http://localhost:${ASYNC_PORT}`;
 export const BASE_URL = `${ORIGIN}/api`;
 export const AUTH_URL = `${ORIGIN}/oauth`;
 export const API_VERSION = '1709847567';
+/** The services' /api/metrics bearer token (playwright.config.ts gives it to both). */
+export const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+
+/** One sample of the Prometheus text of a service (0 when the series is absent). */
+export function metricValue(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
 
 /** The operator's tRPC client of the service under test (its token is in the service file). */
 export function operator(port = PORT) {

@@ -3,6 +3,7 @@ import { env } from '@/env';
 import { callbackSigningKey } from '@/server/auth/service-keys';
 import { deliverCallback, retryDelayMs } from '@/server/callbacks/deliver';
 import { logError } from '@/server/log';
+import { metrics } from '@/server/observability/metrics';
 
 // Delivers due outbox events (DESIGN.md 9). Events are claimed with FOR UPDATE SKIP LOCKED and
 // a lease, so two workers never deliver one event at once, and an event whose worker died is
@@ -68,6 +69,9 @@ export async function sendEvent(prisma: Db, event: Claimed, manual = false): Pro
       },
     }),
   ]);
+  const outcome = result.ok ? 'delivered' : status === 'FAILED' ? 'failed' : 'retry';
+  metrics().callbacks.inc({ outcome });
+  metrics().callbackLatency.observe({ outcome }, result.latencyMs / 1000);
 }
 
 /** One pass: claims what it has room for and sends those without waiting for the slow ones. */

@@ -1,10 +1,6 @@
 import { handleRestRequest } from '@/server/api/rest-handler';
+import { observed } from '@/server/observability/observe-route';
 
 export const dynamic = 'force-dynamic';
-export {
-  handleRestRequest as GET,
-  handleRestRequest as POST,
-  handleRestRequest as PUT,
-  handleRestRequest as PATCH,
-  handleRestRequest as DELETE,
-};
+const handler = observed('charges', handleRestRequest);
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };

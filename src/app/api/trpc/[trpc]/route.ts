@@ -8,6 +8,7 @@ import { isOperatorToken } from '@/server/auth/operator-token';
 import { appRouter } from '@/server/api/routers/app-router';
 import { requestIdOf } from '@/server/api/request-id';
 import { toAppError } from '@/server/api/to-app-error';
+import { observed } from '@/server/observability/observe-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,15 +24,19 @@ async function handler(request: Request): Promise<Response> {
   const origin = request.headers.get('origin');
   const sameOrigin = origin === null || origin === new URL(request.url).origin || origin === env().origin;
   const consoleSession = sameOrigin ? consoleSessionOf(token) : null;
+  const requestId = requestIdOf(request.headers);
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
     // The HTTP status of the one AppError a procedure failed with (401, 403, 404, 409, ...).
-    responseMeta: ({ errors }) => (errors[0] ? { status: toAppError(errors[0]).status } : {}),
+    responseMeta: ({ errors }) => ({
+      headers: { 'x-request-id': requestId },
+      ...(errors[0] ? { status: toAppError(errors[0]).status } : {}),
+    }),
     createContext: () => ({
       headers: request.headers,
-      requestId: requestIdOf(request.headers),
+      requestId,
       prisma,
       ...(isOperatorToken(request.headers.get('x-operator-token'))
         ? { session: { userId: null, email: 'operator@cli', role: 'PLATFORM_ADMIN' as const, merchantId: null } }
@@ -42,4 +47,5 @@ async function handler(request: Request): Promise<Response> {
   });
 }
 
-export { handler as GET, handler as POST };
+const observedHandler = observed('trpc', handler);
+export { observedHandler as GET, observedHandler as POST };

@@ -1,0 +1,23 @@
+import { METRICS_TOKEN, metricValue } from '../support/service';
+import { API, asyncActor, bodyFor, chargeOk, expect, operationNumber, test, waitForEvents } from './async-helpers';
+
+// Callback outcomes reach the Prometheus metrics of the service whose worker delivered them.
+test('delivered callbacks are counted in /api/metrics', async ({ request, receiver }) => {
+  const scrape = async () => {
+    const response = await request.get(`${API}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(response.status()).toBe(200);
+    return response.text();
+  };
+  const delivered = 'pay_callback_attempts_total{outcome="delivered"}';
+  const before = metricValue(await scrape(), delivered);
+  const { merchant, token } = await asyncActor(request, 'CBMET');
+  await chargeOk(
+    request,
+    token,
+    bodyFor(merchant.code, operationNumber('cb-met'), 'CARD', { callback_url: receiver.url('/met') }),
+    'AUTORIZADO',
+  );
+  await waitForEvents(receiver, '/met', ['transaction.registered', 'transaction.pending', 'transaction.authorized']);
+  await expect.poll(async () => metricValue(await scrape(), delivered)).toBeGreaterThanOrEqual(before + 3);
+  expect(await scrape()).toContain('pay_callback_attempt_duration_seconds_bucket{le="0.05",outcome="delivered"}');
+});

@@ -1,14 +1,36 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
+import { newNonce, pageCsp } from '@/server/security/content-security-policy';
 
-// Console pages need a signed-in user; everything else (API, payer pages, docs) passes.
-// Every rule about what a user may see or do is enforced again in the tRPC procedures.
+// Every page gets a Content-Security-Policy with a fresh nonce (Next reads it from the request
+// headers and puts it on its scripts). Console pages also need a signed-in user; the login and
+// payer pages do not. Every rule about what a user may see or do is enforced again in the tRPC
+// procedures. API routes, static files and the API reference are not matched (next.config.js
+// gives them their headers).
+const PUBLIC_PAGES = [/^\/login(\/|$)/, /^\/pay\//];
+
 export async function proxy(request: NextRequest) {
-  const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET });
-  if (token) return NextResponse.next();
-  const login = new URL('/login', request.url);
-  login.searchParams.set('callbackUrl', `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.redirect(login);
+  const path = request.nextUrl.pathname;
+  const nonce = newNonce();
+  const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === 'development', payerPage: path.startsWith('/pay/') });
+  if (!PUBLIC_PAGES.some((page) => page.test(path))) {
+    const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET });
+    if (!token) {
+      const login = new URL('/login', request.url);
+      login.searchParams.set('callbackUrl', `${path}${request.nextUrl.search}`);
+      const redirect = NextResponse.redirect(login);
+      redirect.headers.set('content-security-policy', csp);
+      return redirect;
+    }
+  }
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', csp);
+  return response;
 }
 
-export const config = { matcher: ['/', '/operations/:path*', '/refunds/:path*', '/developers/:path*', '/settings/:path*'] };
+export const config = {
+  matcher: ['/((?!api/|oauth/|docs|_next/|icon.svg|favicon.ico).*)'],
+};

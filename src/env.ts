@@ -90,6 +90,11 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  // GET /api/bench/baseline: the benchmark's bare route (npm run bench sets it); 404 otherwise.
+  BENCH_ROUTES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   // Bearer token that /api/metrics requires; without it the metrics are open outside production
   // and refused in production.
   METRICS_TOKEN: z.string().min(16).optional(),

@@ -1,0 +1,135 @@
+// npm run bench: builds if needed, starts the service on the embedded database (then on
+// PostgreSQL when DATABASE_URL is set), warms up, and measures with autocannon the API's hot
+// endpoints against a bare Next route handler in the same run. Prints the table and rewrites
+// it in docs/BENCHMARKS.md. BENCH_SECONDS (default 10) sets each run's length.
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiHeaders, chargeBody, prepare, token, tokenBody, API_VERSION } from './bench/fixtures';
+import { measure, type Figures, type Target } from './bench/measure';
+import { machine, table, writeSection, type Row } from './bench/report';
+import { memoryMiB, startService, withMemorySampling } from './bench/service-process';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const OPEN_RATE = 200;
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+
+async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
+  const serviceFile = join(dir, 'service.json');
+  const service = await startService(PORT, {
+    DATABASE_URL: databaseUrl,
+    PGLITE_DIR: join(dir, 'pglite'),
+    SERVICE_FILE: serviceFile,
+    BENCH_ROUTES: 'true',
+    // The limits would refuse a benchmark: lifted for it, measured elsewhere.
+    API_RATE_PER_SECOND: '1000000',
+    TOKEN_RATE_PER_CLIENT: '1000000',
+    TOKEN_RATE_PER_ADDRESS: '1000000',
+  });
+  const pid = service.child.pid!;
+  try {
+    const origin = service.origin;
+    const bearer = await token(origin);
+    console.log(`\n${database}: warming up (300 charges, settle, 50 refunds)`);
+    const paths = await prepare(origin, serviceFile, bearer, 300, 50);
+    const run = Date.now().toString(36);
+    const baseline: Target = { name: 'baseline (bare route)', method: 'GET', path: '/api/bench/baseline' };
+    const charges: Target = {
+      name: 'POST /charges (CARD)',
+      method: 'POST',
+      path: '/api/charges',
+      headers: apiHeaders(bearer),
+      body: () => chargeBody(run),
+    };
+    const targets: { target: Target; kind?: 'rps'; ratio?: number }[] = [
+      { target: charges, kind: 'rps', ratio: database === 'pglite' ? 0.4 : 0.6 },
+      {
+        target: { name: 'GET transaction', method: 'GET', path: paths.transactionPath, headers: apiHeaders(bearer) },
+        kind: 'rps',
+        ratio: 0.8,
+      },
+      {
+        target: { name: 'GET /refund (filtered)', method: 'GET', path: paths.refundPath, headers: apiHeaders(bearer) },
+        kind: 'rps',
+        ratio: 0.8,
+      },
+      {
+        target: {
+          name: 'POST /oauth/token',
+          method: 'POST',
+          path: '/oauth/token',
+          headers: { 'content-type': 'application/json', 'alg-api-version': API_VERSION },
+          body: () => tokenBody(origin),
+        },
+      },
+    ];
+    const closed = (target: Target) =>
+      withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS }));
+    const open = (target: Target) =>
+      withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS, rate: OPEN_RATE }));
+    // Warm-up of each path, then the baseline before and after the endpoints (the mean is used).
+    for (const each of [baseline, ...targets.map((item) => item.target)]) {
+      await measure(origin, each, { seconds: 2, connections: 8 });
+    }
+    const rows: Row[] = [];
+    const before = await closed(baseline);
+    for (const { target, kind, ratio } of targets) {
+      const { result, peakMiB } = await closed(target);
+      rows.push({ name: target.name, figures: result, peakMiB, ...(kind && ratio ? { target: { kind, ratio } } : {}) });
+      console.log(`  ${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s`);
+    }
+    const after = await closed(baseline);
+    const openBaseline = await open({ ...baseline, name: `baseline at ${OPEN_RATE} req/s` });
+    const openCharges = await open({ ...charges, name: `POST /charges at ${OPEN_RATE} req/s` });
+    const closedBaseline: Figures = {
+      requestsPerSecond: (before.result.requestsPerSecond + after.result.requestsPerSecond) / 2,
+      p50: (before.result.p50 + after.result.p50) / 2,
+      p99: (before.result.p99 + after.result.p99) / 2,
+      errors: before.result.errors + after.result.errors,
+      non2xx: before.result.non2xx + after.result.non2xx,
+      total: before.result.total + after.result.total,
+    };
+    const allRows: Row[] = [
+      {
+        name: `baseline (bare route), ${CONNECTIONS} connections`,
+        figures: closedBaseline,
+        peakMiB: Math.max(before.peakMiB, after.peakMiB),
+      },
+      ...rows,
+      { name: `baseline at ${OPEN_RATE} req/s`, figures: openBaseline.result, peakMiB: openBaseline.peakMiB },
+      {
+        name: `POST /charges at ${OPEN_RATE} req/s`,
+        figures: openCharges.result,
+        peakMiB: openCharges.peakMiB,
+        target: { kind: 'p99', ratio: 2 },
+      },
+    ];
+    const lines = [
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; ` +
+        `${SECONDS} s per run, ${CONNECTIONS} connections (closed loop) or ${OPEN_RATE} req/s (open loop); ` +
+        `service peak RSS over the whole run ${memoryMiB(pid).peak.toFixed(0)} MiB.`,
+      '',
+      ...table(allRows, { closed: closedBaseline, open: openBaseline.result }),
+    ];
+    console.log(`\n${lines.join('\n')}`);
+    writeSection('docs/BENCHMARKS.md', database, lines);
+  } finally {
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('.next/BUILD_ID')) execSync('npm run build', { stdio: 'inherit' });
+  await benchDatabase('pglite', '');
+  if (process.env.DATABASE_URL) await benchDatabase('postgresql', process.env.DATABASE_URL);
+  else console.log('\nPostgreSQL not measured: set DATABASE_URL to a postgres:// database to measure it too.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

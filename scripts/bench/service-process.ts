@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+// One service instance for the benchmark: `next start` on a port with the given environment,
+// ready once /api/health answers, and the resident memory of its process tree.
+export type ServiceProcess = { origin: string; child: ChildProcess; stop: () => Promise<void> };
+
+export async function startService(port: number, environment: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    env: { ...process.env, ...environment, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://localhost:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service on port ${port} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the service on port ${port} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    origin,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function childrenOf(pid: number): number[] {
+  const path = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of the process and its children now, and their peaks, in MiB (Linux /proc). */
+export function memoryMiB(pid: number): { rss: number; peak: number } {
+  const pids = [pid];
+  for (let index = 0; index < pids.length; index += 1) pids.push(...childrenOf(pids[index]!));
+  const sum = (field: 'VmRSS' | 'VmHWM') => pids.reduce((total, each) => total + statusKb(each, field), 0) / 1024;
+  return { rss: sum('VmRSS'), peak: sum('VmHWM') };
+}
+
+/** Samples the tree's resident memory while `work` runs; returns its result and the highest sample. */
+export async function withMemorySampling<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = memoryMiB(pid).rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryMiB(pid).rss);
+  }, 100);
+  try {
+    const result = await work();
+    return { result, peakMiB: Math.max(peak, memoryMiB(pid).rss) };
+  } finally {
+    clearInterval(timer);
+  }
+}

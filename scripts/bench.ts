@@ -6,10 +6,11 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiHeaders, chargeBody, prepare, token, tokenBody, API_VERSION } from './bench/fixtures';
+import { prepare } from './bench/prepare';
+import { apiHeaders, chargeBody, token, tokenBody, API_VERSION } from './support/api-client';
 import { measure, type Figures, type Target } from './bench/measure';
 import { machine, table, writeSection, type Row } from './bench/report';
-import { memoryMiB, startService, withMemorySampling } from './bench/service-process';
+import { memoryMiB, startService, withMemorySampling } from './support/service-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;

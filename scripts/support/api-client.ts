@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../src/server/api/routers/app-router';
 
-// What the benchmark's requests need: a token of the demo merchant, charge bodies with fresh
-// operation numbers, one stored transaction to read, and settled payments with refunds to filter.
+// The demo merchant's side of the API for scripts (benchmark, reliability tests): a token,
+// charge bodies with fresh operation numbers (a test card: nothing real), the headers.
 export const API_VERSION = '1709847567';
-const MERCHANT = 'DEMO001';
+export const MERCHANT = 'DEMO001';
 const PERSON = { first_name: 'Ana', last_name: 'Quispe', email: 'ana.quispe@example.pe' };
 let sequence = 0;
 
-export function chargeBody(run: string): string {
+export function chargeBody(run: string, extra: { callback_url?: string } = {}): string {
   sequence += 1;
   return JSON.stringify({
     action: 'authorize',
@@ -18,7 +18,7 @@ export function chargeBody(run: string): string {
     merchant_operation_number: `bench-${run}-${sequence}`,
     payment_method: {
       method_name: 'CARD',
-      method_details: { pan: '4111111111111111', expiry_date: '1230', security_code: '123' },
+      method_details: { pan: '4111111111111111', expiry_date: '1230', security_code: '123', ...extra },
     },
     payment_details: {
       amount: '15000',
@@ -56,10 +56,15 @@ export function apiHeaders(bearer: string): Record<string, string> {
   return { authorization: `Bearer ${bearer}`, 'alg-api-version': API_VERSION, 'content-type': 'application/json' };
 }
 
-type Charged = { number: string; transactionId: string };
+export type Charged = { number: string; transactionId: string };
 
-async function chargeOnce(origin: string, bearer: string, run: string): Promise<Charged> {
-  const body = chargeBody(run);
+export async function chargeOnce(
+  origin: string,
+  bearer: string,
+  run: string,
+  extra: { callback_url?: string } = {},
+): Promise<Charged> {
+  const body = chargeBody(run, extra);
   const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body });
   if (!response.ok) throw new Error(`charge: ${response.status} ${await response.text()}`);
   const reply = (await response.json()) as { transaction: { transaction_id: string } };
@@ -69,31 +74,10 @@ async function chargeOnce(origin: string, bearer: string, run: string): Promise<
   };
 }
 
-/** Warms the service up with `count` charges, settles them and refunds `refunds` of them. */
-export async function prepare(origin: string, serviceFile: string, bearer: string, count: number, refunds: number) {
-  const charged: Charged[] = [];
-  for (let index = 0; index < count; index += 1) charged.push(await chargeOnce(origin, bearer, 'warm'));
+/** The operator's tRPC client of a running service (its token is in the service file). */
+export function operatorClient(origin: string, serviceFile: string) {
   const { operatorToken } = JSON.parse(readFileSync(serviceFile, 'utf8')) as { operatorToken: string };
-  const operator = createTRPCClient<AppRouter>({
+  return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `${origin}/api/trpc`, headers: { 'x-operator-token': operatorToken } })],
   }).admin;
-  await operator.settleNow.mutate({ merchantCode: MERCHANT });
-  const items = charged.slice(0, refunds).map((each) => ({
-    type: 'TOTAL',
-    merchant_operation_number: each.number,
-    transaction_id: each.transactionId,
-    refund_amount: '15000',
-    additional_fields: { canal: 'web', reason: 'benchmark', description: 'benchmark refund' },
-  }));
-  const refunded = await fetch(`${origin}/api/refund`, {
-    method: 'POST',
-    headers: apiHeaders(bearer),
-    body: JSON.stringify({ merchant_code: MERCHANT, operations: items }),
-  });
-  if (!refunded.ok) throw new Error(`refund: ${refunded.status} ${await refunded.text()}`);
-  const today = new Date().toISOString().slice(0, 10);
-  return {
-    transactionPath: `/api/charges/${MERCHANT}/${charged[0]!.number}/${charged[0]!.transactionId}`,
-    refundPath: `/api/refund?merchant_code=${MERCHANT}&state=REGISTERED&start_date=${today}&end_date=${today}`,
-  };
 }

@@ -1,0 +1,28 @@
+import { apiHeaders, chargeOnce, MERCHANT, operatorClient, type Charged } from '../support/api-client';
+
+// What the benchmark's reads need: one stored transaction, settled payments with refunds.
+
+/** Warms the service up with `count` charges, settles them and refunds `refunds` of them. */
+export async function prepare(origin: string, serviceFile: string, bearer: string, count: number, refunds: number) {
+  const charged: Charged[] = [];
+  for (let index = 0; index < count; index += 1) charged.push(await chargeOnce(origin, bearer, 'warm'));
+  await operatorClient(origin, serviceFile).settleNow.mutate({ merchantCode: MERCHANT });
+  const items = charged.slice(0, refunds).map((each) => ({
+    type: 'TOTAL',
+    merchant_operation_number: each.number,
+    transaction_id: each.transactionId,
+    refund_amount: '15000',
+    additional_fields: { canal: 'web', reason: 'benchmark', description: 'benchmark refund' },
+  }));
+  const refunded = await fetch(`${origin}/api/refund`, {
+    method: 'POST',
+    headers: apiHeaders(bearer),
+    body: JSON.stringify({ merchant_code: MERCHANT, operations: items }),
+  });
+  if (!refunded.ok) throw new Error(`refund: ${refunded.status} ${await refunded.text()}`);
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    transactionPath: `/api/charges/${MERCHANT}/${charged[0]!.number}/${charged[0]!.transactionId}`,
+    refundPath: `/api/refund?merchant_code=${MERCHANT}&state=REGISTERED&start_date=${today}&end_date=${today}`,
+  };
+}

@@ -1,0 +1,31 @@
+import type { PrismaClient } from '@/generated/prisma/client';
+
+// Whole-database invariants that a crash must not break: no operation without a transaction,
+// no transaction without a lifecycle or whose last entry is not its state, no state change
+// without its outbox event (they commit together), no refund whose lifecycle disagrees.
+export type Integrity = Record<string, number>;
+
+const CHECKS: Record<string, string> = {
+  operationsWithoutTransaction: `SELECT count(*)::int AS n FROM operations o
+    WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.operation_id = o.id)`,
+  transactionsWithoutLifecycle: `SELECT count(*)::int AS n FROM transactions t
+    WHERE NOT EXISTS (SELECT 1 FROM lifecycle_entries l WHERE l.transaction_id = t.id)`,
+  lifecycleNotEndingInState: `SELECT count(*)::int AS n FROM transactions t
+    WHERE t.state <> (SELECT l.state FROM lifecycle_entries l WHERE l.transaction_id = t.id ORDER BY l.id DESC LIMIT 1)`,
+  movesWithoutEvent: `SELECT count(*)::int AS n FROM lifecycle_entries l
+    WHERE (SELECT count(*) FROM outbox_events e WHERE e.aggregate_id = l.transaction_id)
+        < (SELECT count(*) FROM lifecycle_entries m WHERE m.transaction_id = l.transaction_id)`,
+  refundLifecycleNotEndingInState: `SELECT count(*)::int AS n FROM refunds r
+    WHERE r.state IS DISTINCT FROM (SELECT e.state FROM refund_lifecycle_entries e WHERE e.refund_id = r.id ORDER BY e.id DESC LIMIT 1)`,
+};
+
+export async function integrity(prisma: PrismaClient): Promise<Integrity> {
+  const result: Integrity = {};
+  for (const [name, sql] of Object.entries(CHECKS)) {
+    const rows = await prisma.$queryRawUnsafe<{ n: number }[]>(sql);
+    result[name] = Number(rows[0]!.n);
+  }
+  return result;
+}
+
+export const CLEAN: Integrity = Object.fromEntries(Object.keys(CHECKS).map((name) => [name, 0]));

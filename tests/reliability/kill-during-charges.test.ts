@@ -1,0 +1,94 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { chargeBody, operatorClient, apiHeaders, token } from '../../scripts/support/api-client';
+import { CLEAN, integrity } from './integrity';
+import { DATABASE, deployment, FULL, killHard } from './service-under-test';
+
+// kill -9 of the service in the middle of a load of POST /charges, then a restart on the same
+// database: every charge answered 200 is stored whole (its three lifecycle entries and events),
+// a charge whose answer was lost is either stored whole or not at all, and nothing is half written.
+const PORT = 3950;
+const CLIENTS = 16;
+const deploy = deployment(PORT);
+
+afterAll(() => deploy.remove());
+
+type Outcome = { answered: string[]; lost: string[]; refused: number };
+
+async function load(origin: string, bearer: string, run: string, outcome: Outcome, stop: { now: boolean }) {
+  while (!stop.now) {
+    const body = chargeBody(run);
+    const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
+    try {
+      const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body });
+      await response.arrayBuffer();
+      if (response.status === 200) outcome.answered.push(number);
+      else outcome.refused += 1;
+    } catch {
+      outcome.lost.push(number);
+      return;
+    }
+  }
+}
+
+async function storedWhole(operator: ReturnType<typeof operatorClient>, number: string): Promise<'whole' | 'absent' | 'partial'> {
+  let stored: Record<string, unknown>;
+  try {
+    stored = await operator.inspectOperation.query({ merchantCode: 'DEMO001', merchantOperationNumber: number });
+  } catch (error) {
+    if (String(error).includes('no such operation') || (error as { data?: { httpStatus?: number } }).data?.httpStatus === 404)
+      return 'absent';
+    throw error;
+  }
+  const transactions = stored.transactions as { state: string; lifecycle: { state: string }[] }[];
+  const events = stored.events as unknown[];
+  const whole =
+    transactions.length === 1 &&
+    transactions[0]!.state === 'AUTORIZADO' &&
+    transactions[0]!.lifecycle.map((entry) => entry.state).join() === 'REGISTRADO,PENDIENTE,AUTORIZADO' &&
+    events.length === 3;
+  return whole ? 'whole' : 'partial';
+}
+
+describe(`kill -9 of the service during POST /charges (${DATABASE})`, () => {
+  it('keeps every answered charge whole, and writes no charge by halves', async () => {
+    const rounds = FULL ? 5 : 1;
+    const outcome: Outcome = { answered: [], lost: [], refused: 0 };
+    let service = await deploy.start();
+    for (let round = 1; round <= rounds; round += 1) {
+      const bearer = await token(service.origin);
+      const stop = { now: false };
+      const clients = Array.from({ length: CLIENTS }, () => load(service.origin, bearer, `kill${round}`, outcome, stop));
+      await new Promise((resolve) => setTimeout(resolve, FULL ? 1500 + Math.random() * 3000 : 2000));
+      await killHard(service);
+      stop.now = true;
+      await Promise.all(clients);
+      service = await deploy.start();
+    }
+    const operator = operatorClient(service.origin, deploy.serviceFile);
+    const answered = { whole: 0, absent: 0, partial: 0 };
+    for (const number of outcome.answered) answered[await storedWhole(operator, number)] += 1;
+    const lost = { whole: 0, absent: 0, partial: 0 };
+    for (const number of outcome.lost) lost[await storedWhole(operator, number)] += 1;
+    // The restarted service takes charges again.
+    const after = await fetch(`${service.origin}/api/charges`, {
+      method: 'POST',
+      headers: apiHeaders(await token(service.origin)),
+      body: chargeBody('after'),
+    });
+    expect(after.status).toBe(200);
+    await service.stop();
+    const checks = await deploy.inspect(integrity);
+    console.log(
+      `[fault:charges] ${DATABASE}, ${rounds} kill(s): ${outcome.answered.length} answered 200 ` +
+        `(${answered.whole} stored whole, ${answered.absent} missing, ${answered.partial} partial); ` +
+        `${outcome.lost.length} lost in the kill (${lost.whole} stored whole, ${lost.absent} not stored, ${lost.partial} partial); ` +
+        `${outcome.refused} refused; database checks ${JSON.stringify(checks)}`,
+    );
+    expect(outcome.answered.length).toBeGreaterThan(0);
+    expect(outcome.lost.length).toBeGreaterThan(0);
+    expect(outcome.refused).toBe(0);
+    expect(answered).toStrictEqual({ whole: outcome.answered.length, absent: 0, partial: 0 });
+    expect(lost.partial).toBe(0);
+    expect(checks).toStrictEqual(CLEAN);
+  });
+});

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PrismaClient } from '@/generated/prisma/client';
+import { openDatabase } from '@/server/db/adapter';
+import { startService, type ServiceProcess } from '../../scripts/support/service-process';
+
+// The built service as a process these tests can kill and start again on the same database:
+// embedded PGlite in a temporary directory, or RELIABILITY_DATABASE_URL (PostgreSQL).
+export const DATABASE_URL = process.env.RELIABILITY_DATABASE_URL ?? '';
+export const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+/** `npm run test:reliability` sets it: more rounds and longer loads than the CI's fast pass. */
+export const FULL = process.env.RELIABILITY_FULL === 'true';
+
+export type Deployment = {
+  dir: string;
+  serviceFile: string;
+  start: (extra?: Record<string, string>) => Promise<ServiceProcess>;
+  /** Opens the database directly (the service must be stopped when it is PGlite). */
+  inspect: <T>(use: (prisma: PrismaClient) => Promise<T>) => Promise<T>;
+  remove: () => void;
+};
+
+export function deployment(port: number): Deployment {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-reliability-'));
+  const serviceFile = join(dir, 'service.json');
+  const pgliteDir = join(dir, 'pglite');
+  return {
+    dir,
+    serviceFile,
+    start: (extra = {}) =>
+      startService(port, {
+        DATABASE_URL,
+        PGLITE_DIR: pgliteDir,
+        SERVICE_FILE: serviceFile,
+        API_RATE_PER_SECOND: '100000',
+        TOKEN_RATE_PER_CLIENT: '100000',
+        ...extra,
+      }),
+    inspect: async (use) => {
+      const handle = await openDatabase({ databaseUrl: DATABASE_URL || undefined, pgliteDir });
+      const prisma = new PrismaClient({ adapter: handle.factory });
+      try {
+        return await use(prisma);
+      } finally {
+        await prisma.$disconnect();
+        await handle.close();
+      }
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Kills the service's process at once, as a crash or an OOM kill would. */
+export async function killHard(service: ServiceProcess): Promise<void> {
+  await new Promise<void>((resolve) => {
+    if (service.child.exitCode !== null || service.child.signalCode !== null) return resolve();
+    service.child.once('exit', () => resolve());
+    service.child.kill('SIGKILL');
+  });
+}

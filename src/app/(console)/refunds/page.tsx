@@ -159,7 +159,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                   </Link>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{limaTime(refundInstant(refund.lifecycle[0]!.date), lang)}</td>
-                <td className="px-3 py-2 font-mono">
+                <td className="px-3 py-2 font-mono whitespace-nowrap">
                   <Link className="text-blue-800 underline" href={`/operations/${refund.transaction_id}`}>
                     {refund.merchant_operation_number}
                   </Link>

@@ -27,6 +27,13 @@ async function settledDemoCharge(request: APIRequestContext, method: 'CARD' | 'Y
   return payment;
 }
 
+/** A settled payment of the demo merchant, refunded through the API. */
+async function refundedDemoCharge(request: APIRequestContext, method: 'CARD' | 'YAPE', prefix: string) {
+  const payment = await settledDemoCharge(request, method, prefix);
+  const refund = await requestRefund(request, await tokenFor(request, DEMO), DEMO.code, payment.number, '15000', FIELDS);
+  return { payment, refund };
+}
+
 const resultOf = (page: Page, transactionId: string) =>
   page.locator(`[data-testid="batch-result-item"][data-transaction-id="${transactionId}"]`);
 
@@ -163,8 +170,7 @@ test("a refund's page shows its lifecycle, transaction and callbacks; another me
   page,
   request,
 }, testInfo) => {
-  const yape = await settledDemoCharge(request, 'YAPE', 'rdet');
-  const refund = await requestRefund(request, await tokenFor(request, DEMO), DEMO.code, yape.number, '15000', FIELDS);
+  const { payment: yape, refund } = await refundedDemoCharge(request, 'YAPE', 'rdet');
   const other = await refundOfAnotherMerchant(request);
 
   await signIn(page, 'owner@demo.pe', '/refunds');
@@ -277,8 +283,7 @@ test('reasons and descriptions with markup show as text on the list and the refu
 });
 
 test('after the language switch the refunds pages are in English', async ({ page, request }) => {
-  const card = await settledDemoCharge(request, 'CARD', 'ren');
-  const refund = await requestRefund(request, await tokenFor(request, DEMO), DEMO.code, card.number, '15000', FIELDS);
+  const { refund } = await refundedDemoCharge(request, 'CARD', 'ren');
   await signIn(page, 'owner@demo.pe', '/refunds');
   await page.getByTestId('lang-switch').click();
   await expect(page.getByRole('heading', { name: 'Refunds', level: 1 })).toBeVisible();
@@ -305,8 +310,7 @@ test('on a 375 px phone the refunds pages fit the screen; the tables scroll insi
   page,
   request,
 }, testInfo) => {
-  const card = await settledDemoCharge(request, 'CARD', 'rphone');
-  const refund = await requestRefund(request, await tokenFor(request, DEMO), DEMO.code, card.number, '15000', FIELDS);
+  const { refund } = await refundedDemoCharge(request, 'CARD', 'rphone');
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, 'owner@demo.pe', '/refunds');
   const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);

@@ -170,6 +170,7 @@ test("a refund's page shows its lifecycle, transaction and callbacks; another me
   page,
   request,
 }, testInfo) => {
+  test.slow(); // many page loads: more than a minute on a loaded machine
   const { payment: yape, refund } = await refundedDemoCharge(request, 'YAPE', 'rdet');
   const other = await refundOfAnotherMerchant(request);
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, demoCharge, signIn } from '../support/console';
-import { charge, chargeBody, headers, operationNumber, tokenFor } from '../support/api';
+import { charge, chargeBody, operationNumber, requestRefund, tokenFor } from '../support/api';
 import { createMerchant, ORIGIN, settleNow } from '../support/service';
 
 // The console per role, in Chromium, against the API suite's service and its demo users.
@@ -105,22 +105,7 @@ test('support searches refunds across merchants; a merchant user sees only its o
   const number = operationNumber('refc');
   expect((await charge(request, token, chargeBody(other.code, number, 'CARD'))).status()).toBe(200);
   expect(await settleNow(other.code)).toBe(1);
-  const refund = await request.post(`${ORIGIN}/api/refund`, {
-    headers: headers(token),
-    data: {
-      merchant_code: other.code,
-      operations: [
-        {
-          type: 'TOTAL',
-          merchant_operation_number: number,
-          transaction_id: null,
-          refund_amount: '15000',
-          additional_fields: { canal: 'web', reason: 'talla equivocada', description: '' },
-        },
-      ],
-    },
-  });
-  expect(refund.status()).toBe(200);
+  await requestRefund(request, token, other.code, number, '15000', { canal: 'web', reason: 'talla equivocada', description: '' });
   await signIn(page, 'support@demo.pe');
   await page.goto('/refunds');
   await page.getByLabel('Comercio').fill(other.code);
@@ -128,7 +113,7 @@ test('support searches refunds across merchants; a merchant user sees only its o
   await page.getByRole('button', { name: 'Aplicar filtros' }).click();
   await expect(page.getByTestId('refund-row')).toHaveCount(1);
   await expect(page.getByTestId('refund-row')).toContainText('talla equivocada');
-  await expect(page.getByTestId('refund-count')).toHaveText('1 reembolsos');
+  await expect(page.getByTestId('refund-count')).toHaveText('1 reembolso');
   await page.getByRole('button', { name: 'Salir' }).click();
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, 'owner@demo.pe');

@@ -110,3 +110,39 @@ export type Envelope = {
 export async function read<T = Record<string, unknown>>(response: APIResponse): Promise<{ status: number; body: T }> {
   return { status: response.status(), body: (await response.json()) as T };
 }
+
+export type RefundFields = { canal: string; reason: string; description: string };
+
+/** A TOTAL refund of an operation's settled transaction through POST /refund; its refund object. */
+export async function requestRefund(
+  request: APIRequestContext,
+  token: string,
+  merchantCode: string,
+  merchantOperationNumber: string,
+  amount: string,
+  fields: RefundFields,
+): Promise<{ refund_id: string; state: string; lifecycle: { state: string; date: { utc_time: string } }[] }> {
+  const response = await request.post(`${ORIGIN}/api/refund`, {
+    headers: headers(token),
+    data: {
+      merchant_code: merchantCode,
+      operations: [
+        {
+          type: 'TOTAL',
+          merchant_operation_number: merchantOperationNumber,
+          transaction_id: null,
+          refund_amount: amount,
+          additional_fields: fields,
+        },
+      ],
+    },
+  });
+  if (response.status() !== 200) throw new Error(`refund: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { operations: [Awaited<ReturnType<typeof requestRefund>>] }).operations[0];
+}
+
+/** The payer pays on the hosted page of a redirect payment (a form post, as the page's button sends). */
+export async function payOnPayerPage(request: APIRequestContext, continueUrl: string): Promise<void> {
+  const response = await request.post(`${continueUrl}/pay`, { form: {}, maxRedirects: 0 });
+  if (response.status() !== 303) throw new Error(`pay: ${response.status()}`);
+}

@@ -69,6 +69,7 @@ export type StoredOperation = {
   events: { type: string; aggregateId: string; status: string }[];
 };
 
-export async function settleNow(merchantCode: string): Promise<number> {
-  return (await operator().settleNow.mutate({ merchantCode })).settled;
+/** A settlement cut-off now for the merchant, or only for the named transactions (others' tests keep theirs). */
+export async function settleNow(merchantCode: string, transactionIds?: string[]): Promise<number> {
+  return (await operator().settleNow.mutate({ merchantCode, transactionIds })).settled;
 }

@@ -21,6 +21,11 @@ export function limaTime(iso: string, lang: ConsoleLang = 'es'): string {
   }).format(new Date(iso));
 }
 
+/** The instant of a refund body's time object (UTC written without the Z, interface 2.1). */
+export function refundInstant(date: { utc_time: string }): string {
+  return `${date.utc_time}Z`;
+}
+
 export const STATE_STYLE: Record<string, string> = {
   AUTORIZADO: 'bg-emerald-100 text-emerald-900',
   LIQUIDADO: 'bg-teal-100 text-teal-900',
@@ -30,6 +35,10 @@ export const STATE_STYLE: Record<string, string> = {
   CANCELADO: 'bg-slate-200 text-slate-800',
   EXTORNADO: 'bg-violet-100 text-violet-900',
   EXPIRADO: 'bg-orange-100 text-orange-900',
+  REGISTERED: 'bg-slate-100 text-slate-800',
+  IN_PROCESS: 'bg-amber-100 text-amber-900',
+  RESOLVED: 'bg-emerald-100 text-emerald-900',
+  REJECTED: 'bg-red-100 text-red-900',
 };
 
 export function StateBadge({ state }: { state: string }) {

@@ -2,10 +2,70 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { limaTime, money, StateBadge } from '../../console-ui/format';
+import { toAppError } from '@/server/api/to-app-error';
+import { PRIMARY_BUTTON } from '../../console-ui/buttons';
+import { limaTime, money, refundInstant, StateBadge } from '../../console-ui/format';
+import { consoleLang } from '../../console-ui/lang-server';
+import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
+import { canAct, isPlatformRole } from '../../console-ui/roles';
 
-export const metadata: Metadata = { title: 'Reembolsos — consola de pagos' };
+const TEXT = {
+  es: {
+    title: 'Reembolsos',
+    meta: 'Reembolsos — consola de pagos',
+    newRefund: 'Nuevo reembolso',
+    filters: 'Filtrar reembolsos',
+    from: 'Desde',
+    to: 'Hasta',
+    merchant: 'Comercio',
+    operation: 'N.º de operación',
+    transaction: 'Id de transacción',
+    state: 'Estado',
+    all: 'Todos',
+    invalid: 'Los filtros no son válidos: las fechas van como AAAA-MM-DD y el id de transacción es un UUID.',
+    empty: 'No hay reembolsos que coincidan.',
+    count: (count: string) => (count === '1' ? '1 reembolso' : `${count} reembolsos`),
+    caption: 'Reembolsos, del más reciente al más antiguo',
+    refund: 'Reembolso',
+    registered: 'Registrado (Lima)',
+    amount: 'Monto',
+    method: 'Medio',
+    reason: 'Motivo',
+    lifecycle: 'Ciclo de vida',
+    open: (id: string) => `Ver el reembolso ${id}`,
+    next: 'Siguiente página',
+  },
+  en: {
+    title: 'Refunds',
+    meta: 'Refunds — payments console',
+    newRefund: 'New refund',
+    filters: 'Filter refunds',
+    from: 'From',
+    to: 'To',
+    merchant: 'Merchant',
+    operation: 'Operation number',
+    transaction: 'Transaction id',
+    state: 'State',
+    all: 'All',
+    invalid: 'The filters are not valid: dates are YYYY-MM-DD and the transaction id is a UUID.',
+    empty: 'No refunds match.',
+    count: (count: string) => (count === '1' ? '1 refund' : `${count} refunds`),
+    caption: 'Refunds, newest first',
+    refund: 'Refund',
+    registered: 'Registered (Lima)',
+    amount: 'Amount',
+    method: 'Method',
+    reason: 'Reason',
+    lifecycle: 'Lifecycle',
+    open: (id: string) => `Open refund ${id}`,
+    next: 'Next page',
+  },
+};
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].meta };
+}
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
 
@@ -22,109 +82,107 @@ const KEYS = [
 
 export default async function RefundsPage({ searchParams }: Props) {
   const params = await searchParams;
-  const session = await requireConsoleSession();
+  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const text = TEXT[lang];
   const caller = await consoleCaller(session);
-  const platform = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
+  const platform = isPlatformRole(session.role);
   const filters = Object.fromEntries(KEYS.filter((key) => params[key]).map((key) => [key, params[key]!]));
-  let page: Awaited<ReturnType<typeof caller.console.refunds>> | null = null;
-  try {
-    page = await caller.console.refunds({ ...filters, limit: '25' });
-  } catch {
-    page = null;
-  }
+  // Filters the procedure refuses are the visitor's to fix; any other failure is the error page's.
+  const page = await caller.console.refunds({ ...filters, limit: '25' }).catch((error: unknown) => {
+    if (toAppError(error).kind === 'VALIDATION') return null;
+    throw error;
+  });
   const next = new URLSearchParams(filters);
   if (page?.next_cursor) next.set('cursor', page.next_cursor);
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Reembolsos</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{text.title}</h1>
+        {canAct(session.role) ? (
+          <Link href="/refunds/new" className={`ml-auto ${PRIMARY_BUTTON}`}>
+            {text.newRefund}
+          </Link>
+        ) : null}
+      </div>
       <Suspense>
         <UrlFilters
-          label="Filtrar reembolsos"
+          label={text.filters}
           fields={[
-            { name: 'start_date', label: 'Desde', kind: 'date' },
-            { name: 'end_date', label: 'Hasta', kind: 'date' },
-            ...(platform ? [{ name: 'merchant_code', label: 'Comercio', kind: 'text' as const }] : []),
-            { name: 'merchant_operation_number', label: 'N.º de operación', kind: 'text' },
-            { name: 'transaction_id', label: 'Id de transacción', kind: 'text', wide: true },
+            { name: 'start_date', label: text.from, kind: 'date' },
+            { name: 'end_date', label: text.to, kind: 'date' },
+            ...(platform ? [{ name: 'merchant_code', label: text.merchant, kind: 'text' as const }] : []),
+            { name: 'merchant_operation_number', label: text.operation, kind: 'text' },
+            { name: 'transaction_id', label: text.transaction, kind: 'text', wide: true },
             {
               name: 'state',
-              label: 'Estado',
+              label: text.state,
               kind: 'select',
-              options: [{ value: '', label: 'Todos' }, ...STATES.map((value) => ({ value, label: value }))],
+              options: [{ value: '', label: text.all }, ...STATES.map((value) => ({ value, label: value }))],
             },
           ]}
         />
       </Suspense>
       {page === null ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
-          Los filtros no son válidos: las fechas van como AAAA-MM-DD y el id de transacción es un UUID.
+          {text.invalid}
         </p>
       ) : page.operations.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-          No hay reembolsos que coincidan.
-        </p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{text.empty}</p>
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="refund-count">
-            {page.operations_count} reembolsos
+            {text.count(page.operations_count)}
           </p>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="min-w-full text-sm">
-              <thead className="bg-slate-50 text-left text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Registrado (Lima)
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Operación
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Estado
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Monto
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Medio
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Motivo
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Ciclo de vida
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.operations.map((refund) => (
-                  <tr key={refund.refund_id} className="border-t border-slate-100 align-top" data-testid="refund-row">
-                    <td className="px-3 py-2 whitespace-nowrap">{limaTime(`${refund.lifecycle[0]!.date.utc_time}Z`)}</td>
-                    <td className="px-3 py-2 font-mono">
-                      <Link className="text-blue-800 underline" href={`/operations/${refund.transaction_id}`}>
-                        {refund.merchant_operation_number}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">
-                      <StateBadge state={refund.state} />
-                    </td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{money(refund.refund_amount, refund.currency)}</td>
-                    <td className="px-3 py-2">
-                      {refund.payment_method.name}{' '}
-                      <span className="font-mono text-slate-500">{refund.payment_method.masked_pan}</span>
-                    </td>
-                    <td className="px-3 py-2">{refund.additional_fields.reason}</td>
-                    <td className="px-3 py-2">
-                      {refund.lifecycle.map((entry) => (
-                        <div key={entry.state}>
-                          {entry.state} · {limaTime(`${entry.date.utc_time}Z`)}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={text.caption}
+            testId="refunds-table"
+            columns={[
+              text.refund,
+              text.registered,
+              text.operation,
+              text.state,
+              { label: text.amount, right: true },
+              text.method,
+              text.reason,
+              text.lifecycle,
+            ]}
+          >
+            {page.operations.map((refund) => (
+              <tr key={refund.refund_id} className="border-t border-slate-100 align-top" data-testid="refund-row">
+                <td className="px-3 py-2 font-mono whitespace-nowrap">
+                  <Link
+                    href={`/refunds/${refund.refund_id}`}
+                    aria-label={text.open(refund.refund_id)}
+                    className="text-blue-800 underline"
+                  >
+                    {refund.refund_id.slice(0, 8)}
+                  </Link>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{limaTime(refundInstant(refund.lifecycle[0]!.date), lang)}</td>
+                <td className="px-3 py-2 font-mono whitespace-nowrap">
+                  <Link className="text-blue-800 underline" href={`/operations/${refund.transaction_id}`}>
+                    {refund.merchant_operation_number}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">
+                  <StateBadge state={refund.state} />
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">{money(refund.refund_amount, refund.currency)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {refund.payment_method.name}{' '}
+                  <span className="font-mono text-slate-500">{refund.payment_method.masked_pan}</span>
+                </td>
+                <td className="max-w-xs px-3 py-2 break-words">{refund.additional_fields.reason}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {refund.lifecycle.map((entry) => (
+                    <div key={entry.state}>
+                      {entry.state} · {limaTime(refundInstant(entry.date), lang)}
+                    </div>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
       {page?.next_cursor ? (
@@ -132,7 +190,7 @@ export default async function RefundsPage({ searchParams }: Props) {
           href={`/refunds?${next.toString()}`}
           className="inline-block rounded-md border border-slate-300 bg-white px-4 py-1.5 text-sm"
         >
-          Siguiente página
+          {text.next}
         </Link>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { findMerchant } from './merchants';
 import { plainJson } from './plain-json';
+import { callbackEventSelect } from '../console/callback-events';
 
 /** Everything stored about one operation, as rows: for operators, support and audits. */
 export async function inspectOperation(prisma: Db, input: { merchantCode: string; merchantOperationNumber: string }) {
@@ -30,31 +31,7 @@ export async function inspectOperation(prisma: Db, input: { merchantCode: string
   const events = await prisma.outboxEvent.findMany({
     where: { aggregateId: { in: aggregateIds } },
     orderBy: { seq: 'asc' },
-    select: {
-      id: true,
-      type: true,
-      aggregateId: true,
-      status: true,
-      callbackUrl: true,
-      attempts: true,
-      nextAttemptAt: true,
-      deliveredAt: true,
-      lastError: true,
-      createdAt: true,
-      payload: true,
-      deliveries: {
-        orderBy: { number: 'asc' },
-        select: {
-          number: true,
-          startedAt: true,
-          latencyMs: true,
-          statusCode: true,
-          error: true,
-          responseSnippet: true,
-          manual: true,
-        },
-      },
-    },
+    select: { ...callbackEventSelect, deliveredAt: true, lastError: true, payload: true },
   });
   return plainJson({ merchant_code: merchant.code, ...operation, events }) as Record<string, unknown>;
 }

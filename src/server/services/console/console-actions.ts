@@ -1,26 +1,19 @@
 import type { Db } from '@/server/db/client';
-import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
+import { isUuid } from '@/server/domain/uuid';
 import { cancelOperation } from '@/server/services/cancel-operation';
-import { requestRefunds } from '@/server/services/request-refunds';
-import type { RefundRequest } from '@/server/schemas/refund';
-import { assertInScope, type MerchantScope } from './merchant-scope';
+import { actingMerchantById, assertInScope, type MerchantScope } from './merchant-scope';
+import { fileRefunds, type RefundFields } from './refund-batch';
 
 // Console actions go through the same services and rules as the REST API.
-async function actingMerchantById(prisma: Db, merchantId: string): Promise<ActingMerchant> {
-  const merchant = await prisma.merchant.findUniqueOrThrow({
-    where: { id: merchantId },
-    select: { id: true, code: true, name: true, enabledMethods: true, expirySeconds: true },
-  });
-  return { ...merchant, expirySeconds: (merchant.expirySeconds ?? {}) as Record<string, number> };
-}
-
 async function operationOf(prisma: Db, scope: MerchantScope, transactionId: string) {
+  const notFound = new AppError('NOT_FOUND', 'no such operation');
+  if (!isUuid(transactionId)) throw notFound;
   const row = await prisma.transaction.findUnique({
-    where: { id: transactionId },
+    where: { id: transactionId.toLowerCase() },
     select: { merchantId: true, operation: { select: { merchantOperationNumber: true } } },
   });
-  if (!row) throw new AppError('NOT_FOUND', 'no such operation');
+  if (!row) throw notFound;
   assertInScope(scope, row.merchantId);
   return {
     merchant: await actingMerchantById(prisma, row.merchantId),
@@ -33,24 +26,8 @@ export async function cancelFromConsole(prisma: Db, scope: MerchantScope, transa
   return cancelOperation(prisma, merchant, merchantOperationNumber, actor);
 }
 
-export async function refundFromConsole(
-  prisma: Db,
-  scope: MerchantScope,
-  transactionId: string,
-  fields: RefundRequest['operations'][number]['additional_fields'],
-) {
-  const { merchant, merchantOperationNumber } = await operationOf(prisma, scope, transactionId);
-  const transaction = await prisma.transaction.findUniqueOrThrow({ where: { id: transactionId }, select: { amount: true } });
-  return requestRefunds(prisma, merchant, {
-    merchant_code: merchant.code,
-    operations: [
-      {
-        type: 'TOTAL',
-        merchant_operation_number: merchantOperationNumber,
-        transaction_id: transactionId,
-        refund_amount: transaction.amount.toString(),
-        additional_fields: fields,
-      },
-    ],
-  });
+/** The refund of one transaction (operation page): a batch of one for the transaction's merchant. */
+export async function refundFromConsole(prisma: Db, scope: MerchantScope, transactionId: string, fields: RefundFields) {
+  const { merchant } = await operationOf(prisma, scope, transactionId);
+  return fileRefunds(prisma, merchant, [{ transactionId, additional_fields: fields }]);
 }

@@ -1,17 +1,11 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { issueCredential, listCredentials, revokeCredential } from '@/server/services/admin/credentials';
-import type { MerchantScope } from './merchant-scope';
+import { merchantInScope, type MerchantScope } from './merchant-scope';
 
 // API credentials in the console: merchant users manage their merchant's; platform staff any.
 async function merchantCodeIn(prisma: Db, scope: MerchantScope, requested: string | undefined): Promise<string> {
-  if (scope.kind === 'one') {
-    const own = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { code: true } });
-    if (requested && requested !== own.code) throw new AppError('NOT_FOUND', 'no such merchant');
-    return own.code;
-  }
-  if (!requested) throw new AppError('VALIDATION', 'choose a merchant');
-  return requested;
+  return (await merchantInScope(prisma, scope, requested)).code;
 }
 
 export async function consoleCredentials(prisma: Db, scope: MerchantScope, merchantCode?: string) {

@@ -36,6 +36,24 @@ export const operationRowSelect = {
 
 export type OperationRow = Prisma.TransactionGetPayload<{ select: typeof operationRowSelect }>;
 
+/** A row of the console's operations tables, as the procedures answer it. */
+export function toOperationRowView(row: OperationRow) {
+  return {
+    transactionId: row.id,
+    merchantCode: row.operation.merchant.code,
+    merchantName: row.operation.merchant.name,
+    merchantOperationNumber: row.operation.merchantOperationNumber,
+    method: row.method,
+    state: row.state,
+    amount: row.amount.toString(),
+    currency: row.currency,
+    maskedPan: row.maskedPan,
+    brand: row.cardBrand,
+    payerEmail: row.payerEmail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 function searchWhere(search: string): Prisma.TransactionWhereInput {
   const text = search.trim();
   if (UUID.test(text)) return { id: text.toLowerCase() };

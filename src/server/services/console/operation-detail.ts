@@ -3,6 +3,7 @@ import { AppError } from '@/server/domain/errors';
 import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { toTransactionObject, transactionSelect } from '@/server/services/transaction-view';
 import { refundSelect, toRefundObject } from '@/server/services/refund-view';
+import { callbackEvents } from './callback-events';
 import { assertInScope, type MerchantScope } from './merchant-scope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,32 +29,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
     },
   });
   const ids = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
-  const events = await prisma.outboxEvent.findMany({
-    where: { aggregateId: { in: ids } },
-    orderBy: { seq: 'asc' },
-    select: {
-      id: true,
-      type: true,
-      aggregateId: true,
-      status: true,
-      callbackUrl: true,
-      attempts: true,
-      nextAttemptAt: true,
-      createdAt: true,
-      deliveries: {
-        orderBy: { number: 'asc' },
-        select: {
-          number: true,
-          startedAt: true,
-          latencyMs: true,
-          statusCode: true,
-          error: true,
-          responseSnippet: true,
-          manual: true,
-        },
-      },
-    },
-  });
+  const events = await callbackEvents(prisma, ids);
   const latest = operation.transactions.at(-1)!;
   const cancel = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
   const refunded = new Set(
@@ -70,12 +46,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
       refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method as PaymentMethod) && !refunded.has(row.id),
     })),
     refunds: operation.refunds.map(toRefundObject),
-    events: events.map((event) => ({
-      ...event,
-      nextAttemptAt: event.nextAttemptAt.toISOString(),
-      createdAt: event.createdAt.toISOString(),
-      deliveries: event.deliveries.map((delivery) => ({ ...delivery, startedAt: delivery.startedAt.toISOString() })),
-    })),
+    events,
     cancel:
       cancel.kind === 'move'
         ? { allowed: true as const, to: cancel.to }

@@ -131,7 +131,9 @@ export default async function OperationPage({ params }: Props) {
               <li key={refund.refund_id} className="flex flex-wrap items-center gap-2">
                 <StateBadge state={refund.state} /> {money(refund.refund_amount, refund.currency)} ·{' '}
                 {refund.additional_fields.reason}
-                <span className="font-mono text-xs text-slate-500">{refund.refund_id}</span>
+                <Link href={`/refunds/${refund.refund_id}`} className="font-mono text-xs text-blue-800 underline">
+                  {refund.refund_id}
+                </Link>
               </li>
             ))}
           </ul>

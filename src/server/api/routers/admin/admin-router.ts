@@ -73,10 +73,12 @@ export const adminRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => createConsoleUser(ctx.prisma, input)),
-  settleNow: operatorProcedure.input(z.strictObject({ merchantCode: code.optional() })).mutation(async ({ ctx, input }) => {
-    const merchantId = input.merchantCode ? (await findMerchant(ctx.prisma, input.merchantCode)).id : undefined;
-    return { settled: await settleAuthorized(ctx.prisma, new Date(), merchantId) };
-  }),
+  settleNow: operatorProcedure
+    .input(z.strictObject({ merchantCode: code.optional(), transactionIds: z.array(z.uuid()).min(1).max(500).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const merchantId = input.merchantCode ? (await findMerchant(ctx.prisma, input.merchantCode)).id : undefined;
+      return { settled: await settleAuthorized(ctx.prisma, new Date(), { merchantId, transactionIds: input.transactionIds }) };
+    }),
   inspectOperation: operatorProcedure
     .input(z.strictObject({ merchantCode: code, merchantOperationNumber: z.string().min(1).max(64) }))
     .query(({ ctx, input }) => inspectOperation(ctx.prisma, input)),

@@ -7,8 +7,7 @@ import { AppError } from '@/server/domain/errors';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
-import { appRouter } from '../app-router';
-import { createCallerFactory } from '../../trpc';
+import { consoleCallerOf, sessionAs } from './test-callers';
 
 // Every console role rule, at the procedure level (the pages only hide what a role cannot do).
 let handle: DatabaseHandle;
@@ -37,14 +36,8 @@ function body(merchant: string, number: string, method: 'CARD' | 'QR', pan = '41
   };
 }
 
-const caller = (session?: ConsoleSession) =>
-  createCallerFactory(appRouter)({ headers: new Headers(), requestId: 't', prisma, session });
-const as = (role: ConsoleSession['role'], merchant?: 'A' | 'B'): ConsoleSession => ({
-  userId: `user-${role}`,
-  email: `${role.toLowerCase()}@test.pe`,
-  role,
-  merchantId: merchant ? ids[merchant]! : null,
-});
+const caller = (session?: ConsoleSession) => consoleCallerOf(prisma, session);
+const as = (role: ConsoleSession['role'], merchant?: 'A' | 'B') => sessionAs(role, merchant ? ids[merchant]! : null);
 
 async function refusal(run: () => Promise<unknown>): Promise<string> {
   try {
@@ -75,7 +68,7 @@ beforeAll(async () => {
     ids[`${code}-card`] = card.transaction.transaction_id;
     ids[`${code}-qr`] = qr.transaction.transaction_id;
   }
-});
+}, 120_000);
 
 afterAll(async () => {
   await prisma.$disconnect();

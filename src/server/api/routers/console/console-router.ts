@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
-import { merchantCode, shortText } from '@/server/schemas/common';
-import { listOperations } from '@/server/services/console/list-operations';
+import { merchantCode } from '@/server/schemas/common';
+import { listOperations, toOperationRowView } from '@/server/services/console/list-operations';
 import { operationDetail } from '@/server/services/console/operation-detail';
-import { cancelFromConsole, refundFromConsole } from '@/server/services/console/console-actions';
+import { cancelFromConsole } from '@/server/services/console/console-actions';
 import { scopeOf } from '@/server/services/console/merchant-scope';
 import { overview } from '@/server/services/console/overview';
 import { listRefunds } from '@/server/services/list-refunds';
@@ -11,6 +11,7 @@ import { SCOPES } from '@/server/services/issue-token';
 import { consoleCredentials, consoleIssueCredential, consoleRevokeCredential } from '@/server/services/console/credentials';
 import { refundFilters } from '@/server/schemas/refund';
 import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
+import { consoleRefundProcedures } from './console-refunds';
 
 // Console procedures: every role rule is enforced here (pages only hide what a role cannot do).
 const cents = z.string().regex(/^\d{1,12}$/, 'must be whole cents');
@@ -45,26 +46,11 @@ export function toOperationFilters(input: OperationFiltersInput) {
 const transactionId = z.strictObject({ transactionId: z.string().min(1).max(64) });
 
 export const consoleRouter = router({
+  ...consoleRefundProcedures,
   overview: consoleReadProcedure.query(({ ctx }) => overview(ctx.prisma, scopeOf(ctx.session))),
   operations: consoleReadProcedure.input(operationFiltersInput).query(async ({ ctx, input }) => {
     const page = await listOperations(ctx.prisma, scopeOf(ctx.session), toOperationFilters(input));
-    return {
-      nextCursor: page.nextCursor,
-      rows: page.rows.map((row) => ({
-        transactionId: row.id,
-        merchantCode: row.operation.merchant.code,
-        merchantName: row.operation.merchant.name,
-        merchantOperationNumber: row.operation.merchantOperationNumber,
-        method: row.method,
-        state: row.state,
-        amount: row.amount.toString(),
-        currency: row.currency,
-        maskedPan: row.maskedPan,
-        brand: row.cardBrand,
-        payerEmail: row.payerEmail,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    };
+    return { nextCursor: page.nextCursor, rows: page.rows.map(toOperationRowView) };
   }),
   operation: consoleReadProcedure
     .input(transactionId)
@@ -105,13 +91,4 @@ export const consoleRouter = router({
   revokeCredential: consoleActProcedure
     .input(z.strictObject({ clientId: z.string().min(1).max(128) }))
     .mutation(({ ctx, input }) => consoleRevokeCredential(ctx.prisma, scopeOf(ctx.session), input.clientId)),
-  refund: consoleActProcedure
-    .input(
-      transactionId.extend({
-        additional_fields: z.strictObject({ canal: shortText(64), reason: shortText(256).min(1), description: shortText(1024) }),
-      }),
-    )
-    .mutation(({ ctx, input }) =>
-      refundFromConsole(ctx.prisma, scopeOf(ctx.session), input.transactionId, input.additional_fields),
-    ),
 });

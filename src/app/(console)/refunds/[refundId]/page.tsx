@@ -1,0 +1,180 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { toAppError } from '@/server/api/to-app-error';
+import { BackLink } from '../../../console-ui/back-link';
+import { CallbackEvents } from '../../../console-ui/callback-events';
+import { limaTime, money, refundInstant, StateBadge } from '../../../console-ui/format';
+import { consoleLang } from '../../../console-ui/lang-server';
+import { isPlatformRole } from '../../../console-ui/roles';
+import { Timeline } from '../../../console-ui/timeline';
+import { maskedMethodDetails } from './masked-details';
+
+const TEXT = {
+  es: {
+    meta: 'Reembolso — consola de pagos',
+    back: '← Reembolsos',
+    title: 'Reembolso',
+    summary: 'Resumen',
+    state: 'Estado',
+    type: 'Tipo',
+    amount: 'Monto reembolsado',
+    registered: 'Registrado (Lima)',
+    merchant: 'Comercio',
+    canal: 'Canal',
+    reason: 'Motivo',
+    description: 'Descripción',
+    lifecycle: 'Ciclo de vida (hora de Lima; UTC al pasar el cursor)',
+    lifecycleList: 'Ciclo de vida del reembolso',
+    transaction: 'Transacción reembolsada',
+    operation: 'Operación',
+    transactionId: 'Id de transacción',
+    method: 'Medio',
+    transactionState: 'Estado de la transacción',
+    transactionAmount: 'Monto de la transacción',
+    callbacks: 'Notificaciones (callbacks)',
+  },
+  en: {
+    meta: 'Refund — payments console',
+    back: '← Refunds',
+    title: 'Refund',
+    summary: 'Summary',
+    state: 'State',
+    type: 'Type',
+    amount: 'Refunded amount',
+    registered: 'Registered (Lima)',
+    merchant: 'Merchant',
+    canal: 'Channel',
+    reason: 'Reason',
+    description: 'Description',
+    lifecycle: 'Lifecycle (Lima time; UTC on hover)',
+    lifecycleList: 'Refund lifecycle',
+    transaction: 'Refunded transaction',
+    operation: 'Operation',
+    transactionId: 'Transaction id',
+    method: 'Method',
+    transactionState: 'Transaction state',
+    transactionAmount: 'Transaction amount',
+    callbacks: 'Notifications (callbacks)',
+  },
+};
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].meta };
+}
+
+type Props = { params: Promise<{ refundId: string }> };
+
+/** A titled part of the page; `boxed` ones sit on a white card. */
+function Section({ id, title, boxed, children }: { id: string; title: string; boxed?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={boxed ? 'space-y-2 rounded-lg border border-slate-200 bg-white p-4' : 'space-y-2'}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="shrink-0 text-slate-500 sm:w-48">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default async function RefundPage({ params }: Props) {
+  const { refundId } = await params;
+  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const text = TEXT[lang];
+  const caller = await consoleCaller(session);
+  const detail = await caller.console.refundDetail({ refundId }).catch((error: unknown) => {
+    // Another merchant's refund does not exist for this user; neither does a text that is no id.
+    if (toAppError(error).kind === 'NOT_FOUND') notFound();
+    throw error;
+  });
+  const { refund, transaction } = detail;
+  const fields = refund.additional_fields;
+  return (
+    <div className="space-y-6">
+      <BackLink href="/refunds">{text.back}</BackLink>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{text.title}</h1>
+        <StateBadge state={refund.state} />
+        <span className="font-mono text-xs break-all text-slate-500" data-testid="refund-id">
+          {refund.refund_id}
+        </span>
+        <span className="ml-auto text-xl font-semibold">{money(refund.refund_amount, refund.currency)}</span>
+      </header>
+
+      <Section id="summary" title={text.summary} boxed>
+        <dl className="space-y-1 text-sm">
+          <Field label={text.state}>
+            <StateBadge state={refund.state} /> <span data-testid="refund-reason">{refund.refund_reason}</span>
+          </Field>
+          <Field label={text.type}>{refund.type}</Field>
+          <Field label={text.amount}>{money(refund.refund_amount, refund.currency)}</Field>
+          <Field label={text.registered}>
+            <time dateTime={detail.createdAt} title={`UTC ${detail.createdAt}`}>
+              {limaTime(detail.createdAt, lang)}
+            </time>
+          </Field>
+          {isPlatformRole(session.role) ? (
+            <Field label={text.merchant}>
+              {detail.merchant.name} ({detail.merchant.code})
+            </Field>
+          ) : null}
+          <Field label={text.canal}>{fields.canal || '—'}</Field>
+          <Field label={text.reason}>
+            <span data-testid="additional-reason">{fields.reason || '—'}</span>
+          </Field>
+          <Field label={text.description}>
+            <span data-testid="additional-description" className="whitespace-pre-wrap">
+              {fields.description || '—'}
+            </span>
+          </Field>
+        </dl>
+      </Section>
+
+      <Section id="lifecycle" title={text.lifecycle}>
+        <Timeline
+          label={text.lifecycleList}
+          lang={lang}
+          entries={refund.lifecycle.map((entry) => ({ state: entry.state, iso: refundInstant(entry.date) }))}
+        />
+      </Section>
+
+      <Section id="transaction" title={text.transaction} boxed>
+        <dl className="space-y-1 text-sm">
+          <Field label={text.operation}>
+            <Link href={`/operations/${transaction.transaction_id}`} className="font-mono text-blue-800 underline">
+              {refund.merchant_operation_number}
+            </Link>
+          </Field>
+          <Field label={text.transactionId}>
+            <span className="font-mono break-all">{transaction.transaction_id}</span>
+          </Field>
+          <Field label={text.method}>{transaction.payment_method.method_name}</Field>
+          {maskedMethodDetails(transaction.payment_method.method_details).map(([key, value]) => (
+            <Field key={key} label={key}>
+              <span className="font-mono">{value}</span>
+            </Field>
+          ))}
+          <Field label={text.transactionState}>
+            <StateBadge state={transaction.state} />
+          </Field>
+          <Field label={text.transactionAmount}>{money(refund.transaction_amount, refund.currency)}</Field>
+        </dl>
+      </Section>
+
+      <Section id="callbacks" title={text.callbacks}>
+        <CallbackEvents events={detail.events} lang={lang} />
+      </Section>
+    </div>
+  );
+}

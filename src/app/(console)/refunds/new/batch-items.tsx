@@ -1,0 +1,69 @@
+'use client';
+
+import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
+import { money } from '../../../console-ui/format';
+import { useConsoleLang } from '../../../console-ui/lang-context';
+import { BATCH_TEXT, itemLabel, type BatchItem, type Fields } from './batch-text';
+import { ReasonFields } from './reason-fields';
+
+/** The transactions in the request, each removable and each with an optional reason of its own. */
+export function BatchItems({
+  items,
+  common,
+  onChange,
+  onRemove,
+}: {
+  items: BatchItem[];
+  common: Fields;
+  onChange: (transactionId: string, own: Fields | null) => void;
+  onRemove: (transactionId: string) => void;
+}) {
+  const text = BATCH_TEXT[useConsoleLang()];
+  return (
+    <section aria-labelledby="items" className="space-y-2">
+      <h2 id="items" className="text-lg font-semibold">
+        {text.items(items.length)}
+      </h2>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center text-slate-600">{text.noItems}</p>
+      ) : (
+        <ol className="space-y-2">
+          {items.map((item, index) => (
+            <li key={item.transactionId} data-testid="batch-item" data-transaction-id={item.transactionId}>
+              <fieldset className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
+                <legend className="px-1 text-sm font-semibold break-all">{text.itemLegend(index + 1, itemLabel(item))}</legend>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                  {item.candidate ? (
+                    <span>
+                      {item.candidate.method} · {money(item.candidate.amount, item.candidate.currency)}
+                    </span>
+                  ) : (
+                    <span className="text-slate-600">{text.pasted}</span>
+                  )}
+                  <label className="flex items-center gap-1">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      checked={item.own !== null}
+                      onChange={(event) => onChange(item.transactionId, event.target.checked ? { ...common } : null)}
+                    />
+                    {text.ownReason}
+                  </label>
+                  <button
+                    type="button"
+                    onClick={() => onRemove(item.transactionId)}
+                    aria-label={`${text.remove} ${itemLabel(item)}`}
+                    className={`ml-auto ${SECONDARY_BUTTON}`}
+                  >
+                    {text.remove}
+                  </button>
+                </div>
+                {item.own ? <ReasonFields value={item.own} onChange={(own) => onChange(item.transactionId, own)} /> : null}
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+'use client';
+
+import { limaTime, money } from '../../../console-ui/format';
+import { useConsoleLang } from '../../../console-ui/lang-context';
+import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
+import { DataTable } from '../../../console-ui/table';
+import { BATCH_TEXT, type Candidate } from './batch-text';
+
+/** The merchant's refundable transactions, each with a box that puts it in (or out of) the request. */
+export function CandidateTable({
+  candidates,
+  more,
+  chosen,
+  onToggle,
+  onAddAll,
+}: {
+  candidates: Candidate[];
+  more: boolean;
+  chosen: ReadonlySet<string>;
+  onToggle: (candidate: Candidate) => void;
+  onAddAll: () => void;
+}) {
+  const lang = useConsoleLang();
+  const text = BATCH_TEXT[lang];
+  return (
+    <section aria-labelledby="eligible" className="space-y-2">
+      <h2 id="eligible" className="text-lg font-semibold">
+        {text.eligible}
+      </h2>
+      <p className="text-sm text-slate-600">{text.eligibleHint}</p>
+      {candidates.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center text-slate-600">
+          {text.noEligible}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            caption={text.eligibleCaption}
+            testId="eligible-table"
+            columns={[text.include, text.operation, text.method, { label: text.amount, right: true }, text.date]}
+          >
+            {candidates.map((candidate) => (
+              <tr key={candidate.transactionId} className="border-t border-slate-100" data-testid="eligible-row">
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 focus-visible:ring-4 focus-visible:ring-slate-300"
+                    aria-label={text.includeOne(candidate.merchantOperationNumber)}
+                    checked={chosen.has(candidate.transactionId)}
+                    onChange={() => onToggle(candidate)}
+                  />
+                </td>
+                <td className="px-3 py-2 font-mono">{candidate.merchantOperationNumber}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {candidate.method} <span className="font-mono text-slate-500">{candidate.maskedPan ?? ''}</span>
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">{money(candidate.amount, candidate.currency)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{limaTime(candidate.createdAt, lang)}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="button" onClick={onAddAll} className={SECONDARY_BUTTON}>
+              {text.addVisible}
+            </button>
+            {more ? <p className="text-sm text-slate-600">{text.more(candidates.length)}</p> : null}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

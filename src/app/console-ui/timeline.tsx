@@ -1,0 +1,27 @@
+import { limaTime, StateBadge } from './format';
+import type { ConsoleLang } from './i18n';
+
+/** A lifecycle as a timeline: each state at its Lima time, the UTC instant on hover. */
+export function Timeline({
+  label,
+  entries,
+  lang,
+}: {
+  label: string;
+  entries: { state: string; iso: string }[];
+  lang: ConsoleLang;
+}) {
+  return (
+    <ol className="relative ml-2 border-l border-slate-300" aria-label={label}>
+      {entries.map((entry, index) => (
+        <li key={index} className="mb-3 ml-4 flex flex-wrap items-center gap-2">
+          <span className="absolute -left-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
+          <StateBadge state={entry.state} />
+          <time dateTime={entry.iso} title={`UTC ${entry.iso}`} className="text-sm text-slate-700">
+            {limaTime(entry.iso, lang)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/domain/errors';
+import { isUuid } from '@/server/domain/uuid';
+import { refundSelect, toRefundObject } from '@/server/services/refund-view';
+import { toTransactionObject, transactionSelect } from '@/server/services/transaction-view';
+import { callbackEvents } from './callback-events';
+import { assertInScope, type MerchantScope } from './merchant-scope';
+
+/** Everything the console shows about one refund: itself, the transaction it refunds, its merchant and callbacks. */
+export async function refundDetail(prisma: Db, scope: MerchantScope, refundId: string) {
+  const notFound = new AppError('NOT_FOUND', 'no such refund');
+  if (!isUuid(refundId)) throw notFound;
+  const row = await prisma.refund.findUnique({
+    where: { id: refundId.toLowerCase() },
+    select: {
+      ...refundSelect,
+      merchantId: true,
+      operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true, name: true } } } },
+      transaction: { select: { ...transactionSelect, cardBrand: true, maskedPan: true } },
+    },
+  });
+  if (!row) throw notFound;
+  assertInScope(scope, row.merchantId, 'refund');
+  return {
+    refund: toRefundObject(row),
+    createdAt: row.createdAt.toISOString(),
+    merchant: row.operation.merchant,
+    transaction: toTransactionObject(row.transaction, 'millis'),
+    events: await callbackEvents(prisma, [row.id]),
+  };
+}

@@ -1,19 +1,9 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { issueCredential, listCredentials, revokeCredential } from '@/server/services/admin/credentials';
-import type { MerchantScope } from './merchant-scope';
+import { merchantCodeIn, type MerchantScope } from './merchant-scope';
 
 // API credentials in the console: merchant users manage their merchant's; platform staff any.
-async function merchantCodeIn(prisma: Db, scope: MerchantScope, requested: string | undefined): Promise<string> {
-  if (scope.kind === 'one') {
-    const own = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { code: true } });
-    if (requested && requested !== own.code) throw new AppError('NOT_FOUND', 'no such merchant');
-    return own.code;
-  }
-  if (!requested) throw new AppError('VALIDATION', 'choose a merchant');
-  return requested;
-}
-
 export async function consoleCredentials(prisma: Db, scope: MerchantScope, merchantCode?: string) {
   return listCredentials(prisma, { merchantCode: await merchantCodeIn(prisma, scope, merchantCode) });
 }

@@ -11,6 +11,8 @@ import { SCOPES } from '@/server/services/issue-token';
 import { consoleCredentials, consoleIssueCredential, consoleRevokeCredential } from '@/server/services/console/credentials';
 import { refundFilters } from '@/server/schemas/refund';
 import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
+import { platformRouter } from './platform-router';
+import { settingsRouter } from './settings-router';
 
 // Console procedures: every role rule is enforced here (pages only hide what a role cannot do).
 const cents = z.string().regex(/^\d{1,12}$/, 'must be whole cents');
@@ -114,4 +116,6 @@ export const consoleRouter = router({
     .mutation(({ ctx, input }) =>
       refundFromConsole(ctx.prisma, scopeOf(ctx.session), input.transactionId, input.additional_fields),
     ),
+  settings: settingsRouter,
+  platform: platformRouter,
 });

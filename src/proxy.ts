@@ -11,4 +11,6 @@ export async function proxy(request: NextRequest) {
   return NextResponse.redirect(login);
 }
 
-export const config = { matcher: ['/', '/operations/:path*', '/refunds/:path*', '/developers/:path*', '/settings/:path*'] };
+export const config = {
+  matcher: ['/', '/operations/:path*', '/refunds/:path*', '/developers/:path*', '/settings/:path*', '/platform/:path*'],
+};

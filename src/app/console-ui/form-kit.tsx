@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+
+// The console's form pieces: one look for inputs and buttons, errors announced, sections titled.
+export const INPUT =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300 disabled:bg-slate-50 disabled:text-slate-700';
+export const PRIMARY_BUTTON =
+  'rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-slate-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-400 disabled:opacity-60';
+export const SECONDARY_BUTTON =
+  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300 disabled:opacity-60';
+export const DANGER_BUTTON =
+  'rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300 disabled:opacity-60';
+
+export function ActionError({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function Saved({ text }: { text: string | null }) {
+  return (
+    <span role="status" className="text-sm text-emerald-800">
+      {text}
+    </span>
+  );
+}
+
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type ConfirmProps = {
+  id: string;
+  title: string;
+  body: string;
+  yes: string;
+  no: string;
+  busy: boolean;
+  danger?: boolean;
+  onYes: () => void;
+  onNo: () => void;
+};
+
+/** The confirmation before an action: what will happen, then yes (focused) or no. */
+export function Confirm({ id, title, body, yes, no, busy, danger = true, onYes, onNo }: ConfirmProps) {
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      className={`space-y-2 rounded-lg border p-3 text-sm ${danger ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50'}`}
+    >
+      <p id={`${id}-title`} className="font-semibold">
+        {title}
+      </p>
+      <p id={`${id}-body`}>{body}</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" autoFocus disabled={busy} className={danger ? DANGER_BUTTON : PRIMARY_BUTTON} onClick={onYes}>
+          {yes}
+        </button>
+        <button type="button" className={SECONDARY_BUTTON} onClick={onNo}>
+          {no}
+        </button>
+      </div>
+    </div>
+  );
+}

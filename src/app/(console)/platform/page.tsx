@@ -8,7 +8,7 @@ import { FacilitatorsTable } from './facilitators-table';
 import { MerchantsTable } from './merchants-table';
 import { PlatformOnly } from './platform-only';
 import { CreateFacilitatorForm, CreateMerchantForm, LinkMerchantForm } from './platform-forms';
-import { SettleNow } from './settle-now';
+import { SettlementSection } from './settlement-section';
 
 const TEXT = {
   es: {
@@ -19,12 +19,6 @@ const TEXT = {
     search: 'Buscar comercios',
     searchField: 'Código o nombre',
     facilitators: 'Facilitadores de pago',
-    settlement: 'Liquidación',
-    awaiting: (count: number) =>
-      count === 1
-        ? 'Hay 1 transacción AUTORIZADO esperando el corte de liquidación.'
-        : `Hay ${count} transacciones AUTORIZADO esperando el corte de liquidación.`,
-    scheduled: 'El corte programado las liquida solo cuando cumplen el plazo configurado; el corte manual liquida todas ahora.',
   },
   en: {
     meta: 'Platform — payments console',
@@ -34,13 +28,6 @@ const TEXT = {
     search: 'Search merchants',
     searchField: 'Code or name',
     facilitators: 'Payment facilitators',
-    settlement: 'Settlement',
-    awaiting: (count: number) =>
-      count === 1
-        ? '1 AUTORIZADO transaction is waiting for the settlement cut-off.'
-        : `${count} AUTORIZADO transactions are waiting for the settlement cut-off.`,
-    scheduled:
-      'The scheduled cut-off settles them once they reach the configured delay; the manual cut-off settles all of them now.',
   },
 };
 
@@ -58,7 +45,7 @@ export default async function PlatformPage({ searchParams }: Props) {
   const [merchants, facilitators, awaiting] = await Promise.all([
     platform.merchants({ search: q?.slice(0, 64) || undefined }),
     platform.facilitators(),
-    platform.awaitingSettlement(),
+    platform.awaitingSettlement({}),
   ]);
   const canEdit = session.role === 'PLATFORM_ADMIN';
   const facilitatorCodes = facilitators.map((facilitator) => facilitator.code);
@@ -86,13 +73,7 @@ export default async function PlatformPage({ searchParams }: Props) {
           </div>
         ) : null}
       </Section>
-      <Section id="settlement" title={text.settlement}>
-        <p className="text-sm" data-testid="awaiting-settlement">
-          {text.awaiting(awaiting)}
-        </p>
-        <p className="text-sm text-slate-600">{text.scheduled}</p>
-        {canEdit ? <SettleNow awaiting={awaiting} /> : null}
-      </Section>
+      <SettlementSection awaiting={awaiting} canEdit={canEdit} lang={lang} />
     </div>
   );
 }

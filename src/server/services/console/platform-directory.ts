@@ -44,7 +44,7 @@ export async function listFacilitators(prisma: Db) {
   }));
 }
 
-/** AUTORIZADO transactions of every merchant: what "settle now" would move to LIQUIDADO. */
-export function awaitingSettlement(prisma: Db): Promise<number> {
-  return prisma.transaction.count({ where: { state: 'AUTORIZADO' } });
+/** AUTORIZADO transactions of every merchant (or one): what "settle now" would move to LIQUIDADO. */
+export function awaitingSettlement(prisma: Db, merchantId?: string): Promise<number> {
+  return prisma.transaction.count({ where: { state: 'AUTORIZADO', ...(merchantId ? { merchantId } : {}) } });
 }

@@ -45,6 +45,7 @@ const changes = (platform: ReturnType<typeof as>) => [
   () => platform.linkMerchant({ facilitatorCode: 'NEWF', merchantCode: 'PLATA' }),
   () => platform.unlinkMerchant({ merchantCode: 'PLATA' }),
   () => platform.settleNow({}),
+  () => platform.settleNow({ merchantCode: 'PLATA' }),
 ];
 
 describe('platform procedures by role', () => {
@@ -56,7 +57,7 @@ describe('platform procedures by role', () => {
   it.each(['MERCHANT_ADMIN', 'MERCHANT_VIEWER'] as const)('refuse %s every read and change', async (role) => {
     const before = await counts();
     const platform = as(role);
-    for (const read of [() => platform.merchants({}), () => platform.facilitators(), () => platform.awaitingSettlement()]) {
+    for (const read of [() => platform.merchants({}), () => platform.facilitators(), () => platform.awaitingSettlement({})]) {
       expect(await refusal(read)).toBe('FORBIDDEN');
     }
     for (const change of changes(platform)) expect(await refusal(change)).toBe('FORBIDDEN');
@@ -68,7 +69,7 @@ describe('platform procedures by role', () => {
     const support = as('SUPPORT');
     expect((await support.merchants({})).rows.map((row) => row.code)).toEqual(['PLATA']);
     expect(await support.facilitators()).toEqual([]);
-    expect(await support.awaitingSettlement()).toBe(2);
+    expect(await support.awaitingSettlement({})).toBe(2);
     for (const change of changes(support)) expect(await refusal(change)).toBe('FORBIDDEN');
     expect(await counts()).toEqual(before);
   });
@@ -106,16 +107,31 @@ describe('a platform admin', () => {
     expect(await refusal(() => admin.unlinkMerchant({ merchantCode: 'NOPE' }))).toBe('NOT_FOUND');
   });
 
+  it("runs one merchant's settlement cut-off, leaving the others' payments as they are", async () => {
+    const admin = as('PLATFORM_ADMIN');
+    const other = await prisma.merchant.findUniqueOrThrow({ where: { code: 'PLATB' } });
+    await authorizeCharge(prisma, { ...other, expirySeconds: {} }, chargeRequest('PLATB', 'card-b', 'CARD'));
+    expect(await admin.awaitingSettlement({ merchantCode: 'PLATB' })).toBe(1);
+    expect(await admin.settleNow({ merchantCode: 'PLATB' })).toEqual({ settled: 1 });
+    expect(await prisma.transaction.count({ where: { merchantId: other.id, state: 'LIQUIDADO' } })).toBe(1);
+    expect(await admin.awaitingSettlement({})).toBe(2);
+    expect(await refusal(() => admin.settleNow({ merchantCode: 'NOPE' }))).toBe('NOT_FOUND');
+  });
+
   it('runs the settlement cut-off: every AUTORIZADO transaction becomes LIQUIDADO', async () => {
     const admin = as('PLATFORM_ADMIN');
     expect(await admin.settleNow({})).toEqual({ settled: 2 });
-    const states = await prisma.transaction.findMany({ orderBy: { method: 'asc' }, select: { method: true, state: true } });
+    const states = await prisma.transaction.findMany({
+      where: { merchantId },
+      orderBy: { method: 'asc' },
+      select: { method: true, state: true },
+    });
     expect(states).toEqual([
       { method: 'CARD', state: 'LIQUIDADO' },
       { method: 'CARD', state: 'LIQUIDADO' },
       { method: 'QR', state: 'PENDIENTE' },
     ]);
-    expect(await admin.awaitingSettlement()).toBe(0);
+    expect(await admin.awaitingSettlement({})).toBe(0);
     expect(await admin.settleNow({})).toEqual({ settled: 0 });
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '@/server/domain/errors';
 import { merchantCode } from '@/server/schemas/common';
-import { createFacilitator, createMerchant, linkMerchant, unlinkMerchant } from '@/server/services/admin/merchants';
+import type { Db } from '@/server/db/client';
+import { createFacilitator, createMerchant, findMerchant, linkMerchant, unlinkMerchant } from '@/server/services/admin/merchants';
 import { awaitingSettlement, listFacilitators, listMerchants } from '@/server/services/console/platform-directory';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
@@ -20,6 +21,9 @@ const platformAct = consoleActProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+const ofMerchant = z.strictObject({ merchantCode: merchantCode.optional() });
+const merchantIdOf = async (prisma: Db, code: string | undefined) => (code ? (await findMerchant(prisma, code)).id : undefined);
+
 const name = z.string().trim().min(1, 'must not be empty').max(128, 'must be at most 128 characters');
 
 export const platformRouter = router({
@@ -27,7 +31,9 @@ export const platformRouter = router({
     .input(z.strictObject({ search: z.string().max(64).optional() }))
     .query(({ ctx, input }) => listMerchants(ctx.prisma, input.search)),
   facilitators: platformRead.query(({ ctx }) => listFacilitators(ctx.prisma)),
-  awaitingSettlement: platformRead.query(({ ctx }) => awaitingSettlement(ctx.prisma)),
+  awaitingSettlement: platformRead
+    .input(ofMerchant)
+    .query(async ({ ctx, input }) => awaitingSettlement(ctx.prisma, await merchantIdOf(ctx.prisma, input.merchantCode))),
   createMerchant: platformAct
     .input(z.strictObject({ code: merchantCode, name, facilitatorCode: merchantCode.optional() }))
     .mutation(({ ctx, input }) => createMerchant(ctx.prisma, input)),
@@ -40,8 +46,8 @@ export const platformRouter = router({
   unlinkMerchant: platformAct
     .input(z.strictObject({ merchantCode }))
     .mutation(({ ctx, input }) => unlinkMerchant(ctx.prisma, input.merchantCode)),
-  /** The settlement cut-off now, for every merchant (the CLI's settle-now). */
-  settleNow: platformAct
-    .input(z.strictObject({}))
-    .mutation(async ({ ctx }) => ({ settled: await settleAuthorized(ctx.prisma, new Date()) })),
+  /** The settlement cut-off now, for every merchant or the one named (the CLI's settle-now). */
+  settleNow: platformAct.input(ofMerchant).mutation(async ({ ctx, input }) => ({
+    settled: await settleAuthorized(ctx.prisma, new Date(), await merchantIdOf(ctx.prisma, input.merchantCode)),
+  })),
 });

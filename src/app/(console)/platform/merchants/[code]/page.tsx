@@ -7,6 +7,7 @@ import { Section } from '../../../../console-ui/form-kit';
 import { consoleLang } from '../../../../console-ui/lang-server';
 import { MerchantSettings } from '../../../settings/merchant-settings';
 import { PlatformOnly } from '../../platform-only';
+import { SettlementSection } from '../../settlement-section';
 import { FacilitatorLink } from './facilitator-link';
 
 const TEXT = {
@@ -41,6 +42,7 @@ export default async function PlatformMerchantPage({ params }: Props) {
     caller.console.settings.merchant({ merchantCode: code }),
     caller.console.settings.users({ merchantCode: code }),
     caller.console.platform.facilitators(),
+    caller.console.platform.awaitingSettlement({ merchantCode: code }),
   ]).catch((error: unknown) => {
     // An unknown or malformed code is simply not found.
     const cause = (error as { cause?: unknown }).cause;
@@ -48,7 +50,7 @@ export default async function PlatformMerchantPage({ params }: Props) {
     throw error;
   });
   if (!found) notFound();
-  const [settings, users, facilitators] = found;
+  const [settings, users, facilitators, awaiting] = found;
   const text = TEXT[lang];
   const canEdit = session.role === 'PLATFORM_ADMIN';
   return (
@@ -82,6 +84,7 @@ export default async function PlatformMerchantPage({ params }: Props) {
         selfUserId={null}
         lang={lang}
       />
+      <SettlementSection awaiting={awaiting} merchantCode={settings.code} canEdit={canEdit} lang={lang} />
     </div>
   );
 }

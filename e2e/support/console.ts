@@ -6,11 +6,11 @@ export const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO = { code: 'DEMO001', clientId: 'demo-client', clientSecret: 'demo-secret-change-me-0001' };
 
 /** Signs in through the login page (reached by visiting a guarded path) and lands on that path. */
-export async function signIn(page: Page, email: string, path = '/operations'): Promise<void> {
+export async function signIn(page: Page, email: string, path = '/operations', password = DEMO_PASSWORD): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${escapeRegExp(encodeURIComponent(path))}`));
   await page.getByLabel('Correo / Email').fill(email);
-  await page.getByLabel('Contraseña / Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Contraseña / Password').fill(password);
   await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
   await expect(page.getByTestId('signed-in-as')).toContainText(email);
@@ -24,6 +24,21 @@ export async function demoCharge(request: APIRequestContext, method: 'CARD' | 'Q
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { transaction: { transaction_id: string } };
   return { number, transactionId: body.transaction.transaction_id };
+}
+
+/** The HTTP status of a console procedure called from the page, with its session cookie (as a script would). */
+export async function procedureStatus(page: Page, procedure: string, input: object, kind: 'mutation' | 'query' = 'mutation') {
+  return page.evaluate(
+    async ({ procedure, input, kind }) => {
+      const url = `/api/trpc/${procedure}`;
+      const response =
+        kind === 'query'
+          ? await fetch(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`)
+          : await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      return response.status;
+    },
+    { procedure, input, kind },
+  );
 }
 
 function escapeRegExp(text: string): string {

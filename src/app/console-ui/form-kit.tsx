@@ -18,11 +18,55 @@ export function ActionError({ message }: { message: string | null }) {
   ) : null;
 }
 
-export function Saved({ text }: { text: string | null }) {
+/** A labelled control with an optional hint (the control names `${id}-hint` in aria-describedby). */
+export function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
   return (
-    <span role="status" className="text-sm text-emerald-800">
-      {text}
-    </span>
+    <div className="text-sm">
+      <label htmlFor={id} className="block">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <span id={`${id}-hint`} className="mt-1 block text-xs text-slate-600">
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+type SelectProps = { id: string; name: string; defaultValue: string; options: { value: string; label: string }[] };
+
+export function Select({ id, name, defaultValue, options }: SelectProps) {
+  return (
+    <select id={id} name={name} defaultValue={defaultValue} className={INPUT}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+type SaveRowProps = { show: boolean; disabled: boolean; error: string | null; label: string; saved: string | null };
+
+/** The end of a settings form: the refusal if any, then (for who may edit) save and what was saved. */
+export function SaveRow({ show, disabled, error, label, saved }: SaveRowProps) {
+  return (
+    <>
+      <ActionError message={error} />
+      {show ? (
+        <div className="flex items-center gap-3">
+          <button type="submit" disabled={disabled} className={PRIMARY_BUTTON}>
+            {label}
+          </button>
+          <span role="status" className="text-sm text-emerald-800">
+            {saved}
+          </span>
+        </div>
+      ) : null}
+    </>
   );
 }
 

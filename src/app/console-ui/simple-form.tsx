@@ -1,8 +1,8 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formText } from './form-text';
-import { ActionError, INPUT, PRIMARY_BUTTON } from './form-kit';
+import { ActionError, Field, INPUT, PRIMARY_BUTTON, Select } from './form-kit';
 import { useConsoleAction, type KnownErrors } from './use-console-action';
 
 export type SimpleField = {
@@ -32,6 +32,7 @@ type Props<T> = {
 /** A titled form of a few text fields and selects that calls one procedure, then renders the page again. */
 export function SimpleForm<T>({ id, title, fields, submitLabel, known, call, done, children }: Props<T>) {
   const action = useConsoleAction(known);
+  const fieldId = useId();
   return (
     <form
       aria-labelledby={id}
@@ -51,32 +52,29 @@ export function SimpleForm<T>({ id, title, fields, submitLabel, known, call, don
         {title}
       </h3>
       <fieldset disabled={action.busy} className="grid gap-3 sm:grid-cols-3">
-        {fields.map((field) => (
-          <label key={field.name} className="block text-sm">
-            {field.label}
-            {field.options ? (
-              <select name={field.name} defaultValue={field.defaultValue ?? ''} className={INPUT}>
-                {field.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                name={field.name}
-                type={field.type ?? 'text'}
-                required={field.required}
-                maxLength={field.maxLength}
-                pattern={field.pattern}
-                defaultValue={field.defaultValue}
-                autoComplete="off"
-                className={INPUT}
-              />
-            )}
-            {field.hint ? <span className="mt-1 block text-xs text-slate-600">{field.hint}</span> : null}
-          </label>
-        ))}
+        {fields.map((field) => {
+          const id = `${fieldId}-${field.name}`;
+          return (
+            <Field key={field.name} id={id} label={field.label} hint={field.hint}>
+              {field.options ? (
+                <Select id={id} name={field.name} defaultValue={field.defaultValue ?? ''} options={field.options} />
+              ) : (
+                <input
+                  id={id}
+                  name={field.name}
+                  type={field.type ?? 'text'}
+                  required={field.required}
+                  maxLength={field.maxLength}
+                  pattern={field.pattern}
+                  defaultValue={field.defaultValue}
+                  autoComplete="off"
+                  aria-describedby={field.hint ? `${id}-hint` : undefined}
+                  className={INPUT}
+                />
+              )}
+            </Field>
+          );
+        })}
       </fieldset>
       {children}
       <ActionError message={action.error} />

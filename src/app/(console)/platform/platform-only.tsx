@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Notice } from '../../console-ui/notice';
 import type { ConsoleLang } from '../../console-ui/i18n';
 
 const TEXT = {
@@ -17,13 +17,5 @@ const TEXT = {
 /** What a merchant user sees at /platform: a pointer to its own settings (the procedures refuse it anyway). */
 export function PlatformOnly({ lang }: { lang: ConsoleLang }) {
   const text = TEXT[lang];
-  return (
-    <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-6">
-      <h1 className="text-xl font-semibold">{text.title}</h1>
-      <p className="text-slate-700">{text.body}</p>
-      <Link href="/settings" className="text-blue-800 underline">
-        {text.link}
-      </Link>
-    </div>
-  );
+  return <Notice title={text.title} body={text.body} href="/settings" link={text.link} />;
 }

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { ActionError, INPUT, PRIMARY_BUTTON, SECONDARY_BUTTON, Saved } from '../../console-ui/form-kit';
+import { INPUT, SaveRow, SECONDARY_BUTTON } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { useConsoleAction } from '../../console-ui/use-console-action';
 import { duration } from './duration';
@@ -129,15 +129,7 @@ export function ExpiriesForm({
           );
         })}
       </fieldset>
-      <ActionError message={action.error} />
-      {canEdit ? (
-        <div className="flex items-center gap-3">
-          <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
-            {text.save}
-          </button>
-          <Saved text={saved ? text.saved : null} />
-        </div>
-      ) : null}
+      <SaveRow show={canEdit} disabled={action.busy} error={action.error} label={text.save} saved={saved ? text.saved : null} />
     </form>
   );
 }

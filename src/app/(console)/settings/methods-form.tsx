@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { ActionError, PRIMARY_BUTTON, Saved } from '../../console-ui/form-kit';
+import { SaveRow } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { useConsoleAction } from '../../console-ui/use-console-action';
 
@@ -76,15 +76,13 @@ export function MethodsForm({ merchantCode, enabledMethods, canEdit }: Props) {
           {text.none}
         </p>
       ) : null}
-      <ActionError message={action.error} />
-      {canEdit ? (
-        <div className="flex items-center gap-3">
-          <button type="submit" disabled={action.busy || empty} className={PRIMARY_BUTTON}>
-            {text.save}
-          </button>
-          <Saved text={saved ? text.saved : null} />
-        </div>
-      ) : null}
+      <SaveRow
+        show={canEdit}
+        disabled={action.busy || empty}
+        error={action.error}
+        label={text.save}
+        saved={saved ? text.saved : null}
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
 import { formText } from '../../console-ui/form-text';
-import { ActionError, INPUT, PRIMARY_BUTTON, Saved } from '../../console-ui/form-kit';
+import { Field, INPUT, SaveRow } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { useConsoleAction } from '../../console-ui/use-console-action';
 
@@ -65,37 +65,30 @@ export function ProfileForm({ merchantCode, code, name, supportEmail, canEdit }:
         <p className="text-slate-600">{text.codeNote}</p>
       </div>
       <fieldset disabled={!canEdit || action.busy} className="grid gap-3 sm:grid-cols-2">
-        <label className="block text-sm">
-          {text.name}
-          <input name="name" required maxLength={128} defaultValue={name} className={INPUT} aria-describedby="name-hint" />
-          <span id="name-hint" className="mt-1 block text-xs text-slate-600">
-            {text.nameHint}
-          </span>
-        </label>
-        <label className="block text-sm">
-          {text.email}
+        <Field id="profile-name" label={text.name} hint={text.nameHint}>
           <input
+            id="profile-name"
+            name="name"
+            required
+            maxLength={128}
+            defaultValue={name}
+            className={INPUT}
+            aria-describedby="profile-name-hint"
+          />
+        </Field>
+        <Field id="profile-email" label={text.email} hint={text.emailHint}>
+          <input
+            id="profile-email"
             name="supportEmail"
             type="email"
             maxLength={254}
             defaultValue={supportEmail ?? ''}
             className={INPUT}
-            aria-describedby="email-hint"
+            aria-describedby="profile-email-hint"
           />
-          <span id="email-hint" className="mt-1 block text-xs text-slate-600">
-            {text.emailHint}
-          </span>
-        </label>
+        </Field>
       </fieldset>
-      <ActionError message={action.error} />
-      {canEdit ? (
-        <div className="flex items-center gap-3">
-          <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
-            {text.save}
-          </button>
-          <Saved text={saved ? text.saved : null} />
-        </div>
-      ) : null}
+      <SaveRow show={canEdit} disabled={action.busy} error={action.error} label={text.save} saved={saved ? text.saved : null} />
     </form>
   );
 }

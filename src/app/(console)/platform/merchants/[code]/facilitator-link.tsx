@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { consoleClient } from '../../../../console-ui/trpc-client';
 import { formText } from '../../../../console-ui/form-text';
-import { ActionError, Confirm, INPUT, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../../console-ui/form-kit';
+import { ActionError, Confirm, Field, PRIMARY_BUTTON, SECONDARY_BUTTON, Select } from '../../../../console-ui/form-kit';
 import { useConsoleLang } from '../../../../console-ui/lang-context';
 import { useConsoleAction } from '../../../../console-ui/use-console-action';
 
@@ -90,16 +90,14 @@ export function FacilitatorLink({ merchantCode, current, facilitatorCodes, canEd
             action.run(() => platform.linkMerchant.mutate({ facilitatorCode, merchantCode }));
           }}
         >
-          <label className="block">
-            {text.choose}
-            <select name="facilitatorCode" defaultValue={current?.code ?? facilitatorCodes[0]} className={INPUT}>
-              {facilitatorCodes.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field id="facilitator-choice" label={text.choose}>
+            <Select
+              id="facilitator-choice"
+              name="facilitatorCode"
+              defaultValue={current?.code ?? facilitatorCodes[0]!}
+              options={facilitatorCodes.map((code) => ({ value: code, label: code }))}
+            />
+          </Field>
           <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
             {text.link}
           </button>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Notice } from '../../../../console-ui/notice';
 import { consoleLang } from '../../../../console-ui/lang-server';
 
 const TEXT = {
@@ -12,13 +12,5 @@ const TEXT = {
 
 export default async function MerchantNotFound() {
   const text = TEXT[await consoleLang()];
-  return (
-    <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-6">
-      <h1 className="text-xl font-semibold">{text.title}</h1>
-      <p className="text-slate-700">{text.body}</p>
-      <Link href="/platform" className="text-blue-800 underline">
-        {text.back}
-      </Link>
-    </div>
-  );
+  return <Notice title={text.title} body={text.body} href="/platform" link={text.back} />;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { charge, chargeBody, operationNumber, tokenFor } from '../support/api';
-import { procedureStatus, signIn } from '../support/console';
+import { expectPhoneWidth, procedureStatus, signIn } from '../support/console';
 import { createMerchant, operatorConsole, storedOperation, uniqueCode } from '../support/service';
 
 // /platform: merchants, facilitators and the settlement cut-off, for platform staff. Tests make
@@ -108,10 +108,12 @@ test('support sees /platform read-only and is refused every platform change with
   await expect(page.getByTestId('read-only-note')).toHaveText('Soporte: ves todo, pero no puedes cambiar nada.');
   await expect(page.getByRole('form')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Ejecutar/ })).toHaveCount(0);
+  await expectPhoneWidth(page);
   await page.goto(`/platform/merchants/${merchant.code}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Comercio Test ${merchant.code}`);
   await expect(page.getByRole('checkbox', { name: 'CARD', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: /Guardar|Vincular|Ejecutar|Agregar/ })).toHaveCount(0);
+  await expectPhoneWidth(page);
 
   const named = { merchantCode: merchant.code };
   const attempts: [string, object][] = [

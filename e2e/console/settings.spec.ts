@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { charge, chargeBody, operationNumber, read, tokenFor, type Envelope } from '../support/api';
-import { procedureStatus, signIn } from '../support/console';
+import { expectPhoneWidth, procedureStatus, signIn, switchLanguage } from '../support/console';
 import { createConsoleUser, createMerchant, operator, operatorConsole, ORIGIN, uniqueCode } from '../support/service';
 
 // /settings: a merchant's profile, methods, expiries and people. Every test makes its own merchant
@@ -173,6 +173,7 @@ test('a viewer sees /settings read-only, and every change it calls directly is r
   await expect(page.getByLabel('QR (minutos)')).toBeDisabled();
   await expect(page.getByRole('button')).toHaveText(['English', 'Salir']);
   await expect(page.getByRole('form', { name: 'Agregar usuario' })).toHaveCount(0);
+  await expectPhoneWidth(page);
 
   const before = await operatorConsole().settings.merchant.query({ merchantCode: merchant.code });
   const usersBefore = await operatorConsole().settings.users.query({ merchantCode: merchant.code });
@@ -256,7 +257,7 @@ test('names a merchant controls render as text, never as markup', async ({ page,
 
 test('the settings and platform pages are in English after the language switch', async ({ page, browser }) => {
   await signIn(page, 'viewer@demo.pe', '/settings');
-  await page.getByTestId('lang-switch').click();
+  await switchLanguage(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
   for (const heading of ['Profile', 'Payment methods', 'Pending payment expiry', 'People']) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
@@ -269,7 +270,7 @@ test('the settings and platform pages are in English after the language switch',
   await expect(page.getByText(/Guardar|Perfil|Medios|Personas|Vencimiento/)).toHaveCount(0);
 
   const staff = await otherSession(browser, 'support@demo.pe', 'demo-password-1', '/platform');
-  await staff.getByTestId('lang-switch').click();
+  await switchLanguage(staff);
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Platform');
   for (const heading of ['Merchants', 'Payment facilitators', 'Settlement']) {
     await expect(staff.getByRole('heading', { level: 2, name: heading })).toBeVisible();

@@ -12,7 +12,8 @@ export async function signIn(page: Page, email: string, path = '/operations', pa
   await page.getByLabel('Correo / Email').fill(email);
   await page.getByLabel('Contraseña / Password').fill(password);
   await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+  // Signing in runs scrypt and a full page load: slow on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`), { timeout: 20_000 });
   await expect(page.getByTestId('signed-in-as')).toContainText(email);
 }
 
@@ -39,6 +40,21 @@ export async function procedureStatus(page: Page, procedure: string, input: obje
     },
     { procedure, input, kind },
   );
+}
+
+/** Clicks the header's language button once React has hydrated it (a click before that does nothing). */
+export async function switchLanguage(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-testid="lang-switch"]');
+    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+  });
+  await page.getByTestId('lang-switch').click();
+}
+
+/** At a 375 px phone width the page scrolls only vertically (wide tables scroll inside their frame). */
+export async function expectPhoneWidth(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
 function escapeRegExp(text: string): string {

@@ -2,7 +2,7 @@
 
 import { TRPCClientError } from '@trpc/client';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConsoleLang } from './i18n';
 import { useConsoleLang } from './lang-context';
 import { errorMessage } from './trpc-client';
@@ -31,12 +31,14 @@ function describe(failure: unknown, lang: ConsoleLang, known: KnownErrors): stri
 
 /**
  * One console action at a time: busy while it runs, the refusal in the visitor's language, and
- * the page rendered again on the server when it succeeds.
+ * the page rendered again on the server when it succeeds. Busy until hydrated too, so controls
+ * that follow it are disabled until they work (a form sent before that would only reload the page).
  */
 export function useConsoleAction(known: KnownErrors = {}) {
   const router = useRouter();
   const lang = useConsoleLang();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState(true);
+  useEffect(() => setBusy(false), []);
   const [error, setError] = useState<string | null>(null);
   function run<T>(call: () => Promise<T>, done?: (value: T) => void): void {
     setBusy(true);

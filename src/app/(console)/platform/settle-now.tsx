@@ -59,6 +59,7 @@ export function SettleNow({ awaiting, merchantCode }: { awaiting: number; mercha
       ) : (
         <button
           type="button"
+          disabled={action.busy}
           className={SECONDARY_BUTTON}
           onClick={() => {
             setSettled(null);

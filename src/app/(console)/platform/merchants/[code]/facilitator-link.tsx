@@ -59,7 +59,7 @@ export function FacilitatorLink({ merchantCode, current, facilitatorCodes, canEd
         )}
       </p>
       {canEdit && current && !confirming ? (
-        <button type="button" className={SECONDARY_BUTTON} onClick={() => setConfirming(true)}>
+        <button type="button" disabled={action.busy} className={SECONDARY_BUTTON} onClick={() => setConfirming(true)}>
           {text.unlink}
         </button>
       ) : null}

@@ -11,7 +11,7 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'create-merchant': { help: '--code C --name N [--facilitator F]', options: ['code', 'name', 'facilitator'] },
   'create-facilitator': { help: '--code F --name N', options: ['code', 'name'] },
   'update-merchant': {
-    help: '--code C [--name N] [--methods "CARD YAPE ..."] [--expiry METHOD=SECONDS ...]   profile, enabled methods, pending expiries',
+    help: '--code C [--name N] [--methods "CARD YAPE ..."] [--expiry METHOD=SECONDS|default ...]   profile, enabled methods, pending expiries (merged; default clears one)',
     options: ['code', 'name', 'methods', 'expiry'],
   },
   'link-merchant': { help: '--facilitator F --merchant C', options: ['facilitator', 'merchant'] },
@@ -106,7 +106,9 @@ async function run(command: string, values: Record<string, string | string[] | u
           name: optional('name'),
           enabledMethods: optional('methods')?.split(' ').filter(Boolean) as ('CARD' | 'YAPE')[] | undefined,
           expirySeconds: pairs.length
-            ? (Object.fromEntries(pairs.map(([method, seconds]) => [method, Number(seconds)])) as Record<'QR', number>)
+            ? (Object.fromEntries(
+                pairs.map(([method, seconds]) => [method, seconds === 'default' ? null : Number(seconds)]),
+              ) as Record<'QR', number | null>)
             : undefined,
         });
       }

@@ -19,12 +19,21 @@ export function metricValue(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-/** The operator's tRPC client of the service under test (its token is in the service file). */
-export function operator(port = PORT) {
+function operatorClient(port: number) {
   const service = JSON.parse(readFileSync(`.data/e2e-${port}/service.json`, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `http://localhost:${port}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
-  }).admin;
+  });
+}
+
+/** The operator's tRPC client of the service under test (its token is in the service file). */
+export function operator(port = PORT) {
+  return operatorClient(port).admin;
+}
+
+/** The console procedures as the operator (a platform admin): to read what a page changed. */
+export function operatorConsole(port = PORT) {
+  return operatorClient(port).console;
 }
 
 export function uniqueCode(prefix: string): string {
@@ -72,4 +81,14 @@ export type StoredOperation = {
 /** A settlement cut-off now for the merchant, or only for the named transactions (others' tests keep theirs). */
 export async function settleNow(merchantCode: string, transactionIds?: string[]): Promise<number> {
   return (await operator().settleNow.mutate({ merchantCode, transactionIds })).settled;
+}
+
+export type ConsoleRole = 'PLATFORM_ADMIN' | 'SUPPORT' | 'MERCHANT_ADMIN' | 'MERCHANT_VIEWER';
+
+/** A new console user (the operator's create-user): its email and password, to sign in with. */
+export async function createConsoleUser(role: ConsoleRole, merchantCode?: string, name?: string) {
+  const email = `${uniqueCode('user').toLowerCase()}@test.pe`;
+  const password = `pw-${uniqueCode('').toLowerCase()}`;
+  await operator().createUser.mutate({ email, password, role, merchantCode, name });
+  return { email, password };
 }

@@ -2,16 +2,18 @@ import { getServerSession } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { consoleAuthOptions, consoleSessionOf } from '@/server/auth/console-auth';
 import type { ConsoleSession } from '@/server/auth/console-session';
+import { liveConsoleSession } from '@/server/auth/live-session';
 import { db } from '@/server/db/client';
 import { appRouter } from '@/server/api/routers/app-router';
 import { createCallerFactory } from '@/server/api/trpc';
 
-/** The signed-in console user of a server-rendered page (to the login page when there is none). */
+/** The signed-in console user of a server-rendered page (to the login page when there is none, or it was disabled). */
 export async function requireConsoleSession(): Promise<ConsoleSession> {
   const session = await getServerSession(consoleAuthOptions());
   const user = session?.user as { id?: unknown; role?: unknown; merchantId?: unknown; email?: unknown } | undefined;
-  const consoleSession = consoleSessionOf(
-    user ? { uid: user.id, role: user.role, merchantId: user.merchantId, email: user.email } : null,
+  const consoleSession = await liveConsoleSession(
+    await db(),
+    consoleSessionOf(user ? { uid: user.id, role: user.role, merchantId: user.merchantId, email: user.email } : null),
   );
   if (!consoleSession) redirect('/login');
   return consoleSession;

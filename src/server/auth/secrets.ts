@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
@@ -27,4 +27,12 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
 
 export function newClientSecret(): string {
   return randomBytes(24).toString('base64url');
+}
+
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A first console password, shown once: 4 groups of 5 unambiguous characters (about 99 bits). */
+export function newConsolePassword(): string {
+  const characters = Array.from({ length: 20 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]);
+  return [0, 5, 10, 15].map((start) => characters.slice(start, start + 5).join('')).join('-');
 }

@@ -42,6 +42,16 @@ function Summary({ payment, text, lang }: { payment: PayerTransaction; text: Pay
       <dd className="text-right font-medium" data-testid="merchant">
         {payment.merchantName}
       </dd>
+      {payment.merchantSupportEmail ? (
+        <>
+          <dt className="text-slate-600">{text.support}</dt>
+          <dd className="text-right break-all">
+            <a className="text-blue-800 underline" href={`mailto:${payment.merchantSupportEmail}`} data-testid="merchant-support">
+              {payment.merchantSupportEmail}
+            </a>
+          </dd>
+        </>
+      ) : null}
       <dt className="text-slate-600">{text.order}</dt>
       <dd className="text-right font-mono text-sm">{payment.merchantOperationNumber}</dd>
       <dt className="text-slate-600">{text.method}</dt>

@@ -5,6 +5,7 @@ export const MESSAGES = {
   es: {
     title: 'Completa tu pago',
     merchant: 'Comercio',
+    support: 'Ayuda',
     order: 'Pedido',
     amount: 'Monto',
     method: 'Medio de pago',
@@ -53,6 +54,7 @@ export const MESSAGES = {
   en: {
     title: 'Complete your payment',
     merchant: 'Merchant',
+    support: 'Help',
     order: 'Order',
     amount: 'Amount',
     method: 'Payment method',

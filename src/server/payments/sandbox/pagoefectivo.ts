@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds } from '@/server/domain/time';
 import { requestFor, type PaymentConnector } from '../connector';
 import { withoutUndefined } from '../method-details';
-
-const DEFAULT_EXPIRY_SECONDS = 86_400;
 
 /** A 9-digit CIP that never starts with 0. */
 export function generateCip(): string {
@@ -22,7 +21,7 @@ export const pagoEfectivoConnector: PaymentConnector = {
         cip_url: context.payerPageUrl,
         result_message: { code: '100', description: 'CIP generado' },
       },
-      expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS),
+      expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS.PAGOEFECTIVO),
       continueUrl: null,
       methodDetails: withoutUndefined({ callback_url }),
     };

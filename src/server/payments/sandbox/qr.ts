@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
+import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds, toTimeObject } from '@/server/domain/time';
 import { requestFor, type PaymentConnector } from '../connector';
 import { withoutUndefined } from '../method-details';
-
-const DEFAULT_EXPIRY_SECONDS = 900;
 
 /** `QR` followed by 20 upper-case hex characters. */
 export function generateQrId(): string {
@@ -29,7 +28,7 @@ export const qrConnector: PaymentConnector = {
         date: toTimeObject(context.now, 'millis').utc_time,
         result_message: { code: '0', description: 'QR generado' },
       },
-      expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS),
+      expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS.QR),
       continueUrl: null,
       methodDetails: withoutUndefined({ callback_url }),
     };

@@ -1,12 +1,9 @@
+import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds } from '@/server/domain/time';
 import { requestFor, type PaymentConnector } from '../connector';
 import { withoutUndefined } from '../method-details';
 
-function redirectConnector(
-  method: 'BANK_TRANSFER' | 'CUOTEALO',
-  defaultExpirySeconds: number,
-  stateReason: string,
-): PaymentConnector {
+function redirectConnector(method: 'BANK_TRANSFER' | 'CUOTEALO', stateReason: string): PaymentConnector {
   return {
     method,
     async authorize(request, context) {
@@ -15,7 +12,7 @@ function redirectConnector(
         outcome: 'pending',
         stateReason,
         processorResponse: null,
-        expiresAt: addSeconds(context.now, context.expirySeconds ?? defaultExpirySeconds),
+        expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS[method]),
         continueUrl: context.payerPageUrl,
         methodDetails: withoutUndefined({ redirect_url, callback_url }),
       };
@@ -23,12 +20,6 @@ function redirectConnector(
   };
 }
 
-/** Default expiry 30 minutes. */
-export const bankTransferConnector = redirectConnector(
-  'BANK_TRANSFER',
-  1800,
-  'Esperando que el pagador complete la transferencia',
-);
+export const bankTransferConnector = redirectConnector('BANK_TRANSFER', 'Esperando que el pagador complete la transferencia');
 
-/** Default expiry 60 minutes. */
-export const cuotealoConnector = redirectConnector('CUOTEALO', 3600, 'Esperando que el pagador complete el pago en cuotas');
+export const cuotealoConnector = redirectConnector('CUOTEALO', 'Esperando que el pagador complete el pago en cuotas');

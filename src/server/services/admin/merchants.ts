@@ -45,18 +45,49 @@ export async function findFacilitator(prisma: Db, code: string) {
   return facilitator;
 }
 
-export type MerchantSettings = { code: string; name?: string; enabledMethods?: string[]; expirySeconds?: Record<string, number> };
+export type MerchantSettings = {
+  code: string;
+  name?: string;
+  supportEmail?: string | null;
+  enabledMethods?: string[];
+  /** Per-method overrides in seconds; null clears one (the method's default applies again); others are kept. */
+  expirySeconds?: Partial<Record<string, number | null>>;
+};
 
 /** Profile, enabled methods and per-method expiry overrides (seconds) of a merchant. */
 export async function updateMerchant(prisma: Db, input: MerchantSettings) {
   const merchant = await findMerchant(prisma, input.code);
-  return prisma.merchant.update({
-    where: { id: merchant.id },
-    data: {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.enabledMethods !== undefined ? { enabledMethods: input.enabledMethods } : {}),
-      ...(input.expirySeconds !== undefined ? { expirySeconds: input.expirySeconds } : {}),
-    },
-    select: { code: true, name: true, enabledMethods: true, expirySeconds: true },
+  return prisma.$transaction(async (tx) => {
+    // The row lock makes concurrent expiry edits merge instead of overwriting each other.
+    const [locked] = await tx.$queryRaw<{ expiry_seconds: unknown }[]>`
+      SELECT expiry_seconds FROM merchants WHERE id = ${merchant.id}::uuid FOR UPDATE`;
+    return tx.merchant.update({
+      where: { id: merchant.id },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.supportEmail !== undefined ? { supportEmail: input.supportEmail } : {}),
+        ...(input.enabledMethods !== undefined ? { enabledMethods: input.enabledMethods } : {}),
+        ...(input.expirySeconds !== undefined
+          ? { expirySeconds: mergeOverrides(locked?.expiry_seconds, input.expirySeconds) }
+          : {}),
+      },
+      select: { code: true, name: true, supportEmail: true, enabledMethods: true, expirySeconds: true },
+    });
   });
+}
+
+function mergeOverrides(stored: unknown, patch: Partial<Record<string, number | null>>): Record<string, number> {
+  const merged: Record<string, number> = { ...(stored && typeof stored === 'object' ? (stored as Record<string, number>) : {}) };
+  for (const [method, seconds] of Object.entries(patch)) {
+    if (seconds === null) delete merged[method];
+    else if (seconds !== undefined) merged[method] = seconds;
+  }
+  return merged;
+}
+
+/** The merchant no longer belongs to a facilitator: the facilitator's credentials stop acting for it. */
+export async function unlinkMerchant(prisma: Db, merchantCode: string) {
+  const merchant = await findMerchant(prisma, merchantCode);
+  await prisma.merchant.update({ where: { id: merchant.id }, data: { facilitatorId: null } });
+  return { merchant_code: merchant.code, facilitator_code: null };
 }

@@ -1,13 +1,9 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { issueCredential, listCredentials, revokeCredential } from '@/server/services/admin/credentials';
-import { merchantInScope, type MerchantScope } from './merchant-scope';
+import { merchantCodeIn, type MerchantScope } from './merchant-scope';
 
 // API credentials in the console: merchant users manage their merchant's; platform staff any.
-async function merchantCodeIn(prisma: Db, scope: MerchantScope, requested: string | undefined): Promise<string> {
-  return (await merchantInScope(prisma, scope, requested)).code;
-}
-
 export async function consoleCredentials(prisma: Db, scope: MerchantScope, merchantCode?: string) {
   return listCredentials(prisma, { merchantCode: await merchantCodeIn(prisma, scope, merchantCode) });
 }

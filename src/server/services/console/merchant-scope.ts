@@ -1,6 +1,6 @@
-import type { Db } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import type { ConsoleSession } from '@/server/auth/console-session';
+import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 
 /** The merchants a console user may see: one for merchant roles, every one for platform roles. */
@@ -42,4 +42,9 @@ export async function merchantInScope(prisma: Db, scope: MerchantScope, requeste
   const merchant = await prisma.merchant.findUnique({ where: { code: requested }, select: actingSelect });
   if (!merchant) throw new AppError('NOT_FOUND', 'no such merchant');
   return acting(merchant);
+}
+
+/** The code of the merchant a console call is about (see merchantInScope). */
+export async function merchantCodeIn(prisma: Db, scope: MerchantScope, requested: string | undefined): Promise<string> {
+  return (await merchantInScope(prisma, scope, requested)).code;
 }

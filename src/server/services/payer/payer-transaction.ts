@@ -6,6 +6,8 @@ export type PayerTransaction = {
   token: string;
   transactionId: string;
   merchantName: string;
+  /** The merchant's support email, when it set one. */
+  merchantSupportEmail: string | null;
   merchantOperationNumber: string;
   method: 'BANK_TRANSFER' | 'CUOTEALO' | 'PAGOEFECTIVO' | 'QR';
   amount: bigint;
@@ -34,7 +36,7 @@ export async function findPayerTransaction(prisma: Db, token: string): Promise<P
       processorResponse: true,
       additionalFields: true,
       redirectUrl: true,
-      operation: { select: { merchantOperationNumber: true, merchant: { select: { name: true } } } },
+      operation: { select: { merchantOperationNumber: true, merchant: { select: { name: true, supportEmail: true } } } },
     },
   });
   if (!row) return null;
@@ -44,6 +46,7 @@ export async function findPayerTransaction(prisma: Db, token: string): Promise<P
     token,
     transactionId: row.id,
     merchantName: row.operation.merchant.name,
+    merchantSupportEmail: row.operation.merchant.supportEmail,
     merchantOperationNumber: row.operation.merchantOperationNumber,
     method: row.method as PayerTransaction['method'],
     amount: row.amount,

@@ -2,6 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getToken } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
 import { consoleSessionOf } from '@/server/auth/console-auth';
+import { liveConsoleSession } from '@/server/auth/live-session';
 import { env } from '@/env';
 import { db } from '@/server/db/client';
 import { isOperatorToken } from '@/server/auth/operator-token';
@@ -23,7 +24,7 @@ async function handler(request: Request): Promise<Response> {
   // A session cookie counts only for requests from the console's own pages (no CSRF).
   const origin = request.headers.get('origin');
   const sameOrigin = origin === null || origin === new URL(request.url).origin || origin === env().origin;
-  const consoleSession = sameOrigin ? consoleSessionOf(token) : null;
+  const consoleSession = sameOrigin ? await liveConsoleSession(prisma, consoleSessionOf(token)) : null;
   const requestId = requestIdOf(request.headers);
   return fetchRequestHandler({
     endpoint: '/api/trpc',

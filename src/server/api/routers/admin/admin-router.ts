@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '@/server/auth/console-session';
 import { createFacilitator, createMerchant, findMerchant, linkMerchant, updateMerchant } from '@/server/services/admin/merchants';
 import { PAYMENT_METHODS } from '@/server/domain/states';
+import { MAX_EXPIRY_SECONDS, PENDING_METHODS } from '@/server/domain/expiry';
 import { issueCredential, listCredentials, revokeCredential } from '@/server/services/admin/credentials';
 import { createConsoleUser } from '@/server/services/admin/users';
 import { settleAuthorized } from '@/server/services/settle-authorized';
@@ -29,15 +30,9 @@ export const adminRouter = router({
         code,
         name: name.optional(),
         enabledMethods: z.array(z.enum(PAYMENT_METHODS)).optional(),
+        // null clears an override: the method's default applies again.
         expirySeconds: z
-          .partialRecord(
-            z.enum(PAYMENT_METHODS),
-            z
-              .number()
-              .int()
-              .min(1)
-              .max(30 * 86_400),
-          )
+          .partialRecord(z.enum(PENDING_METHODS), z.number().int().min(1).max(MAX_EXPIRY_SECONDS).nullable())
           .optional(),
       }),
     )

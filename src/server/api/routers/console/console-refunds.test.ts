@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
+import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
-import type { ErrorKind } from '@/server/domain/errors';
 import { processRefunds } from '@/server/jobs/process-refunds';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { payPayment } from '@/server/services/payer/payer-actions';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
-import { toAppError } from '../../to-app-error';
-import { consoleCallerOf, sessionAs } from './test-callers';
+import { consoleCallerOf, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT } from './procedure-test-support';
 
 // The console's refund procedures, role by role: detail, refundable transactions, batch and single refund.
-let handle: DatabaseHandle;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let prisma: PrismaClient;
 const merchants: Record<string, { id: string; code: string }> = {};
 const tx: Record<string, string> = {};
@@ -41,16 +37,6 @@ const caller = (session?: ConsoleSession) => consoleCallerOf(prisma, session);
 const as = (role: ConsoleSession['role'], merchant?: 'A' | 'B') => sessionAs(role, merchant ? merchants[merchant]!.id : null);
 const fields = { canal: 'console', reason: 'cliente', description: 'talla' };
 
-/** The kind of error a call fails with, as the HTTP layer maps it (input validation too). */
-async function refusal(run: () => Promise<unknown>): Promise<ErrorKind | 'allowed'> {
-  try {
-    await run();
-    return 'allowed';
-  } catch (error) {
-    return toAppError(error).kind;
-  }
-}
-
 async function charge(code: 'A' | 'B', name: string, method: keyof typeof METHOD_DETAILS, amount = '15000') {
   const merchant = await prisma.merchant.findUniqueOrThrow({ where: { code: merchants[code]!.code } });
   const acting = { ...merchant, expirySeconds: {} };
@@ -61,9 +47,8 @@ async function charge(code: 'A' | 'B', name: string, method: keyof typeof METHOD
 const refundsOf = (key: string) => prisma.refund.findMany({ where: { transactionId: tx[key]! }, select: { state: true } });
 
 beforeAll(async () => {
-  handle = await openPglite(undefined);
-  await deployMigrations(handle.factory);
-  prisma = new PrismaClient({ adapter: handle.factory });
+  database = await openTestDatabase();
+  prisma = database.prisma;
   for (const code of ['A', 'B'] as const) {
     const merchant = await prisma.merchant.create({ data: { code: `SHOP${code}`, name: `Shop ${code}` } });
     merchants[code] = { id: merchant.id, code: merchant.code };
@@ -83,12 +68,9 @@ beforeAll(async () => {
   await charge('A', 'qr', 'QR', '2500');
   await caller(as('MERCHANT_ADMIN', 'A')).console.refund({ transactionId: tx['A-refunded']!, additional_fields: fields });
   await caller(as('PLATFORM_ADMIN')).console.refund({ transactionId: tx['B-refunded']!, additional_fields: fields });
-}, 120_000);
+}, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await handle?.close();
-});
+afterAll(() => database?.close());
 
 describe('console.refundableTransactions', () => {
   it('lists only settled, refundable, not yet refunded transactions of the merchant', async () => {

@@ -1,58 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
+import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
-import { AppError } from '@/server/domain/errors';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { settleAuthorized } from '@/server/services/settle-authorized';
-import type { ChargeRequest } from '@/server/schemas/charge-request';
-import { consoleCallerOf, sessionAs } from './test-callers';
+import { chargeRequest as body, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT } from './procedure-test-support';
 
 // Every console role rule, at the procedure level (the pages only hide what a role cannot do).
-let handle: DatabaseHandle;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let prisma: PrismaClient;
 const ids: Record<string, string> = {};
 
-const person = { first_name: 'Ana', email: 'ana.quispe@example.pe' };
-function body(merchant: string, number: string, method: 'CARD' | 'QR', pan = '4111111111111111'): ChargeRequest {
-  return {
-    action: 'authorize',
-    channel: 'ecommerce',
-    merchant_code: merchant,
-    merchant_operation_number: number,
-    payment_method:
-      method === 'CARD'
-        ? { method_name: 'CARD', method_details: { pan, expiry_date: '1230', security_code: '123' } }
-        : { method_name: 'QR', method_details: {} },
-    payment_details: {
-      amount: method === 'CARD' ? '15000' : '2500',
-      currency: '604',
-      billing: person,
-      shipping: person,
-      customer: person,
-      product_details: [],
-    },
-  };
-}
-
-const caller = (session?: ConsoleSession) => consoleCallerOf(prisma, session);
+const caller = (session?: ConsoleSession) => database.caller(session);
 const as = (role: ConsoleSession['role'], merchant?: 'A' | 'B') => sessionAs(role, merchant ? ids[merchant]! : null);
 
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-    return 'allowed';
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof AppError ? cause.kind : String(error);
-  }
-}
-
 beforeAll(async () => {
-  handle = await openPglite(undefined);
-  await deployMigrations(handle.factory);
-  prisma = new PrismaClient({ adapter: handle.factory });
+  database = await openTestDatabase();
+  prisma = database.prisma;
   for (const code of ['A', 'B']) {
     const merchant = await prisma.merchant.create({ data: { code: `SHOP${code}`, name: `Shop ${code}` } });
     ids[code] = merchant.id;
@@ -68,12 +31,9 @@ beforeAll(async () => {
     ids[`${code}-card`] = card.transaction.transaction_id;
     ids[`${code}-qr`] = qr.transaction.transaction_id;
   }
-}, 120_000);
+}, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await prisma.$disconnect();
-  await handle.close();
-});
+afterAll(() => database.close());
 
 describe('console procedures by role', () => {
   it('refuse anyone not signed in', async () => {

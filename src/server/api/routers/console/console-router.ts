@@ -12,6 +12,8 @@ import { consoleCredentials, consoleIssueCredential, consoleRevokeCredential } f
 import { refundFilters } from '@/server/schemas/refund';
 import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
 import { consoleRefundProcedures } from './console-refunds';
+import { platformRouter } from './platform-router';
+import { settingsRouter } from './settings-router';
 
 // Console procedures: every role rule is enforced here (pages only hide what a role cannot do).
 const cents = z.string().regex(/^\d{1,12}$/, 'must be whole cents');
@@ -91,4 +93,6 @@ export const consoleRouter = router({
   revokeCredential: consoleActProcedure
     .input(z.strictObject({ clientId: z.string().min(1).max(128) }))
     .mutation(({ ctx, input }) => consoleRevokeCredential(ctx.prisma, scopeOf(ctx.session), input.clientId)),
+  settings: settingsRouter,
+  platform: platformRouter,
 });

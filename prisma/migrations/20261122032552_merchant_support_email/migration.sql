@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "merchants" ADD COLUMN     "support_email" TEXT;

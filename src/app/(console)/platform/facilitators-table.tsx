@@ -1,0 +1,58 @@
+import Link from 'next/link';
+import type { ConsoleLang } from '../../console-ui/i18n';
+import { limaTime } from '../../console-ui/format';
+import { CELL, DataTable, EmptyState } from '../../console-ui/data-table';
+
+const TEXT = {
+  es: {
+    caption: 'Facilitadores de pago y sus comercios',
+    code: 'Código',
+    name: 'Nombre',
+    merchants: 'Comercios vinculados',
+    created: 'Creado (Lima)',
+    none: 'Ninguno',
+    empty: 'Aún no hay facilitadores de pago.',
+  },
+  en: {
+    caption: 'Payment facilitators and their merchants',
+    code: 'Code',
+    name: 'Name',
+    merchants: 'Linked merchants',
+    created: 'Created (Lima)',
+    none: 'None',
+    empty: 'There are no payment facilitators yet.',
+  },
+};
+
+type Row = { code: string; name: string; merchantCodes: string[]; createdAt: string };
+
+export function FacilitatorsTable({ rows, lang }: { rows: Row[]; lang: ConsoleLang }) {
+  const text = TEXT[lang];
+  if (rows.length === 0) return <EmptyState text={text.empty} />;
+  return (
+    <DataTable caption={text.caption} headers={[text.code, text.name, text.merchants, text.created]}>
+      {rows.map((row) => (
+        <tr key={row.code} className="border-t border-slate-100" data-testid="facilitator-row">
+          <td className={`${CELL} font-mono`}>{row.code}</td>
+          <td className={CELL}>{row.name}</td>
+          <td className={CELL}>
+            {row.merchantCodes.length === 0 ? (
+              text.none
+            ) : (
+              <ul className="flex flex-wrap gap-x-3">
+                {row.merchantCodes.map((code) => (
+                  <li key={code}>
+                    <Link href={`/platform/merchants/${encodeURIComponent(code)}`} className="font-mono text-blue-800 underline">
+                      {code}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </td>
+          <td className={`${CELL} whitespace-nowrap`}>{limaTime(row.createdAt, lang)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { isAppError } from '@/server/domain/errors';
+import { Section } from '../../../../console-ui/form-kit';
+import { consoleLang } from '../../../../console-ui/lang-server';
+import { MerchantSettings } from '../../../settings/merchant-settings';
+import { PlatformOnly } from '../../platform-only';
+import { SettlementSection } from '../../settlement-section';
+import { FacilitatorLink } from './facilitator-link';
+
+const TEXT = {
+  es: {
+    meta: 'Comercio — consola de pagos',
+    back: 'Volver a Plataforma',
+    merchant: 'Comercio',
+    facilitator: 'Facilitador de pago',
+    credentials: 'Credenciales de la API de este comercio',
+  },
+  en: {
+    meta: 'Merchant — payments console',
+    back: 'Back to Platform',
+    merchant: 'Merchant',
+    facilitator: 'Payment facilitator',
+    credentials: 'This merchant’s API credentials',
+  },
+};
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].meta };
+}
+
+type Props = { params: Promise<{ code: string }> };
+
+export default async function PlatformMerchantPage({ params }: Props) {
+  const [session, lang, { code: raw }] = await Promise.all([requireConsoleSession(), consoleLang(), params]);
+  if (session.role !== 'PLATFORM_ADMIN' && session.role !== 'SUPPORT') return <PlatformOnly lang={lang} />;
+  const code = decodeURIComponent(raw);
+  const caller = await consoleCaller(session);
+  const found = await Promise.all([
+    caller.console.settings.merchant({ merchantCode: code }),
+    caller.console.settings.users({ merchantCode: code }),
+    caller.console.platform.facilitators(),
+    caller.console.platform.awaitingSettlement({ merchantCode: code }),
+  ]).catch((error: unknown) => {
+    // An unknown or malformed code is simply not found.
+    const cause = (error as { cause?: unknown }).cause;
+    if (isAppError(cause) && (cause.kind === 'NOT_FOUND' || cause.kind === 'VALIDATION')) return null;
+    throw error;
+  });
+  if (!found) notFound();
+  const [settings, users, facilitators, awaiting] = found;
+  const text = TEXT[lang];
+  const canEdit = session.role === 'PLATFORM_ADMIN';
+  return (
+    <div className="space-y-4">
+      <Link href="/platform" className="text-sm text-blue-800 underline">
+        {text.back}
+      </Link>
+      <div>
+        <h1 className="text-2xl font-semibold break-words">
+          <span className="sr-only">{text.merchant} </span>
+          {settings.name}
+        </h1>
+        <p className="font-mono text-sm text-slate-600">{settings.code}</p>
+        <Link href={`/developers?merchant=${encodeURIComponent(settings.code)}`} className="text-sm text-blue-800 underline">
+          {text.credentials}
+        </Link>
+      </div>
+      <Section id="facilitator" title={text.facilitator}>
+        <FacilitatorLink
+          merchantCode={settings.code}
+          current={settings.facilitator}
+          facilitatorCodes={facilitators.map((facilitator) => facilitator.code)}
+          canEdit={canEdit}
+        />
+      </Section>
+      <MerchantSettings
+        settings={settings}
+        users={users}
+        canEdit={canEdit}
+        merchantCode={settings.code}
+        selfUserId={null}
+        lang={lang}
+      />
+      <SettlementSection awaiting={awaiting} merchantCode={settings.code} canEdit={canEdit} lang={lang} />
+    </div>
+  );
+}

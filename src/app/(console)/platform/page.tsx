@@ -1,0 +1,79 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { Section } from '../../console-ui/form-kit';
+import { consoleLang } from '../../console-ui/lang-server';
+import { UrlFilters } from '../../console-ui/url-filters';
+import { FacilitatorsTable } from './facilitators-table';
+import { MerchantsTable } from './merchants-table';
+import { PlatformOnly } from './platform-only';
+import { CreateFacilitatorForm, CreateMerchantForm, LinkMerchantForm } from './platform-forms';
+import { SettlementSection } from './settlement-section';
+
+const TEXT = {
+  es: {
+    meta: 'Plataforma — consola de pagos',
+    title: 'Plataforma',
+    readOnly: 'Soporte: ves todo, pero no puedes cambiar nada.',
+    merchants: 'Comercios',
+    search: 'Buscar comercios',
+    searchField: 'Código o nombre',
+    facilitators: 'Facilitadores de pago',
+  },
+  en: {
+    meta: 'Platform — payments console',
+    title: 'Platform',
+    readOnly: 'Support: you see everything but cannot change anything.',
+    merchants: 'Merchants',
+    search: 'Search merchants',
+    searchField: 'Code or name',
+    facilitators: 'Payment facilitators',
+  },
+};
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].meta };
+}
+
+type Props = { searchParams: Promise<{ q?: string }> };
+
+export default async function PlatformPage({ searchParams }: Props) {
+  const [session, lang, { q }] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
+  if (session.role !== 'PLATFORM_ADMIN' && session.role !== 'SUPPORT') return <PlatformOnly lang={lang} />;
+  const text = TEXT[lang];
+  const platform = (await consoleCaller(session)).console.platform;
+  const [merchants, facilitators, awaiting] = await Promise.all([
+    platform.merchants({ search: q?.slice(0, 64) || undefined }),
+    platform.facilitators(),
+    platform.awaitingSettlement({}),
+  ]);
+  const canEdit = session.role === 'PLATFORM_ADMIN';
+  const facilitatorCodes = facilitators.map((facilitator) => facilitator.code);
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{text.title}</h1>
+      {canEdit ? null : (
+        <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm" data-testid="read-only-note">
+          {text.readOnly}
+        </p>
+      )}
+      <Section id="merchants" title={text.merchants}>
+        <Suspense>
+          <UrlFilters label={text.search} fields={[{ name: 'q', label: text.searchField, kind: 'text', wide: true }]} />
+        </Suspense>
+        <MerchantsTable rows={merchants.rows} more={merchants.more} lang={lang} />
+        {canEdit ? <CreateMerchantForm facilitatorCodes={facilitatorCodes} /> : null}
+      </Section>
+      <Section id="facilitators" title={text.facilitators}>
+        <FacilitatorsTable rows={facilitators} lang={lang} />
+        {canEdit ? (
+          <div className="grid gap-3 lg:grid-cols-2">
+            <CreateFacilitatorForm />
+            {facilitatorCodes.length > 0 ? <LinkMerchantForm facilitatorCodes={facilitatorCodes} /> : null}
+          </div>
+        ) : null}
+      </Section>
+      <SettlementSection awaiting={awaiting} canEdit={canEdit} lang={lang} />
+    </div>
+  );
+}

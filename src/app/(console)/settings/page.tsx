@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { consoleLang } from '../../console-ui/lang-server';
+import { MerchantSettings } from './merchant-settings';
+
+const TEXT = {
+  es: {
+    title: 'Configuración',
+    meta: 'Configuración — consola de pagos',
+    intro: 'El perfil de tu comercio, sus medios de pago, los vencimientos y quién usa la consola.',
+  },
+  en: {
+    title: 'Settings',
+    meta: 'Settings — payments console',
+    intro: 'Your merchant’s profile, payment methods, expiries and who uses the console.',
+  },
+};
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].meta };
+}
+
+export default async function SettingsPage() {
+  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  // Platform staff have no merchant of their own: they manage merchants from /platform.
+  if (session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT') redirect('/platform');
+  const caller = await consoleCaller(session);
+  const [settings, users] = await Promise.all([caller.console.settings.merchant({}), caller.console.settings.users({})]);
+  const text = TEXT[lang];
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold">{text.title}</h1>
+        <p className="text-slate-600">{text.intro}</p>
+      </div>
+      <MerchantSettings
+        settings={settings}
+        users={users}
+        canEdit={session.role === 'MERCHANT_ADMIN'}
+        selfUserId={session.userId}
+        lang={lang}
+      />
+    </div>
+  );
+}

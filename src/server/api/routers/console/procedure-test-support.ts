@@ -1,0 +1,70 @@
+import { PrismaClient } from '@/generated/prisma/client';
+import { openPglite } from '@/server/db/adapter';
+import { deployMigrations } from '@/server/db/migrations';
+import type { ConsoleSession } from '@/server/auth/console-session';
+import type { ChargeRequest } from '@/server/schemas/charge-request';
+import { appRouter } from '../app-router';
+import { toAppError } from '../../to-app-error';
+import { createCallerFactory } from '../../trpc';
+
+// Shared by the console procedure tests: a fresh embedded database, a caller per session, and
+// the kind of error a call was refused with.
+/** Opening the database and applying the migrations can take a while on a busy machine. */
+export const SETUP_TIMEOUT = 60_000;
+
+export async function openTestDatabase() {
+  const handle = await openPglite(undefined);
+  await deployMigrations(handle.factory);
+  const prisma = new PrismaClient({ adapter: handle.factory });
+  return {
+    prisma,
+    caller: (session?: ConsoleSession) => consoleCallerOf(prisma, session),
+    close: async () => {
+      await prisma.$disconnect();
+      await handle.close();
+    },
+  };
+}
+
+/** A caller of the app's procedures as a console user (or signed out), in-process. */
+export function consoleCallerOf(prisma: PrismaClient, session?: ConsoleSession) {
+  return createCallerFactory(appRouter)({ headers: new Headers(), requestId: 't', prisma, session });
+}
+
+export function sessionAs(role: ConsoleSession['role'], merchantId: string | null): ConsoleSession {
+  return { userId: `user-${role}`, email: `${role.toLowerCase()}@test.pe`, role, merchantId };
+}
+
+/** 'allowed', or the error kind the call failed with (as the HTTP answer maps it: VALIDATION is 400). */
+export async function refusal(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+    return 'allowed';
+  } catch (error) {
+    return toAppError(error).kind;
+  }
+}
+
+const person = { first_name: 'Ana', email: 'ana.quispe@example.pe' };
+
+/** A POST /charges body: an approved card (15000 cents) or a pending QR (2500 cents). */
+export function chargeRequest(merchant: string, number: string, method: 'CARD' | 'QR', pan = '4111111111111111'): ChargeRequest {
+  return {
+    action: 'authorize',
+    channel: 'ecommerce',
+    merchant_code: merchant,
+    merchant_operation_number: number,
+    payment_method:
+      method === 'CARD'
+        ? { method_name: 'CARD', method_details: { pan, expiry_date: '1230', security_code: '123' } }
+        : { method_name: 'QR', method_details: {} },
+    payment_details: {
+      amount: method === 'CARD' ? '15000' : '2500',
+      currency: '604',
+      billing: person,
+      shipping: person,
+      customer: person,
+      product_details: [],
+    },
+  };
+}

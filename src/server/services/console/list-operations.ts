@@ -31,6 +31,7 @@ export const operationRowSelect = {
   maskedPan: true,
   cardBrand: true,
   payerEmail: true,
+  payerName: true,
   operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true, name: true } } } },
 } satisfies Prisma.TransactionSelect;
 

@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
+import { eventSelect } from '@/server/services/event-view';
 import { findMerchant } from './merchants';
 import { plainJson } from './plain-json';
 
@@ -30,31 +31,7 @@ export async function inspectOperation(prisma: Db, input: { merchantCode: string
   const events = await prisma.outboxEvent.findMany({
     where: { aggregateId: { in: aggregateIds } },
     orderBy: { seq: 'asc' },
-    select: {
-      id: true,
-      type: true,
-      aggregateId: true,
-      status: true,
-      callbackUrl: true,
-      attempts: true,
-      nextAttemptAt: true,
-      deliveredAt: true,
-      lastError: true,
-      createdAt: true,
-      payload: true,
-      deliveries: {
-        orderBy: { number: 'asc' },
-        select: {
-          number: true,
-          startedAt: true,
-          latencyMs: true,
-          statusCode: true,
-          error: true,
-          responseSnippet: true,
-          manual: true,
-        },
-      },
-    },
+    select: { ...eventSelect, payload: true },
   });
   return plainJson({ merchant_code: merchant.code, ...operation, events }) as Record<string, unknown>;
 }

@@ -3,6 +3,7 @@ import { AppError } from '@/server/domain/errors';
 import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { toTransactionObject, transactionSelect } from '@/server/services/transaction-view';
 import { refundSelect, toRefundObject } from '@/server/services/refund-view';
+import { eventSelect, toEventView } from '@/server/services/event-view';
 import { assertInScope, type MerchantScope } from './merchant-scope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +24,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
       merchantOperationNumber: true,
       createdAt: true,
       merchant: { select: { code: true, name: true } },
-      transactions: { orderBy: { attempt: 'asc' }, select: { ...transactionSelect, payerEmail: true } },
+      transactions: { orderBy: { attempt: 'asc' }, select: { ...transactionSelect, payerEmail: true, payerName: true } },
       refunds: { orderBy: { createdAt: 'asc' }, select: refundSelect },
     },
   });
@@ -31,28 +32,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
   const events = await prisma.outboxEvent.findMany({
     where: { aggregateId: { in: ids } },
     orderBy: { seq: 'asc' },
-    select: {
-      id: true,
-      type: true,
-      aggregateId: true,
-      status: true,
-      callbackUrl: true,
-      attempts: true,
-      nextAttemptAt: true,
-      createdAt: true,
-      deliveries: {
-        orderBy: { number: 'asc' },
-        select: {
-          number: true,
-          startedAt: true,
-          latencyMs: true,
-          statusCode: true,
-          error: true,
-          responseSnippet: true,
-          manual: true,
-        },
-      },
-    },
+    select: eventSelect,
   });
   const latest = operation.transactions.at(-1)!;
   const cancel = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
@@ -67,18 +47,19 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
     transactions: operation.transactions.map((row) => ({
       ...toTransactionObject(row, 'millis', { queryDetails: true }),
       payer_email: row.payerEmail,
+      payer_name: row.payerName,
       refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method as PaymentMethod) && !refunded.has(row.id),
     })),
     refunds: operation.refunds.map(toRefundObject),
-    events: events.map((event) => ({
-      ...event,
-      nextAttemptAt: event.nextAttemptAt.toISOString(),
-      createdAt: event.createdAt.toISOString(),
-      deliveries: event.deliveries.map((delivery) => ({ ...delivery, startedAt: delivery.startedAt.toISOString() })),
-    })),
+    events: events.map(toEventView),
     cancel:
       cancel.kind === 'move'
         ? { allowed: true as const, to: cancel.to }
-        : { allowed: false as const, reason: cancel.kind === 'already' ? `ya está ${cancel.state}` : cancel.message },
+        : // Why not, for the page to say in its language: the state, and whether the method takes refunds.
+          {
+            allowed: false as const,
+            state: latest.state as TransactionState,
+            refundableMethod: REFUNDABLE_METHODS.includes(latest.method as PaymentMethod),
+          },
   };
 }

@@ -1,85 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
+import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
-import { AppError } from '@/server/domain/errors';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { settleAuthorized } from '@/server/services/settle-authorized';
-import type { ChargeRequest } from '@/server/schemas/charge-request';
-import { appRouter } from '../app-router';
-import { createCallerFactory } from '../../trpc';
+import { callerOf, chargeBody, openTestDb, refusal, sessionAs, testMerchant, type TestDb } from './console-test-fixture';
 
 // Every console role rule, at the procedure level (the pages only hide what a role cannot do).
-let handle: DatabaseHandle;
+let db: TestDb;
 let prisma: PrismaClient;
+let caller: ReturnType<typeof callerOf>;
 const ids: Record<string, string> = {};
 
-const person = { first_name: 'Ana', email: 'ana.quispe@example.pe' };
-function body(merchant: string, number: string, method: 'CARD' | 'QR', pan = '4111111111111111'): ChargeRequest {
-  return {
-    action: 'authorize',
-    channel: 'ecommerce',
-    merchant_code: merchant,
-    merchant_operation_number: number,
-    payment_method:
-      method === 'CARD'
-        ? { method_name: 'CARD', method_details: { pan, expiry_date: '1230', security_code: '123' } }
-        : { method_name: 'QR', method_details: {} },
-    payment_details: {
-      amount: method === 'CARD' ? '15000' : '2500',
-      currency: '604',
-      billing: person,
-      shipping: person,
-      customer: person,
-      product_details: [],
-    },
-  };
-}
-
-const caller = (session?: ConsoleSession) =>
-  createCallerFactory(appRouter)({ headers: new Headers(), requestId: 't', prisma, session });
-const as = (role: ConsoleSession['role'], merchant?: 'A' | 'B'): ConsoleSession => ({
-  userId: `user-${role}`,
-  email: `${role.toLowerCase()}@test.pe`,
-  role,
-  merchantId: merchant ? ids[merchant]! : null,
-});
-
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-    return 'allowed';
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof AppError ? cause.kind : String(error);
-  }
-}
+const as = (role: ConsoleSession['role'], merchant?: 'A' | 'B'): ConsoleSession =>
+  sessionAs(role, merchant ? ids[merchant]! : null);
 
 beforeAll(async () => {
-  handle = await openPglite(undefined);
-  await deployMigrations(handle.factory);
-  prisma = new PrismaClient({ adapter: handle.factory });
+  db = await openTestDb();
+  prisma = db.prisma;
+  caller = callerOf(prisma);
   for (const code of ['A', 'B']) {
-    const merchant = await prisma.merchant.create({ data: { code: `SHOP${code}`, name: `Shop ${code}` } });
-    ids[code] = merchant.id;
-    const acting = {
-      id: merchant.id,
-      code: merchant.code,
-      name: merchant.name,
-      enabledMethods: merchant.enabledMethods,
-      expirySeconds: {},
-    };
-    const card = await authorizeCharge(prisma, acting, body(merchant.code, `${code}-card`, 'CARD'));
-    const qr = await authorizeCharge(prisma, acting, body(merchant.code, `${code}-qr`, 'QR'));
+    const acting = await testMerchant(prisma, `SHOP${code}`);
+    ids[code] = acting.id;
+    const card = await authorizeCharge(prisma, acting, chargeBody(acting.code, `${code}-card`, 'CARD'));
+    const qr = await authorizeCharge(prisma, acting, chargeBody(acting.code, `${code}-qr`, 'QR'));
     ids[`${code}-card`] = card.transaction.transaction_id;
     ids[`${code}-qr`] = qr.transaction.transaction_id;
   }
-});
+}, 60_000); // migrations on a fresh embedded database take a while on a busy machine
 
 afterAll(async () => {
-  await prisma.$disconnect();
-  await handle.close();
+  await db.close();
 });
 
 describe('console procedures by role', () => {

@@ -67,7 +67,7 @@ export function chargeBody(
   merchantCode: string,
   merchantOperationNumber: string,
   method: MethodName,
-  options: { amount?: string; currency?: string; details?: Record<string, unknown> } = {},
+  options: { amount?: string; currency?: string; details?: Record<string, unknown>; customer?: Record<string, unknown> } = {},
 ) {
   return {
     action: 'authorize',
@@ -80,7 +80,7 @@ export function chargeBody(
       currency: options.currency ?? '604',
       billing: person,
       shipping: person,
-      customer: person,
+      customer: { ...person, ...options.customer },
       product_details: [{ sku: 'SKU-1', name: 'Polo', quantity: '1', unit_amount: '15000' }],
     },
   };
@@ -109,4 +109,29 @@ export type Envelope = {
 /** Asserts nothing; returns status and parsed body for exact expectations. */
 export async function read<T = Record<string, unknown>>(response: APIResponse): Promise<{ status: number; body: T }> {
   return { status: response.status(), body: (await response.json()) as T };
+}
+
+/** A total refund of an operation's settled transaction through POST /refund; answers the response. */
+export async function refundTotal(
+  request: APIRequestContext,
+  token: string,
+  merchantCode: string,
+  merchantOperationNumber: string,
+  fields: { reason: string; description: string },
+): Promise<APIResponse> {
+  return request.post(`${ORIGIN}/api/refund`, {
+    headers: headers(token),
+    data: {
+      merchant_code: merchantCode,
+      operations: [
+        {
+          type: 'TOTAL',
+          merchant_operation_number: merchantOperationNumber,
+          transaction_id: null,
+          refund_amount: '15000',
+          additional_fields: { canal: 'web', ...fields },
+        },
+      ],
+    },
+  });
 }

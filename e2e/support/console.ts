@@ -1,5 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { charge, chargeBody, operationNumber, tokenFor } from './api';
+import { createMerchant, operator, type TestMerchant } from './service';
 
 // Console helpers shared by the console specs: the demo users and merchant, sign-in, a demo charge.
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -16,14 +18,54 @@ export async function signIn(page: Page, email: string, path = '/operations'): P
   await expect(page.getByTestId('signed-in-as')).toContainText(email);
 }
 
-/** A charge of the demo merchant through the REST API: its operation number and transaction id. */
-export async function demoCharge(request: APIRequestContext, method: 'CARD' | 'QR') {
-  const token = await tokenFor(request, DEMO);
-  const number = operationNumber(`con-${method.toLowerCase()}`);
-  const response = await charge(request, token, chargeBody(DEMO.code, number, method));
+/** A charge through the REST API (the demo merchant's unless told): its operation number and transaction id. */
+export async function demoCharge(
+  request: APIRequestContext,
+  method: 'CARD' | 'QR',
+  options: {
+    merchant?: TestMerchant;
+    number?: string;
+    customer?: Record<string, unknown>;
+    details?: Record<string, unknown>;
+  } = {},
+) {
+  const merchant = options.merchant ?? DEMO;
+  const token = await tokenFor(request, merchant);
+  const number = options.number ?? operationNumber(`con-${method.toLowerCase()}`);
+  const body = chargeBody(merchant.code, number, method, { customer: options.customer, details: options.details });
+  const response = await charge(request, token, body);
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { transaction: { transaction_id: string } };
-  return { number, transactionId: body.transaction.transaction_id };
+  const reply = (await response.json()) as { transaction: { transaction_id: string; state: string } };
+  return { number, transactionId: reply.transaction.transaction_id, state: reply.transaction.state };
+}
+
+/** A merchant of the test's own with a console user of the given role (password DEMO_PASSWORD). */
+export async function merchantWithUser(prefix: string, role: 'MERCHANT_ADMIN' | 'MERCHANT_VIEWER' = 'MERCHANT_ADMIN') {
+  const merchant = await createMerchant(prefix);
+  const email = `${merchant.code.toLowerCase()}@test.pe`;
+  await operator().createUser.mutate({ email, password: DEMO_PASSWORD, role, merchantCode: merchant.code });
+  return { merchant, email };
+}
+
+/** Clicks a link that downloads a file; its suggested name and its bytes. */
+export async function download(page: Page, link: Locator): Promise<{ filename: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return { filename: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+/** A console procedure called from the signed-in page with its session cookie: status and body. */
+export async function callProcedure(page: Page, procedure: string, input: unknown) {
+  return page.evaluate(
+    async ([path, body]) => {
+      const response = await fetch(`/api/trpc/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    [procedure, input] as const,
+  );
 }
 
 function escapeRegExp(text: string): string {

@@ -64,46 +64,25 @@ export function CallbackEventsTable({
   showMerchant?: boolean;
 }) {
   const text = TEXT[lang];
-  const th = 'px-3 py-2 font-medium whitespace-nowrap';
+  const columns = [
+    ...(log ? [text.created] : []),
+    ...(showMerchant ? [text.merchant] : []),
+    text.event,
+    ...(log ? [text.operation, text.host] : []),
+    text.status,
+    text.attempts,
+    ...(canResend ? [text.actions] : []),
+  ];
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm">
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
-            {log ? (
-              <th scope="col" className={th}>
-                {text.created}
+            {columns.map((name) => (
+              <th key={name} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                {name}
               </th>
-            ) : null}
-            {showMerchant ? (
-              <th scope="col" className={th}>
-                {text.merchant}
-              </th>
-            ) : null}
-            <th scope="col" className={th}>
-              {text.event}
-            </th>
-            {log ? (
-              <>
-                <th scope="col" className={th}>
-                  {text.operation}
-                </th>
-                <th scope="col" className={th}>
-                  {text.host}
-                </th>
-              </>
-            ) : null}
-            <th scope="col" className={th}>
-              {text.status}
-            </th>
-            <th scope="col" className={th}>
-              {text.attempts}
-            </th>
-            {canResend ? (
-              <th scope="col" className={th}>
-                {text.actions}
-              </th>
-            ) : null}
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -118,7 +97,7 @@ export function CallbackEventsTable({
               <td className="px-3 py-2 font-mono">{event.type}</td>
               {log ? (
                 <>
-                  <td className="px-3 py-2 font-mono">
+                  <td className="px-3 py-2 font-mono whitespace-nowrap">
                     {event.transactionId && event.operationNumber ? (
                       <Link href={`/operations/${event.transactionId}`} className="text-blue-800 underline">
                         {event.operationNumber}
@@ -127,7 +106,7 @@ export function CallbackEventsTable({
                       '—'
                     )}
                   </td>
-                  <td className="px-3 py-2 font-mono break-all" title={event.callbackUrl ?? ''}>
+                  <td className="px-3 py-2 font-mono whitespace-nowrap" title={event.callbackUrl ?? ''}>
                     {event.callbackHost}
                   </td>
                 </>

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { CALLBACK_STATUSES, type CallbackStatus } from '@/server/services/console/callback-events';
 import { CallbackEventsTable } from '../../console-ui/callback-events-table';
 import { limaTime } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
+import { NextPageLink } from '../../console-ui/next-page-link';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { CreateCredential, RevokeCredential } from './credential-actions';
 
@@ -217,14 +217,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
         ) : (
           <CallbackEventsTable events={deliveries.rows} lang={lang} canResend={canAct} log showMerchant={platform} />
         )}
-        {deliveries?.nextCursor ? (
-          <Link
-            href={`/developers?${older.toString()}`}
-            className="inline-block rounded-md border border-slate-300 bg-white px-4 py-1.5 text-sm"
-          >
-            {text.next}
-          </Link>
-        ) : null}
+        {deliveries?.nextCursor ? <NextPageLink href={`/developers?${older.toString()}`} label={text.next} /> : null}
       </section>
     </div>
   );

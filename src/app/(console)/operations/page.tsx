@@ -6,6 +6,7 @@ import { isAppError } from '@/server/domain/errors';
 import { operationsUrlFilters } from '@/server/services/console/operations-url';
 import { limaTime, money, StateBadge } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
+import { NextPageLink } from '../../console-ui/next-page-link';
 import { OperationFilters } from './filters';
 
 const TEXT = {
@@ -137,7 +138,7 @@ export default async function OperationsPage({ searchParams }: Props) {
                     {limaTime(row.createdAt, lang)}
                   </td>
                   {showMerchant ? <td className="px-3 py-2">{row.merchantCode}</td> : null}
-                  <td className="px-3 py-2 font-mono">
+                  <td className="px-3 py-2 font-mono whitespace-nowrap">
                     <Link href={`/operations/${row.transactionId}`} className="text-blue-800 underline">
                       {row.merchantOperationNumber}
                     </Link>
@@ -160,14 +161,7 @@ export default async function OperationsPage({ searchParams }: Props) {
           </table>
         </div>
       ) : null}
-      {page?.nextCursor ? (
-        <Link
-          href={`/operations?${next.toString()}`}
-          className="inline-block rounded-md border border-slate-300 bg-white px-4 py-1.5 text-sm"
-        >
-          {text.next}
-        </Link>
-      ) : null}
+      {page?.nextCursor ? <NextPageLink href={`/operations?${next.toString()}`} label={text.next} /> : null}
     </div>
   );
 }

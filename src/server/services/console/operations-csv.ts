@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/client';
+import { WALL_CLOCK } from '@/server/domain/business-day';
 import { CURRENCIES, formatDecimal, isSupportedCurrency } from '@/server/domain/money';
 import { listOperations, type OperationFilters, type OperationRow } from './list-operations';
 import type { MerchantScope } from './merchant-scope';
@@ -40,16 +41,7 @@ export function csvLine(cells: readonly string[]): string {
 }
 
 /** `2026-11-21 10:04:05`: the wall clock in Lima, as spreadsheets read dates. */
-export const limaClock = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: LIMA,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+export const limaClock = new Intl.DateTimeFormat('sv-SE', { timeZone: LIMA, ...WALL_CLOCK });
 
 function operationCells(row: OperationRow): string[] {
   const currency = row.currency;

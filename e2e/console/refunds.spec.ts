@@ -22,7 +22,7 @@ async function refundOfAnotherMerchant(request: APIRequestContext, fields = FIEL
 
 /** A settled payment of the demo merchant (settled alone). */
 async function settledDemoCharge(request: APIRequestContext, method: 'CARD' | 'YAPE', prefix?: string) {
-  const payment = await demoCharge(request, method, prefix);
+  const payment = await demoCharge(request, method, { prefix: prefix });
   expect(await settleNow(DEMO.code, [payment.transactionId])).toBe(1);
   return payment;
 }
@@ -51,13 +51,13 @@ test('a merchant admin files a batch: a refused batch says why for each item and
   test.slow();
   const prefix = `rb${Date.now().toString(36)}`;
   const cards = [
-    await demoCharge(request, 'CARD', `${prefix}-card`),
-    await demoCharge(request, 'CARD', `${prefix}-card`),
-    await demoCharge(request, 'CARD', `${prefix}-card`),
+    await demoCharge(request, 'CARD', { prefix: `${prefix}-card` }),
+    await demoCharge(request, 'CARD', { prefix: `${prefix}-card` }),
+    await demoCharge(request, 'CARD', { prefix: `${prefix}-card` }),
   ];
-  const yape = await demoCharge(request, 'YAPE', `${prefix}-yape`);
-  const refunded = await demoCharge(request, 'CARD', `${prefix}-done`);
-  const bank = await demoCharge(request, 'BANK_TRANSFER', `${prefix}-bank`);
+  const yape = await demoCharge(request, 'YAPE', { prefix: `${prefix}-yape` });
+  const refunded = await demoCharge(request, 'CARD', { prefix: `${prefix}-done` });
+  const bank = await demoCharge(request, 'BANK_TRANSFER', { prefix: `${prefix}-bank` });
   await payOnPayerPage(request, bank.continueUrl!);
   const settled = [...cards, yape, refunded, bank];
   expect(
@@ -66,7 +66,7 @@ test('a merchant admin files a batch: a refused batch says why for each item and
       settled.map((payment) => payment.transactionId),
     ),
   ).toBe(6);
-  const authorized = await demoCharge(request, 'CARD', `${prefix}-auth`);
+  const authorized = await demoCharge(request, 'CARD', { prefix: `${prefix}-auth` });
   await requestRefund(request, await tokenFor(request, DEMO), DEMO.code, refunded.number, '15000', FIELDS);
 
   await signIn(page, 'owner@demo.pe', '/refunds');

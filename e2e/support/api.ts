@@ -67,7 +67,7 @@ export function chargeBody(
   merchantCode: string,
   merchantOperationNumber: string,
   method: MethodName,
-  options: { amount?: string; currency?: string; details?: Record<string, unknown> } = {},
+  options: { amount?: string; currency?: string; details?: Record<string, unknown>; customer?: Record<string, unknown> } = {},
 ) {
   return {
     action: 'authorize',
@@ -80,7 +80,7 @@ export function chargeBody(
       currency: options.currency ?? '604',
       billing: person,
       shipping: person,
-      customer: person,
+      customer: { ...person, ...options.customer },
       product_details: [{ sku: 'SKU-1', name: 'Polo', quantity: '1', unit_amount: '15000' }],
     },
   };

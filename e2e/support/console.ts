@@ -1,5 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { charge, chargeBody, operationNumber, tokenFor, type MethodName } from './api';
+import type { TestMerchant } from './service';
 
 // Console helpers shared by the console specs: the demo users and merchant, sign-in, a demo charge.
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -18,20 +20,38 @@ export async function signIn(page: Page, email: string, path = '/operations', pa
 }
 
 /**
- * A charge of the demo merchant through the REST API (operation number `<prefix>-…`): its
- * operation number, transaction id and, for redirect methods, the payer page.
+ * A charge through the REST API (the demo merchant's unless told; operation number
+ * `<prefix>-…` unless given): its operation number, transaction id, state and, for redirect
+ * methods, the payer page.
  */
-export async function demoCharge(request: APIRequestContext, method: MethodName, prefix = `con-${method.toLowerCase()}`) {
-  const token = await tokenFor(request, DEMO);
-  const number = operationNumber(prefix);
-  const response = await charge(request, token, chargeBody(DEMO.code, number, method));
+export async function demoCharge(
+  request: APIRequestContext,
+  method: MethodName,
+  options: {
+    merchant?: TestMerchant;
+    number?: string;
+    prefix?: string;
+    customer?: Record<string, unknown>;
+    details?: Record<string, unknown>;
+  } = {},
+) {
+  const merchant = options.merchant ?? DEMO;
+  const token = await tokenFor(request, merchant);
+  const number = options.number ?? operationNumber(options.prefix ?? `con-${method.toLowerCase()}`);
+  const body = chargeBody(merchant.code, number, method, { customer: options.customer, details: options.details });
+  const response = await charge(request, token, body);
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { transaction: { transaction_id: string; continue_url?: string } };
-  return { number, transactionId: body.transaction.transaction_id, continueUrl: body.transaction.continue_url };
+  const reply = (await response.json()) as { transaction: { transaction_id: string; state: string; continue_url?: string } };
+  return {
+    number,
+    transactionId: reply.transaction.transaction_id,
+    state: reply.transaction.state,
+    continueUrl: reply.transaction.continue_url,
+  };
 }
 
-/** The HTTP status of a console procedure called from the page, with its session cookie (as a script would). */
-export async function procedureStatus(page: Page, procedure: string, input: unknown, kind: 'mutation' | 'query' = 'mutation') {
+/** A console procedure called from the signed-in page with its session cookie (as a script would): status and body. */
+export async function callProcedure(page: Page, procedure: string, input: unknown, kind: 'mutation' | 'query' = 'mutation') {
   return page.evaluate(
     async ({ procedure, input, kind }) => {
       const url = `/api/trpc/${procedure}`;
@@ -39,10 +59,15 @@ export async function procedureStatus(page: Page, procedure: string, input: unkn
         kind === 'query'
           ? await fetch(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`)
           : await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-      return response.status;
+      return { status: response.status, body: (await response.json()) as unknown };
     },
     { procedure, input, kind },
   );
+}
+
+/** The HTTP status of a console procedure called from the page (see callProcedure). */
+export async function procedureStatus(page: Page, procedure: string, input: unknown, kind: 'mutation' | 'query' = 'mutation') {
+  return (await callProcedure(page, procedure, input, kind)).status;
 }
 
 /** Clicks the header's language button once React has hydrated it (a click before that does nothing). */
@@ -58,6 +83,12 @@ export async function switchLanguage(page: Page): Promise<void> {
 export async function expectPhoneWidth(page: Page): Promise<void> {
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+/** Clicks a link that downloads a file; its suggested name and its bytes. */
+export async function download(page: Page, link: Locator): Promise<{ filename: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return { filename: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
 function escapeRegExp(text: string): string {

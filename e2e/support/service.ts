@@ -75,7 +75,13 @@ export type StoredOperation = {
     lifecycle: { state: string; at: string }[];
   })[];
   refunds: (Record<string, unknown> & { id: string; state: string; lifecycle: { state: string; at: string }[] })[];
-  events: { type: string; aggregateId: string; status: string }[];
+  events: {
+    id: string;
+    type: string;
+    aggregateId: string;
+    status: string;
+    deliveries: { number: number; statusCode: number | null; manual: boolean }[];
+  }[];
 };
 
 /** A settlement cut-off now for the merchant, or only for the named transactions (others' tests keep theirs). */

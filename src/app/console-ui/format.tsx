@@ -1,3 +1,4 @@
+import { WALL_CLOCK } from '@/server/domain/business-day';
 import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
 import { intlLocale, type ConsoleLang } from './i18n';
 
@@ -9,16 +10,7 @@ export function money(cents: string, currency: string): string {
 }
 
 export function limaTime(iso: string, lang: ConsoleLang = 'es'): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: BUSINESS_TIME_ZONE, ...WALL_CLOCK }).format(new Date(iso));
 }
 
 /** The instant of a refund body's time object (UTC written without the Z, interface 2.1). */

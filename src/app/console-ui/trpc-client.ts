@@ -15,3 +15,9 @@ export function errorMessage(error: unknown, lang: ConsoleLang = 'es'): string {
   }
   return lang === 'en' ? 'The action could not be completed.' : 'No se pudo completar la acción.';
 }
+
+/** The kind of a refused call (CONFLICT, NOT_FOUND, FORBIDDEN...), or null for any other failure. */
+export function errorKind(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  return (error.data as { kind?: string } | undefined)?.kind ?? null;
+}

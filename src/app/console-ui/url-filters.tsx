@@ -14,8 +14,11 @@ export type FilterField =
   | { name: string; label: string; kind: 'text' | 'date'; placeholder?: string; wide?: boolean; inputMode?: 'decimal' }
   | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[] };
 
-/** A filter form whose values live in the URL; applying it is a client navigation, never a full reload. */
-export function UrlFilters({ label, fields }: { label: string; fields: FilterField[] }) {
+/**
+ * A filter form whose values live in the URL; applying it is a client navigation, never a full reload.
+ * `keep`: parameters of another form on the same page that applying or clearing this one leaves as they are.
+ */
+export function UrlFilters({ label, fields, keep = [] }: { label: string; fields: FilterField[]; keep?: string[] }) {
   const text = TEXT[useConsoleLang()];
   const router = useRouter();
   const pathname = usePathname();
@@ -24,6 +27,16 @@ export function UrlFilters({ label, fields }: { label: string; fields: FilterFie
   // Until hydration the form submits natively (a plain GET: it still works, with a reload).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const kept = () => {
+    const next = new URLSearchParams();
+    for (const name of keep) {
+      const value = params.get(name);
+      if (value) next.set(name, value);
+    }
+    return next;
+  };
+  const go = (query: URLSearchParams) =>
+    startTransition(() => router.push(query.toString() ? `${pathname}?${query.toString()}` : pathname));
   const input = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
   return (
     <form
@@ -34,14 +47,17 @@ export function UrlFilters({ label, fields }: { label: string; fields: FilterFie
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        const next = new URLSearchParams();
+        const next = kept();
         for (const field of fields) {
           const value = formText(form, field.name).trim();
           if (value) next.set(field.name, value);
         }
-        startTransition(() => router.push(`${pathname}?${next.toString()}`));
+        go(next);
       }}
     >
+      {[...kept()].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {fields.map((field) => (
         <label key={field.name} className={`text-sm ${field.kind !== 'select' && field.wide ? 'col-span-2' : ''}`}>
           {field.label}
@@ -73,11 +89,7 @@ export function UrlFilters({ label, fields }: { label: string; fields: FilterFie
         >
           {text.apply}
         </button>
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 px-4 py-1.5 text-sm"
-          onClick={() => startTransition(() => router.push(pathname))}
-        >
+        <button type="button" className="rounded-md border border-slate-300 px-4 py-1.5 text-sm" onClick={() => go(kept())}>
           {text.clear}
         </button>
         {pending ? (

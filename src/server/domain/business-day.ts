@@ -1,16 +1,18 @@
 // Calendar days of the business time zone (DESIGN.md 11) as UTC instants.
 
+/** Every part of a wall-clock reading, 24-hour: for Intl.DateTimeFormat with a time zone. */
+export const WALL_CLOCK = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
+
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, ...WALL_CLOCK }).formatToParts(instant);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'), value('second'));
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);

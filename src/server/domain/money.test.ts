@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatCents, formatMoney, isSupportedCurrency, parseCents } from './money';
+import { CURRENCIES, formatCents, formatDecimal, formatMoney, isSupportedCurrency, parseCents } from './money';
 
 describe('CURRENCIES', () => {
   it('lists PEN and USD by ISO 4217 numeric code', () => {
@@ -76,5 +76,15 @@ describe('formatMoney', () => {
   it('puts the sign of a negative amount before the symbol', () => {
     expect(formatMoney(-150n, '604')).toBe('-S/ 1.50');
     expect(formatMoney(-123456n, '840', 'en-US')).toBe('-US$ 1,234.56');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('writes major units with a point, no grouping and no symbol, exactly', () => {
+    expect(formatDecimal(15000n, '604')).toBe('150.00');
+    expect(formatDecimal(5n, '840')).toBe('0.05');
+    expect(formatDecimal(123456n, '840')).toBe('1234.56');
+    expect(formatDecimal(999_999_999_999n, '604')).toBe('9999999999.99');
+    expect(formatDecimal(-150n, '604')).toBe('-1.50');
   });
 });

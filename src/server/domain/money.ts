@@ -29,13 +29,26 @@ function groupThousands(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, separator);
 }
 
-/** `S/ 150.00`, `US$ 1,234.56`; negative amounts as `-S/ 1.50`. Integer arithmetic only. */
-export function formatMoney(cents: bigint, currency: CurrencyCode, locale: MoneyLocale = 'es-PE'): string {
-  const { symbol, minorDigits } = CURRENCIES[currency];
-  const { group, decimal } = SEPARATORS[locale];
+function units(cents: bigint, currency: CurrencyCode) {
+  const { minorDigits } = CURRENCIES[currency];
   const magnitude = cents < 0n ? -cents : cents;
   const unit = 10n ** BigInt(minorDigits);
-  const major = groupThousands((magnitude / unit).toString(), group);
-  const minor = (magnitude % unit).toString().padStart(minorDigits, '0');
-  return `${cents < 0n ? '-' : ''}${symbol} ${major}${decimal}${minor}`;
+  return {
+    sign: cents < 0n ? '-' : '',
+    major: (magnitude / unit).toString(),
+    minor: (magnitude % unit).toString().padStart(minorDigits, '0'),
+  };
+}
+
+/** `S/ 150.00`, `US$ 1,234.56`; negative amounts as `-S/ 1.50`. Integer arithmetic only. */
+export function formatMoney(cents: bigint, currency: CurrencyCode, locale: MoneyLocale = 'es-PE'): string {
+  const { group, decimal } = SEPARATORS[locale];
+  const { sign, major, minor } = units(cents, currency);
+  return `${sign}${CURRENCIES[currency].symbol} ${groupThousands(major, group)}${decimal}${minor}`;
+}
+
+/** `1234.56`: major units with a point and no grouping, for files read by spreadsheets and programs. */
+export function formatDecimal(cents: bigint, currency: CurrencyCode): string {
+  const { sign, major, minor } = units(cents, currency);
+  return `${sign}${major}.${minor}`;
 }

@@ -110,6 +110,7 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
         cardCountry: card?.card_country ?? null,
         cardIssuer: card?.issuer ?? null,
         payerEmail: body.payment_details.customer.email ?? null,
+        payerName: payerNameOf(body.payment_details.customer),
         callbackUrl: row.callbackUrl,
         redirectUrl: row.redirectUrl,
         methodDetails: row.methodDetails as Prisma.InputJsonObject,
@@ -144,4 +145,9 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
 function toConnectorRequest(body: ChargeRequest): AuthorizeRequest {
   const { method_name: method, method_details: details } = body.payment_method;
   return { method, ...details } as AuthorizeRequest;
+}
+
+/** The customer's name as sent ("Ana Quispe"), or null when neither part came. */
+function payerNameOf(customer: ChargeRequest['payment_details']['customer']): string | null {
+  return [customer.first_name, customer.last_name].filter(Boolean).join(' ') || null;
 }

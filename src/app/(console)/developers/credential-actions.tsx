@@ -4,10 +4,44 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { consoleClient, errorMessage } from '../../console-ui/trpc-client';
 import { formText } from '../../console-ui/form-text';
+import { useConsoleLang } from '../../console-ui/lang-context';
+
+const TEXT = {
+  es: {
+    created: 'Credencial creada. Guarda el secreto ahora: no se volverá a mostrar.',
+    copy: 'Copiar',
+    copied: 'Copiado',
+    done: 'Listo',
+    heading: 'Nueva credencial',
+    name: 'Nombre',
+    scopes: 'Permisos (scopes)',
+    create: 'Crear credencial',
+    revoke: 'Revocar',
+    revokeWarning: 'Sus tokens dejarán de funcionar.',
+    revokeConfirm: (clientId: string) => `Revocar ${clientId}`,
+    no: 'No',
+  },
+  en: {
+    created: 'Credential created. Keep the secret now: it will not be shown again.',
+    copy: 'Copy',
+    copied: 'Copied',
+    done: 'Done',
+    heading: 'New credential',
+    name: 'Name',
+    scopes: 'Permissions (scopes)',
+    create: 'Create credential',
+    revoke: 'Revoke',
+    revokeWarning: 'Its tokens will stop working.',
+    revokeConfirm: (clientId: string) => `Revoke ${clientId}`,
+    no: 'No',
+  },
+};
 
 const SCOPES = ['create:token', 'post:charges', 'get:charges', 'delete:charges'] as const;
 
 export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
+  const lang = useConsoleLang();
+  const text = TEXT[lang];
   const router = useRouter();
   const [issued, setIssued] = useState<{ client_id: string; client_secret: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +53,7 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
         className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3"
         data-testid="issued-credential"
       >
-        <p className="font-semibold">Credencial creada. Guarda el secreto ahora: no se volverá a mostrar.</p>
+        <p className="font-semibold">{text.created}</p>
         <p className="text-sm">
           client_id <code className="font-mono">{issued.client_id}</code>
         </p>
@@ -33,7 +67,7 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
             className="ml-2 rounded border border-slate-300 bg-white px-2 py-0.5 text-xs"
             onClick={() => void navigator.clipboard?.writeText(issued.client_secret).then(() => setCopied(true))}
           >
-            {copied ? 'Copiado' : 'Copiar'}
+            {copied ? text.copied : text.copy}
           </button>
         </p>
         <button
@@ -41,7 +75,7 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
           className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm"
           onClick={() => setIssued(null)}
         >
-          Listo
+          {text.done}
         </button>
       </div>
     );
@@ -59,17 +93,17 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
             setIssued(credential);
             router.refresh();
           },
-          (failure: unknown) => setError(errorMessage(failure)),
+          (failure: unknown) => setError(errorMessage(failure, lang)),
         );
       }}
     >
-      <h2 className="font-semibold">Nueva credencial</h2>
+      <h2 className="font-semibold">{text.heading}</h2>
       <label className="block text-sm">
-        Nombre
+        {text.name}
         <input name="label" maxLength={128} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5" />
       </label>
       <fieldset className="flex flex-wrap gap-4 text-sm">
-        <legend className="mb-1">Permisos (scopes)</legend>
+        <legend className="mb-1">{text.scopes}</legend>
         {SCOPES.map((scope) => (
           <label key={scope} className="flex items-center gap-1">
             <input type="checkbox" name={scope} defaultChecked /> <code>{scope}</code>
@@ -82,35 +116,48 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
         </p>
       ) : null}
       <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white">
-        Crear credencial
+        {text.create}
       </button>
     </form>
   );
 }
 
 export function RevokeCredential({ clientId }: { clientId: string }) {
+  const lang = useConsoleLang();
+  const text = TEXT[lang];
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (!confirming) {
     return (
       <button type="button" className="text-sm text-red-800 underline" onClick={() => setConfirming(true)}>
-        Revocar
+        {text.revoke}
       </button>
     );
   }
   return (
-    <span className="flex items-center gap-2 text-sm">
-      Sus tokens dejarán de funcionar.
+    <span className="flex flex-wrap items-center gap-2 text-sm">
+      {text.revokeWarning}
       <button
         type="button"
         className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white"
-        onClick={() => void consoleClient.console.revokeCredential.mutate({ clientId }).then(() => router.refresh())}
+        onClick={() =>
+          void consoleClient.console.revokeCredential.mutate({ clientId }).then(
+            () => router.refresh(),
+            (failure: unknown) => setError(errorMessage(failure, lang)),
+          )
+        }
       >
-        Revocar {clientId}
+        {text.revokeConfirm(clientId)}
       </button>
       <button type="button" className="underline" onClick={() => setConfirming(false)}>
-        No
+        {text.no}
       </button>
+      {error ? (
+        <span role="alert" className="text-red-800">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }

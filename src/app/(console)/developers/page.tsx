@@ -1,57 +1,143 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { CALLBACK_STATUSES, type CallbackStatus } from '@/server/services/console/callback-events';
+import { CallbackEventsTable } from '../../console-ui/callback-events-table';
 import { limaTime } from '../../console-ui/format';
+import { consoleLang } from '../../console-ui/lang-server';
+import { NextPageLink } from '../../console-ui/next-page-link';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { CreateCredential, RevokeCredential } from './credential-actions';
 
-export const metadata: Metadata = { title: 'Desarrolladores — consola de pagos' };
+const TEXT = {
+  es: {
+    title: 'Desarrolladores — consola de pagos',
+    heading: 'Desarrolladores',
+    reference: 'Referencia de la API',
+    openapi: 'Documento OpenAPI',
+    publicKey: 'Descargar la clave pública de los callbacks',
+    signature: 'Cada callback lleva la cabecera signature: RSA-SHA512 en base64 sobre el cuerpo exacto.',
+    chooseLabel: 'Elegir comercio',
+    merchantCode: 'Código de comercio',
+    choose: 'Elige un comercio para ver sus credenciales.',
+    noMerchant: 'No existe ese comercio.',
+    credentials: 'Credenciales de la API',
+    noCredentials: 'Este comercio aún no tiene credenciales.',
+    name: 'Nombre',
+    scopes: 'Scopes',
+    lastUse: 'Último uso',
+    state: 'Estado',
+    never: 'nunca',
+    revoked: (at: string) => `Revocada ${at}`,
+    active: 'Activa',
+    log: 'Registro de entregas de callbacks',
+    logHint: 'Notificaciones enviadas al callback_url de cada operación, de la más reciente a la más antigua.',
+    logFilter: 'Filtrar entregas',
+    status: 'Estado de entrega',
+    all: 'Todos',
+    logInvalid: 'El filtro de entregas no es válido.',
+    logFailed: 'No se pudo cargar el registro de entregas.',
+    logEmpty: 'No hay notificaciones que coincidan.',
+    next: 'Entregas más antiguas',
+  },
+  en: {
+    title: 'Developers — payments console',
+    heading: 'Developers',
+    reference: 'API reference',
+    openapi: 'OpenAPI document',
+    publicKey: 'Download the callbacks public key',
+    signature: 'Every callback carries a signature header: base64 RSA-SHA512 over the exact body.',
+    chooseLabel: 'Choose a merchant',
+    merchantCode: 'Merchant code',
+    choose: 'Choose a merchant to see its credentials.',
+    noMerchant: 'There is no such merchant.',
+    credentials: 'API credentials',
+    noCredentials: 'This merchant has no credentials yet.',
+    name: 'Name',
+    scopes: 'Scopes',
+    lastUse: 'Last used',
+    state: 'State',
+    never: 'never',
+    revoked: (at: string) => `Revoked ${at}`,
+    active: 'Active',
+    log: 'Callback delivery log',
+    logHint: "Notifications sent to each operation's callback_url, newest first.",
+    logFilter: 'Filter deliveries',
+    status: 'Delivery status',
+    all: 'All',
+    logInvalid: 'The delivery filter is not valid.',
+    logFailed: 'The delivery log could not be loaded.',
+    logEmpty: 'No notifications match.',
+    next: 'Older deliveries',
+  },
+};
 
-type Props = { searchParams: Promise<{ merchant?: string }> };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].title };
+}
+
+type Props = { searchParams: Promise<{ merchant?: string; status?: string; cursor?: string }> };
 
 export default async function DevelopersPage({ searchParams }: Props) {
-  const { merchant } = await searchParams;
-  const session = await requireConsoleSession();
+  const { merchant, status, cursor } = await searchParams;
+  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const text = TEXT[lang];
   const caller = await consoleCaller(session);
   const platform = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
   const canAct = session.role === 'PLATFORM_ADMIN' || session.role === 'MERCHANT_ADMIN';
   const chosen = platform ? merchant?.trim() || undefined : undefined;
-  const credentials = !platform || chosen ? await caller.console.credentials({ merchantCode: chosen }).catch(() => null) : null;
+  const statusValid = !status || (CALLBACK_STATUSES as readonly string[]).includes(status);
+  const [credentials, deliveries] = await Promise.all([
+    !platform || chosen ? caller.console.credentials({ merchantCode: chosen }).catch(() => null) : null,
+    statusValid
+      ? caller.console
+          .callbackEvents({
+            merchantCode: chosen,
+            status: (status || undefined) as CallbackStatus | undefined,
+            cursor: cursor || undefined,
+          })
+          .catch(() => null)
+      : null,
+  ]);
+  const older = new URLSearchParams({ ...(chosen ? { merchant: chosen } : {}), ...(status ? { status } : {}) });
+  if (deliveries?.nextCursor) older.set('cursor', deliveries.nextCursor);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Desarrolladores</h1>
+      <h1 className="text-2xl font-semibold">{text.heading}</h1>
       <section className="space-y-1 text-sm">
         <p>
           <a className="text-blue-800 underline" href="/docs">
-            Referencia de la API
+            {text.reference}
           </a>{' '}
           ·{' '}
           <a className="text-blue-800 underline" href="/api/openapi.json">
-            Documento OpenAPI
+            {text.openapi}
           </a>{' '}
           ·{' '}
           <a className="text-blue-800 underline" href="/api/webhooks/public-key" download="callbacks-public-key.pem">
-            Descargar la clave pública de los callbacks
+            {text.publicKey}
           </a>
         </p>
-        <p className="text-slate-600">Cada callback lleva la cabecera signature: RSA-SHA512 en base64 sobre el cuerpo exacto.</p>
+        <p className="text-slate-600">{text.signature}</p>
       </section>
       {platform ? (
         <Suspense>
-          <UrlFilters label="Elegir comercio" fields={[{ name: 'merchant', label: 'Código de comercio', kind: 'text' }]} />
+          <UrlFilters
+            label={text.chooseLabel}
+            keep={['status']}
+            fields={[{ name: 'merchant', label: text.merchantCode, kind: 'text' }]}
+          />
         </Suspense>
       ) : null}
       {credentials === null ? (
-        <p className="text-slate-600">
-          {platform && !chosen ? 'Elige un comercio para ver sus credenciales.' : 'No existe ese comercio.'}
-        </p>
+        <p className="text-slate-600">{platform && !chosen ? text.choose : text.noMerchant}</p>
       ) : (
         <section aria-labelledby="credentials" className="space-y-3">
           <h2 id="credentials" className="text-lg font-semibold">
-            Credenciales de la API
+            {text.credentials}
           </h2>
           {credentials.length === 0 ? (
-            <p className="text-slate-600">Este comercio aún no tiene credenciales.</p>
+            <p className="text-slate-600">{text.noCredentials}</p>
           ) : (
             <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
               <table className="min-w-full text-sm">
@@ -61,16 +147,16 @@ export default async function DevelopersPage({ searchParams }: Props) {
                       client_id
                     </th>
                     <th scope="col" className="px-3 py-2">
-                      Nombre
+                      {text.name}
                     </th>
                     <th scope="col" className="px-3 py-2">
-                      Scopes
+                      {text.scopes}
                     </th>
                     <th scope="col" className="px-3 py-2">
-                      Último uso
+                      {text.lastUse}
                     </th>
                     <th scope="col" className="px-3 py-2">
-                      Estado
+                      {text.state}
                     </th>
                   </tr>
                 </thead>
@@ -80,14 +166,16 @@ export default async function DevelopersPage({ searchParams }: Props) {
                       <td className="px-3 py-2 font-mono">{credential.client_id}</td>
                       <td className="px-3 py-2">{credential.label}</td>
                       <td className="px-3 py-2 font-mono text-xs">{credential.scopes.join(' ')}</td>
-                      <td className="px-3 py-2">{credential.last_used_at ? limaTime(credential.last_used_at) : 'nunca'}</td>
+                      <td className="px-3 py-2">
+                        {credential.last_used_at ? limaTime(credential.last_used_at, lang) : text.never}
+                      </td>
                       <td className="px-3 py-2">
                         {credential.revoked_at ? (
-                          <span>Revocada {limaTime(credential.revoked_at)}</span>
+                          <span>{text.revoked(limaTime(credential.revoked_at, lang))}</span>
                         ) : canAct ? (
                           <RevokeCredential clientId={credential.client_id} />
                         ) : (
-                          'Activa'
+                          text.active
                         )}
                       </td>
                     </tr>
@@ -99,6 +187,38 @@ export default async function DevelopersPage({ searchParams }: Props) {
           {canAct ? <CreateCredential merchantCode={chosen} /> : null}
         </section>
       )}
+      <section aria-labelledby="deliveries" className="space-y-3">
+        <h2 id="deliveries" className="text-lg font-semibold">
+          {text.log}
+        </h2>
+        <p className="text-sm text-slate-600">{text.logHint}</p>
+        <Suspense>
+          <UrlFilters
+            label={text.logFilter}
+            keep={platform ? ['merchant'] : []}
+            fields={[
+              {
+                name: 'status',
+                label: text.status,
+                kind: 'select',
+                options: [{ value: '', label: text.all }, ...CALLBACK_STATUSES.map((value) => ({ value, label: value }))],
+              },
+            ]}
+          />
+        </Suspense>
+        {deliveries === null ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+            {statusValid ? text.logFailed : text.logInvalid}
+          </p>
+        ) : deliveries.rows.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            {text.logEmpty}
+          </p>
+        ) : (
+          <CallbackEventsTable events={deliveries.rows} lang={lang} canResend={canAct} log showMerchant={platform} />
+        )}
+        {deliveries?.nextCursor ? <NextPageLink href={`/developers?${older.toString()}`} label={text.next} /> : null}
+      </section>
     </div>
   );
 }

@@ -2,56 +2,95 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
 import { isAppError } from '@/server/domain/errors';
-import { BUSINESS_TIME_ZONE, limaTime, money, StateBadge } from '../../console-ui/format';
+import { operationsUrlFilters } from '@/server/services/console/operations-url';
+import { limaTime, money, StateBadge } from '../../console-ui/format';
+import { consoleLang } from '../../console-ui/lang-server';
+import { NextPageLink } from '../../console-ui/next-page-link';
 import { OperationFilters } from './filters';
 
-export const metadata: Metadata = { title: 'Operaciones — consola de pagos' };
+const TEXT = {
+  es: {
+    title: 'Operaciones — consola de pagos',
+    heading: 'Operaciones',
+    export: 'Exportar CSV',
+    exportHint: 'Descarga todas las operaciones de estos filtros, no solo esta página.',
+    invalid: (names: string) => `Los filtros no son válidos (${names}). Revísalos e inténtalo de nuevo.`,
+    failed: 'No se pudieron cargar las operaciones.',
+    empty: 'No hay operaciones que coincidan con estos filtros.',
+    caption: 'Operaciones, de la más reciente a la más antigua',
+    date: 'Fecha (Lima)',
+    merchant: 'Comercio',
+    operation: 'Operación',
+    method: 'Medio',
+    state: 'Estado',
+    amount: 'Monto',
+    payer: 'Pagador',
+    next: 'Siguiente página',
+  },
+  en: {
+    title: 'Operations — payments console',
+    heading: 'Operations',
+    export: 'Export CSV',
+    exportHint: 'Downloads every operation matching these filters, not just this page.',
+    invalid: (names: string) => `The filters are not valid (${names}). Check them and try again.`,
+    failed: 'The operations could not be loaded.',
+    empty: 'No operations match these filters.',
+    caption: 'Operations, newest first',
+    date: 'Date (Lima)',
+    merchant: 'Merchant',
+    operation: 'Operation',
+    method: 'Method',
+    state: 'State',
+    amount: 'Amount',
+    payer: 'Payer',
+    next: 'Next page',
+  },
+};
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].title };
+}
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const SORTS = new Set(['newest', 'oldest', 'amount_desc', 'amount_asc']);
-
-/** "150", "150.5" or "150.50" soles as cents; anything else is ignored. */
-function cents(value: string | undefined): string | undefined {
-  const match = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(value?.trim() ?? '');
-  return match ? `${BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0') || '0')}` : undefined;
-}
-
 export default async function OperationsPage({ searchParams }: Props) {
   const params = await searchParams;
-  const session = await requireConsoleSession();
+  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const text = TEXT[lang];
   const caller = await consoleCaller(session);
-  const query = {
-    search: params.search || undefined,
-    state: (params.state || undefined) as 'PENDIENTE' | undefined,
-    method: (params.method || undefined) as 'CARD' | undefined,
-    from: params.from && DAY.test(params.from) ? startOfDay(params.from, BUSINESS_TIME_ZONE).toISOString() : undefined,
-    to: params.to && DAY.test(params.to) ? endOfDayExclusive(params.to, BUSINESS_TIME_ZONE).toISOString() : undefined,
-    minAmount: cents(params.min),
-    maxAmount: cents(params.max),
-    sort: (params.sort && SORTS.has(params.sort) ? params.sort : undefined) as 'newest' | undefined,
-    cursor: params.cursor || undefined,
-    limit: 25,
-  };
+  const url = operationsUrlFilters(params);
   let page: Awaited<ReturnType<typeof caller.console.operations>> | null = null;
-  let failure: string | null = null;
-  try {
-    page = await caller.console.operations(query);
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    failure = isAppError(cause)
-      ? 'Los filtros no son válidos. Revísalos e inténtalo de nuevo.'
-      : 'No se pudieron cargar las operaciones.';
+  let failure: string | null = url.ok ? null : text.invalid(url.invalid.join(', '));
+  if (url.ok) {
+    try {
+      page = await caller.console.operations({ ...url.filters, cursor: params.cursor || undefined, limit: 25 });
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      failure = isAppError(cause) ? text.invalid('cursor') : text.failed;
+    }
   }
-  const next = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const filters = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]) && entry[0] !== 'cursor'),
+  );
+  const next = new URLSearchParams(filters);
   if (page?.nextCursor) next.set('cursor', page.nextCursor);
   const showMerchant = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Operaciones</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{text.heading}</h1>
+        {url.ok ? (
+          <a
+            href={`/operations/export?${filters.toString()}`}
+            title={text.exportHint}
+            data-testid="export-csv"
+            className="ml-auto rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300"
+          >
+            {text.export}
+          </a>
+        ) : null}
+      </div>
       <Suspense>
         <OperationFilters />
       </Suspense>
@@ -60,37 +99,35 @@ export default async function OperationsPage({ searchParams }: Props) {
           {failure}
         </p>
       ) : page && page.rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-          No hay operaciones que coincidan con estos filtros.
-        </p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{text.empty}</p>
       ) : page ? (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="operations-table">
           <table className="min-w-full text-sm">
-            <caption className="sr-only">Operaciones, de la más reciente a la más antigua</caption>
+            <caption className="sr-only">{text.caption}</caption>
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  Fecha (Lima)
+                <th scope="col" className="px-3 py-2 whitespace-nowrap">
+                  {text.date}
                 </th>
                 {showMerchant ? (
                   <th scope="col" className="px-3 py-2">
-                    Comercio
+                    {text.merchant}
                   </th>
                 ) : null}
                 <th scope="col" className="px-3 py-2">
-                  Operación
+                  {text.operation}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Medio
+                  {text.method}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Estado
+                  {text.state}
                 </th>
                 <th scope="col" className="px-3 py-2 text-right">
-                  Monto
+                  {text.amount}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Pagador
+                  {text.payer}
                 </th>
               </tr>
             </thead>
@@ -98,10 +135,10 @@ export default async function OperationsPage({ searchParams }: Props) {
               {page.rows.map((row) => (
                 <tr key={row.transactionId} className="border-t border-slate-100 hover:bg-slate-50" data-testid="operation-row">
                   <td className="px-3 py-2 whitespace-nowrap" title={row.createdAt}>
-                    {limaTime(row.createdAt)}
+                    {limaTime(row.createdAt, lang)}
                   </td>
                   {showMerchant ? <td className="px-3 py-2">{row.merchantCode}</td> : null}
-                  <td className="px-3 py-2 font-mono">
+                  <td className="px-3 py-2 font-mono whitespace-nowrap">
                     <Link href={`/operations/${row.transactionId}`} className="text-blue-800 underline">
                       {row.merchantOperationNumber}
                     </Link>
@@ -114,21 +151,17 @@ export default async function OperationsPage({ searchParams }: Props) {
                     <StateBadge state={row.state} />
                   </td>
                   <td className="px-3 py-2 text-right whitespace-nowrap">{money(row.amount, row.currency)}</td>
-                  <td className="px-3 py-2">{row.payerEmail ?? ''}</td>
+                  <td className="max-w-64 px-3 py-2 break-words">
+                    {row.payerName ? <span className="block">{row.payerName}</span> : null}
+                    {row.payerEmail ? <span className="block text-slate-600">{row.payerEmail}</span> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
-      {page?.nextCursor ? (
-        <Link
-          href={`/operations?${next.toString()}`}
-          className="inline-block rounded-md border border-slate-300 bg-white px-4 py-1.5 text-sm"
-        >
-          Siguiente página
-        </Link>
-      ) : null}
+      {page?.nextCursor ? <NextPageLink href={`/operations?${next.toString()}`} label={text.next} /> : null}
     </div>
   );
 }

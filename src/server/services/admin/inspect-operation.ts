@@ -1,8 +1,8 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
+import { eventSelect } from '@/server/services/event-view';
 import { findMerchant } from './merchants';
 import { plainJson } from './plain-json';
-import { callbackEventSelect } from '../console/callback-events';
 
 /** Everything stored about one operation, as rows: for operators, support and audits. */
 export async function inspectOperation(prisma: Db, input: { merchantCode: string; merchantOperationNumber: string }) {
@@ -31,7 +31,7 @@ export async function inspectOperation(prisma: Db, input: { merchantCode: string
   const events = await prisma.outboxEvent.findMany({
     where: { aggregateId: { in: aggregateIds } },
     orderBy: { seq: 'asc' },
-    select: { ...callbackEventSelect, deliveredAt: true, lastError: true, payload: true },
+    select: { ...eventSelect, payload: true },
   });
   return plainJson({ merchant_code: merchant.code, ...operation, events }) as Record<string, unknown>;
 }

@@ -31,6 +31,7 @@ export const operationRowSelect = {
   maskedPan: true,
   cardBrand: true,
   payerEmail: true,
+  payerName: true,
   operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true, name: true } } } },
 } satisfies Prisma.TransactionSelect;
 
@@ -50,6 +51,7 @@ export function toOperationRowView(row: OperationRow) {
     maskedPan: row.maskedPan,
     brand: row.cardBrand,
     payerEmail: row.payerEmail,
+    payerName: row.payerName,
     createdAt: row.createdAt.toISOString(),
   };
 }

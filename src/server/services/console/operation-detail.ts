@@ -3,7 +3,7 @@ import { AppError } from '@/server/domain/errors';
 import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { toTransactionObject, transactionSelect } from '@/server/services/transaction-view';
 import { refundSelect, toRefundObject } from '@/server/services/refund-view';
-import { callbackEvents } from './callback-events';
+import { eventsOf } from '@/server/services/event-view';
 import { assertInScope, type MerchantScope } from './merchant-scope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,12 +24,12 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
       merchantOperationNumber: true,
       createdAt: true,
       merchant: { select: { code: true, name: true } },
-      transactions: { orderBy: { attempt: 'asc' }, select: { ...transactionSelect, payerEmail: true } },
+      transactions: { orderBy: { attempt: 'asc' }, select: { ...transactionSelect, payerEmail: true, payerName: true } },
       refunds: { orderBy: { createdAt: 'asc' }, select: refundSelect },
     },
   });
   const ids = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
-  const events = await callbackEvents(prisma, ids);
+  const events = await eventsOf(prisma, ids);
   const latest = operation.transactions.at(-1)!;
   const cancel = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
   const refunded = new Set(
@@ -43,6 +43,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
     transactions: operation.transactions.map((row) => ({
       ...toTransactionObject(row, 'millis', { queryDetails: true }),
       payer_email: row.payerEmail,
+      payer_name: row.payerName,
       refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method as PaymentMethod) && !refunded.has(row.id),
     })),
     refunds: operation.refunds.map(toRefundObject),
@@ -50,6 +51,11 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
     cancel:
       cancel.kind === 'move'
         ? { allowed: true as const, to: cancel.to }
-        : { allowed: false as const, reason: cancel.kind === 'already' ? `ya está ${cancel.state}` : cancel.message },
+        : // Why not, for the page to say in its language: the state, and whether the method takes refunds.
+          {
+            allowed: false as const,
+            state: latest.state as TransactionState,
+            refundableMethod: REFUNDABLE_METHODS.includes(latest.method as PaymentMethod),
+          },
   };
 }

@@ -3,7 +3,7 @@ import { AppError } from '@/server/domain/errors';
 import { isUuid } from '@/server/domain/uuid';
 import { refundSelect, toRefundObject } from '@/server/services/refund-view';
 import { toTransactionObject, transactionSelect } from '@/server/services/transaction-view';
-import { callbackEvents } from './callback-events';
+import { eventsOf } from '@/server/services/event-view';
 import { assertInScope, type MerchantScope } from './merchant-scope';
 
 /** Everything the console shows about one refund: itself, the transaction it refunds, its merchant and callbacks. */
@@ -26,6 +26,6 @@ export async function refundDetail(prisma: Db, scope: MerchantScope, refundId: s
     createdAt: row.createdAt.toISOString(),
     merchant: row.operation.merchant,
     transaction: toTransactionObject(row.transaction, 'millis'),
-    events: await callbackEvents(prisma, [row.id]),
+    events: await eventsOf(prisma, [row.id]),
   };
 }

@@ -4,18 +4,59 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { consoleClient, errorMessage } from '../../../console-ui/trpc-client';
 import { formText } from '../../../console-ui/form-text';
+import { useConsoleLang } from '../../../console-ui/lang-context';
 
-const CONSEQUENCE: Record<string, string> = {
-  CANCELADO: 'El pago pendiente se cancelará: el enlace, código o QR del pagador dejará de funcionar. No se cobrará nada.',
-  EXTORNADO: 'La autorización se extornará: los fondos retenidos vuelven al pagador y la operación no se liquidará.',
+const TEXT = {
+  es: {
+    CANCELADO: {
+      label: 'Cancelar operación',
+      confirm: 'Sí, cancelar',
+      consequence: 'El pago pendiente se cancelará: el enlace, código o QR del pagador dejará de funcionar. No se cobrará nada.',
+    },
+    EXTORNADO: {
+      label: 'Extornar operación',
+      confirm: 'Sí, extornar',
+      consequence: 'La autorización se extornará: los fondos retenidos vuelven al pagador y la operación no se liquidará.',
+    },
+    ask: (action: string) => `¿${action}?`,
+    no: 'No',
+    refund: 'Solicitar reembolso total',
+    refundText: (amount: string) => `Reembolso total de ${amount}. El pagador recibe el monto completo.`,
+    reason: 'Motivo',
+    description: 'Descripción',
+    register: 'Registrar reembolso',
+    cancel: 'Cancelar',
+  },
+  en: {
+    CANCELADO: {
+      label: 'Cancel operation',
+      confirm: 'Yes, cancel',
+      consequence: "The pending payment will be cancelled: the payer's link, code or QR stops working. Nothing is charged.",
+    },
+    EXTORNADO: {
+      label: 'Reverse operation',
+      confirm: 'Yes, reverse',
+      consequence: 'The authorization will be reversed: the held funds go back to the payer and the operation is not settled.',
+    },
+    ask: (action: string) => `${action}?`,
+    no: 'No',
+    refund: 'Request a total refund',
+    refundText: (amount: string) => `Total refund of ${amount}. The payer gets the whole amount back.`,
+    reason: 'Reason',
+    description: 'Description',
+    register: 'File refund',
+    cancel: 'Cancel',
+  },
 };
 
 export function CancelAction({ transactionId, to }: { transactionId: string; to: 'CANCELADO' | 'EXTORNADO' }) {
+  const lang = useConsoleLang();
+  const text = TEXT[lang];
+  const { label, confirm, consequence } = text[to];
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const label = to === 'CANCELADO' ? 'Cancelar operación' : 'Extornar operación';
   if (!confirming) {
     return (
       <button
@@ -35,10 +76,10 @@ export function CancelAction({ transactionId, to }: { transactionId: string; to:
       className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3"
     >
       <p id="cancel-title" className="font-semibold text-red-900">
-        ¿{label}?
+        {text.ask(label)}
       </p>
       <p id="cancel-text" className="text-sm text-red-900">
-        {CONSEQUENCE[to]}
+        {consequence}
       </p>
       {error ? (
         <p role="alert" className="text-sm text-red-800">
@@ -61,19 +102,19 @@ export function CancelAction({ transactionId, to }: { transactionId: string; to:
               },
               (failure: unknown) => {
                 setBusy(false);
-                setError(errorMessage(failure));
+                setError(errorMessage(failure, lang));
               },
             );
           }}
         >
-          Sí, {to === 'CANCELADO' ? 'cancelar' : 'extornar'}
+          {confirm}
         </button>
         <button
           type="button"
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
           onClick={() => setConfirming(false)}
         >
-          No
+          {text.no}
         </button>
       </div>
     </div>
@@ -81,6 +122,8 @@ export function CancelAction({ transactionId, to }: { transactionId: string; to:
 }
 
 export function RefundAction({ transactionId, amount }: { transactionId: string; amount: string }) {
+  const lang = useConsoleLang();
+  const text = TEXT[lang];
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -92,7 +135,7 @@ export function RefundAction({ transactionId, amount }: { transactionId: string;
         onClick={() => setOpen(true)}
         className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
       >
-        Solicitar reembolso total
+        {text.refund}
       </button>
     );
   }
@@ -120,14 +163,14 @@ export function RefundAction({ transactionId, amount }: { transactionId: string;
             },
             (failure: unknown) => {
               setBusy(false);
-              setError(errorMessage(failure));
+              setError(errorMessage(failure, lang));
             },
           );
       }}
     >
-      <p className="text-sm">Reembolso total de {amount}. El pagador recibe el monto completo.</p>
+      <p className="text-sm">{text.refundText(amount)}</p>
       <label className="block text-sm">
-        Motivo
+        {text.reason}
         <input
           name="reason"
           required
@@ -136,7 +179,7 @@ export function RefundAction({ transactionId, amount }: { transactionId: string;
         />
       </label>
       <label className="block text-sm">
-        Descripción
+        {text.description}
         <textarea
           name="description"
           maxLength={1024}
@@ -154,14 +197,14 @@ export function RefundAction({ transactionId, amount }: { transactionId: string;
           disabled={busy}
           className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
         >
-          Registrar reembolso
+          {text.register}
         </button>
         <button
           type="button"
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
           onClick={() => setOpen(false)}
         >
-          Cancelar
+          {text.cancel}
         </button>
       </div>
     </form>

@@ -3,16 +3,108 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { isAppError } from '@/server/domain/errors';
+import type { TransactionState } from '@/server/domain/states';
+import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
 import { limaTime, money, StateBadge } from '../../../console-ui/format';
+import { consoleLang } from '../../../console-ui/lang-server';
 import { CancelAction, RefundAction } from './operation-actions';
 
-export const metadata: Metadata = { title: 'Operación — consola de pagos' };
+const TEXT = {
+  es: {
+    title: 'Operación — consola de pagos',
+    back: '← Operaciones',
+    actions: 'Acciones',
+    readOnly: 'Tu rol es de solo lectura.',
+    cannotCancel: (why: string) => `No se puede cancelar ni extornar: ${why}.`,
+    why: {
+      already: (state: string) => `ya está ${state}`,
+      DENEGADO: 'la operación fue denegada (DENEGADO), no hay nada que cancelar',
+      EXPIRADO: 'la operación expiró (EXPIRADO), no hay nada que cancelar',
+      LIQUIDADO: (refundable: boolean) =>
+        refundable
+          ? 'ya está liquidada (LIQUIDADO); solicita un reembolso'
+          : 'ya está liquidada (LIQUIDADO) y este medio no admite reembolsos',
+      AUTORIZADO: (refundable: boolean) =>
+        refundable
+          ? 'el dinero del pagador ya se movió; solicita un reembolso cuando se liquide'
+          : 'el dinero del pagador ya se movió y este medio no admite reembolsos',
+    },
+    transaction: (id: string) => `Transacción ${id}`,
+    lifecycle: 'Ciclo de vida',
+    payerName: 'pagador',
+    payerEmail: 'correo del pagador',
+    processor: 'Respuesta del procesador',
+    image: '(imagen)',
+    refunds: 'Reembolsos',
+    callbacks: 'Notificaciones (callbacks)',
+    noCallbacks: 'La operación no tiene callback_url: no se envían notificaciones.',
+  },
+  en: {
+    title: 'Operation — payments console',
+    back: '← Operations',
+    actions: 'Actions',
+    readOnly: 'Your role is read-only.',
+    cannotCancel: (why: string) => `It cannot be cancelled or reversed: ${why}.`,
+    why: {
+      already: (state: string) => `it is already ${state}`,
+      DENEGADO: 'the operation was declined (DENEGADO), there is nothing to cancel',
+      EXPIRADO: 'the operation expired (EXPIRADO), there is nothing to cancel',
+      LIQUIDADO: (refundable: boolean) =>
+        refundable
+          ? 'it is already settled (LIQUIDADO); request a refund instead'
+          : 'it is already settled (LIQUIDADO) and this method takes no refunds',
+      AUTORIZADO: (refundable: boolean) =>
+        refundable
+          ? "the payer's money has moved; request a refund once it is settled"
+          : "the payer's money has moved and this method takes no refunds",
+    },
+    transaction: (id: string) => `Transaction ${id}`,
+    lifecycle: 'Lifecycle',
+    payerName: 'payer',
+    payerEmail: 'payer email',
+    processor: 'Processor response',
+    image: '(image)',
+    refunds: 'Refunds',
+    callbacks: 'Notifications (callbacks)',
+    noCallbacks: 'The operation has no callback_url: no notifications are sent.',
+  },
+};
+
+type Why = {
+  already: (state: string) => string;
+  DENEGADO: string;
+  EXPIRADO: string;
+  LIQUIDADO: (refundable: boolean) => string;
+  AUTORIZADO: (refundable: boolean) => string;
+};
+
+/** Why the operation cannot be cancelled or reversed, in the page's language. */
+function refusalReason(why: Why, state: TransactionState, refundableMethod: boolean): string {
+  switch (state) {
+    case 'CANCELADO':
+    case 'EXTORNADO':
+      return why.already(state);
+    case 'DENEGADO':
+    case 'EXPIRADO':
+      return why[state];
+    case 'LIQUIDADO':
+    case 'AUTORIZADO':
+      return why[state](refundableMethod);
+    default:
+      return state;
+  }
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].title };
+}
 
 type Props = { params: Promise<{ transactionId: string }> };
 
 export default async function OperationPage({ params }: Props) {
   const { transactionId } = await params;
-  const session = await requireConsoleSession();
+  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const text = TEXT[lang];
   const caller = await consoleCaller(session);
   let detail: Awaited<ReturnType<typeof caller.console.operation>>;
   try {
@@ -24,15 +116,16 @@ export default async function OperationPage({ params }: Props) {
   }
   const canAct = session.role === 'PLATFORM_ADMIN' || session.role === 'MERCHANT_ADMIN';
   const latest = detail.transactions.at(-1)!;
+  const callbacks = detail.events.filter((event) => event.callbackUrl !== null);
   return (
     <div className="space-y-6">
       <p>
         <Link href="/operations" className="text-sm text-blue-800 underline">
-          ← Operaciones
+          {text.back}
         </Link>
       </p>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="font-mono text-2xl font-semibold">{detail.merchantOperationNumber}</h1>
+        <h1 className="font-mono text-2xl font-semibold break-all">{detail.merchantOperationNumber}</h1>
         <StateBadge state={detail.state} />
         <span className="text-slate-600">
           {detail.merchant.name} ({detail.merchant.code})
@@ -42,14 +135,16 @@ export default async function OperationPage({ params }: Props) {
 
       <section aria-labelledby="actions" className="space-y-2">
         <h2 id="actions" className="text-lg font-semibold">
-          Acciones
+          {text.actions}
         </h2>
         {!canAct ? (
-          <p className="text-sm text-slate-600">Tu rol es de solo lectura.</p>
+          <p className="text-sm text-slate-600">{text.readOnly}</p>
         ) : detail.cancel.allowed ? (
           <CancelAction transactionId={latest.transaction_id} to={detail.cancel.to} />
         ) : (
-          <p className="text-sm text-slate-600">No se puede cancelar ni extornar: {detail.cancel.reason}.</p>
+          <p className="text-sm text-slate-600">
+            {text.cannotCancel(refusalReason(text.why, detail.cancel.state, detail.cancel.refundableMethod))}
+          </p>
         )}
         {canAct
           ? detail.transactions
@@ -67,22 +162,22 @@ export default async function OperationPage({ params }: Props) {
       {detail.transactions.map((transaction) => (
         <section
           key={transaction.transaction_id}
-          aria-label={`Transacción ${transaction.transaction_id}`}
+          aria-label={text.transaction(transaction.transaction_id)}
           className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
         >
           <div className="flex flex-wrap items-center gap-3">
             <h2 className="font-semibold">{transaction.payment_method.method_name}</h2>
             <StateBadge state={transaction.state} />
-            <span className="font-mono text-xs text-slate-500">{transaction.transaction_id}</span>
+            <span className="font-mono text-xs break-all text-slate-500">{transaction.transaction_id}</span>
           </div>
           {transaction.state_reason ? <p className="text-sm text-slate-700">{transaction.state_reason}</p> : null}
-          <ol className="relative ml-2 border-l border-slate-300" aria-label="Ciclo de vida">
+          <ol className="relative ml-2 border-l border-slate-300" aria-label={text.lifecycle}>
             {transaction.lifecycle.map((entry, index) => (
               <li key={index} className="mb-2 ml-4">
                 <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
                 <StateBadge state={entry.state} />{' '}
                 <time dateTime={entry.date.utc_time} title={`${entry.date.utc_time} UTC`} className="text-sm text-slate-700">
-                  {limaTime(entry.date.utc_time)}
+                  {limaTime(entry.date.utc_time, lang)}
                 </time>
               </li>
             ))}
@@ -96,21 +191,29 @@ export default async function OperationPage({ params }: Props) {
                 </div>
               ),
             )}
+            {transaction.payer_name ? (
+              <div className="flex gap-2">
+                <dt className="text-slate-500">{text.payerName}</dt>
+                <dd className="break-all" data-testid="payer-name">
+                  {transaction.payer_name}
+                </dd>
+              </div>
+            ) : null}
             {transaction.payer_email ? (
               <div className="flex gap-2">
-                <dt className="text-slate-500">pagador</dt>
-                <dd>{transaction.payer_email}</dd>
+                <dt className="text-slate-500">{text.payerEmail}</dt>
+                <dd className="break-all">{transaction.payer_email}</dd>
               </div>
             ) : null}
           </dl>
           {transaction.processor_response ? (
             <details>
-              <summary className="cursor-pointer text-sm font-medium">Respuesta del procesador</summary>
+              <summary className="cursor-pointer text-sm font-medium">{text.processor}</summary>
               <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 text-xs">
                 {JSON.stringify(
                   {
                     ...transaction.processor_response,
-                    qr_image: transaction.processor_response.qr_image ? '(imagen)' : undefined,
+                    qr_image: transaction.processor_response.qr_image ? text.image : undefined,
                   },
                   null,
                   2,
@@ -124,14 +227,17 @@ export default async function OperationPage({ params }: Props) {
       {detail.refunds.length > 0 ? (
         <section aria-labelledby="refunds" className="space-y-2">
           <h2 id="refunds" className="text-lg font-semibold">
-            Reembolsos
+            {text.refunds}
           </h2>
           <ul className="space-y-1 text-sm">
             {detail.refunds.map((refund) => (
-              <li key={refund.refund_id} className="flex flex-wrap items-center gap-2">
+              <li key={refund.refund_id} className="flex flex-wrap items-center gap-2" data-testid="refund">
                 <StateBadge state={refund.state} /> {money(refund.refund_amount, refund.currency)} ·{' '}
-                {refund.additional_fields.reason}
-                <Link href={`/refunds/${refund.refund_id}`} className="font-mono text-xs text-blue-800 underline">
+                <span className="break-all">{refund.additional_fields.reason}</span>
+                {refund.additional_fields.description ? (
+                  <span className="break-all text-slate-600">{refund.additional_fields.description}</span>
+                ) : null}
+                <Link href={`/refunds/${refund.refund_id}`} className="font-mono text-xs break-all text-blue-800 underline">
                   {refund.refund_id}
                 </Link>
               </li>
@@ -142,44 +248,12 @@ export default async function OperationPage({ params }: Props) {
 
       <section aria-labelledby="callbacks" className="space-y-2">
         <h2 id="callbacks" className="text-lg font-semibold">
-          Notificaciones (callbacks)
+          {text.callbacks}
         </h2>
-        {detail.events.every((event) => event.status === 'SKIPPED') ? (
-          <p className="text-sm text-slate-600">La operación no tiene callback_url: no se envían notificaciones.</p>
+        {callbacks.length === 0 ? (
+          <p className="text-sm text-slate-600">{text.noCallbacks}</p>
         ) : (
-          <table className="min-w-full text-sm">
-            <thead className="text-left text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  Evento
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Estado
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Intentos
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.events
-                .filter((event) => event.status !== 'SKIPPED')
-                .map((event) => (
-                  <tr key={event.id} className="border-t border-slate-100 align-top">
-                    <td className="py-1 pr-3 font-mono">{event.type}</td>
-                    <td className="py-1 pr-3">{event.status}</td>
-                    <td className="py-1 pr-3">
-                      {event.deliveries.map((delivery) => (
-                        <div key={delivery.number}>
-                          #{delivery.number} {delivery.statusCode ?? '—'} · {delivery.latencyMs} ms
-                          {delivery.error ? ` · ${delivery.error}` : ''}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <CallbackEventsTable events={callbacks} lang={lang} canResend={canAct} />
         )}
       </section>
     </div>

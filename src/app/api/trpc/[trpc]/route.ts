@@ -1,8 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { getToken } from 'next-auth/jwt';
-import { NextRequest } from 'next/server';
-import { consoleSessionOf } from '@/server/auth/console-auth';
-import { liveConsoleSession } from '@/server/auth/live-session';
+import { consoleSessionOfRequest } from '@/server/auth/request-session';
 import { env } from '@/env';
 import { db } from '@/server/db/client';
 import { isOperatorToken } from '@/server/auth/operator-token';
@@ -16,15 +13,10 @@ export const dynamic = 'force-dynamic';
 // tRPC for the console (next-auth session cookie) and the operator CLI (operator token).
 async function handler(request: Request): Promise<Response> {
   const prisma = await db();
-  // Headers only: the body stays unread for tRPC.
-  const token = await getToken({
-    req: new NextRequest(request.url, { headers: request.headers }),
-    secret: process.env.NEXTAUTH_SECRET,
-  });
   // A session cookie counts only for requests from the console's own pages (no CSRF).
   const origin = request.headers.get('origin');
   const sameOrigin = origin === null || origin === new URL(request.url).origin || origin === env().origin;
-  const consoleSession = sameOrigin ? await liveConsoleSession(prisma, consoleSessionOf(token)) : null;
+  const consoleSession = sameOrigin ? await consoleSessionOfRequest(request, prisma) : null;
   const requestId = requestIdOf(request.headers);
   return fetchRequestHandler({
     endpoint: '/api/trpc',

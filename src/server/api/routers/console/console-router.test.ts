@@ -3,7 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { settleAuthorized } from '@/server/services/settle-authorized';
-import { chargeRequest as body, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT } from './procedure-test-support';
+import { chargeRequest, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT, testMerchant } from './procedure-test-support';
 
 // Every console role rule, at the procedure level (the pages only hide what a role cannot do).
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -17,17 +17,10 @@ beforeAll(async () => {
   database = await openTestDatabase();
   prisma = database.prisma;
   for (const code of ['A', 'B']) {
-    const merchant = await prisma.merchant.create({ data: { code: `SHOP${code}`, name: `Shop ${code}` } });
-    ids[code] = merchant.id;
-    const acting = {
-      id: merchant.id,
-      code: merchant.code,
-      name: merchant.name,
-      enabledMethods: merchant.enabledMethods,
-      expirySeconds: {},
-    };
-    const card = await authorizeCharge(prisma, acting, body(merchant.code, `${code}-card`, 'CARD'));
-    const qr = await authorizeCharge(prisma, acting, body(merchant.code, `${code}-qr`, 'QR'));
+    const acting = await testMerchant(prisma, `SHOP${code}`);
+    ids[code] = acting.id;
+    const card = await authorizeCharge(prisma, acting, chargeRequest(acting.code, `${code}-card`, 'CARD'));
+    const qr = await authorizeCharge(prisma, acting, chargeRequest(acting.code, `${code}-qr`, 'QR'));
     ids[`${code}-card`] = card.transaction.transaction_id;
     ids[`${code}-qr`] = qr.transaction.transaction_id;
   }

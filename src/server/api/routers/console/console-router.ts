@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
 import { merchantCode } from '@/server/schemas/common';
 import { listOperations, toOperationRowView } from '@/server/services/console/list-operations';
 import { operationDetail } from '@/server/services/console/operation-detail';
@@ -10,45 +9,19 @@ import { listRefunds } from '@/server/services/list-refunds';
 import { SCOPES } from '@/server/services/issue-token';
 import { consoleCredentials, consoleIssueCredential, consoleRevokeCredential } from '@/server/services/console/credentials';
 import { refundFilters } from '@/server/schemas/refund';
+import { operationFiltersInput, toOperationFilters } from '@/server/schemas/console-operations';
 import { consoleActProcedure, consoleReadProcedure, router } from '../../trpc';
+import { callbackProcedures } from './callback-procedures';
 import { consoleRefundProcedures } from './console-refunds';
 import { platformRouter } from './platform-router';
 import { settingsRouter } from './settings-router';
 
 // Console procedures: every role rule is enforced here (pages only hide what a role cannot do).
-const cents = z.string().regex(/^\d{1,12}$/, 'must be whole cents');
-const day = z.iso.datetime({ offset: true });
-
-export const operationFiltersInput = z.strictObject({
-  merchantCode: merchantCode.optional(),
-  state: z.enum(TRANSACTION_STATES).optional(),
-  method: z.enum(PAYMENT_METHODS).optional(),
-  from: day.optional(),
-  to: day.optional(),
-  minAmount: cents.optional(),
-  maxAmount: cents.optional(),
-  search: z.string().max(128).optional(),
-  sort: z.enum(['newest', 'oldest', 'amount_desc', 'amount_asc']).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.number().int().min(1).max(200).optional(),
-});
-
-export type OperationFiltersInput = z.infer<typeof operationFiltersInput>;
-
-export function toOperationFilters(input: OperationFiltersInput) {
-  return {
-    ...input,
-    from: input.from ? new Date(input.from) : undefined,
-    to: input.to ? new Date(input.to) : undefined,
-    minAmount: input.minAmount ? BigInt(input.minAmount) : undefined,
-    maxAmount: input.maxAmount ? BigInt(input.maxAmount) : undefined,
-  };
-}
-
 const transactionId = z.strictObject({ transactionId: z.string().min(1).max(64) });
 
 export const consoleRouter = router({
   ...consoleRefundProcedures,
+  ...callbackProcedures,
   overview: consoleReadProcedure.query(({ ctx }) => overview(ctx.prisma, scopeOf(ctx.session))),
   operations: consoleReadProcedure.input(operationFiltersInput).query(async ({ ctx, input }) => {
     const page = await listOperations(ctx.prisma, scopeOf(ctx.session), toOperationFilters(input));

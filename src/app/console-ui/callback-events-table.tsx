@@ -1,0 +1,154 @@
+import Link from 'next/link';
+import type { EventView } from '@/server/services/event-view';
+import { limaTime } from './format';
+import type { ConsoleLang } from './i18n';
+import { ResendEvent } from './resend-event';
+
+const TEXT = {
+  es: {
+    created: 'Creado (Lima)',
+    merchant: 'Comercio',
+    event: 'Evento',
+    operation: 'Operación',
+    host: 'Destino',
+    status: 'Estado',
+    attempts: 'Intentos',
+    actions: 'Acciones',
+    none: 'Sin intentos aún',
+    next: 'próximo intento',
+    manual: 'manual',
+    noAnswer: 'sin respuesta',
+  },
+  en: {
+    created: 'Created (Lima)',
+    merchant: 'Merchant',
+    event: 'Event',
+    operation: 'Operation',
+    host: 'Destination',
+    status: 'Status',
+    attempts: 'Attempts',
+    actions: 'Actions',
+    none: 'No attempts yet',
+    next: 'next attempt',
+    manual: 'manual',
+    noAnswer: 'no answer',
+  },
+};
+
+const STATUS_STYLE: Record<string, string> = {
+  DELIVERED: 'bg-emerald-100 text-emerald-900',
+  PENDING: 'bg-amber-100 text-amber-900',
+  FAILED: 'bg-red-100 text-red-900',
+};
+
+export type CallbackEventRow = EventView & {
+  merchantCode?: string;
+  operationNumber?: string | null;
+  transactionId?: string | null;
+  callbackHost?: string;
+};
+
+/** Callback events with every delivery attempt: on an operation's page and in the delivery log. */
+export function CallbackEventsTable({
+  events,
+  lang,
+  canResend,
+  log = false,
+  showMerchant = false,
+}: {
+  events: CallbackEventRow[];
+  lang: ConsoleLang;
+  canResend: boolean;
+  /** The delivery log: creation time, operation and destination columns. */
+  log?: boolean;
+  showMerchant?: boolean;
+}) {
+  const text = TEXT[lang];
+  const columns = [
+    ...(log ? [text.created] : []),
+    ...(showMerchant ? [text.merchant] : []),
+    text.event,
+    ...(log ? [text.operation, text.host] : []),
+    text.status,
+    text.attempts,
+    ...(canResend ? [text.actions] : []),
+  ];
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full text-sm">
+        <thead className="bg-slate-50 text-left text-slate-600">
+          <tr>
+            {columns.map((name) => (
+              <th key={name} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event) => (
+            <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="callback-event">
+              {log ? (
+                <td className="px-3 py-2 whitespace-nowrap" title={event.createdAt}>
+                  {limaTime(event.createdAt, lang)}
+                </td>
+              ) : null}
+              {showMerchant ? <td className="px-3 py-2">{event.merchantCode}</td> : null}
+              <td className="px-3 py-2 font-mono">{event.type}</td>
+              {log ? (
+                <>
+                  <td className="px-3 py-2 font-mono whitespace-nowrap">
+                    {event.transactionId && event.operationNumber ? (
+                      <Link href={`/operations/${event.transactionId}`} className="text-blue-800 underline">
+                        {event.operationNumber}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="px-3 py-2 font-mono whitespace-nowrap" title={event.callbackUrl ?? ''}>
+                    {event.callbackHost}
+                  </td>
+                </>
+              ) : null}
+              <td className="px-3 py-2">
+                <span
+                  className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[event.status] ?? 'bg-slate-100'}`}
+                >
+                  {event.status}
+                </span>
+                {event.status === 'PENDING' && event.attempts > 0 ? (
+                  <span className="block text-xs text-slate-600">
+                    {text.next} {limaTime(event.nextAttemptAt, lang)}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">
+                {event.deliveries.length === 0 ? (
+                  <span className="text-slate-600">{text.none}</span>
+                ) : (
+                  <ol className="space-y-0.5" data-testid="callback-attempts">
+                    {event.deliveries.map((delivery) => (
+                      <li key={delivery.number} className="whitespace-nowrap" title={`${delivery.startedAt} UTC`}>
+                        #{delivery.number} · {delivery.statusCode ?? text.noAnswer} · {delivery.latencyMs} ms
+                        {delivery.manual ? (
+                          <span className="ml-1 rounded bg-sky-100 px-1 text-xs text-sky-900">{text.manual}</span>
+                        ) : null}
+                        {delivery.error ? <span className="ml-1 whitespace-normal text-red-800">{delivery.error}</span> : null}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </td>
+              {canResend ? (
+                <td className="px-3 py-2">
+                  <ResendEvent eventId={event.id} type={event.type} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

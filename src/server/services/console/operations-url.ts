@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
+import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
+import { OPERATION_SORTS, type OperationFiltersInput } from '@/server/schemas/console-operations';
+
+// The operations page's address (?search=&state=&method=&from=&to=&min=&max=&sort=) read as the
+// filters of console.operations, by the table and by its CSV export alike: one reading, one
+// set of rows. Days are calendar days in Lima; amounts are soles ("150", "150.5", "150,50").
+/** The console's time zone: it shows and filters every instant in Lima (console-ui/format.tsx). */
+export const LIMA = 'America/Lima';
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value));
+
+const soles = z
+  .string()
+  .regex(/^\d{1,10}(?:[.,]\d{1,2})?$/)
+  .transform((value) => {
+    const [major, minor = ''] = value.split(/[.,]/);
+    return (BigInt(major!) * 100n + BigInt(minor.padEnd(2, '0'))).toString();
+  });
+
+/** An absent or blank parameter is no filter. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined), schema.optional());
+
+const urlFilters = z.object({
+  search: optional(z.string().max(128)),
+  state: optional(z.enum(TRANSACTION_STATES)),
+  method: optional(z.enum(PAYMENT_METHODS)),
+  from: optional(day.transform((value) => startOfDay(value, LIMA).toISOString())),
+  to: optional(day.transform((value) => endOfDayExclusive(value, LIMA).toISOString())),
+  min: optional(soles),
+  max: optional(soles),
+  sort: optional(z.enum(OPERATION_SORTS)),
+});
+
+export type OperationsUrl =
+  { ok: true; filters: Omit<OperationFiltersInput, 'cursor' | 'limit' | 'merchantCode'> } | { ok: false; invalid: string[] };
+
+/** The filters of the page's parameters, or the names of those that are not valid. */
+export function operationsUrlFilters(params: Record<string, string | undefined>): OperationsUrl {
+  const parsed = urlFilters.safeParse(params);
+  if (!parsed.success) return { ok: false, invalid: [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))] };
+  const { min, max, ...rest } = parsed.data;
+  return { ok: true, filters: { ...rest, minAmount: min, maxAmount: max } };
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: static checks, unit tests, the build, the OpenAPI lint, then the API suite on
-# the embedded database and again on PostgreSQL.
+# Every test: static checks, unit tests, the build, the OpenAPI lint, then the end-to-end suites
+# and the fast pass of the fault tests on the embedded database and again on PostgreSQL.
+# (npm run test:reliability runs the long versions.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,8 @@ step "openapi lint";         npm run --silent lint:openapi
 
 step "end-to-end suites on embedded PGlite"
 E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test
+step "faults on PGlite: kill -9 during charges and during deliveries (fast pass)"
+RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts
 
 E2E_DATABASE_URL=${E2E_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_test || true)}
 E2E_DATABASE_URL_ASYNC=${E2E_DATABASE_URL_ASYNC:-$(bash scripts/local-postgres.sh pay_test_async || true)}
@@ -31,3 +34,6 @@ TEST_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.postg
 psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 step "end-to-end suites on PostgreSQL"
 E2E_DATABASE_URL="$E2E_DATABASE_URL" E2E_DATABASE_URL_ASYNC="$E2E_DATABASE_URL_ASYNC" npx playwright test
+psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
+step "faults on PostgreSQL (fast pass)"
+RELIABILITY_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.reliability.config.ts

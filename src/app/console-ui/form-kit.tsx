@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
+import { DANGER_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from './buttons';
 
 // The console's form pieces: one look for inputs and buttons, errors announced, sections titled.
 export const INPUT =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300 disabled:bg-slate-50 disabled:text-slate-700';
-export const PRIMARY_BUTTON =
-  'rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white hover:bg-slate-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-400 disabled:opacity-60';
-export const SECONDARY_BUTTON =
-  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300 disabled:opacity-60';
-export const DANGER_BUTTON =
-  'rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300 disabled:opacity-60';
 
 export function ActionError({ message }: { message: string | null }) {
   return message ? (

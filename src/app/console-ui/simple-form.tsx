@@ -2,7 +2,8 @@
 
 import { useId, type ReactNode } from 'react';
 import { formText } from './form-text';
-import { ActionError, Field, INPUT, PRIMARY_BUTTON, Select } from './form-kit';
+import { ActionError, Field, INPUT, Select } from './form-kit';
+import { PRIMARY_BUTTON } from './buttons';
 import { useConsoleAction, type KnownErrors } from './use-console-action';
 
 export type SimpleField = {

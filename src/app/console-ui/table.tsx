@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 
 // The console's data tables: a box that scrolls sideways on a phone, a caption for screen
-// readers, and one header row.
+// readers, and one header row; the cell padding and the empty state go with them.
+export const CELL = 'px-3 py-2 align-top';
+
+export function EmptyState({ text }: { text: string }) {
+  return <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-slate-600">{text}</p>;
+}
+
 export function DataTable({
   caption,
   columns,

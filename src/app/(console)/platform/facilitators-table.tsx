@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ConsoleLang } from '../../console-ui/i18n';
 import { limaTime } from '../../console-ui/format';
-import { CELL, DataTable, EmptyState } from '../../console-ui/data-table';
+import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 
 const TEXT = {
   es: {
@@ -30,7 +30,7 @@ export function FacilitatorsTable({ rows, lang }: { rows: Row[]; lang: ConsoleLa
   const text = TEXT[lang];
   if (rows.length === 0) return <EmptyState text={text.empty} />;
   return (
-    <DataTable caption={text.caption} headers={[text.code, text.name, text.merchants, text.created]}>
+    <DataTable caption={text.caption} columns={[text.code, text.name, text.merchants, text.created]}>
       {rows.map((row) => (
         <tr key={row.code} className="border-t border-slate-100" data-testid="facilitator-row">
           <td className={`${CELL} font-mono`}>{row.code}</td>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ConsoleLang } from '../../console-ui/i18n';
 import { limaTime } from '../../console-ui/format';
-import { CELL, DataTable, EmptyState } from '../../console-ui/data-table';
+import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 
 const TEXT = {
   es: {
@@ -35,7 +35,7 @@ export function MerchantsTable({ rows, more, lang }: { rows: Row[]; more: boolea
   if (rows.length === 0) return <EmptyState text={text.empty} />;
   return (
     <>
-      <DataTable caption={text.caption} headers={[text.code, text.name, text.facilitator, text.methods, text.created]}>
+      <DataTable caption={text.caption} columns={[text.code, text.name, text.facilitator, text.methods, text.created]}>
         {rows.map((row) => (
           <tr key={row.code} className="border-t border-slate-100" data-testid="merchant-row">
             <td className={CELL}>

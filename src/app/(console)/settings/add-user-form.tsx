@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { CopyButton } from '../../pay/ui/copy-button';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { SECONDARY_BUTTON } from '../../console-ui/form-kit';
+import { SECONDARY_BUTTON } from '../../console-ui/buttons';
 import { SimpleForm } from '../../console-ui/simple-form';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { MERCHANT_ROLES, ROLE_NAMES, type MerchantRole } from './roles';

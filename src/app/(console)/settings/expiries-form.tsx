@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { INPUT, SaveRow, SECONDARY_BUTTON } from '../../console-ui/form-kit';
+import { INPUT, SaveRow } from '../../console-ui/form-kit';
+import { SECONDARY_BUTTON } from '../../console-ui/buttons';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { useConsoleAction } from '../../console-ui/use-console-action';
 import { duration } from './duration';

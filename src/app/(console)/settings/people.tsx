@@ -1,7 +1,7 @@
 import type { MerchantUserView } from '@/server/services/console/merchant-users';
 import type { ConsoleLang } from '../../console-ui/i18n';
 import { limaTime } from '../../console-ui/format';
-import { CELL, DataTable, EmptyState } from '../../console-ui/data-table';
+import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ROLE_NAMES } from './roles';
 import { UserActions } from './user-actions';
 
@@ -43,7 +43,7 @@ export function People({ users, canEdit, selfUserId, lang }: Props) {
   if (users.length === 0) return <EmptyState text={text.empty} />;
   const headers = [text.email, text.name, text.role, text.created, text.status, ...(canEdit ? [text.actions] : [])];
   return (
-    <DataTable caption={text.caption} headers={headers}>
+    <DataTable caption={text.caption} columns={headers}>
       {users.map((user) => {
         const self = user.id === selfUserId;
         return (

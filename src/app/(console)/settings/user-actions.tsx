@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { ActionError, Confirm, INPUT, SECONDARY_BUTTON } from '../../console-ui/form-kit';
+import { ActionError, Confirm, INPUT } from '../../console-ui/form-kit';
+import { SECONDARY_BUTTON } from '../../console-ui/buttons';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { useConsoleAction, type KnownErrors } from '../../console-ui/use-console-action';
 import { MERCHANT_ROLES, ROLE_NAMES, type MerchantRole } from './roles';

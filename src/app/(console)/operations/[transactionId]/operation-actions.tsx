@@ -4,6 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { consoleClient, errorMessage } from '../../../console-ui/trpc-client';
 import { formText } from '../../../console-ui/form-text';
+import { ActionError, Confirm } from '../../../console-ui/form-kit';
+import { DANGER_OUTLINE_BUTTON } from '../../../console-ui/buttons';
 import { useConsoleLang } from '../../../console-ui/lang-context';
 
 const TEXT = {
@@ -59,64 +61,37 @@ export function CancelAction({ transactionId, to }: { transactionId: string; to:
   const [error, setError] = useState<string | null>(null);
   if (!confirming) {
     return (
-      <button
-        type="button"
-        onClick={() => setConfirming(true)}
-        className="rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
-      >
+      <button type="button" onClick={() => setConfirming(true)} className={DANGER_OUTLINE_BUTTON}>
         {label}
       </button>
     );
   }
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby="cancel-title"
-      aria-describedby="cancel-text"
-      className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3"
-    >
-      <p id="cancel-title" className="font-semibold text-red-900">
-        {text.ask(label)}
-      </p>
-      <p id="cancel-text" className="text-sm text-red-900">
-        {consequence}
-      </p>
-      {error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <button
-          type="button"
-          autoFocus
-          disabled={busy}
-          className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
-          onClick={() => {
-            setBusy(true);
-            consoleClient.console.cancel.mutate({ transactionId }).then(
-              () => {
-                setConfirming(false);
-                setBusy(false);
-                router.refresh();
-              },
-              (failure: unknown) => {
-                setBusy(false);
-                setError(errorMessage(failure, lang));
-              },
-            );
-          }}
-        >
-          {confirm}
-        </button>
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
-          onClick={() => setConfirming(false)}
-        >
-          {text.no}
-        </button>
-      </div>
+    <div className="space-y-2">
+      <Confirm
+        id="cancel"
+        title={text.ask(label)}
+        body={consequence}
+        yes={confirm}
+        no={text.no}
+        busy={busy}
+        onYes={() => {
+          setBusy(true);
+          consoleClient.console.cancel.mutate({ transactionId }).then(
+            () => {
+              setConfirming(false);
+              setBusy(false);
+              router.refresh();
+            },
+            (failure: unknown) => {
+              setBusy(false);
+              setError(errorMessage(failure, lang));
+            },
+          );
+        }}
+        onNo={() => setConfirming(false)}
+      />
+      <ActionError message={error} />
     </div>
   );
 }

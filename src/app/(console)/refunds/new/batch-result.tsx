@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
-import { DANGER_BUTTON } from '../../../console-ui/buttons';
+import { DANGER_OUTLINE_BUTTON } from '../../../console-ui/buttons';
 import { money, StateBadge } from '../../../console-ui/format';
 import { useConsoleLang } from '../../../console-ui/lang-context';
 import { BATCH_TEXT, itemLabel, type BatchItem, type BatchOutcome } from './batch-text';
@@ -75,7 +75,7 @@ export function BatchResult({
           </li>
         ))}
       </ol>
-      <button type="button" onClick={onRemoveFailed} className={DANGER_BUTTON}>
+      <button type="button" onClick={onRemoveFailed} className={DANGER_OUTLINE_BUTTON}>
         {text.removeFailed}
       </button>
     </section>

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
-import { ConfirmDialog } from '../../../console-ui/confirm-dialog';
+import { Confirm } from '../../../console-ui/form-kit';
 import { useConsoleLang } from '../../../console-ui/lang-context';
 import { consoleClient, errorMessage } from '../../../console-ui/trpc-client';
 import { BatchItems } from './batch-items';
@@ -171,14 +171,16 @@ export function RefundBatchForm({
           </p>
         ) : null}
         {confirming ? (
-          <ConfirmDialog
+          <Confirm
+            id="refund-batch"
             title={text.confirmTitle(items.length)}
             body={text.confirmText}
-            confirmLabel={busy ? text.sending : text.confirm}
-            backLabel={text.back}
+            yes={busy ? text.sending : text.confirm}
+            no={text.back}
             busy={busy}
-            onConfirm={send}
-            onBack={() => setConfirming(false)}
+            danger={false}
+            onYes={send}
+            onNo={() => setConfirming(false)}
           />
         ) : (
           <button type="submit" disabled={items.length === 0} className={PRIMARY_BUTTON}>

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { consoleClient } from '../../../../console-ui/trpc-client';
 import { formText } from '../../../../console-ui/form-text';
-import { ActionError, Confirm, Field, PRIMARY_BUTTON, SECONDARY_BUTTON, Select } from '../../../../console-ui/form-kit';
+import { ActionError, Confirm, Field, Select } from '../../../../console-ui/form-kit';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../../console-ui/buttons';
 import { useConsoleLang } from '../../../../console-ui/lang-context';
 import { useConsoleAction } from '../../../../console-ui/use-console-action';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AppError } from '@/server/domain/errors';
-import { clientAddress, takeToken } from './rate-limit';
+import { clientAddress, takeFromMemory } from './rate-limit';
 
 function refused(run: () => void): AppError | null {
   try {
@@ -11,24 +11,24 @@ function refused(run: () => void): AppError | null {
   }
 }
 
-describe('takeToken', () => {
+describe('takeFromMemory', () => {
   it('allows a burst, then refuses with 429 code 50 and Retry-After until tokens refill', () => {
     const key = `t-${Math.random()}`;
     const start = 1_000_000;
-    for (let index = 0; index < 4; index += 1) takeToken(key, 2, 4, start);
-    const error = refused(() => takeToken(key, 2, 4, start));
+    for (let index = 0; index < 4; index += 1) takeFromMemory(key, 2, 4, start);
+    const error = refused(() => takeFromMemory(key, 2, 4, start));
     expect(error?.kind).toBe('RATE_LIMITED');
     expect(error?.status).toBe(429);
     expect(error?.headers).toEqual({ 'Retry-After': '1' });
-    expect(refused(() => takeToken(key, 2, 4, start + 500))).toBeNull();
-    expect(refused(() => takeToken(key, 2, 4, start + 500))?.kind).toBe('RATE_LIMITED');
+    expect(refused(() => takeFromMemory(key, 2, 4, start + 500))).toBeNull();
+    expect(refused(() => takeFromMemory(key, 2, 4, start + 500))?.kind).toBe('RATE_LIMITED');
   });
 
   it('keeps separate buckets per key', () => {
     const start = 2_000_000;
-    takeToken('a-key', 1, 1, start);
-    expect(refused(() => takeToken('a-key', 1, 1, start))?.kind).toBe('RATE_LIMITED');
-    expect(refused(() => takeToken('b-key', 1, 1, start))).toBeNull();
+    takeFromMemory('a-key', 1, 1, start);
+    expect(refused(() => takeFromMemory('a-key', 1, 1, start))?.kind).toBe('RATE_LIMITED');
+    expect(refused(() => takeFromMemory('b-key', 1, 1, start))).toBeNull();
   });
 });
 

@@ -1,13 +1,37 @@
+import { env } from '@/env';
+import { db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
+import { levelInDatabase, takeFromDatabase } from './database-rate-limit';
 
-// Token buckets kept in this process (DESIGN.md 10): `rate` requests per second refill a
-// bucket of `burst`. An empty bucket answers 429 code 50 with Retry-After.
+// Token buckets (DESIGN.md 10): `rate` requests per second refill a bucket of `burst`. An empty
+// bucket answers 429 code 50 with Retry-After. On PostgreSQL the buckets live in the database,
+// so several instances share each limit; on the embedded database (one process) in memory.
 type Bucket = { tokens: number; updatedAt: number };
 
 const buckets = new Map<string, Bucket>();
 const MAX_BUCKETS = 100_000;
 
-export function takeToken(key: string, rate: number, burst: number, now = Date.now()): void {
+function refused(tokens: number, rate: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil((1 - tokens) / rate));
+  return new AppError('RATE_LIMITED', `rate limit of ${rate} requests per second exceeded`, {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
+/** Takes a token of the key's bucket, or throws 429. */
+export async function takeToken(key: string, rate: number, burst: number): Promise<void> {
+  if (!env().DATABASE_URL) return takeFromMemory(key, rate, burst);
+  const left = await takeFromDatabase(await db(), key, rate, burst);
+  if (left !== null) throw refused(left, rate);
+}
+
+/** Whether the bucket is empty now, without taking from it (for limits that count failures only). */
+export async function isExhausted(key: string, rate: number, burst: number): Promise<boolean> {
+  if (!env().DATABASE_URL) return memoryLevel(key, rate, burst) < 1;
+  return (await levelInDatabase(await db(), key, rate, burst)) < 1;
+}
+
+export function takeFromMemory(key: string, rate: number, burst: number, now = Date.now()): void {
   let bucket = buckets.get(key);
   if (!bucket) {
     if (buckets.size >= MAX_BUCKETS) sweep(now);
@@ -16,20 +40,14 @@ export function takeToken(key: string, rate: number, burst: number, now = Date.n
   }
   bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate);
   bucket.updatedAt = now;
-  if (bucket.tokens < 1) {
-    const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / rate));
-    throw new AppError('RATE_LIMITED', `rate limit of ${rate} requests per second exceeded`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
-  }
+  if (bucket.tokens < 1) throw refused(bucket.tokens, rate);
   bucket.tokens -= 1;
 }
 
-/** Whether the bucket is empty now, without taking from it (for limits that count failures only). */
-export function isExhausted(key: string, rate: number, burst: number, now = Date.now()): boolean {
+function memoryLevel(key: string, rate: number, burst: number, now = Date.now()): number {
   const bucket = buckets.get(key);
-  if (!bucket) return false;
-  return Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate) < 1;
+  if (!bucket) return burst;
+  return Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * rate);
 }
 
 /** Drops buckets that are full again: they hold no information. */

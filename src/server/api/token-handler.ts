@@ -37,14 +37,14 @@ export async function handleTokenRequest(request: Request): Promise<Response> {
       throw new AppError('API_VERSION', 'ALG-API-VERSION must be 1709847567');
     }
     const config = env();
-    takeToken(
+    await takeToken(
       `token-address:${clientAddress(request.headers)}`,
       config.TOKEN_RATE_PER_ADDRESS,
       config.TOKEN_RATE_PER_ADDRESS * 2,
     );
     const clientId = (body as { client_id?: unknown } | null)?.client_id;
     if (typeof clientId === 'string') {
-      takeToken(`token-client:${clientId}`, config.TOKEN_RATE_PER_CLIENT, config.TOKEN_RATE_PER_CLIENT * 2);
+      await takeToken(`token-client:${clientId}`, config.TOKEN_RATE_PER_CLIENT, config.TOKEN_RATE_PER_CLIENT * 2);
     }
     const answer = await issueToken(await db(), body);
     return jsonResponse(answer, 200, { 'x-request-id': requestId, pragma: 'no-cache' });

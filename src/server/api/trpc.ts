@@ -34,7 +34,7 @@ export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'del
     }
     const principal = await authenticate(ctx.prisma, ctx.headers.get('authorization'));
     const rate = principal.rateLimitPerSecond ?? env().API_RATE_PER_SECOND;
-    takeToken(`api:${principal.clientId}`, rate, rate * 2);
+    await takeToken(`api:${principal.clientId}`, rate, rate * 2);
     requireScope(principal, scope);
     if (ctx.bodyIsNotObject) {
       throw new AppError('VALIDATION', 'the body must be a JSON object', {

@@ -14,7 +14,7 @@ async function authorize(email: string, password: string): Promise<SessionUser |
   const normalized = email.trim().toLowerCase();
   // Failed sign-ins are limited per address: 5, then one every 10 s.
   const limit = { key: `login:${normalized}`, rate: 0.1, burst: 5 };
-  if (isExhausted(limit.key, limit.rate, limit.burst)) return null;
+  if (await isExhausted(limit.key, limit.rate, limit.burst)) return null;
   const user = await (
     await db()
   ).consoleUser.findUnique({
@@ -26,7 +26,7 @@ async function authorize(email: string, password: string): Promise<SessionUser |
     user?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
   );
   if (!user || !valid || user.disabledAt) {
-    takeToken(limit.key, limit.rate, limit.burst);
+    await takeToken(limit.key, limit.rate, limit.burst);
     return null;
   }
   return { id: user.id, email: user.email, name: user.name, role: user.role as Role, merchantId: user.merchantId };

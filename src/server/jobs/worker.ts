@@ -5,12 +5,16 @@ import { settleAuthorized } from '@/server/services/settle-authorized';
 import { startDeliveries } from './deliver-callbacks';
 import { expirePending } from './expire-pending';
 import { processRefunds } from './process-refunds';
+import { sweepDatabaseBuckets } from '@/server/api/database-rate-limit';
+
+const BUCKET_SWEEP_MS = 60_000;
 
 export type Worker = { stop(): Promise<void> };
 
 /**
  * The background worker: every poll it expires due payments, settles AUTORIZADO transactions
- * older than the settlement delay, moves refunds on, and starts due callback deliveries.
+ * older than the settlement delay, moves refunds on, and starts due callback deliveries; once a
+ * minute it drops the rate-limit buckets nobody has used for ten minutes.
  * Any number may run over one PostgreSQL database (rows are claimed with SKIP LOCKED).
  */
 export function startWorker(prisma: Db, name: string): Worker {
@@ -19,6 +23,7 @@ export function startWorker(prisma: Db, name: string): Worker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let sweptAt = 0;
 
   const job = async (label: string, run: () => Promise<unknown>) => {
     try {
@@ -34,6 +39,10 @@ export function startWorker(prisma: Db, name: string): Worker {
     await job('settlement', () => settleAuthorized(prisma, new Date(now.getTime() - config.SETTLEMENT_DELAY_SECONDS * 1000)));
     await job('refunds', () => processRefunds(prisma, config.REFUND_PROCESSING_DELAY_SECONDS, now));
     await job('callbacks', () => startDeliveries(prisma, inFlight, config.CALLBACK_CONCURRENCY));
+    if (now.getTime() - sweptAt >= BUCKET_SWEEP_MS) {
+      sweptAt = now.getTime();
+      await job('rate buckets', () => sweepDatabaseBuckets(prisma));
+    }
   };
 
   const schedule = () => {

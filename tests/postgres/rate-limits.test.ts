@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '@/generated/prisma/client';
+import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
+import { deployMigrations } from '@/server/db/migrations';
+import { levelInDatabase, sweepDatabaseBuckets, takeFromDatabase } from '@/server/api/database-rate-limit';
+
+// Rate limits shared through PostgreSQL: two clients of one database (as two service instances
+// are) take from the same bucket, concurrent takes never hand out more than the bucket holds.
+const handles: DatabaseHandle[] = [];
+const instances: PrismaClient[] = [];
+
+beforeAll(async () => {
+  for (let index = 0; index < 2; index += 1) {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDir: '' });
+    if (index === 0) await deployMigrations(handle.factory);
+    handles.push(handle);
+    instances.push(new PrismaClient({ adapter: handle.factory }));
+  }
+});
+
+afterAll(async () => {
+  for (const prisma of instances) await prisma.$disconnect();
+  for (const handle of handles) await handle.close();
+});
+
+describe('database token buckets', () => {
+  it('share one bucket between instances', async () => {
+    const key = `shared-${Date.now()}`;
+    const [a, b] = instances as [PrismaClient, PrismaClient];
+    expect(await takeFromDatabase(a, key, 0.01, 3)).toBeNull();
+    expect(await takeFromDatabase(b, key, 0.01, 3)).toBeNull();
+    expect(await takeFromDatabase(a, key, 0.01, 3)).toBeNull();
+    const left = await takeFromDatabase(b, key, 0.01, 3);
+    expect(left).not.toBeNull();
+    expect(left!).toBeLessThan(1);
+    expect(await levelInDatabase(a, key, 0.01, 3)).toBeLessThan(1);
+  });
+
+  it('hand out exactly the burst to 40 concurrent takes from both instances', async () => {
+    const key = `race-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => takeFromDatabase(instances[index % 2]!, key, 0.001, 10)),
+    );
+    expect(results.filter((left) => left === null)).toHaveLength(10);
+  });
+
+  it('refill with time and forget idle buckets', async () => {
+    const key = `refill-${Date.now()}`;
+    const [a] = instances as [PrismaClient];
+    expect(await takeFromDatabase(a, key, 20, 1)).toBeNull();
+    expect(await takeFromDatabase(a, key, 20, 1)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await takeFromDatabase(a, key, 20, 1)).toBeNull();
+    expect(await sweepDatabaseBuckets(a, 0)).toBeGreaterThan(0);
+    expect(await levelInDatabase(a, key, 20, 1)).toBe(1);
+  });
+});

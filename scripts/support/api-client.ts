@@ -31,22 +31,25 @@ export function chargeBody(run: string, extra: { callback_url?: string } = {}): 
   });
 }
 
-export function tokenBody(origin: string): string {
+export type Credential = { clientId: string; clientSecret: string };
+const DEMO_CREDENTIAL: Credential = { clientId: 'demo-client', clientSecret: 'demo-secret-change-me-0001' };
+
+export function tokenBody(origin: string, credential: Credential = DEMO_CREDENTIAL): string {
   return JSON.stringify({
     action: 'authorize',
     grant_type: 'client_credentials',
     audience: `${origin}/api/`,
-    client_id: 'demo-client',
-    client_secret: 'demo-secret-change-me-0001',
+    client_id: credential.clientId,
+    client_secret: credential.clientSecret,
     scope: 'create:token post:charges get:charges delete:charges',
   });
 }
 
-export async function token(origin: string): Promise<string> {
+export async function token(origin: string, credential?: Credential): Promise<string> {
   const response = await fetch(`${origin}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'alg-api-version': API_VERSION },
-    body: tokenBody(origin),
+    body: tokenBody(origin, credential),
   });
   if (!response.ok) throw new Error(`token: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;

@@ -7,14 +7,20 @@ import { callbackSigningKey, consoleSessionSecret, tokenSigningKey } from '@/ser
 import { startWorker } from '@/server/jobs/worker';
 import { logError, logInfo } from '@/server/log';
 import { seedDemo } from '@/server/seed-demo';
+import { withStartupLock } from '@/server/db/startup-lock';
 
 // Runs once per process from instrumentation: migrations, keys, demo data, the operator
 // service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
 export async function startService(): Promise<void> {
   const config = env();
   const { prisma, handle, appliedMigrations } = await openedDatabase();
-  await tokenSigningKey(prisma);
-  const demo = config.SEED_DEMO ? await seedDemo(prisma) : null;
+  // Keys and demo data are made once, by whichever instance comes first.
+  const demo = await withStartupLock(config.DATABASE_URL, async () => {
+    await tokenSigningKey(prisma);
+    await callbackSigningKey(prisma);
+    await consoleSessionSecret(prisma);
+    return config.SEED_DEMO ? seedDemo(prisma) : null;
+  });
 
   mkdirSync(path.dirname(config.SERVICE_FILE), { recursive: true });
   writeFileSync(

@@ -3,6 +3,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import { env } from '@/env';
 import { openDatabase, type DatabaseHandle } from './adapter';
 import { deployMigrations } from './migrations';
+import { withStartupLock } from './startup-lock';
 
 export type Db = PrismaClient;
 export type Tx = Prisma.TransactionClient;
@@ -17,7 +18,7 @@ export function openedDatabase(): Promise<Opened> {
   slot.__payDatabase ??= (async () => {
     const config = env();
     const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
-    const appliedMigrations = await deployMigrations(handle.factory);
+    const appliedMigrations = await withStartupLock(config.DATABASE_URL, () => deployMigrations(handle.factory));
     const prisma = new PrismaClient({ adapter: handle.factory, transactionOptions: { maxWait: 20_000, timeout: 30_000 } });
     return { prisma, handle, appliedMigrations };
   })();

@@ -1,0 +1,27 @@
+# The service image: one image for the service instances and the worker (different commands).
+# Build:  docker build -t pay-orchestrator .
+# (No container engine runs on the development machines; docs/DEPLOYMENT.md gives the same
+# steps as plain commands, which is how they are exercised there.)
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts ./scripts
+RUN npm ci --no-audit --no-fund --loglevel=error
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/.next ./.next
+COPY --from=build /app/public ./public
+COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/src ./src
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/next.config.js /app/tsconfig.json ./
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health?probe=live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "node_modules/next/dist/bin/next", "start"]

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# npm run test:reliability: the long versions of the proof suites (npm test runs their fast
+# passes): kill -9 faults with five kills each, on PGlite and on PostgreSQL; two instances and a
+# worker on PostgreSQL; the 10,000-request fuzz. PostgreSQL from RELIABILITY_DATABASE_URL or the
+# machine's own server (scripts/local-postgres.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+[ -f .next/BUILD_ID ] || { step "build"; npm run --silent build; }
+
+step "faults on PGlite (five kills)"
+RELIABILITY_FULL=true RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts
+
+URL=${RELIABILITY_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_reliability || true)}
+if [ -n "$URL" ]; then
+  psql "$URL" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
+  step "faults and two instances on PostgreSQL (five kills)"
+  RELIABILITY_FULL=true RELIABILITY_DATABASE_URL="$URL" npx vitest run --config vitest.reliability.config.ts
+else
+  echo "PostgreSQL part not run: no server (set RELIABILITY_DATABASE_URL or install PostgreSQL)" >&2
+  exit 1
+fi

@@ -26,6 +26,8 @@ function instance(port: number): Promise<ServiceProcess> {
     DATABASE_URL,
     SERVICE_FILE: join(deploy.dir, `service-${port}.json`),
     WORKER_IN_SERVICE: 'false',
+    // Behind one balancer: one public origin (the token audience and issuer) for both.
+    PUBLIC_ORIGIN: 'http://localhost:3956',
   });
 }
 

@@ -49,6 +49,24 @@ export const httpUrl = storable(
     }, 'must be an absolute http(s) URL'),
 );
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A path parameter: the REST bridge hands path segments over still percent-encoded, while the
+ * interface (and OpenAPI's simple style) means their decoded text: `ord%2D1` is `ord-1`.
+ */
+export function pathParameter<T extends z.ZodType>(schema: T) {
+  return z
+    .preprocess((value) => (typeof value === 'string' ? decodeSegment(value) : value), schema)
+    .meta({ param: { required: true } });
+}
+
 export const uuid = z.uuid({ error: 'must be a UUID' });
 
 export const timeObject = z

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chargeRequest } from './charge-request';
-import { isStorableText, nestingDepth } from './common';
+import { z } from 'zod';
+import { isStorableText, merchantOperationNumber, nestingDepth, pathParameter } from './common';
 import { refundRequest } from './refund';
 
-// Input the database cannot hold must be a 400, not a 500 at the database (found by the API fuzz suite).
+// Input found by the API fuzz suite: what the database cannot hold must be a 400, not a 500 at
+// the database; nesting must not exhaust the stack; path segments mean their decoded text.
 const charge = (changes: { callbackUrl?: string; email?: string; plan?: string; product?: Record<string, unknown> }) => ({
   action: 'authorize',
   channel: 'ecommerce',
@@ -84,5 +86,15 @@ describe('nesting depth', () => {
     const result = chargeRequest.safeParse(charge({ product: { nested: deep(20_000) } }));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['payment_details.product_details.0']);
+  });
+});
+
+describe('path parameters', () => {
+  it('are read percent-decoded, once; a malformed escape stays as sent (and fails its pattern)', () => {
+    const input = z.strictObject({ number: pathParameter(merchantOperationNumber) });
+    expect(input.safeParse({ number: 'ord%2D1' }).data).toEqual({ number: 'ord-1' });
+    expect(input.safeParse({ number: 'ord-1' }).data).toEqual({ number: 'ord-1' });
+    for (const sent of ['ord%252D1', '%E0%A4%A', '%C3%B1', 'a%2Fb'])
+      expect(input.safeParse({ number: sent }).success).toBe(false);
   });
 });

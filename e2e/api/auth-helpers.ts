@@ -36,16 +36,23 @@ export function tokenRequestBody(credential: Credential, overrides: Record<strin
   };
 }
 
-/** POST {auth_url}/token with a JSON body (or a form body), ALG-API-VERSION unless told otherwise. */
+/**
+ * POST {auth_url}/token with a JSON body (or a form body), ALG-API-VERSION unless told otherwise,
+ * from `address` (X-Forwarded-For) when given, to the service at `origin` (the API suite's by default).
+ */
 export async function postToken(
   request: APIRequestContext,
   body: Record<string, string>,
-  options: { form?: boolean; version?: string | null } = {},
+  options: { form?: boolean; version?: string | null; address?: string; origin?: string } = {},
 ): Promise<APIResponse> {
   const version = options.version === undefined ? API_VERSION : options.version;
-  const versionHeader: Record<string, string> = version === null ? {} : { 'ALG-API-VERSION': version };
-  if (options.form) return request.post(`${AUTH_URL}/token`, { headers: versionHeader, form: body });
-  return request.post(`${AUTH_URL}/token`, { headers: versionHeader, data: body });
+  const headers: Record<string, string> = {
+    ...(version === null ? {} : { 'ALG-API-VERSION': version }),
+    ...(options.address ? { 'x-forwarded-for': options.address } : {}),
+  };
+  const url = `${options.origin ?? ORIGIN}/oauth/token`;
+  if (options.form) return request.post(url, { headers, form: body });
+  return request.post(url, { headers, data: body });
 }
 
 export type TokenAnswer = {

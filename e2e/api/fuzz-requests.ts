@@ -563,6 +563,8 @@ function endpoint(name: string, method: string, path: string, drafts: fc.Arbitra
 export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
   const { merchantCode: code, settled } = target;
   const operation = { merchant_code: code, merchant_operation_number: settled.number };
+  const onPath = (name: string, template: string, method: string, values: Record<string, string>) =>
+    endpoint(name, method.toUpperCase(), '', pathDrafts(target, template, method, values));
   return fc.oneof(
     {
       weight: 5,
@@ -571,34 +573,24 @@ export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
     { weight: 3, arbitrary: endpoint('POST /refund', 'POST', '/api/refund', postDrafts(target, '/refund', validRefund(target))) },
     {
       weight: 2,
-      arbitrary: endpoint(
+      arbitrary: onPath(
         'GET /charges/{m}/{o}/{t}',
-        'GET',
-        '',
-        pathDrafts(target, '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}', 'get', {
+        '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',
+        'get',
+        {
           ...operation,
           transaction_id: settled.transactionId,
-        }),
+        },
       ),
     },
     {
       weight: 2,
-      arbitrary: endpoint(
-        'DELETE /charges/{m}/{o}',
-        'DELETE',
-        '',
-        pathDrafts(target, '/charges/{merchant_code}/{merchant_operation_number}', 'delete', operation),
-      ),
+      arbitrary: onPath('DELETE /charges/{m}/{o}', '/charges/{merchant_code}/{merchant_operation_number}', 'delete', operation),
     },
     { weight: 2, arbitrary: endpoint('GET /refund', 'GET', '', queryDrafts(target)) },
     {
       weight: 2,
-      arbitrary: endpoint(
-        'GET /refund/{m}/{o}',
-        'GET',
-        '',
-        pathDrafts(target, '/refund/{merchant_code}/{merchant_operation_number}', 'get', operation),
-      ),
+      arbitrary: onPath('GET /refund/{m}/{o}', '/refund/{merchant_code}/{merchant_operation_number}', 'get', operation),
     },
     { weight: 3, arbitrary: endpoint('POST /oauth/token', 'POST', '/oauth/token', tokenDrafts(target)) },
     { weight: 1, arbitrary: endpoint('unknown /api path', 'GET', '', unknownApiPaths(target)) },

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run test:reliability: the long versions of the proof suites (npm test runs their fast
-# passes): kill -9 faults with five kills each, on PGlite and on PostgreSQL; two instances and a
-# worker on PostgreSQL; the 10,000-request fuzz. PostgreSQL from RELIABILITY_DATABASE_URL or the
+# passes): the 10,000-request fuzz of every endpoint; kill -9 faults with five kills each, on
+# PGlite and on PostgreSQL; two instances and a worker on PostgreSQL. PostgreSQL from RELIABILITY_DATABASE_URL or the
 # machine's own server (scripts/local-postgres.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*"; }
 
 [ -f .next/BUILD_ID ] || { step "build"; npm run --silent build; }
+
+step "fuzz: 10,000 generated bad requests on every endpoint"
+FUZZ_RUNS=10000 npx playwright test --project=api e2e/api/fuzz.spec.ts
 
 step "faults on PGlite (five kills)"
 RELIABILITY_FULL=true RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, test } from '../support/contract';
 import { exportJWK, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { charge, chargeBody, headers, operationNumber, read, tokenFor, type Envelope, type MethodName } from '../support/api';
 import {
@@ -10,6 +11,7 @@ import {
   createMerchant,
   operator,
   settleNow,
+  storedOperation,
   uniqueCode,
   type TestMerchant,
 } from '../support/service';
@@ -34,16 +36,23 @@ export function tokenRequestBody(credential: Credential, overrides: Record<strin
   };
 }
 
-/** POST {auth_url}/token with a JSON body (or a form body), ALG-API-VERSION unless told otherwise. */
+/**
+ * POST {auth_url}/token with a JSON body (or a form body), ALG-API-VERSION unless told otherwise,
+ * from `address` (X-Forwarded-For) when given, to the service at `origin` (the API suite's by default).
+ */
 export async function postToken(
   request: APIRequestContext,
   body: Record<string, string>,
-  options: { form?: boolean; version?: string | null } = {},
+  options: { form?: boolean; version?: string | null; address?: string; origin?: string } = {},
 ): Promise<APIResponse> {
   const version = options.version === undefined ? API_VERSION : options.version;
-  const versionHeader: Record<string, string> = version === null ? {} : { 'ALG-API-VERSION': version };
-  if (options.form) return request.post(`${AUTH_URL}/token`, { headers: versionHeader, form: body });
-  return request.post(`${AUTH_URL}/token`, { headers: versionHeader, data: body });
+  const headers: Record<string, string> = {
+    ...(version === null ? {} : { 'ALG-API-VERSION': version }),
+    ...(options.address ? { 'x-forwarded-for': options.address } : {}),
+  };
+  const url = `${options.origin ?? ORIGIN}/oauth/token`;
+  if (options.form) return request.post(url, { headers, form: body });
+  return request.post(url, { headers, data: body });
 }
 
 export type TokenAnswer = {
@@ -257,6 +266,44 @@ export function endpointsFor(
       success: 'string',
     },
   ];
+}
+
+/** The target merchant's rows are exactly as set up: nothing charged, cancelled or refunded. */
+export async function expectUnchanged(
+  target: { merchant: TestMerchant; settled: Charged; authorized: Charged },
+  freshNumber: string,
+) {
+  const settled = await storedOperation(target.merchant.code, target.settled.number);
+  expect(settled.transactions.map((row) => row.state)).toEqual(['LIQUIDADO']);
+  expect(settled.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual([
+    'REGISTRADO',
+    'PENDIENTE',
+    'AUTORIZADO',
+    'LIQUIDADO',
+  ]);
+  expect(settled.refunds).toEqual([]);
+  const authorized = await storedOperation(target.merchant.code, target.authorized.number);
+  expect(authorized.transactions.map((row) => row.state)).toEqual(['AUTORIZADO']);
+  expect(authorized.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
+  expect(authorized.refunds).toEqual([]);
+  await expect(storedOperation(target.merchant.code, freshNumber)).rejects.toThrow(/no such operation/);
+}
+
+/** Calls every endpoint with `token` and expects 401 20 with WWW-Authenticate: Bearer. */
+export async function expectRejectedEverywhere(
+  request: APIRequestContext,
+  target: { merchant: TestMerchant; settled: Charged; authorized: Charged },
+  token: string,
+  label: string,
+) {
+  const fresh = operationNumber('fresh');
+  for (const endpoint of endpointsFor(target.merchant.code, target, fresh)) {
+    const response = await call(request, endpoint, headers(token));
+    await test.step(`${label}: ${endpoint.name}`, async () => {
+      await expectUnauthenticated(response, endpoint.success);
+    });
+  }
+  await expectUnchanged(target, fresh);
 }
 
 export async function call(request: APIRequestContext, endpoint: Endpoint, requestHeaders: Record<string, string>) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/contract';
 import { chargeBody, operationNumber } from '../support/api';
 import { deleteCharge, eventTypesOf, expectError, newActor, postCharge, stored } from './charges-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/contract';
 import { chargeBody, METHOD_DETAILS, operationNumber } from '../support/api';
 import { ORIGIN } from '../support/service';
 import {

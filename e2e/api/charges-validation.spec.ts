@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/contract';
 import { chargeBody, METHOD_DETAILS, operationNumber, type MethodName } from '../support/api';
 import { createMerchant, operator } from '../support/service';
 import { expectError, expectNoDigits, expectNothingStored, newActor, postCharge } from './charges-helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/contract';
+import { type APIRequestContext } from '@playwright/test';
 import { AUTH_URL, BASE_URL } from '../support/service';
 
 // GET {base_url}/openapi.json (DESIGN.md 1-3): public, OpenAPI 3.1, every documented path.
@@ -74,29 +75,38 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
   expect(document.servers?.map((server) => server.url)).toEqual([BASE_URL]);
   expect(Object.keys(document.paths).sort()).toEqual(
     [
+      '/.well-known/jwks.json',
       '/charges',
       '/charges/{merchant_code}/{merchant_operation_number}',
       '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',
       '/refund',
       '/refund/{merchant_code}/{merchant_operation_number}',
+      '/openapi.json',
       '/token',
       '/webhooks/public-key',
     ].sort(),
   );
   const methods = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, operationsOf(item).sort()]));
   expect(methods).toEqual({
+    '/.well-known/jwks.json': ['get'],
     '/charges': ['post'],
     '/charges/{merchant_code}/{merchant_operation_number}': ['delete'],
     '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}': ['get'],
     '/refund': ['get', 'post'],
     '/refund/{merchant_code}/{merchant_operation_number}': ['get'],
+    '/openapi.json': ['get'],
     '/token': ['post'],
     '/webhooks/public-key': ['get'],
   });
-  // The token endpoint lives on {auth_url}; the API paths use the document's server.
-  expect(document.paths['/token']!.servers?.map((server) => server.url)).toEqual([AUTH_URL]);
+  // The token endpoint and its key set live on {auth_url}; the API paths use the document's server.
+  const onAuthUrl = ['/.well-known/jwks.json', '/token'];
   for (const [path, item] of Object.entries(document.paths)) {
-    if (path !== '/token') expect(item.servers, path).toBeUndefined();
+    if (onAuthUrl.includes(path))
+      expect(
+        item.servers?.map((server) => server.url),
+        path,
+      ).toEqual([AUTH_URL]);
+    else expect(item.servers, path).toBeUndefined();
   }
 });
 

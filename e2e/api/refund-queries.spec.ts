@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/contract';
+import { type APIRequestContext } from '@playwright/test';
 import { headers, tokenFor } from '../support/api';
 import { BASE_URL, createMerchant, settleNow, storedOperation } from '../support/service';
 import { chargeOne, expectError, expectMeta, postRefund, refundBody, refundItem, type Charged } from './auth-helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/contract';
+import { type APIRequestContext } from '@playwright/test';
 import { charge, chargeBody, headers, tokenFor, type MethodName } from '../support/api';
 import { BASE_URL, createMerchant, settleNow, storedOperation } from '../support/service';
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/contract';
 import { charge, chargeBody, operationNumber, read, tokenFor } from '../support/api';
 import { createMerchant, storedOperation } from '../support/service';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/contract';
 import { createRemoteJWKSet, importJWK, jwtVerify } from 'jose';
 import { API_VERSION, AUTH_URL, BASE_URL, createMerchant, operator } from '../support/service';
 import {

@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import { test as base, expect } from '../support/contract';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { chargeBody, headers, tokenFor, type MethodName } from '../support/api';

@@ -19,14 +19,15 @@ export function metricValue(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-function operatorClient(port: number) {
+/** The operator's tRPC client of the service under test (its token is in the service file): a platform admin. */
+function operatorClient(port = PORT) {
   const service = JSON.parse(readFileSync(`.data/e2e-${port}/service.json`, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `http://localhost:${port}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
   });
 }
 
-/** The operator's tRPC client of the service under test (its token is in the service file). */
+/** The operator's admin procedures. */
 export function operator(port = PORT) {
   return operatorClient(port).admin;
 }
@@ -34,6 +35,25 @@ export function operator(port = PORT) {
 /** The console procedures as the operator (a platform admin): to read what a page changed. */
 export function operatorConsole(port = PORT) {
   return operatorClient(port).console;
+}
+
+/**
+ * Every transaction and refund of a merchant, as the operator (a platform admin) sees them in
+ * the console's procedures: what a refused request must leave unchanged.
+ */
+export async function merchantFootprint(merchantCode: string, port = PORT) {
+  const procedures = operatorClient(port).console;
+  const transactions = [];
+  let cursor: string | undefined;
+  do {
+    const page = await procedures.operations.query({ merchantCode, sort: 'oldest', limit: 200, cursor });
+    transactions.push(
+      ...page.rows.map((row) => ({ id: row.transactionId, number: row.merchantOperationNumber, state: row.state })),
+    );
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const refunds = await procedures.refunds.query({ merchant_code: merchantCode });
+  return { transactions, refunds: refunds.operations_count };
 }
 
 export function uniqueCode(prefix: string): string {
@@ -46,7 +66,7 @@ export type TestMerchant = { code: string; clientId: string; clientSecret: strin
 export async function createMerchant(
   prefix = 'M',
   scopes?: ('create:token' | 'post:charges' | 'get:charges' | 'delete:charges')[],
-  options: { tokenTtlSeconds?: number; facilitatorCode?: string; port?: number } = {},
+  options: { tokenTtlSeconds?: number; rateLimitPerSecond?: number; facilitatorCode?: string; port?: number } = {},
 ): Promise<TestMerchant> {
   const admin = operator(options.port);
   const code = uniqueCode(prefix);
@@ -55,6 +75,7 @@ export async function createMerchant(
     owner: { merchantCode: code },
     scopes,
     tokenTtlSeconds: options.tokenTtlSeconds,
+    rateLimitPerSecond: options.rateLimitPerSecond,
   });
   return { code, clientId: credential.client_id, clientSecret: credential.client_secret };
 }

@@ -3,10 +3,12 @@ import { env } from '@/env';
 import { envelopeSchema, errorResponses, requestIdHeader } from './openapi-errors';
 import { appRouter } from './routers/app-router';
 import { stringSuccessOperations } from './rest-routes';
-import { tokenPaths } from './openapi-token';
+import { authPaths } from './openapi-token';
+import { publicPaths } from './openapi-public';
 
 // OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
-// envelope of DESIGN.md 4 on every error status and the token endpoint on its own server.
+// envelope of DESIGN.md 4 on every error status, the public documents, and the token endpoint
+// and its key set on their own server.
 
 type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> };
 
@@ -45,7 +47,11 @@ export function openApiDocument(): OpenAPIObject {
       };
     }
   }
-  document.paths = { ...document.paths, ...(tokenPaths(config.authUrl) as unknown as OpenAPIObject['paths']) };
+  document.paths = {
+    ...document.paths,
+    ...(publicPaths() as unknown as OpenAPIObject['paths']),
+    ...(authPaths(config.authUrl) as unknown as OpenAPIObject['paths']),
+  };
   // The bridge's own error schemas are replaced by the envelope above.
   const schemas = Object.fromEntries(
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),

@@ -18,6 +18,7 @@ export function envelopeSchema(success: 'string' | 'boolean') {
   return {
     type: 'object',
     required: ['success', 'meta', 'errors'],
+    additionalProperties: false,
     properties: {
       success: success === 'string' ? { type: 'string', const: 'false' } : { type: 'boolean', const: false },
       error: { type: 'string', description: 'RFC 6749 error (token endpoint only)' },
@@ -28,6 +29,7 @@ export function envelopeSchema(success: 'string' | 'boolean') {
         items: {
           type: 'object',
           required: ['code', 'message'],
+          additionalProperties: false,
           properties: { field: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
         },
       },
@@ -54,7 +56,15 @@ export function envelopeSchema(success: 'string' | 'boolean') {
 
 export const requestIdHeader = {
   description: "The request id (the caller's X-Request-Id or a new one)",
+  required: true,
   schema: { type: 'string' },
+};
+
+/** Headers an error status always carries besides X-Request-Id (DESIGN.md 3-4). */
+const STATUS_HEADERS: Record<number, Record<string, { description: string; required: true; schema: { type: string } }>> = {
+  401: { 'WWW-Authenticate': { description: 'Bearer', required: true, schema: { type: 'string' } } },
+  405: { Allow: { description: 'The methods of this path', required: true, schema: { type: 'string' } } },
+  429: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } },
 };
 
 export function errorResponses(statuses: number[], success: 'string' | 'boolean') {
@@ -63,11 +73,7 @@ export function errorResponses(statuses: number[], success: 'string' | 'boolean'
       String(status),
       {
         description: STATUS_TEXT[status] ?? 'Error',
-        headers: {
-          'X-Request-Id': requestIdHeader,
-          ...(status === 401 ? { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } } : {}),
-          ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } : {}),
-        },
+        headers: { 'X-Request-Id': requestIdHeader, ...STATUS_HEADERS[status] },
         content: {
           'application/json': {
             schema: { $ref: `#/components/schemas/${success === 'string' ? 'ErrorString' : 'ErrorBoolean'}` },

@@ -1,7 +1,9 @@
-import { errorResponses } from './openapi-errors';
+import { errorResponses, requestIdHeader } from './openapi-errors';
+import { publicDocument } from './openapi-public';
+import { SUPPORTED_API_VERSIONS } from './trpc';
 
 // The token endpoint is a plain route handler (it takes form bodies too), documented by hand
-// under its own server entry, {auth_url}.
+// under its own server entry, {auth_url}, with the key set that verifies its tokens.
 const tokenRequest = {
   type: 'object',
   required: ['action', 'grant_type', 'audience', 'client_id', 'client_secret', 'scope'],
@@ -9,45 +11,71 @@ const tokenRequest = {
     action: { type: 'string', const: 'authorize' },
     grant_type: { type: 'string', const: 'client_credentials' },
     audience: { type: 'string', description: '{base_url} with a trailing slash' },
-    client_id: { type: 'string' },
-    client_secret: { type: 'string' },
+    client_id: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[^\\u0000]*$' },
+    client_secret: { type: 'string', minLength: 1, maxLength: 256 },
     scope: {
       type: 'string',
+      maxLength: 512,
       description: 'Space-separated; must include create:token. Values: create:token post:charges get:charges delete:charges',
       examples: ['create:token post:charges get:charges delete:charges'],
     },
   },
 };
 
-export function tokenPaths(authUrl: string) {
-  return {
-    '/webhooks/public-key': {
-      get: {
-        operationId: 'getCallbackPublicKey',
-        tags: ['callbacks'],
-        summary: 'Public key that verifies callback signatures',
-        description:
-          'Every callback POST carries a `signature` header: base64 RSA-SHA512 over the raw body. Verify it with this SPKI PEM key before parsing the body.',
-        security: [],
-        responses: {
-          200: {
-            description: 'SPKI PEM public key',
-            headers: { 'X-Request-Id': { description: 'The request id', schema: { type: 'string' } } },
-            content: { 'application/x-pem-file': { schema: { type: 'string' } } },
-          },
-          ...errorResponses([405, 500], 'boolean'),
+const jwks = {
+  type: 'object',
+  required: ['keys'],
+  additionalProperties: false,
+  properties: {
+    keys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        description: 'Public ES256 key: never a private member',
+        required: ['kty', 'crv', 'x', 'y', 'kid', 'alg', 'use'],
+        additionalProperties: false,
+        properties: {
+          kty: { type: 'string', const: 'EC' },
+          crv: { type: 'string', const: 'P-256' },
+          x: { type: 'string' },
+          y: { type: 'string' },
+          kid: { type: 'string' },
+          alg: { type: 'string', const: 'ES256' },
+          use: { type: 'string', const: 'sig' },
         },
       },
     },
+  },
+};
+
+/** The paths of {auth_url}: the token endpoint and the keys that verify its tokens. */
+export function authPaths(authUrl: string) {
+  const servers = [{ url: authUrl, description: 'Token endpoint ({auth_url})' }];
+  return {
+    '/.well-known/jwks.json': {
+      servers,
+      ...publicDocument({
+        operationId: 'getTokenKeys',
+        tag: 'auth',
+        summary: 'Public keys that verify access tokens (JWKS)',
+        description: 'The ES256 keys of `kid` in access-token headers.',
+        content: { 'application/json': { schema: jwks } },
+      }),
+    },
     '/token': {
-      servers: [{ url: authUrl, description: 'Token endpoint ({auth_url})' }],
+      servers,
       post: {
         operationId: 'generateAccessToken',
         tags: ['auth'],
         summary: 'Generate an access token (OAuth 2.0 client_credentials)',
         security: [],
         parameters: [
-          { name: 'ALG-API-VERSION', in: 'header', required: true, schema: { type: 'string', examples: ['1709847567'] } },
+          {
+            name: 'ALG-API-VERSION',
+            in: 'header',
+            required: true,
+            schema: { type: 'string', enum: [...SUPPORTED_API_VERSIONS], examples: ['1709847567'] },
+          },
         ],
         requestBody: {
           required: true,
@@ -59,11 +87,13 @@ export function tokenPaths(authUrl: string) {
         responses: {
           200: {
             description: 'Token issued',
+            headers: { 'X-Request-Id': requestIdHeader },
             content: {
               'application/json': {
                 schema: {
                   type: 'object',
                   required: ['action', 'success', 'access_token', 'scope', 'expires_in', 'token_type', 'authorization'],
+                  additionalProperties: false,
                   properties: {
                     action: { type: 'string' },
                     success: { type: 'boolean' },
@@ -74,6 +104,7 @@ export function tokenPaths(authUrl: string) {
                     authorization: {
                       type: 'object',
                       required: ['meta'],
+                      additionalProperties: false,
                       properties: { meta: { $ref: '#/components/schemas/Meta' } },
                     },
                   },

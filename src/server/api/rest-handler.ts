@@ -4,6 +4,7 @@ import { db } from '@/server/db/client';
 import { appRouter } from './routers/app-router';
 import type { ApiContext } from './context';
 import { errorResponse } from './json-response';
+import { methodNotAllowed } from './method-not-allowed';
 import { parseJsonBody, readBodyText } from './read-json-body';
 import { requestIdOf } from './request-id';
 import { matchRestRoute } from './rest-routes';
@@ -17,12 +18,7 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const route = matchRestRoute(request.method, url.pathname.replace(/^\/api/, ''));
   if (route.kind === 'not_found') return errorResponse(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestId);
-  if (route.kind === 'wrong_method') {
-    const error = new AppError('METHOD_NOT_ALLOWED', `use ${route.allow.join(', ')}`, {
-      headers: { allow: route.allow.join(', ') },
-    });
-    return errorResponse(error, 'boolean', requestId);
-  }
+  if (route.kind === 'wrong_method') return methodNotAllowed(route.allow.join(', '))(request);
   const context: ApiContext = { headers: request.headers, requestId, prisma: await db() };
   try {
     let forwarded = request;

@@ -43,7 +43,8 @@ export async function handleTokenRequest(request: Request): Promise<Response> {
       config.TOKEN_RATE_PER_ADDRESS * 2,
     );
     const clientId = (body as { client_id?: unknown } | null)?.client_id;
-    if (typeof clientId === 'string') {
+    // Only a client_id that could be valid gets a bucket (no unbounded keys); others fail validation.
+    if (typeof clientId === 'string' && clientId.length <= 128) {
       await takeToken(`token-client:${clientId}`, config.TOKEN_RATE_PER_CLIENT, config.TOKEN_RATE_PER_CLIENT * 2);
     }
     const answer = await issueToken(await db(), body);

@@ -72,4 +72,11 @@ describe('access tokens', () => {
     const otherKid = await signAccessToken({ ...key, kid: 'k2' }, claims, { issuer, audience, ttlSeconds: 3600, now });
     expect(await verify(otherKid)).toBeNull();
   });
+
+  it('are refused when issued in the future beyond a minute of clock skew', async () => {
+    const at = (offsetSeconds: number) =>
+      signAccessToken(key, claims, { issuer, audience, ttlSeconds: 3600, now: new Date(now.getTime() + offsetSeconds * 1000) });
+    expect(await verify(await at(30))).not.toBeNull();
+    expect(await verify(await at(120))).toBeNull();
+  });
 });

@@ -27,7 +27,10 @@ export async function signAccessToken(
     .sign(key.privateKey);
 }
 
-/** Verifies signature (ES256 only: no `none`, no HMAC confusion), kid, iss, aud, exp and nbf. */
+/** Clock skew allowed between instances for `iat`: a token issued later than that is forged. */
+const IAT_SKEW_SECONDS = 60;
+
+/** Verifies signature (ES256 only: no `none`, no HMAC confusion), kid, iss, aud, exp, nbf and iat. */
 export async function verifyAccessToken(
   token: string,
   key: SigningKey,
@@ -42,6 +45,7 @@ export async function verifyAccessToken(
       requiredClaims: ['sub', 'exp', 'iat', 'jti', 'scope'],
     });
     if (protectedHeader.kid !== key.kid) return null;
+    if (typeof payload.iat !== 'number' || payload.iat > options.now.getTime() / 1000 + IAT_SKEW_SECONDS) return null;
     if (typeof payload.scope !== 'string' || typeof payload.sub !== 'string') return null;
     return payload as unknown as VerifiedToken;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { detectBrand, isValidPan, isValidSecurityCode } from '@/server/domain/card';
-import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, shortText } from './common';
+import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, nestingDepth, shortText } from './common';
 
 // Body of POST /charges (interface 2.2-2.4). Top level and method_details are strict; the
 // person objects keep only their documented fields.
@@ -26,7 +26,10 @@ const person = z
 
 const cardDetails = z
   .strictObject({
-    pan: z.string().refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check'),
+    pan: z
+      .string()
+      .refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check')
+      .meta({ pattern: '^[0-9]{12,19}$', description: '12 to 19 digits passing the Luhn check' }),
     expiry_date: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/, 'must be four digits MMYY'),
     security_code: z.string().regex(/^[0-9]{3,4}$/, 'must be 3 digits (4 for Amex)'),
     card_holder: z
@@ -84,6 +87,8 @@ export const paymentMethodRequest = z.discriminatedUnion('method_name', [
 ]);
 
 const PEN_ONLY = new Set(['YAPE', 'QR']);
+/** Product items are free objects; a hostile one nested thousands deep would exhaust the stack. */
+const MAX_PRODUCT_DEPTH = 32;
 
 export const chargeRequest = z
   .strictObject({
@@ -98,7 +103,13 @@ export const chargeRequest = z
       billing: person,
       shipping: person,
       customer: person,
-      product_details: z.array(z.record(z.string(), z.unknown())).max(100),
+      product_details: z
+        .array(
+          z
+            .record(z.string(), z.unknown())
+            .refine((item) => nestingDepth(item) <= MAX_PRODUCT_DEPTH, `must nest at most ${MAX_PRODUCT_DEPTH} levels`),
+        )
+        .max(100),
     }),
   })
   .superRefine((body, context) => {

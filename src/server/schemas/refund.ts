@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { centsString, lifecycleEntry, merchantCode, merchantOperationNumber, metaStatus, shortText, uuid } from './common';
+import { REFUND_STATES } from '@/server/domain/states';
+import {
+  centsString,
+  centsText,
+  currencyText,
+  lifecycleEntry,
+  merchantCode,
+  merchantOperationNumber,
+  metaStatus,
+  shortText,
+  uuid,
+} from './common';
 
 // Refund request and responses (interface 4.5-4.7, 2.10) and the filters of DESIGN.md 11.
-export const refundStates = z.enum(['REGISTERED', 'IN_PROCESS', 'RESOLVED', 'REJECTED']);
+export const refundStates = z.enum(REFUND_STATES);
 
 export const refundRequest = z
   .strictObject({
@@ -36,12 +47,12 @@ export const refundObject = z
     type: z.string(),
     merchant_operation_number: z.string(),
     transaction_id: z.string(),
-    refund_amount: z.string(),
-    transaction_amount: z.string(),
-    currency: z.string(),
+    refund_amount: centsText,
+    transaction_amount: centsText,
+    currency: currencyText,
     payment_method: z.object({ name: z.string(), brand: z.string(), masked_pan: z.string() }),
     additional_fields: z.object({ canal: z.string(), reason: z.string(), description: z.string() }),
-    lifecycle: z.array(lifecycleEntry),
+    lifecycle: z.array(lifecycleEntry(REFUND_STATES)),
   })
   .meta({ id: 'Refund' });
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { lifecycleEntry, metaStatus, timeObject } from './common';
+import { TRANSACTION_STATES } from '@/server/domain/states';
+import { centsText, currencyText, lifecycleEntry, metaStatus, timeObject } from './common';
 
 // Response shapes of interface 2.5-2.9.
+const transactionState = z.string().meta({ enum: [...TRANSACTION_STATES] });
 const methodName = z.enum(['CARD', 'YAPE', 'BANK_TRANSFER', 'CUOTEALO', 'PAGOEFECTIVO', 'QR']);
 
 const methodDetailsResponse = z
@@ -45,16 +47,16 @@ export const transactionObject = z
   .object({
     transaction_id: z.string(),
     channel: z.literal('ecommerce'),
-    state: z.string(),
+    state: transactionState,
     state_reason: z.string().optional(),
     continue_url: z.string().optional(),
-    amount: z.string(),
-    currency: z.string(),
+    amount: centsText,
+    currency: currencyText,
     payment_method: z.object({ method_name: methodName, method_details: methodDetailsResponse.optional() }),
     expiration_date: timeObject.nullable().optional(),
     processor_response: processorResponse.nullable().optional(),
     additional_fields: z.record(z.string(), z.unknown()).nullable().optional(),
-    lifecycle: z.array(lifecycleEntry),
+    lifecycle: z.array(lifecycleEntry(TRANSACTION_STATES)),
   })
   .meta({ id: 'Transaction' });
 
@@ -71,9 +73,9 @@ export const chargeResponse = z
 
 const operationBase = {
   merchant_operation_number: z.string(),
-  state: z.string(),
-  amount: z.string(),
-  currency: z.string(),
+  state: transactionState,
+  amount: centsText,
+  currency: currencyText,
   transactions: z.array(transactionObject),
 };
 

@@ -11,9 +11,12 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 const WAIT_MS = 25_000;
 const IN_PROGRESS = 0;
 
+/** 1 to 255 printable ASCII characters (also the documented schema of the header). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
 export function parseIdempotencyKey(header: string | null): string | null {
   if (header === null) return null;
-  if (!/^[\x21-\x7e]{1,255}$/.test(header)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(header)) {
     throw new AppError('VALIDATION', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {
       errors: [{ field: 'Idempotency-Key', code: 'invalid_string', message: 'must be 1 to 255 printable ASCII characters' }],
     });

@@ -6,6 +6,7 @@ import { successMeta } from '@/server/domain/envelope';
 import { signAccessToken } from '@/server/auth/jwt';
 import { hashSecret, verifySecret } from '@/server/auth/secrets';
 import { tokenSigningKey } from '@/server/auth/service-keys';
+import { isStorableText } from '@/server/schemas/common';
 
 // POST {auth_url}/token: OAuth 2.0 client_credentials with the rules of DESIGN.md 5.
 export const SCOPES = ['create:token', 'post:charges', 'get:charges', 'delete:charges'] as const;
@@ -14,7 +15,7 @@ const tokenRequest = z.object({
   action: z.string().optional(),
   grant_type: z.string().min(1),
   audience: z.string().optional(),
-  client_id: z.string().min(1).max(128),
+  client_id: z.string().min(1).max(128).refine(isStorableText, 'must not contain NUL or unpaired surrogates'),
   client_secret: z.string().min(1).max(256),
   scope: z.string().max(512).optional(),
 });

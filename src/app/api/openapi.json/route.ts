@@ -1,8 +1,12 @@
 import { openApiDocument } from '@/server/api/openapi-document';
 import { jsonResponse } from '@/server/api/json-response';
 import { requestIdOf } from '@/server/api/request-id';
+import { methodNotAllowed } from '@/server/api/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
+
+const notAllowed = methodNotAllowed('GET');
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
 
 export function GET(request: Request): Response {
   return jsonResponse(openApiDocument(), 200, {

@@ -1,8 +1,12 @@
 import { db } from '@/server/db/client';
 import { callbackSigningKey } from '@/server/auth/service-keys';
 import { requestIdOf } from '@/server/api/request-id';
+import { methodNotAllowed } from '@/server/api/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
+
+const notAllowed = methodNotAllowed('GET');
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
 
 /** The public key that verifies callback `signature` headers (RSA-SHA512, base64), as PEM. */
 export async function GET(request: Request): Promise<Response> {

@@ -2,8 +2,12 @@ import { db } from '@/server/db/client';
 import { tokenSigningKey } from '@/server/auth/service-keys';
 import { jsonResponse } from '@/server/api/json-response';
 import { requestIdOf } from '@/server/api/request-id';
+import { methodNotAllowed } from '@/server/api/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
+
+const notAllowed = methodNotAllowed('GET');
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
 
 export async function GET(request: Request): Promise<Response> {
   const key = await tokenSigningKey(await db());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actingMerchant } from '@/server/auth/acting-merchant';
 import { cancelOperation } from '@/server/services/cancel-operation';
-import { merchantCode, merchantOperationNumber } from '@/server/schemas/common';
+import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
 import { cancellationResponse } from '@/server/schemas/transaction';
 import { integratorProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi-headers';
@@ -19,7 +19,12 @@ export const cancelOperationProcedure = integratorProcedure('delete:charges')
       errorResponses: [400, 401, 403, 404, 409, 422, 429],
     },
   })
-  .input(z.strictObject({ merchant_code: merchantCode, merchant_operation_number: merchantOperationNumber }))
+  .input(
+    z.strictObject({
+      merchant_code: pathParameter(merchantCode),
+      merchant_operation_number: pathParameter(merchantOperationNumber),
+    }),
+  )
   .output(cancellationResponse)
   .mutation(async ({ ctx, input }) => {
     const merchant = await actingMerchant(

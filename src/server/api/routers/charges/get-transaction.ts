@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actingMerchant } from '@/server/auth/acting-merchant';
 import { getTransaction } from '@/server/services/get-transaction';
-import { merchantCode, merchantOperationNumber } from '@/server/schemas/common';
+import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
 import { transactionQueryResponse } from '@/server/schemas/transaction';
 import { integratorProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi-headers';
@@ -20,9 +20,9 @@ export const getTransactionProcedure = integratorProcedure('get:charges')
   })
   .input(
     z.strictObject({
-      merchant_code: merchantCode,
-      merchant_operation_number: merchantOperationNumber,
-      transaction_id: z.string().min(1).max(64),
+      merchant_code: pathParameter(merchantCode),
+      merchant_operation_number: pathParameter(merchantOperationNumber),
+      transaction_id: pathParameter(z.string().min(1).max(64)),
     }),
   )
   .output(transactionQueryResponse)

@@ -44,6 +44,13 @@ describe('database token buckets', () => {
     expect(results.filter((left) => left === null)).toHaveLength(10);
   });
 
+  it('take keys with a NUL or odd Unicode (a client_id of an attacker) like any other', async () => {
+    const [a] = instances as [PrismaClient];
+    const key = `token-client:bad\u0000\ud800-${Date.now()}`;
+    expect(await takeFromDatabase(a, key, 0.01, 1)).toBeNull();
+    expect(await takeFromDatabase(a, key, 0.01, 1)).not.toBeNull();
+  });
+
   it('refill with time and forget idle buckets', async () => {
     const key = `refill-${Date.now()}`;
     const [a] = instances as [PrismaClient];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 
 // Token buckets in PostgreSQL, so that every instance counts against one limit: a take is one
@@ -15,16 +16,21 @@ const LEVEL = `
 SELECT LEAST($3::float8, tokens + EXTRACT(EPOCH FROM now() - updated_at) * $2::float8) AS tokens
 FROM rate_buckets WHERE key = $1`;
 
+/** The stored key: printable ASCII as it is, anything else (a NUL, odd Unicode) by its digest. */
+function storedKey(key: string): string {
+  return /^[\x20-\x7e]{1,200}$/.test(key) ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 /** Takes a token: null when taken, else the tokens the bucket holds now (less than one). */
 export async function takeFromDatabase(prisma: Db, key: string, rate: number, burst: number): Promise<number | null> {
-  const taken = await prisma.$queryRawUnsafe<{ tokens: number }[]>(TAKE, key, rate, burst);
+  const taken = await prisma.$queryRawUnsafe<{ tokens: number }[]>(TAKE, storedKey(key), rate, burst);
   if (taken.length > 0) return null;
   return levelInDatabase(prisma, key, rate, burst);
 }
 
 /** The tokens a bucket holds now (a full bucket when it has no row). */
 export async function levelInDatabase(prisma: Db, key: string, rate: number, burst: number): Promise<number> {
-  const rows = await prisma.$queryRawUnsafe<{ tokens: number }[]>(LEVEL, key, rate, burst);
+  const rows = await prisma.$queryRawUnsafe<{ tokens: number }[]>(LEVEL, storedKey(key), rate, burst);
   return rows.length > 0 ? Number(rows[0]!.tokens) : burst;
 }
 

@@ -19,11 +19,20 @@ export function metricValue(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
+const OPERATOR_CALL_TIMEOUT_MS = 30_000;
+
 /** The operator's tRPC client of the service under test (its token is in the service file): a platform admin. */
 function operatorClient(port = PORT) {
   const service = JSON.parse(readFileSync(`.data/e2e-${port}/service.json`, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `http://localhost:${port}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
+    links: [
+      httpLink({
+        url: `http://localhost:${port}/api/trpc`,
+        headers: { 'x-operator-token': service.operatorToken },
+        // A call that hangs fails with its own name instead of the test's timeout.
+        fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(OPERATOR_CALL_TIMEOUT_MS) }),
+      }),
+    ],
   });
 }
 

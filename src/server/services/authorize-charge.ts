@@ -6,18 +6,19 @@ import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { requestHashKey } from '@/server/auth/service-keys';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
-import { allowsRetryCharge, type TransactionState } from '@/server/domain/states';
+import type { TransactionState } from '@/server/domain/states';
 import type { AuthorizeRequest } from '@/server/payments/connector';
 import { connectorFor } from '@/server/payments/registry';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
 import type { ChargeResponse } from '@/server/schemas/transaction';
-import { lockOrCreateOperation } from './lock-operation';
-import { TRANSACTION_EVENT_TYPES, writeEvents } from './outbox';
+import { outboxRows, TRANSACTION_EVENT_TYPES } from './outbox';
+import { recordCharge } from './record-charge';
 import { requestHash } from './request-hash';
 import { toTransactionObject, type TransactionRow } from './transaction-view';
 
 // POST /charges (interface 4.2, DESIGN.md 6): one transaction per operation unless the latest
-// was declined or expired; an identical retry replays the stored answer.
+// was declined or expired; an identical retry replays the stored answer. Stored in one
+// statement (record-charge.ts).
 export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body: ChargeRequest): Promise<ChargeResponse> {
   const method = body.payment_method.method_name;
   if (!merchant.enabledMethods.includes(method)) {
@@ -25,121 +26,124 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   }
   const hash = requestHash(await requestHashKey(prisma), body);
 
-  return prisma.$transaction(async (tx) => {
-    const operation = await lockOrCreateOperation(tx, merchant.id, body.merchant_operation_number);
-    const latest = await tx.transaction.findFirst({
-      where: { operationId: operation.id },
-      orderBy: { attempt: 'desc' },
-      select: { attempt: true, state: true, requestHash: true, authorizationReply: true },
-    });
-    if (latest?.requestHash === hash) return latest.authorizationReply as ChargeResponse;
-    if (latest && !allowsRetryCharge(latest.state as TransactionState)) {
-      throw new AppError('CONFLICT', 'merchant_operation_number already used by another request', {
-        errors: [{ field: 'merchant_operation_number', code: 'already_used', message: 'already used by another request' }],
-      });
-    }
+  // The sandbox processors decide from the request alone, so the decision is made before the
+  // one statement that stores it (a replay or a refused retry simply discards it).
+  const transactionId = randomUUID();
+  const payerToken = randomBytes(18).toString('base64url');
+  const registeredAt = new Date();
+  const pendingAt = new Date();
+  const result = await connectorFor(method).authorize(toConnectorRequest(body), {
+    now: pendingAt,
+    transactionId,
+    amount: BigInt(body.payment_details.amount),
+    currency: body.payment_details.currency,
+    payerPageUrl: `${env().origin}/pay/${payerToken}`,
+    expirySeconds: merchant.expirySeconds[method],
+  });
+  const decidedAt = new Date();
+  const lifecycle: { state: TransactionState; at: Date }[] = [
+    { state: 'REGISTRADO', at: registeredAt },
+    { state: 'PENDIENTE', at: pendingAt },
+  ];
+  if (result.outcome !== 'pending') {
+    lifecycle.push({ state: result.outcome === 'approved' ? 'AUTORIZADO' : 'DENEGADO', at: decidedAt });
+  }
 
-    const transactionId = randomUUID();
-    const payerToken = randomBytes(18).toString('base64url');
-    const registeredAt = new Date();
-    const pendingAt = new Date();
-    const result = await connectorFor(method).authorize(toConnectorRequest(body), {
-      now: pendingAt,
-      transactionId,
-      amount: BigInt(body.payment_details.amount),
-      currency: body.payment_details.currency,
-      payerPageUrl: `${env().origin}/pay/${payerToken}`,
-      expirySeconds: merchant.expirySeconds[method],
-    });
-    const decidedAt = new Date();
-    const lifecycle: { state: TransactionState; at: Date }[] = [
-      { state: 'REGISTRADO', at: registeredAt },
-      { state: 'PENDIENTE', at: pendingAt },
-    ];
-    if (result.outcome !== 'pending') {
-      lifecycle.push({ state: result.outcome === 'approved' ? 'AUTORIZADO' : 'DENEGADO', at: decidedAt });
-    }
+  const details = body.payment_method.method_details as { callback_url?: string; redirect_url?: string };
+  const row: TransactionRow = {
+    id: transactionId,
+    method,
+    amount: BigInt(body.payment_details.amount),
+    currency: body.payment_details.currency,
+    state: lifecycle.at(-1)!.state,
+    stateReason: result.stateReason,
+    expiresAt: result.outcome === 'pending' ? result.expiresAt : null,
+    continueUrl: result.outcome === 'pending' ? result.continueUrl : null,
+    callbackUrl: details.callback_url ?? null,
+    redirectUrl: details.redirect_url ?? null,
+    methodDetails: result.methodDetails as Prisma.JsonObject,
+    processorResponse: result.processorResponse ?? null,
+    additionalFields: null,
+    createdAt: registeredAt,
+    lifecycle,
+  };
+  const reply: ChargeResponse = {
+    success: 'true',
+    action: body.action,
+    merchant_code: merchant.code,
+    merchant_operation_number: body.merchant_operation_number,
+    transaction: toTransactionObject(row, 'millis'),
+    meta: successMeta(),
+  };
 
-    const details = body.payment_method.method_details as { callback_url?: string; redirect_url?: string };
-    const row: TransactionRow = {
-      id: transactionId,
-      method,
-      amount: BigInt(body.payment_details.amount),
-      currency: body.payment_details.currency,
-      state: lifecycle.at(-1)!.state,
-      stateReason: result.stateReason,
-      expiresAt: result.outcome === 'pending' ? result.expiresAt : null,
-      continueUrl: result.outcome === 'pending' ? result.continueUrl : null,
-      callbackUrl: details.callback_url ?? null,
-      redirectUrl: details.redirect_url ?? null,
-      methodDetails: result.methodDetails as Prisma.JsonObject,
-      processorResponse: result.processorResponse ?? null,
-      additionalFields: null,
-      createdAt: registeredAt,
-      lifecycle,
-    };
-    const reply: ChargeResponse = {
-      success: 'true',
-      action: body.action,
-      merchant_code: merchant.code,
-      merchant_operation_number: body.merchant_operation_number,
-      transaction: toTransactionObject(row, 'millis'),
-      meta: successMeta(),
-    };
-
-    const card = result.outcome === 'pending' ? null : result.card;
-    await tx.transaction.create({
-      data: {
+  const card = result.outcome === 'pending' ? null : result.card;
+  const events = outboxRows(
+    lifecycle.map((entry, index) => ({
+      merchantId: merchant.id,
+      merchantCode: merchant.code,
+      merchantOperationNumber: body.merchant_operation_number,
+      type: TRANSACTION_EVENT_TYPES[entry.state]!,
+      aggregateId: transactionId,
+      callbackUrl: row.callbackUrl,
+      body: {
+        transaction: toTransactionObject({ ...row, state: entry.state, lifecycle: lifecycle.slice(0, index + 1) }, 'millis', {
+          queryDetails: true,
+        }),
+      },
+    })),
+  );
+  const outcome = await recordCharge(
+    prisma,
+    { merchantId: merchant.id, merchantOperationNumber: body.merchant_operation_number, requestHash: hash },
+    {
+      transaction: {
         id: transactionId,
-        operationId: operation.id,
-        attempt: (latest?.attempt ?? 0) + 1,
-        merchantId: merchant.id,
+        merchant_id: merchant.id,
         method,
         amount: row.amount,
         currency: row.currency,
         state: row.state,
-        stateReason: row.stateReason,
-        expiresAt: row.expiresAt,
-        continueUrl: row.continueUrl,
-        payerToken: result.outcome === 'pending' ? payerToken : null,
-        cardBin: card?.bin ?? null,
-        cardLast4: card?.last_pan ?? null,
-        maskedPan: card?.masked_pan ?? null,
-        cardBrand: card?.brand ?? null,
-        cardType: card?.card_type ?? null,
-        cardCountry: card?.card_country ?? null,
-        cardIssuer: card?.issuer ?? null,
-        payerEmail: body.payment_details.customer.email ?? null,
-        payerName: payerNameOf(body.payment_details.customer),
-        callbackUrl: row.callbackUrl,
-        redirectUrl: row.redirectUrl,
-        methodDetails: row.methodDetails as Prisma.InputJsonObject,
-        processorResponse: (row.processorResponse ?? undefined) as Prisma.InputJsonObject | undefined,
-        requestHash: hash,
-        authorizationReply: reply as unknown as Prisma.InputJsonObject,
-        createdAt: registeredAt,
-        lifecycle: { createMany: { data: lifecycle } },
+        state_reason: row.stateReason,
+        expires_at: row.expiresAt,
+        continue_url: row.continueUrl,
+        payer_token: result.outcome === 'pending' ? payerToken : null,
+        card_bin: card?.bin ?? null,
+        card_last4: card?.last_pan ?? null,
+        masked_pan: card?.masked_pan ?? null,
+        card_brand: card?.brand ?? null,
+        card_type: card?.card_type ?? null,
+        card_country: card?.card_country ?? null,
+        card_issuer: card?.issuer ?? null,
+        payer_email: body.payment_details.customer.email ?? null,
+        payer_name: payerNameOf(body.payment_details.customer),
+        callback_url: row.callbackUrl,
+        redirect_url: row.redirectUrl,
+        method_details: row.methodDetails,
+        processor_response: row.processorResponse,
+        request_hash: hash,
+        authorization_reply: reply,
+        created_at: registeredAt,
+        updated_at: decidedAt,
       },
-      select: { id: true },
-    });
-    await writeEvents(
-      tx,
-      lifecycle.map((entry, index) => ({
-        merchantId: merchant.id,
-        merchantCode: merchant.code,
-        merchantOperationNumber: body.merchant_operation_number,
-        type: TRANSACTION_EVENT_TYPES[entry.state]!,
-        aggregateId: transactionId,
-        callbackUrl: row.callbackUrl,
-        body: {
-          transaction: toTransactionObject({ ...row, state: entry.state, lifecycle: lifecycle.slice(0, index + 1) }, 'millis', {
-            queryDetails: true,
-          }),
-        },
+      lifecycle,
+      events: events.map((event) => ({
+        id: event.id,
+        merchant_id: event.merchantId,
+        type: event.type,
+        aggregate_id: event.aggregateId,
+        callback_url: event.callbackUrl,
+        status: event.status,
+        payload: event.payload,
       })),
-    );
-    return reply;
-  });
+    },
+  );
+  if (outcome.kind === 'replay') return outcome.reply as ChargeResponse;
+  if (outcome.kind === 'conflict') {
+    throw new AppError('CONFLICT', 'merchant_operation_number already used by another request', {
+      errors: [{ field: 'merchant_operation_number', code: 'already_used', message: 'already used by another request' }],
+    });
+  }
+  return reply;
 }
 
 function toConnectorRequest(body: ChargeRequest): AuthorizeRequest {

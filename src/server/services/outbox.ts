@@ -32,29 +32,32 @@ export type OutboxEventInput = {
   body: { transaction: unknown } | { refund: unknown };
 };
 
+/** The stored rows of events: the payload is the callback body the worker will sign and send. */
+export function outboxRows(events: OutboxEventInput[]) {
+  return events.map((event) => {
+    const id = randomUUID();
+    return {
+      id,
+      merchantId: event.merchantId,
+      type: event.type,
+      aggregateId: event.aggregateId,
+      callbackUrl: event.callbackUrl,
+      status: event.callbackUrl ? 'PENDING' : 'SKIPPED',
+      payload: {
+        success: 'true',
+        action: 'notify',
+        merchant_code: event.merchantCode,
+        merchant_operation_number: event.merchantOperationNumber,
+        event_id: id,
+        event_type: event.type,
+        ...event.body,
+        meta: successMeta(),
+      } as Prisma.InputJsonObject,
+    };
+  });
+}
+
 export async function writeEvents(tx: Tx, events: OutboxEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.outboxEvent.createMany({
-    data: events.map((event) => {
-      const id = randomUUID();
-      return {
-        id,
-        merchantId: event.merchantId,
-        type: event.type,
-        aggregateId: event.aggregateId,
-        callbackUrl: event.callbackUrl,
-        status: event.callbackUrl ? 'PENDING' : 'SKIPPED',
-        payload: {
-          success: 'true',
-          action: 'notify',
-          merchant_code: event.merchantCode,
-          merchant_operation_number: event.merchantOperationNumber,
-          event_id: id,
-          event_type: event.type,
-          ...event.body,
-          meta: successMeta(),
-        } as Prisma.InputJsonObject,
-      };
-    }),
-  });
+  await tx.outboxEvent.createMany({ data: outboxRows(events) });
 }

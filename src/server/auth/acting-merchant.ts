@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/client';
+import { RecentReads } from '@/server/cache/recent-reads';
 import { AppError } from '@/server/domain/errors';
 import type { Principal } from './principal';
 
@@ -9,6 +10,23 @@ export type ActingMerchant = {
   enabledMethods: string[];
   expirySeconds: Record<string, number>;
 };
+
+type StoredMerchant = {
+  id: string;
+  code: string;
+  name: string;
+  enabledMethods: string[];
+  expirySeconds: unknown;
+  facilitator: { code: string } | null;
+};
+
+/** A merchant's charging settings, read at most every 2 s per instance (null: no such merchant). */
+const merchants = new RecentReads<StoredMerchant | null>(2_000);
+
+/** A change of the merchant's settings or facilitator applies to this instance's next request. */
+export function forgetMerchant(code: string): void {
+  merchants.forget(code);
+}
 
 const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
@@ -32,17 +50,19 @@ export async function actingMerchant(
   if (principal.facilitatorCode !== null && facilitatorHeader !== principal.facilitatorCode) {
     throw forbidden('payment-facilitator-code does not match the token');
   }
-  const merchant = await prisma.merchant.findUnique({
-    where: { code: merchantCode },
-    select: {
-      id: true,
-      code: true,
-      name: true,
-      enabledMethods: true,
-      expirySeconds: true,
-      facilitator: { select: { code: true } },
-    },
-  });
+  const merchant = await merchants.get(merchantCode, () =>
+    prisma.merchant.findUnique({
+      where: { code: merchantCode },
+      select: {
+        id: true,
+        code: true,
+        name: true,
+        enabledMethods: true,
+        expirySeconds: true,
+        facilitator: { select: { code: true } },
+      },
+    }),
+  );
   if (!merchant) throw forbidden('the token does not act for this merchant');
   const linkedFacilitator = merchant.facilitator?.code ?? null;
   if (principal.facilitatorCode !== null && linkedFacilitator !== principal.facilitatorCode) {

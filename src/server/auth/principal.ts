@@ -1,5 +1,6 @@
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
+import { RecentReads } from '@/server/cache/recent-reads';
 import { AppError } from '@/server/domain/errors';
 import { verifyAccessToken } from './jwt';
 import { tokenSigningKey } from './service-keys';
@@ -13,29 +14,29 @@ export type Principal = {
   facilitatorCode: string | null;
 };
 
-const CREDENTIAL_CACHE_MS = 5_000;
-type CredentialState = { revoked: boolean; rateLimitPerSecond: number | null; checkedAt: number };
-const credentials = new Map<string, CredentialState>();
+type CredentialState = { revoked: boolean; rateLimitPerSecond: number | null };
+const credentials = new RecentReads<CredentialState>(5_000);
 
 function unauthenticated(message: string): AppError {
   return new AppError('UNAUTHENTICATED', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
 }
 
 /** Revocation and rate limit of a credential, read at most every 5 s per instance. */
-async function credentialState(prisma: Db, clientId: string, now: number): Promise<CredentialState> {
-  const cached = credentials.get(clientId);
-  if (cached && now - cached.checkedAt < CREDENTIAL_CACHE_MS) return cached;
-  const credential = await prisma.apiCredential.findUnique({
-    where: { clientId },
-    select: { revokedAt: true, rateLimitPerSecond: true },
-  });
-  const state = {
-    revoked: !credential || credential.revokedAt !== null,
-    rateLimitPerSecond: credential?.rateLimitPerSecond ?? null,
-    checkedAt: now,
-  };
-  credentials.set(clientId, state);
-  return state;
+function credentialState(prisma: Db, clientId: string, now: number): Promise<CredentialState> {
+  return credentials.get(
+    clientId,
+    async () => {
+      const credential = await prisma.apiCredential.findUnique({
+        where: { clientId },
+        select: { revokedAt: true, rateLimitPerSecond: true },
+      });
+      return {
+        revoked: !credential || credential.revokedAt !== null,
+        rateLimitPerSecond: credential?.rateLimitPerSecond ?? null,
+      };
+    },
+    now,
+  );
 }
 
 /** Bearer token of DESIGN.md 3: missing, malformed, expired, bad signature, wrong aud/iss or revoked: 401. */

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { startPgliteThread } from './pglite-proxy';
 
 export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
@@ -34,12 +35,13 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   return openPglite(options.pgliteDir);
 }
 
+/** The embedded database, in a thread of its own (pglite-proxy.ts). */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const thread = await startPgliteThread(dataDir);
   return {
     kind: 'pglite',
-    factory: awaitingScripts(client, new PrismaPGlite(client)),
-    close: () => client.close(),
+    factory: awaitingScripts(thread.client, new PrismaPGlite(thread.client)),
+    close: () => thread.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
+import { forgetMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
 
 const duplicate = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -16,10 +17,12 @@ export async function createFacilitator(prisma: Db, input: { code: string; name:
 export async function createMerchant(prisma: Db, input: { code: string; name: string; facilitatorCode?: string }) {
   const facilitator = input.facilitatorCode ? await findFacilitator(prisma, input.facilitatorCode) : null;
   try {
-    return await prisma.merchant.create({
+    const merchant = await prisma.merchant.create({
       data: { code: input.code, name: input.name, facilitatorId: facilitator?.id ?? null },
       select: { id: true, code: true, name: true },
     });
+    forgetMerchant(merchant.code);
+    return merchant;
   } catch (error) {
     if (duplicate(error)) throw new AppError('CONFLICT', `merchant ${input.code} already exists`);
     throw error;
@@ -30,6 +33,7 @@ export async function linkMerchant(prisma: Db, input: { facilitatorCode: string;
   const facilitator = await findFacilitator(prisma, input.facilitatorCode);
   const merchant = await findMerchant(prisma, input.merchantCode);
   await prisma.merchant.update({ where: { id: merchant.id }, data: { facilitatorId: facilitator.id } });
+  forgetMerchant(merchant.code);
   return { merchant_code: merchant.code, facilitator_code: facilitator.code };
 }
 
@@ -57,7 +61,7 @@ export type MerchantSettings = {
 /** Profile, enabled methods and per-method expiry overrides (seconds) of a merchant. */
 export async function updateMerchant(prisma: Db, input: MerchantSettings) {
   const merchant = await findMerchant(prisma, input.code);
-  return prisma.$transaction(async (tx) => {
+  const updated = await prisma.$transaction(async (tx) => {
     // The row lock makes concurrent expiry edits merge instead of overwriting each other.
     const [locked] = await tx.$queryRaw<{ expiry_seconds: unknown }[]>`
       SELECT expiry_seconds FROM merchants WHERE id = ${merchant.id}::uuid FOR UPDATE`;
@@ -74,6 +78,8 @@ export async function updateMerchant(prisma: Db, input: MerchantSettings) {
       select: { code: true, name: true, supportEmail: true, enabledMethods: true, expirySeconds: true },
     });
   });
+  forgetMerchant(merchant.code);
+  return updated;
 }
 
 function mergeOverrides(stored: unknown, patch: Partial<Record<string, number | null>>): Record<string, number> {
@@ -89,5 +95,6 @@ function mergeOverrides(stored: unknown, patch: Partial<Record<string, number | 
 export async function unlinkMerchant(prisma: Db, merchantCode: string) {
   const merchant = await findMerchant(prisma, merchantCode);
   await prisma.merchant.update({ where: { id: merchant.id }, data: { facilitatorId: null } });
+  forgetMerchant(merchant.code);
   return { merchant_code: merchant.code, facilitator_code: null };
 }

@@ -9,7 +9,7 @@ export type TokenClaims = {
   facilitator_code?: string;
 };
 
-export type VerifiedToken = TokenClaims & { jti: string; exp: number; iat: number };
+export type VerifiedToken = TokenClaims & { jti: string; exp: number; iat: number; nbf?: number };
 
 export async function signAccessToken(
   key: SigningKey,
@@ -28,7 +28,7 @@ export async function signAccessToken(
 }
 
 /** Clock skew allowed between instances for `iat`: a token issued later than that is forged. */
-const IAT_SKEW_SECONDS = 60;
+export const IAT_SKEW_SECONDS = 60;
 
 /** Verifies signature (ES256 only: no `none`, no HMAC confusion), kid, iss, aud, exp, nbf and iat. */
 export async function verifyAccessToken(

@@ -2,7 +2,7 @@ import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 import { RecentReads } from '@/server/cache/recent-reads';
 import { AppError } from '@/server/domain/errors';
-import { verifyAccessToken } from './jwt';
+import { IAT_SKEW_SECONDS, verifyAccessToken, type VerifiedToken } from './jwt';
 import { tokenSigningKey } from './service-keys';
 
 export type Principal = {
@@ -39,16 +39,40 @@ function credentialState(prisma: Db, clientId: string, now: number): Promise<Cre
   );
 }
 
+// Tokens whose signature and claims were verified, by their exact text, so a token's ECDSA
+// check runs once per instance; the time claims are checked again on every use.
+const MAX_VERIFIED_TOKENS = 10_000;
+const verifiedTokens = new Map<string, VerifiedToken>();
+
+async function verifiedClaims(token: string, now: Date, verify: () => Promise<VerifiedToken | null>) {
+  const seconds = now.getTime() / 1000;
+  const known = verifiedTokens.get(token);
+  if (known) {
+    const timely = known.exp > seconds && (known.nbf ?? 0) <= seconds && known.iat <= seconds + IAT_SKEW_SECONDS;
+    if (timely) return known;
+    verifiedTokens.delete(token);
+    return null;
+  }
+  const claims = await verify();
+  if (claims) {
+    if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    verifiedTokens.set(token, claims);
+  }
+  return claims;
+}
+
 /** Bearer token of DESIGN.md 3: missing, malformed, expired, bad signature, wrong aud/iss or revoked: 401. */
 export async function authenticate(prisma: Db, authorization: string | null, now = new Date()): Promise<Principal> {
   const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization?.trim() ?? '');
   if (!match?.[1]) throw unauthenticated('Authorization: Bearer <token> is required');
   const config = env();
-  const claims = await verifyAccessToken(match[1], await tokenSigningKey(prisma), {
-    issuer: config.authUrl,
-    audience: `${config.baseUrl}/`,
-    now,
-  });
+  const claims = await verifiedClaims(match[1], now, async () =>
+    verifyAccessToken(match[1]!, await tokenSigningKey(prisma), {
+      issuer: config.authUrl,
+      audience: `${config.baseUrl}/`,
+      now,
+    }),
+  );
   if (!claims) throw unauthenticated('token invalid or expired');
   const credential = await credentialState(prisma, claims.sub, now.getTime());
   if (credential.revoked) throw unauthenticated('credential revoked');

@@ -76,7 +76,12 @@ export async function switchLanguage(page: Page): Promise<void> {
     const button = document.querySelector('[data-testid="lang-switch"]');
     return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
   });
-  await page.getByTestId('lang-switch').click();
+  const button = page.getByTestId('lang-switch');
+  const before = await button.textContent();
+  await button.click();
+  // The switch names the other language: it changes once the page has rendered again on the
+  // server, which can take a while on a loaded machine.
+  await expect(button).not.toHaveText(before ?? '', { timeout: 20_000 });
 }
 
 /** At a 375 px phone width the page scrolls only vertically (wide tables scroll inside their frame). */

@@ -1,24 +1,14 @@
-import { ASYNC_PORT, operator } from './service';
+import { scanLogFiles, secretsVerdict } from '../../scripts/support/secrets-scan';
+import { ASYNC_PORT, PORT, operator, serviceLogFile } from './service';
+import { KNOWN_TEST_SECRETS } from './test-secrets';
 
-// After the whole suite: no text, JSON or array column of any table holds a PAN the tests
-// sent, nor a JSON field named like card data (pan, security_code, expiry_date, cvv).
-export const TEST_PANS = [
-  '4111111111111111',
-  '378282246310005',
-  '5555555555554444',
-  '4000000000000002',
-  '4000000000009995',
-  '4000000000000069',
-  '4000000000000127',
-  '4000000000000119',
-  '4000000000005126',
-];
-
-export default async function cardDataTeardown(): Promise<void> {
-  for (const admin of [operator(), operator(ASYNC_PORT)]) {
-    const { columns, findings } = await admin.pciScan.query({ needles: TEST_PANS });
-    if (columns < 20) throw new Error(`card-data scan read only ${columns} columns`);
-    if (findings.length > 0) throw new Error(`card data stored: ${JSON.stringify(findings)}`);
-    console.log(`card-data scan: ${columns} columns, no PAN or card-data field stored`);
-  }
+// After the whole run: no log line of either service and no text, JSON, array or bytea column of
+// any of their tables holds a PAN, CVV, client secret or password (scripts/support/secrets-scan.ts).
+export default async function secretsTeardown(): Promise<void> {
+  const ports = [PORT, ASYNC_PORT];
+  const tables = await Promise.all(ports.map((port) => operator(port).secretScan.query(KNOWN_TEST_SECRETS)));
+  for (const scan of tables) if (scan.columns < 20) throw new Error(`secrets scan read only ${scan.columns} columns`);
+  const logs = scanLogFiles(ports.map(serviceLogFile), KNOWN_TEST_SECRETS);
+  if (logs.lines < 10) throw new Error(`secrets scan read only ${logs.lines} log lines`);
+  console.log(secretsVerdict(logs, tables));
 }

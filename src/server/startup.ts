@@ -57,7 +57,7 @@ export async function startService(): Promise<void> {
       `  client_id       ${demo.clientId}`,
       '  client_secret   the DEMO_CLIENT_SECRET setting (README: its default)',
       '',
-      '  Console users (password: the DEMO_PASSWORD setting):',
+      '  Console users (each signs in with the DEMO_PASSWORD setting):',
       ...demo.users.map((user) => `    ${user.role.padEnd(16)} ${user.email}`),
       '',
     ];

@@ -43,6 +43,8 @@ describe('findSecrets', () => {
       '{"pan":null,"security_code":"***","password":"","client_secret":null}',
       '{"grant_type":"password","masked_pan":"411111******1111","bin":"411111","last4":"1111"}',
       'cli_0123456789abcdef01234567 QR0123456789ABCDEF0123 0123456789abcdef0123456789abcdef',
+      // standard base64 (a QR image) with a 32-character run between its `/` and `+`
+      `{"qr_image":"data:image/png;base64,VtdZQVWsNVbVW/${'Ab1'.repeat(10)}Ab+4VISTlT=="}`,
       await hashSecret('demo-password-1x'),
       await hashSecret(newClientSecret()),
     ];

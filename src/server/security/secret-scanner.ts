@@ -29,9 +29,10 @@ const IN_CONTEXT: { kind: SecretKind; pattern: RegExp }[] = [
   { kind: 'PASSWORD', pattern: keyed('password', FREE_VALUE) },
 ];
 
-const BASE64URL = 'A-Za-z0-9_-';
-// newClientSecret(): 24 random bytes in base64url, 32 characters (random ones mix cases and digits).
-const ISSUED_SECRET = new RegExp(`(?<![${BASE64URL}])[${BASE64URL}]{32}(?![${BASE64URL}])`, 'g');
+const BASE64URL = 'A-Za-z0-9_\\-';
+// newClientSecret(): 24 random bytes in base64url, 32 characters (random ones mix cases and digits);
+// not a run inside standard base64 (a QR image), whose `+`, `/` and `=` would delimit it.
+const ISSUED_SECRET = new RegExp(`(?<![${BASE64URL}+/=])[${BASE64URL}]{32}(?![${BASE64URL}+/=])`, 'g');
 const MIXED = [/[A-Z]/, /[a-z]/, /\d/];
 // newConsolePassword(): four groups of five characters of its alphabet, joined by `-`.
 const PASSWORD_GROUP = '[abcdefghjkmnpqrstuvwxyz2-9]{5}';

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
-import { METRICS_TOKEN } from './e2e/support/service';
+import { METRICS_TOKEN, serviceDataDir, serviceLogFile } from './e2e/support/service';
 
 // Two services on fresh databases: the API suite's (production delays), and the asynchronous
 // suite's (delays of seconds, so expiry, settlement, refund processing and callback retries
@@ -11,10 +11,16 @@ const asyncPort = apiPort + 1;
 const chromium = '/usr/bin/chromium';
 
 function service(port: number, databaseUrl: string, extra: Record<string, string>) {
-  const dataDir = `.data/e2e-${port}`;
+  const dataDir = serviceDataDir(port);
+  const log = serviceLogFile(port);
   return {
     // A server keep-alive longer than the clients' (undici: 4 s), so no request meets a socket the server is closing.
-    command: `rm -rf ${dataDir} && npx next start -p ${port} --keepAliveTimeout 70000`,
+    // Its stdout and stderr (request and error log lines) go to its log file, which the secrets
+    // scan reads at the end and CI keeps; Playwright knows it is up from the URL. If it exits,
+    // the end of the log goes to Playwright's output.
+    command:
+      `rm -rf ${dataDir} && mkdir -p ${dataDir} && ` +
+      `{ npx next start -p ${port} --keepAliveTimeout 70000 > ${log} 2>&1 || { tail -n 40 ${log} >&2; exit 1; }; }`,
     url: `http://localhost:${port}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -74,7 +80,7 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${asyncPort}`, browserName: 'chromium', screenshot: 'only-on-failure' },
     },
   ],
-  globalTeardown: './e2e/support/card-data-teardown.ts',
+  globalTeardown: './e2e/support/secrets-teardown.ts',
   webServer: [
     // The API suites' many token requests all come from one address.
     service(apiPort, process.env.E2E_DATABASE_URL ?? '', { TOKEN_RATE_PER_ADDRESS: '200' }),

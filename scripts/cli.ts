@@ -28,7 +28,10 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'settle-now': { help: '[--merchant C]   settlement cut-off now: AUTORIZADO -> LIQUIDADO', options: ['merchant'] },
   inspect: { help: '--merchant C --operation N   every stored row of one operation', options: ['merchant', 'operation'] },
   'resend-event': { help: '--event-id ID   deliver a callback event again now', options: ['event-id'] },
-  'pci-scan': { help: '[--needle VALUE ...]   columns holding the values or card-data fields', options: ['needle'] },
+  'secret-scan': {
+    help: '[--pan V ...] [--secret V ...] [--password V ...] [--needle V ...]   columns holding the values, card data, secrets or passwords',
+    options: ['pan', 'secret', 'password', 'needle'],
+  },
 };
 
 function usage(): string {
@@ -153,9 +156,17 @@ async function run(command: string, values: Record<string, string | string[] | u
         });
       case 'resend-event':
         return admin.resendEvent.mutate({ eventId: required(values, 'event-id') });
-      case 'pci-scan': {
-        const needles = values.needle;
-        return admin.pciScan.query({ needles: Array.isArray(needles) ? needles : needles ? [needles] : [] });
+      case 'secret-scan': {
+        const list = (option: string) => {
+          const given = values[option];
+          return Array.isArray(given) ? given : given ? [given] : [];
+        };
+        return admin.secretScan.query({
+          PAN: list('pan'),
+          CLIENT_SECRET: list('secret'),
+          PASSWORD: list('password'),
+          TEXT: list('needle'),
+        });
       }
       default:
         throw new Error(`unknown command ${command}\n\n${usage()}`);
@@ -174,7 +185,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     args: rest,
     options: Object.fromEntries(
-      spec.options.map((name) => [name, { type: 'string' as const, multiple: name === 'needle' || name === 'expiry' }]),
+      spec.options.map((name) => [name, { type: 'string' as const, multiple: command === 'secret-scan' || name === 'expiry' }]),
     ),
     strict: true,
   });

@@ -6,6 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
+# The services' logs of one pass (the next pass starts them afresh), kept for CI.
+keep_logs() {
+  mkdir -p ".data/test-logs/$1"
+  for log in .data/e2e-*/service.log .data/reliability-*/*.log; do
+    [ -f "$log" ] && cp "$log" ".data/test-logs/$1/$(basename "$(dirname "$log")")-$(basename "$log")"
+  done
+  return 0
+}
 
 step "prisma client";        npm run --silent db:generate
 step "typecheck";            npm run --silent typecheck
@@ -19,6 +27,7 @@ step "end-to-end suites on embedded PGlite"
 E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test
 step "faults on PGlite: kill -9 during charges and during deliveries (fast pass)"
 RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts
+keep_logs pglite
 
 E2E_DATABASE_URL=${E2E_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_test || true)}
 E2E_DATABASE_URL_ASYNC=${E2E_DATABASE_URL_ASYNC:-$(bash scripts/local-postgres.sh pay_test_async || true)}
@@ -37,3 +46,4 @@ E2E_DATABASE_URL="$E2E_DATABASE_URL" E2E_DATABASE_URL_ASYNC="$E2E_DATABASE_URL_A
 psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 step "faults on PostgreSQL (fast pass)"
 RELIABILITY_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.reliability.config.ts
+keep_logs postgres

@@ -1,16 +1,24 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { newNonce, pageCsp } from '@/server/security/content-security-policy';
+import { repairedPath } from '@/server/security/malformed-path';
 
 // Every page gets a Content-Security-Policy with a fresh nonce (Next reads it from the request
 // headers and puts it on its scripts). Console pages also need a signed-in user; the login and
 // payer pages do not. Every rule about what a user may see or do is enforced again in the tRPC
 // procedures. API routes, static files and the API reference are not matched (next.config.js
-// gives them their headers).
+// gives them their headers), except API paths with a `%`: a path Next cannot decode would be a
+// bare 500 from Next, so it is redirected to itself with its `%` escaped
+// (src/server/security/malformed-path.ts).
 const PUBLIC_PAGES = [/^\/login(\/|$)/, /^\/pay\//];
+const API = /^\/(api|oauth)\//;
 
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
+  const repaired = repairedPath(path);
+  // Same method and body, to the path as sent (a rewrite would still fail in Next's param decoding).
+  if (repaired) return NextResponse.redirect(new URL(`${repaired}${request.nextUrl.search}`, request.url), 308);
+  if (API.test(path)) return NextResponse.next();
   const nonce = newNonce();
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === 'development', payerPage: path.startsWith('/pay/') });
   if (!PUBLIC_PAGES.some((page) => page.test(path))) {
@@ -32,5 +40,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|oauth/|docs|_next/|icon.svg|favicon.ico).*)'],
+  matcher: ['/((?!api/|oauth/|docs|_next/|icon.svg|favicon.ico).*)', '/((?:api|oauth)/.*%.*)'],
 };

@@ -70,6 +70,9 @@ test('the header switch renders the operations pages in English, and back', asyn
 
   await page.goto('/operations/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'We could not find this operation' })).toBeVisible();
+  // A malformed percent-escape is not a 500 from Next (vercel/next.js#94278): no such operation.
+  await page.goto('/operations/%E0%A4%A');
+  await expect(page.getByRole('heading', { name: 'We could not find this operation' })).toBeVisible();
   await page.goto('/developers');
   await expect(page.getByRole('heading', { name: 'Callback delivery log' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create credential' })).toBeVisible();

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../src/server/api/routers/app-router';
+import { TEST_PASSWORDS } from './test-secrets';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The asynchronous suite's service (short delays: see playwright.config.ts). */
 export const ASYNC_PORT = PORT + 1;
 export const ORIGIN = `http://localhost:${PORT}`;
@@ -12,6 +13,11 @@ export const AUTH_URL = `${ORIGIN}/oauth`;
 export const API_VERSION = '1709847567';
 /** The services' /api/metrics bearer token (playwright.config.ts gives it to both). */
 export const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+
+/** A service's data directory (its embedded database, service file and log), rebuilt at each start. */
+export const serviceDataDir = (port: number) => `.data/e2e-${port}`;
+/** Everything the service wrote to stdout and stderr during the run: kept for CI, scanned at the end. */
+export const serviceLogFile = (port: number) => `${serviceDataDir(port)}/service.log`;
 
 /** One sample of the Prometheus text of a service (0 when the series is absent). */
 export function metricValue(text: string, series: string): number {
@@ -23,7 +29,7 @@ const OPERATOR_CALL_TIMEOUT_MS = 30_000;
 
 /** The operator's tRPC client of the service under test (its token is in the service file): a platform admin. */
 function operatorClient(port = PORT) {
-  const service = JSON.parse(readFileSync(`.data/e2e-${port}/service.json`, 'utf8')) as { operatorToken: string };
+  const service = JSON.parse(readFileSync(`${serviceDataDir(port)}/service.json`, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
     links: [
       httpLink({
@@ -124,7 +130,7 @@ export type ConsoleRole = 'PLATFORM_ADMIN' | 'SUPPORT' | 'MERCHANT_ADMIN' | 'MER
 /** A new console user (the operator's create-user): its email and password, to sign in with. */
 export async function createConsoleUser(role: ConsoleRole, merchantCode?: string, name?: string) {
   const email = `${uniqueCode('user').toLowerCase()}@test.pe`;
-  const password = `pw-${uniqueCode('').toLowerCase()}`;
+  const password = TEST_PASSWORDS.created;
   await operator().createUser.mutate({ email, password, role, merchantCode, name });
   return { email, password };
 }

@@ -1,15 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 
-// One service instance for the benchmark: `next start` on a port with the given environment,
+// One service instance for the benchmark and the fault tests: `next start` on a port with the given environment,
 // ready once /api/health answers, and the resident memory of its process tree.
 export type ServiceProcess = { origin: string; child: ChildProcess; stop: () => Promise<void> };
 
-export async function startService(port: number, environment: Record<string, string>): Promise<ServiceProcess> {
+/** `logFile`: where its stdout and stderr go (appended); without one, stdout is dropped and stderr shown. */
+export async function startService(port: number, environment: Record<string, string>, logFile?: string): Promise<ServiceProcess> {
+  const log = logFile === undefined ? undefined : openSync(logFile, 'a');
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: { ...process.env, ...environment, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log],
   });
+  if (log !== undefined) closeSync(log);
   const origin = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -5,7 +5,8 @@ import type { Role } from '@/server/auth/console-session';
 import { SCOPES } from '@/server/services/issue-token';
 
 // The demo merchant, its credentials and one console user per role: stable across restarts,
-// overridable by DEMO_* configuration. Returns what the start banner prints.
+// overridable by DEMO_* configuration. Returns what the start banner prints: never the secret or
+// the password (log lines must not hold them; they are settings the operator already knows).
 export const DEMO_USERS: { email: string; role: Role; merchant: boolean }[] = [
   { email: 'admin@demo.pe', role: 'PLATFORM_ADMIN', merchant: false },
   { email: 'support@demo.pe', role: 'SUPPORT', merchant: false },
@@ -54,10 +55,5 @@ export async function seedDemo(prisma: Db) {
       },
     });
   }
-  return {
-    merchantCode: merchant.code,
-    clientId: config.DEMO_CLIENT_ID,
-    clientSecret: config.DEMO_CLIENT_SECRET,
-    users: DEMO_USERS.map((user) => ({ email: user.email, role: user.role, password: config.DEMO_PASSWORD })),
-  };
+  return { merchantCode: merchant.code, clientId: config.DEMO_CLIENT_ID, users: DEMO_USERS };
 }

@@ -55,10 +55,10 @@ export async function startService(): Promise<void> {
       '',
       `  Demo merchant   ${demo.merchantCode}`,
       `  client_id       ${demo.clientId}`,
-      `  client_secret   ${demo.clientSecret}`,
+      '  client_secret   the DEMO_CLIENT_SECRET setting (README: its default)',
       '',
-      '  Console users (password for each):',
-      ...demo.users.map((user) => `    ${user.role.padEnd(16)} ${user.email.padEnd(18)} ${user.password}`),
+      '  Console users (each signs in with the DEMO_PASSWORD setting):',
+      ...demo.users.map((user) => `    ${user.role.padEnd(16)} ${user.email}`),
       '',
     ];
     console.log(lines.join('\n'));

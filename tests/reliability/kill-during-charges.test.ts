@@ -10,7 +10,7 @@ const PORT = 3950;
 const CLIENTS = 16;
 const deploy = deployment(PORT);
 
-afterAll(() => deploy.remove());
+afterAll(() => deploy.finish());
 
 type Outcome = { answered: string[]; lost: string[]; refused: number };
 

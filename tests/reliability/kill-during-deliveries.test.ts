@@ -19,7 +19,7 @@ let receiver: Receiver;
 
 afterAll(async () => {
   await receiver?.close();
-  deploy.remove();
+  await deploy.finish();
 });
 
 describe(`kill -9 of the service's worker during callback deliveries (${DATABASE})`, () => {

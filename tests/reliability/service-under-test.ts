@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrismaClient } from '@/generated/prisma/client';
 import { openDatabase } from '@/server/db/adapter';
+import { secretScan } from '@/server/services/admin/secret-scan';
 import { startService, type ServiceProcess } from '../../scripts/support/service-process';
+import { scanLogFiles, secretsVerdict } from '../../scripts/support/secrets-scan';
+import { KNOWN_TEST_SECRETS } from '../../e2e/support/test-secrets';
 
 // The built service as a process these tests can kill and start again on the same database:
 // embedded PGlite in a temporary directory, or RELIABILITY_DATABASE_URL (PostgreSQL).
@@ -15,39 +18,63 @@ export const FULL = process.env.RELIABILITY_FULL === 'true';
 export type Deployment = {
   dir: string;
   serviceFile: string;
+  /** A process's log file (the deployment's service by default): kept after the run, for CI. */
+  logFile: (name?: string) => string;
   start: (extra?: Record<string, string>) => Promise<ServiceProcess>;
   /** Opens the database directly (the service must be stopped when it is PGlite). */
   inspect: <T>(use: (prisma: PrismaClient) => Promise<T>) => Promise<T>;
-  remove: () => void;
+  /** With every instance stopped: the secrets scan of its logs and tables, then its directory removed. */
+  finish: () => Promise<void>;
 };
 
 export function deployment(port: number): Deployment {
   const dir = mkdtempSync(join(tmpdir(), 'pay-reliability-'));
   const serviceFile = join(dir, 'service.json');
   const pgliteDir = join(dir, 'pglite');
+  const logDir = `.data/reliability-${port}`;
+  rmSync(logDir, { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+  const logFile = (name = 'service') => join(logDir, `${name}.log`);
+  const inspect: Deployment['inspect'] = async (use) => {
+    const handle = await openDatabase({ databaseUrl: DATABASE_URL || undefined, pgliteDir });
+    const prisma = new PrismaClient({ adapter: handle.factory });
+    try {
+      return await use(prisma);
+    } finally {
+      await prisma.$disconnect();
+      await handle.close();
+    }
+  };
   return {
     dir,
     serviceFile,
+    logFile,
     start: (extra = {}) =>
-      startService(port, {
-        DATABASE_URL,
-        PGLITE_DIR: pgliteDir,
-        SERVICE_FILE: serviceFile,
-        API_RATE_PER_SECOND: '100000',
-        TOKEN_RATE_PER_CLIENT: '100000',
-        ...extra,
-      }),
-    inspect: async (use) => {
-      const handle = await openDatabase({ databaseUrl: DATABASE_URL || undefined, pgliteDir });
-      const prisma = new PrismaClient({ adapter: handle.factory });
+      startService(
+        port,
+        {
+          DATABASE_URL,
+          PGLITE_DIR: pgliteDir,
+          SERVICE_FILE: serviceFile,
+          API_RATE_PER_SECOND: '100000',
+          TOKEN_RATE_PER_CLIENT: '100000',
+          ...extra,
+        },
+        logFile(),
+      ),
+    inspect,
+    finish: async () => {
       try {
-        return await use(prisma);
+        const logs = scanLogFiles(
+          readdirSync(logDir).map((name) => join(logDir, name)),
+          KNOWN_TEST_SECRETS,
+        );
+        const tables = await inspect((prisma) => secretScan(prisma, KNOWN_TEST_SECRETS));
+        console.log(secretsVerdict(logs, [tables]));
       } finally {
-        await prisma.$disconnect();
-        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
       }
     },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 

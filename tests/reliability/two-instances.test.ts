@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiHeaders, chargeBody, operatorClient, token } from '../../scripts/support/api-client';
@@ -18,17 +19,21 @@ afterAll(async () => {
   worker?.kill('SIGTERM');
   for (const service of services) await service.stop();
   await receiver?.close();
-  deploy.remove();
+  await deploy.finish();
 });
 
 function instance(port: number): Promise<ServiceProcess> {
-  return startService(port, {
-    DATABASE_URL,
-    SERVICE_FILE: join(deploy.dir, `service-${port}.json`),
-    WORKER_IN_SERVICE: 'false',
-    // Behind one balancer: one public origin (the token audience and issuer) for both.
-    PUBLIC_ORIGIN: 'http://localhost:3956',
-  });
+  return startService(
+    port,
+    {
+      DATABASE_URL,
+      SERVICE_FILE: join(deploy.dir, `service-${port}.json`),
+      WORKER_IN_SERVICE: 'false',
+      // Behind one balancer: one public origin (the token audience and issuer) for both.
+      PUBLIC_ORIGIN: 'http://localhost:3956',
+    },
+    deploy.logFile(`service-${port}`),
+  );
 }
 
 async function post(origin: string, bearer: string, body: string) {
@@ -41,10 +46,12 @@ describe.skipIf(!DATABASE_URL)('two instances and a worker on one PostgreSQL', (
     services.push(...(await Promise.all([instance(3956), instance(3957)])));
     const [a, b] = services as [ServiceProcess, ServiceProcess];
     receiver = await startReceiver();
+    const workerLog = openSync(deploy.logFile('worker'), 'a');
     worker = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/worker.ts'], {
       env: { ...process.env, DATABASE_URL, WORKER_POLL_MS: '100' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', workerLog, workerLog],
     });
+    closeSync(workerLog);
     const bearer = await token(a.origin);
 
     // Load over both instances (a token of one is good at the other: keys are shared).

@@ -3,6 +3,7 @@ import type { EventView } from '@/server/services/event-view';
 import { limaTime } from './format';
 import type { ConsoleLang } from './i18n';
 import { ResendEvent } from './resend-event';
+import { DataTable } from './table';
 
 const TEXT = {
   es: {
@@ -74,81 +75,68 @@ export function CallbackEventsTable({
     ...(canResend ? [text.actions] : []),
   ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full text-sm">
-        <thead className="bg-slate-50 text-left text-slate-600">
-          <tr>
-            {columns.map((name) => (
-              <th key={name} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="callback-event">
-              {log ? (
-                <td className="px-3 py-2 whitespace-nowrap" title={event.createdAt}>
-                  {limaTime(event.createdAt, lang)}
-                </td>
-              ) : null}
-              {showMerchant ? <td className="px-3 py-2">{event.merchantCode}</td> : null}
-              <td className="px-3 py-2 font-mono">{event.type}</td>
-              {log ? (
-                <>
-                  <td className="px-3 py-2 font-mono whitespace-nowrap">
-                    {event.transactionId && event.operationNumber ? (
-                      <Link href={`/operations/${event.transactionId}`} className="text-blue-800 underline">
-                        {event.operationNumber}
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="px-3 py-2 font-mono whitespace-nowrap" title={event.callbackUrl ?? ''}>
-                    {event.callbackHost}
-                  </td>
-                </>
-              ) : null}
-              <td className="px-3 py-2">
-                <span
-                  className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[event.status] ?? 'bg-slate-100'}`}
-                >
-                  {event.status}
-                </span>
-                {event.status === 'PENDING' && event.attempts > 0 ? (
-                  <span className="block text-xs text-slate-600">
-                    {text.next} {limaTime(event.nextAttemptAt, lang)}
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2">
-                {event.deliveries.length === 0 ? (
-                  <span className="text-slate-600">{text.none}</span>
+    <DataTable columns={columns} headerClass="font-medium">
+      {events.map((event) => (
+        <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="callback-event">
+          {log ? (
+            <td className="px-3 py-2 whitespace-nowrap" title={event.createdAt}>
+              {limaTime(event.createdAt, lang)}
+            </td>
+          ) : null}
+          {showMerchant ? <td className="px-3 py-2">{event.merchantCode}</td> : null}
+          <td className="px-3 py-2 font-mono">{event.type}</td>
+          {log ? (
+            <>
+              <td className="px-3 py-2 font-mono whitespace-nowrap">
+                {event.transactionId && event.operationNumber ? (
+                  <Link href={`/operations/${event.transactionId}`} className="text-blue-800 underline">
+                    {event.operationNumber}
+                  </Link>
                 ) : (
-                  <ol className="space-y-0.5" data-testid="callback-attempts">
-                    {event.deliveries.map((delivery) => (
-                      <li key={delivery.number} className="whitespace-nowrap" title={`${delivery.startedAt} UTC`}>
-                        #{delivery.number} · {delivery.statusCode ?? text.noAnswer} · {delivery.latencyMs} ms
-                        {delivery.manual ? (
-                          <span className="ml-1 rounded bg-sky-100 px-1 text-xs text-sky-900">{text.manual}</span>
-                        ) : null}
-                        {delivery.error ? <span className="ml-1 whitespace-normal text-red-800">{delivery.error}</span> : null}
-                      </li>
-                    ))}
-                  </ol>
+                  '—'
                 )}
               </td>
-              {canResend ? (
-                <td className="px-3 py-2">
-                  <ResendEvent eventId={event.id} type={event.type} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              <td className="px-3 py-2 font-mono whitespace-nowrap" title={event.callbackUrl ?? ''}>
+                {event.callbackHost}
+              </td>
+            </>
+          ) : null}
+          <td className="px-3 py-2">
+            <span
+              className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[event.status] ?? 'bg-slate-100'}`}
+            >
+              {event.status}
+            </span>
+            {event.status === 'PENDING' && event.attempts > 0 ? (
+              <span className="block text-xs text-slate-600">
+                {text.next} {limaTime(event.nextAttemptAt, lang)}
+              </span>
+            ) : null}
+          </td>
+          <td className="px-3 py-2">
+            {event.deliveries.length === 0 ? (
+              <span className="text-slate-600">{text.none}</span>
+            ) : (
+              <ol className="space-y-0.5" data-testid="callback-attempts">
+                {event.deliveries.map((delivery) => (
+                  <li key={delivery.number} className="whitespace-nowrap" title={`${delivery.startedAt} UTC`}>
+                    #{delivery.number} · {delivery.statusCode ?? text.noAnswer} · {delivery.latencyMs} ms
+                    {delivery.manual ? (
+                      <span className="ml-1 rounded bg-sky-100 px-1 text-xs text-sky-900">{text.manual}</span>
+                    ) : null}
+                    {delivery.error ? <span className="ml-1 whitespace-normal text-red-800">{delivery.error}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </td>
+          {canResend ? (
+            <td className="px-3 py-2">
+              <ResendEvent eventId={event.id} type={event.type} />
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -8,29 +8,35 @@ export function EmptyState({ text }: { text: string }) {
   return <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-slate-600">{text}</p>;
 }
 
+/** A header label, or a label with options: `right` aligns a column of amounts, `wrap` lets it wrap. */
+export type Column = string | { label: string; right?: true; wrap?: true };
+
 export function DataTable({
   caption,
   columns,
   testId,
+  headerClass,
   children,
 }: {
-  caption: string;
-  /** Header labels; `right` aligns a column of amounts. */
-  columns: (string | { label: string; right: true })[];
+  /** For screen readers; without one, the table is named by the section heading above it. */
+  caption?: string;
+  columns: Column[];
   testId?: string;
+  /** Classes added to every header cell. */
+  headerClass?: string;
   children: ReactNode;
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid={testId}>
       <table className="min-w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
             {columns.map((column) => {
-              const label = typeof column === 'string' ? column : column.label;
-              const align = typeof column === 'string' ? '' : 'text-right';
+              const { label, right, wrap } = typeof column === 'string' ? { label: column } : column;
+              const classes = ['px-3 py-2', headerClass, wrap ? '' : 'whitespace-nowrap', right ? 'text-right' : ''];
               return (
-                <th key={label} scope="col" className={`px-3 py-2 whitespace-nowrap ${align}`}>
+                <th key={label} scope="col" className={classes.filter(Boolean).join(' ')}>
                   {label}
                 </th>
               );

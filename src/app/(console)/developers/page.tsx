@@ -6,6 +6,7 @@ import { CallbackEventsTable } from '../../console-ui/callback-events-table';
 import { limaTime } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
 import { NextPageLink } from '../../console-ui/next-page-link';
+import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { CreateCredential, RevokeCredential } from './credential-actions';
 
@@ -139,50 +140,33 @@ export default async function DevelopersPage({ searchParams }: Props) {
           {credentials.length === 0 ? (
             <p className="text-slate-600">{text.noCredentials}</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-              <table className="min-w-full text-sm">
-                <thead className="bg-slate-50 text-left text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      client_id
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.name}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.scopes}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.lastUse}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {text.state}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {credentials.map((credential) => (
-                    <tr key={credential.client_id} className="border-t border-slate-100" data-testid="credential-row">
-                      <td className="px-3 py-2 font-mono">{credential.client_id}</td>
-                      <td className="px-3 py-2">{credential.label}</td>
-                      <td className="px-3 py-2 font-mono text-xs">{credential.scopes.join(' ')}</td>
-                      <td className="px-3 py-2">
-                        {credential.last_used_at ? limaTime(credential.last_used_at, lang) : text.never}
-                      </td>
-                      <td className="px-3 py-2">
-                        {credential.revoked_at ? (
-                          <span>{text.revoked(limaTime(credential.revoked_at, lang))}</span>
-                        ) : canAct ? (
-                          <RevokeCredential clientId={credential.client_id} />
-                        ) : (
-                          text.active
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                { label: 'client_id', wrap: true },
+                { label: text.name, wrap: true },
+                { label: text.scopes, wrap: true },
+                { label: text.lastUse, wrap: true },
+                { label: text.state, wrap: true },
+              ]}
+            >
+              {credentials.map((credential) => (
+                <tr key={credential.client_id} className="border-t border-slate-100" data-testid="credential-row">
+                  <td className="px-3 py-2 font-mono">{credential.client_id}</td>
+                  <td className="px-3 py-2">{credential.label}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{credential.scopes.join(' ')}</td>
+                  <td className="px-3 py-2">{credential.last_used_at ? limaTime(credential.last_used_at, lang) : text.never}</td>
+                  <td className="px-3 py-2">
+                    {credential.revoked_at ? (
+                      <span>{text.revoked(limaTime(credential.revoked_at, lang))}</span>
+                    ) : canAct ? (
+                      <RevokeCredential clientId={credential.client_id} />
+                    ) : (
+                      text.active
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           {canAct ? <CreateCredential merchantCode={chosen} /> : null}
         </section>

@@ -7,6 +7,7 @@ import { operationsUrlFilters } from '@/server/services/console/operations-url';
 import { limaTime, money, StateBadge } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
 import { NextPageLink } from '../../console-ui/next-page-link';
+import { DataTable } from '../../console-ui/table';
 import { OperationFilters } from './filters';
 
 const TEXT = {
@@ -101,65 +102,45 @@ export default async function OperationsPage({ searchParams }: Props) {
       ) : page && page.rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{text.empty}</p>
       ) : page ? (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="operations-table">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{text.caption}</caption>
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 whitespace-nowrap">
-                  {text.date}
-                </th>
-                {showMerchant ? (
-                  <th scope="col" className="px-3 py-2">
-                    {text.merchant}
-                  </th>
-                ) : null}
-                <th scope="col" className="px-3 py-2">
-                  {text.operation}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {text.method}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {text.state}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {text.amount}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {text.payer}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <tr key={row.transactionId} className="border-t border-slate-100 hover:bg-slate-50" data-testid="operation-row">
-                  <td className="px-3 py-2 whitespace-nowrap" title={row.createdAt}>
-                    {limaTime(row.createdAt, lang)}
-                  </td>
-                  {showMerchant ? <td className="px-3 py-2">{row.merchantCode}</td> : null}
-                  <td className="px-3 py-2 font-mono whitespace-nowrap">
-                    <Link href={`/operations/${row.transactionId}`} className="text-blue-800 underline">
-                      {row.merchantOperationNumber}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.method}
-                    {row.maskedPan ? <span className="ml-1 font-mono text-slate-500">{row.maskedPan}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <StateBadge state={row.state} />
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{money(row.amount, row.currency)}</td>
-                  <td className="max-w-64 px-3 py-2 break-words">
-                    {row.payerName ? <span className="block">{row.payerName}</span> : null}
-                    {row.payerEmail ? <span className="block text-slate-600">{row.payerEmail}</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={text.caption}
+          testId="operations-table"
+          columns={[
+            text.date,
+            ...(showMerchant ? [{ label: text.merchant, wrap: true as const }] : []),
+            { label: text.operation, wrap: true },
+            { label: text.method, wrap: true },
+            { label: text.state, wrap: true },
+            { label: text.amount, right: true, wrap: true },
+            { label: text.payer, wrap: true },
+          ]}
+        >
+          {page.rows.map((row) => (
+            <tr key={row.transactionId} className="border-t border-slate-100 hover:bg-slate-50" data-testid="operation-row">
+              <td className="px-3 py-2 whitespace-nowrap" title={row.createdAt}>
+                {limaTime(row.createdAt, lang)}
+              </td>
+              {showMerchant ? <td className="px-3 py-2">{row.merchantCode}</td> : null}
+              <td className="px-3 py-2 font-mono whitespace-nowrap">
+                <Link href={`/operations/${row.transactionId}`} className="text-blue-800 underline">
+                  {row.merchantOperationNumber}
+                </Link>
+              </td>
+              <td className="px-3 py-2">
+                {row.method}
+                {row.maskedPan ? <span className="ml-1 font-mono text-slate-500">{row.maskedPan}</span> : null}
+              </td>
+              <td className="px-3 py-2">
+                <StateBadge state={row.state} />
+              </td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">{money(row.amount, row.currency)}</td>
+              <td className="max-w-64 px-3 py-2 break-words">
+                {row.payerName ? <span className="block">{row.payerName}</span> : null}
+                {row.payerEmail ? <span className="block text-slate-600">{row.payerEmail}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {page?.nextCursor ? <NextPageLink href={`/operations?${next.toString()}`} label={text.next} /> : null}
     </div>

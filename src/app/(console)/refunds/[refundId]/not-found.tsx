@@ -1,7 +1,6 @@
-import Link from 'next/link';
-import { consoleLang } from '../../../console-ui/lang-server';
+import { NotFoundNotice, type NotFoundText } from '../../../console-ui/not-found-notice';
 
-const TEXT = {
+const TEXT: NotFoundText = {
   es: { title: 'No encontramos este reembolso', body: 'No existe, o no pertenece a tu comercio.', back: 'Volver a reembolsos' },
   en: {
     title: 'We could not find this refund',
@@ -11,15 +10,6 @@ const TEXT = {
 };
 
 /** Also what a user sees for another merchant's refund: it does not exist for them. */
-export default async function RefundNotFound() {
-  const text = TEXT[await consoleLang()];
-  return (
-    <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-6">
-      <h1 className="text-xl font-semibold">{text.title}</h1>
-      <p className="text-slate-700">{text.body}</p>
-      <Link href="/refunds" className="text-blue-800 underline">
-        {text.back}
-      </Link>
-    </div>
-  );
+export default function RefundNotFound() {
+  return <NotFoundNotice text={TEXT} href="/refunds" />;
 }

@@ -7,7 +7,7 @@ import { issueCredential, listCredentials, revokeCredential } from '@/server/ser
 import { createConsoleUser } from '@/server/services/admin/users';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import { inspectOperation } from '@/server/services/admin/inspect-operation';
-import { pciScan } from '@/server/services/admin/pci-scan';
+import { secretScan } from '@/server/services/admin/secret-scan';
 import { resendEvent } from '@/server/jobs/resend-event';
 import { merchantCode } from '@/server/schemas/common';
 import { SCOPES } from '@/server/services/issue-token';
@@ -16,6 +16,8 @@ import { operatorProcedure, router } from '../../trpc';
 // Operator procedures: the CLI calls them through the running service or in-process.
 const code = merchantCode;
 const name = z.string().min(1).max(128);
+/** Values the secret scan looks for as they are (a PAN's digits, a password). */
+const needles = z.array(z.string().min(4).max(64)).max(200);
 
 export const adminRouter = router({
   createFacilitator: operatorProcedure
@@ -77,9 +79,16 @@ export const adminRouter = router({
   inspectOperation: operatorProcedure
     .input(z.strictObject({ merchantCode: code, merchantOperationNumber: z.string().min(1).max(64) }))
     .query(({ ctx, input }) => inspectOperation(ctx.prisma, input)),
-  pciScan: operatorProcedure
-    .input(z.strictObject({ needles: z.array(z.string().min(4).max(64)).max(100) }))
-    .query(({ ctx, input }) => pciScan(ctx.prisma, input.needles)),
+  secretScan: operatorProcedure
+    .input(
+      z.strictObject({
+        PAN: needles.optional(),
+        CLIENT_SECRET: needles.optional(),
+        PASSWORD: needles.optional(),
+        TEXT: needles.optional(),
+      }),
+    )
+    .query(({ ctx, input }) => secretScan(ctx.prisma, input)),
   resendEvent: operatorProcedure
     .input(z.strictObject({ eventId: z.uuid() }))
     .mutation(({ ctx, input }) => resendEvent(ctx.prisma, input.eventId)),

@@ -1,7 +1,6 @@
-import { Notice } from '../../../../console-ui/notice';
-import { consoleLang } from '../../../../console-ui/lang-server';
+import { NotFoundNotice, type NotFoundText } from '../../../../console-ui/not-found-notice';
 
-const TEXT = {
+const TEXT: NotFoundText = {
   es: { title: 'No encontramos este comercio', body: 'Revisa el código o búscalo en Plataforma.', back: 'Volver a Plataforma' },
   en: {
     title: 'We could not find this merchant',
@@ -10,7 +9,6 @@ const TEXT = {
   },
 };
 
-export default async function MerchantNotFound() {
-  const text = TEXT[await consoleLang()];
-  return <Notice title={text.title} body={text.body} href="/platform" link={text.back} />;
+export default function MerchantNotFound() {
+  return <NotFoundNotice text={TEXT} href="/platform" />;
 }

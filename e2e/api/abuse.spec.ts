@@ -50,9 +50,10 @@ test.describe('token endpoint brute force (TOKEN_RATE_PER_CLIENT 5/s, burst 10)'
     request,
   }) => {
     const merchant = await createMerchant('ABC');
-    // 40 attempts at once, each from its own address (only the client's bucket is shared); every
-    // fourth one has the right secret.
-    const secrets = Array.from({ length: 40 }, (_, index) => (index % 4 === 3 ? merchant.clientSecret : `wrong-${index}`));
+    // 100 attempts at once, each from its own address (only the client's bucket is shared); every
+    // fourth one has the right secret. So many that, even on a loaded machine where the bucket
+    // refills while they arrive, some with the right secret are throttled.
+    const secrets = Array.from({ length: 100 }, (_, index) => (index % 4 === 3 ? merchant.clientSecret : `wrong-${index}`));
     const started = Date.now();
     const answers = await Promise.all(
       secrets.map(async (secret, index) =>

@@ -55,7 +55,7 @@ export async function startService(): Promise<void> {
       '',
       `  Demo merchant   ${demo.merchantCode}`,
       `  client_id       ${demo.clientId}`,
-      '  client_secret   the DEMO_CLIENT_SECRET setting (README: its default)',
+      '  client_secret   the DEMO_CLIENT_SECRET setting (npm run demo prints it on its terminal)',
       '',
       '  Console users (each signs in with the DEMO_PASSWORD setting):',
       ...demo.users.map((user) => `    ${user.role.padEnd(16)} ${user.email}`),

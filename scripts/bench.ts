@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepare } from './bench/prepare';
-import { apiHeaders, chargeBody, token, tokenBody, API_VERSION } from './support/api-client';
+import { token } from './support/api-client';
+import { benchTargets, LIFTED_LIMITS } from './bench/targets';
 import { measure, type Figures, type Target } from './bench/measure';
 import { machine, table, writeSection, type Row } from './bench/report';
 import { memoryMiB, startService, withMemorySampling } from './support/service-process';
@@ -25,47 +26,21 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     PGLITE_DIR: join(dir, 'pglite'),
     SERVICE_FILE: serviceFile,
     BENCH_ROUTES: 'true',
-    // The limits would refuse a benchmark: lifted for it, measured elsewhere.
-    API_RATE_PER_SECOND: '1000000',
-    TOKEN_RATE_PER_CLIENT: '1000000',
-    TOKEN_RATE_PER_ADDRESS: '1000000',
+    ...LIFTED_LIMITS,
   });
   const pid = service.child.pid!;
   try {
     const origin = service.origin;
     const bearer = await token(origin);
     console.log(`\n${database}: warming up (300 charges, settle, 50 refunds)`);
-    const paths = await prepare(origin, serviceFile, bearer, 300, 50);
-    const run = Date.now().toString(36);
-    const baseline: Target = { name: 'baseline (bare route)', method: 'GET', path: '/api/bench/baseline' };
-    const charges: Target = {
-      name: 'POST /charges (CARD)',
-      method: 'POST',
-      path: '/api/charges',
-      headers: apiHeaders(bearer),
-      body: () => chargeBody(run),
-    };
+    const all = benchTargets(origin, bearer, await prepare(origin, serviceFile, bearer, 300, 50));
+    const baseline = all.baseline;
+    const charges = all.charges;
     const targets: { target: Target; kind?: 'rps'; ratio?: number }[] = [
       { target: charges, kind: 'rps', ratio: database === 'pglite' ? 0.4 : 0.6 },
-      {
-        target: { name: 'GET transaction', method: 'GET', path: paths.transactionPath, headers: apiHeaders(bearer) },
-        kind: 'rps',
-        ratio: 0.8,
-      },
-      {
-        target: { name: 'GET /refund (filtered)', method: 'GET', path: paths.refundPath, headers: apiHeaders(bearer) },
-        kind: 'rps',
-        ratio: 0.8,
-      },
-      {
-        target: {
-          name: 'POST /oauth/token',
-          method: 'POST',
-          path: '/oauth/token',
-          headers: { 'content-type': 'application/json', 'alg-api-version': API_VERSION },
-          body: () => tokenBody(origin),
-        },
-      },
+      { target: all.transaction, kind: 'rps', ratio: 0.8 },
+      { target: all.refund, kind: 'rps', ratio: 0.8 },
+      { target: all.token },
     ];
     const closed = (target: Target) =>
       withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS }));

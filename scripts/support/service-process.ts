@@ -5,10 +5,20 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 // ready once /api/health answers, and the resident memory of its process tree.
 export type ServiceProcess = { origin: string; child: ChildProcess; stop: () => Promise<void> };
 
-/** `logFile`: where its stdout and stderr go (appended); without one, stdout is dropped and stderr shown. */
-export async function startService(port: number, environment: Record<string, string>, logFile?: string): Promise<ServiceProcess> {
+export type StartOptions = {
+  /** Where its stdout and stderr go (appended); without one, stdout is dropped and stderr shown. */
+  logFile?: string;
+  /** Options of the node process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+};
+
+export async function startService(
+  port: number,
+  environment: Record<string, string>,
+  { logFile, nodeArgs = [] }: StartOptions = {},
+): Promise<ServiceProcess> {
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: { ...process.env, ...environment, PORT: String(port) },
     stdio: log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log],
   });

@@ -60,7 +60,7 @@ export function deployment(port: number): Deployment {
           TOKEN_RATE_PER_CLIENT: '100000',
           ...extra,
         },
-        logFile(),
+        { logFile: logFile() },
       ),
     inspect,
     finish: async () => {

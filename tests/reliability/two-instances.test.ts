@@ -32,7 +32,7 @@ function instance(port: number): Promise<ServiceProcess> {
       // Behind one balancer: one public origin (the token audience and issuer) for both.
       PUBLIC_ORIGIN: 'http://localhost:3956',
     },
-    deploy.logFile(`service-${port}`),
+    { logFile: deploy.logFile(`service-${port}`) },
   );
 }
 

@@ -1,7 +1,8 @@
 // The embedded database's own thread (docs/DECISIONS.md "PGlite off the request thread"):
 // PGlite runs here, so its WebAssembly work does not stop the thread that serves requests.
-// Plain JavaScript loaded by path (pglite-proxy.ts), outside the Next bundle. One message per
-// call; transactions stay open here between messages, under PGlite's own lock.
+// Plain JavaScript, started by pglite-proxy.ts (the build bundles it as a worker of its own; tests
+// and scripts load this file). One message per call; transactions stay open here between
+// messages, under PGlite's own lock.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 

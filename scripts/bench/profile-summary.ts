@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
-function packageOf(url: string): string {
-  if (!url) return '(native, GC, idle)';
+function packageOf(functionName: string, url: string): string {
+  if (functionName === '(idle)') return '(idle: waiting)';
+  if (functionName === '(garbage collector)') return '(garbage collector)';
+  if (!url) return '(native code)';
   const module = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (module) return module[1]!;
   if (url.includes('.next/server/')) return 'app bundle (our code, Next runtime, tRPC, zod)';
@@ -31,7 +33,7 @@ export function summarizeProfile(file: string, count = 15): string[] {
   profile.samples.forEach((id, index) => {
     const time = profile.timeDeltas[index] ?? 0;
     const frame = nodes.get(id)!.callFrame;
-    const name = packageOf(frame.url);
+    const name = packageOf(frame.functionName, frame.url);
     all += time;
     byPackage.set(name, (byPackage.get(name) ?? 0) + time);
     const key = `${frame.functionName || '(anonymous)'}  ${name}:${frame.lineNumber}`;

@@ -3,6 +3,7 @@
 // fetched `runs` times after two warm-up fetches, reading the whole streamed body, and the
 // median, p95 and maximum are printed. Use it after `npm run seed:operations`.
 import { parseArgs } from 'node:util';
+import { quantile } from './support/timing';
 
 const { values } = parseArgs({
   options: {
@@ -39,10 +40,6 @@ async function timed(path: string, cookie: string): Promise<{ ms: number; status
   const response = await fetch(`${origin}${path}`, { headers: { cookie }, redirect: 'manual' });
   const body = await response.text();
   return { ms: performance.now() - started, status: response.status, body };
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,12 @@
-// npm run seed:operations -- --merchant C --count N [--prefix P] [--days D]
-// Loads N operations (with transactions, lifecycles and refunds) for measurements. It opens the
-// database directly: on the embedded database stop the service first (PGlite has one owner).
+// npm run seed:operations -- --merchant C[,C2,...] --count N [--prefix P] [--days D] [--create-merchants]
+//   [--concurrency K]
+// Loads N operations (with transactions, lifecycles and refunds) for measurements, spread
+// unevenly over the merchants named (the first gets the most). --create-merchants makes the
+// merchants that do not exist yet. On PostgreSQL K batches (default 2) are written at once, each
+// on its own connection. It opens the database directly: on the embedded database stop
+// the service first (PGlite has one owner).
 import { parseArgs } from 'node:util';
+import { env } from '../src/env';
 import { closeDatabase, db } from '../src/server/db/client';
 import { seedOperations } from '../src/server/dev/seed-operations';
 
@@ -12,27 +17,45 @@ async function main(): Promise<void> {
       count: { type: 'string', default: '10000' },
       prefix: { type: 'string', default: `SEED${Date.now().toString(36).toUpperCase()}-` },
       days: { type: 'string', default: '90' },
+      'create-merchants': { type: 'boolean', default: false },
+      concurrency: { type: 'string' },
     },
   });
   const count = Number(values.count);
   const days = Number(values.days);
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(days) || days < 1) {
-    throw new Error('--count and --days must be positive whole numbers');
+  // The embedded database has one connection: batches there go one at a time.
+  const concurrency = Number(values.concurrency ?? (env().DATABASE_URL ? 2 : 1));
+  if ([count, days, concurrency].some((value) => !Number.isInteger(value) || value < 1)) {
+    throw new Error('--count, --days and --concurrency must be positive whole numbers');
   }
+  const codes = values.merchant.split(',').map((code) => code.trim());
   const prisma = await db();
-  const merchant = await prisma.merchant.findUnique({ where: { code: values.merchant }, select: { id: true } });
-  if (!merchant) throw new Error(`no merchant ${values.merchant} (start the service once to seed the demo merchant)`);
+  const merchantIds: string[] = [];
+  for (const code of codes) {
+    const merchant = values['create-merchants']
+      ? await prisma.merchant.upsert({
+          where: { code },
+          create: { code, name: `Seeded ${code}` },
+          update: {},
+          select: { id: true },
+        })
+      : await prisma.merchant.findUnique({ where: { code }, select: { id: true } });
+    if (!merchant)
+      throw new Error(`no merchant ${code} (start the service once to seed the demo merchant, or --create-merchants)`);
+    merchantIds.push(merchant.id);
+  }
   const started = performance.now();
   const result = await seedOperations(prisma, {
-    merchantId: merchant.id,
+    merchantIds,
     count,
     prefix: values.prefix,
     days,
+    concurrency,
     onBatch: (done) => console.log(`${done} operations…`),
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `seeded ${result.operations} operations and ${result.refunds} refunds for ${values.merchant} in ${seconds.toFixed(1)} s ` +
+    `seeded ${result.operations} operations and ${result.refunds} refunds for ${codes.join(', ')} in ${seconds.toFixed(1)} s ` +
       `(${Math.round(result.operations / seconds)} operations/s), numbers ${values.prefix}1…`,
   );
   await closeDatabase();

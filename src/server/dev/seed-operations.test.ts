@@ -2,16 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
 import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
 import { deployMigrations } from '@/server/db/migrations';
-import {
-  canRefundTransition,
-  canTransition,
-  REFUNDABLE_METHODS,
-  type PaymentMethod,
-  type RefundState,
-  type TransactionState,
-} from '@/server/domain/states';
 import { listRefunds } from '@/server/services/list-refunds';
 import { operationDetail } from '@/server/services/console/operation-detail';
+import { lifecycleProblems, refundProblems } from './seed-checks';
 import { seedOperations } from './seed-operations';
 
 // Seeded rows must be rows the service itself could have written: states reached by allowed
@@ -26,7 +19,7 @@ beforeAll(async () => {
   await deployMigrations(handle.factory);
   prisma = new PrismaClient({ adapter: handle.factory });
   merchantId = (await prisma.merchant.create({ data: { code: 'SEEDED', name: 'Seeded' } })).id;
-  await seedOperations(prisma, { merchantId, count: COUNT, prefix: 'S-', batchSize: 1000 });
+  await seedOperations(prisma, { merchantIds: [merchantId], count: COUNT, prefix: 'S-', batchSize: 1000 });
 }, 120_000);
 
 afterAll(async () => {
@@ -49,54 +42,12 @@ describe('seedOperations', () => {
   });
 
   it('gives every transaction a lifecycle of allowed moves ending in its state', async () => {
-    const rows = await prisma.transaction.findMany({
-      where: { merchantId },
-      select: {
-        state: true,
-        method: true,
-        maskedPan: true,
-        lifecycle: { orderBy: { id: 'asc' }, select: { state: true, at: true } },
-      },
-    });
-    for (const row of rows) {
-      let from: TransactionState | null = null;
-      for (const entry of row.lifecycle) {
-        expect(canTransition(from, entry.state as TransactionState), `${from} -> ${entry.state}`).toBe(true);
-        from = entry.state as TransactionState;
-      }
-      expect(from).toBe(row.state);
-      const times = row.lifecycle.map((entry) => entry.at.getTime());
-      expect(times).toStrictEqual([...times].sort((a, b) => a - b));
-      expect(row.maskedPan === null).toBe(row.method !== 'CARD');
-      if (row.maskedPan) expect(row.maskedPan).toMatch(/^411111\*{6}\d{4}$/);
-    }
+    expect(await lifecycleProblems(prisma, [merchantId])).toEqual([]);
   });
 
   it('refunds only settled payments of refundable methods, one live refund each, with allowed moves', async () => {
-    const refunds = await prisma.refund.findMany({
-      where: { merchantId },
-      select: {
-        state: true,
-        activeTransactionId: true,
-        transactionId: true,
-        refundAmount: true,
-        transaction: { select: { state: true, method: true, amount: true } },
-        lifecycle: { orderBy: { id: 'asc' }, select: { state: true } },
-      },
-    });
-    expect(refunds.length).toBeGreaterThan(0);
-    for (const refund of refunds) {
-      expect(refund.transaction.state).toBe('LIQUIDADO');
-      expect(REFUNDABLE_METHODS).toContain(refund.transaction.method as PaymentMethod);
-      expect(refund.refundAmount).toBe(refund.transaction.amount);
-      expect(refund.activeTransactionId).toBe(refund.state === 'REJECTED' ? null : refund.transactionId);
-      let from: RefundState | null = null;
-      for (const entry of refund.lifecycle) {
-        expect(canRefundTransition(from, entry.state as RefundState)).toBe(true);
-        from = entry.state as RefundState;
-      }
-      expect(from).toBe(refund.state);
-    }
+    expect(await prisma.refund.count({ where: { merchantId } })).toBeGreaterThan(0);
+    expect(await refundProblems(prisma, [merchantId])).toEqual([]);
   });
 
   it('reads back through the services the console and the API use', async () => {
@@ -110,7 +61,7 @@ describe('seedOperations', () => {
   });
 
   it('writes nothing of a batch whose numbers already exist', async () => {
-    await expect(seedOperations(prisma, { merchantId, count: 10, prefix: 'S-' })).rejects.toThrow();
+    await expect(seedOperations(prisma, { merchantIds: [merchantId], count: 10, prefix: 'S-' })).rejects.toThrow();
     expect(await prisma.operation.count({ where: { merchantId } })).toBe(COUNT);
     expect(await prisma.transaction.count({ where: { merchantId } })).toBe(COUNT);
   });

@@ -1,0 +1,83 @@
+import type { Db } from '@/server/db/client';
+import {
+  canRefundTransition,
+  canTransition,
+  REFUNDABLE_METHODS,
+  type PaymentMethod,
+  type RefundState,
+  type TransactionState,
+} from '@/server/domain/states';
+
+// What seeded rows must be (seedOperations): rows the service itself could have written. Each
+// check answers the problems it found (none: []), so a test shows them all at once. Used by the
+// seeding test on the embedded database and by the PostgreSQL scale test.
+
+const MAX_PROBLEMS = 20;
+
+/** Every transaction: a lifecycle of allowed moves, in time order, ending in its state; card fields only for cards. */
+export async function lifecycleProblems(prisma: Db, merchantIds: string[]): Promise<string[]> {
+  const rows = await prisma.transaction.findMany({
+    where: { merchantId: { in: merchantIds } },
+    select: {
+      id: true,
+      state: true,
+      method: true,
+      maskedPan: true,
+      lifecycle: { orderBy: { id: 'asc' }, select: { state: true, at: true } },
+    },
+  });
+  const problems: string[] = [];
+  for (const row of rows) {
+    let from: TransactionState | null = null;
+    for (const entry of row.lifecycle) {
+      if (!canTransition(from, entry.state as TransactionState)) problems.push(`${row.id}: ${from} -> ${entry.state}`);
+      from = entry.state as TransactionState;
+    }
+    if (from !== row.state) problems.push(`${row.id}: lifecycle ends in ${from}, state is ${row.state}`);
+    const times = row.lifecycle.map((entry) => entry.at.getTime());
+    if (times.some((time, index) => index > 0 && time < times[index - 1]!))
+      problems.push(`${row.id}: lifecycle out of time order`);
+    if ((row.maskedPan === null) !== (row.method !== 'CARD')) problems.push(`${row.id}: masked PAN on ${row.method}`);
+    if (row.maskedPan && !/^411111\*{6}\d{4}$/.test(row.maskedPan)) problems.push(`${row.id}: masked PAN ${row.maskedPan}`);
+    if (problems.length >= MAX_PROBLEMS) break;
+  }
+  return problems;
+}
+
+/** Every refund: of a settled payment of a refundable method, whole, one live per transaction, allowed moves. */
+export async function refundProblems(prisma: Db, merchantIds: string[]): Promise<string[]> {
+  const refunds = await prisma.refund.findMany({
+    where: { merchantId: { in: merchantIds } },
+    select: {
+      id: true,
+      merchantId: true,
+      state: true,
+      activeTransactionId: true,
+      transactionId: true,
+      refundAmount: true,
+      transaction: { select: { state: true, method: true, amount: true, merchantId: true } },
+      lifecycle: { orderBy: { id: 'asc' }, select: { state: true } },
+    },
+  });
+  const problems: string[] = [];
+  for (const refund of refunds) {
+    const { transaction } = refund;
+    if (transaction.state !== 'LIQUIDADO') problems.push(`${refund.id}: refund of a ${transaction.state} transaction`);
+    if (!REFUNDABLE_METHODS.includes(transaction.method as PaymentMethod))
+      problems.push(`${refund.id}: refund of ${transaction.method}`);
+    if (refund.refundAmount !== transaction.amount)
+      problems.push(`${refund.id}: amount ${refund.refundAmount} of ${transaction.amount}`);
+    if (refund.merchantId !== transaction.merchantId) problems.push(`${refund.id}: another merchant's transaction`);
+    if (refund.activeTransactionId !== (refund.state === 'REJECTED' ? null : refund.transactionId)) {
+      problems.push(`${refund.id}: active transaction ${refund.activeTransactionId} when ${refund.state}`);
+    }
+    let from: RefundState | null = null;
+    for (const entry of refund.lifecycle) {
+      if (!canRefundTransition(from, entry.state as RefundState)) problems.push(`${refund.id}: ${from} -> ${entry.state}`);
+      from = entry.state as RefundState;
+    }
+    if (from !== refund.state) problems.push(`${refund.id}: lifecycle ends in ${from}, state is ${refund.state}`);
+    if (problems.length >= MAX_PROBLEMS) break;
+  }
+  return problems;
+}

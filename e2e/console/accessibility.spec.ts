@@ -50,6 +50,9 @@ for (const user of [
 
 test('the keyboard reaches the content first through the skip link', async ({ page }) => {
   await signIn(page, 'viewer@demo.pe', '/refunds');
+  // Once the page is interactive (the filter form marks its hydration): until then React may
+  // still replace parts of the page under the keyboard's focus.
+  await expect(page.locator('form[data-hydrated="true"]')).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Saltar al contenido' });
   await expect(skip).toBeFocused();

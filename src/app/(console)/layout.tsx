@@ -90,7 +90,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </div>
           </div>
         </header>
-        <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
           {children}
         </main>
       </div>

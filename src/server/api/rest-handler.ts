@@ -1,10 +1,9 @@
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import { AppError } from '@/server/domain/errors';
 import { db } from '@/server/db/client';
-import { appRouter } from './routers/app-router';
 import type { ApiContext } from './context';
 import { errorResponse } from './json-response';
 import { methodNotAllowed } from './method-not-allowed';
+import { callOpenApiProcedure } from './openapi-bridge';
 import { parseJsonBody, readBodyText } from './read-json-body';
 import { requestIdOf } from './request-id';
 import { matchRestRoute } from './rest-routes';
@@ -21,30 +20,19 @@ export async function handleRestRequest(request: Request): Promise<Response> {
   if (route.kind === 'wrong_method') return methodNotAllowed(route.allow.join(', '))(request);
   const context: ApiContext = { headers: request.headers, requestId, prisma: await db() };
   try {
-    let forwarded = request;
+    let body: unknown;
     if (request.method === 'POST') {
-      const text = await readBodyText(request);
-      const body = parseJsonBody(text, request.headers.get('content-type'));
+      body = parseJsonBody(await readBodyText(request), request.headers.get('content-type'));
       // Refused after the token and scope checks (DESIGN.md 3 order), by the procedure.
       context.bodyIsNotObject = body === null || typeof body !== 'object' || Array.isArray(body);
-      forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: text });
     }
-    const response = await createOpenApiFetchHandler({
-      endpoint: '/api',
-      router: appRouter,
-      req: forwarded,
-      createContext: () => context,
-      onError: ({ error }) => {
-        context.failure = error;
-      },
-    });
-    if (response.ok) {
-      const headers = new Headers(response.headers);
-      headers.set('x-request-id', requestId);
-      headers.set('cache-control', 'no-store');
-      return new Response(response.body, { status: response.status, headers });
+    const reply = await callOpenApiProcedure(request, context, body);
+    if (reply.status >= 200 && reply.status < 300) {
+      reply.headers.set('x-request-id', requestId);
+      reply.headers.set('cache-control', 'no-store');
+      return new Response(reply.body, { status: reply.status, headers: reply.headers });
     }
-    const failure = toAppError(context.failure ?? new AppError(response.status === 404 ? 'NOT_FOUND' : 'VALIDATION'));
+    const failure = toAppError(context.failure ?? new AppError(reply.status === 404 ? 'NOT_FOUND' : 'VALIDATION'));
     if (failure.kind === 'INTERNAL') logError('rest request failed', context.failure, { requestId });
     return errorResponse(failure, route.successType, requestId);
   } catch (error) {

@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startPgliteThread } from './pglite-proxy';
+import { statementNamer } from './statement-names';
 
 export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
@@ -29,7 +30,10 @@ function awaitingScripts(client: PGlite, factory: PrismaPGlite): SqlMigrationAwa
 
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const factory = new PrismaPg({ connectionString: options.databaseUrl, max: 20 });
+    const factory = new PrismaPg(
+      { connectionString: options.databaseUrl, max: 20 },
+      { statementNameGenerator: statementNamer() },
+    );
     return { kind: 'postgres', factory, close: async () => {} };
   }
   return openPglite(options.pgliteDir);

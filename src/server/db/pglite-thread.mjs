@@ -4,10 +4,74 @@
 // and scripts load this file). One message per call; transactions stay open here between
 // messages, under PGlite's own lock.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse as results, protocol } from '@electric-sql/pglite';
 
 const database = await PGlite.create(workerData.dataDir ? { dataDir: workerData.dataDir } : {});
 const transactions = new Map();
+
+// Prepared statements, as on PostgreSQL (statement-names.ts): PGlite's query() parses, plans
+// and describes every statement anew; here each distinct text is parsed once under a name and
+// afterwards only bound and executed. The same steps as PGlite's own query() otherwise (its
+// locks, parameter serializers, result parsers, and a write to disk outside transactions).
+// A script (migrations) may change the tables the statements read: exec forgets them all.
+const MAX_PREPARED = 2000;
+const prepared = new Map();
+const { serialize } = protocol;
+
+function send(message) {
+  return database.execProtocolStream(message, { syncToFs: false });
+}
+
+async function prepare(sql) {
+  const known = prepared.get(sql);
+  if (known) return { statement: known, messages: [] };
+  const name = prepared.size < MAX_PREPARED ? `s${prepared.size + 1}` : '';
+  const messages = await send(serialize.parse({ name, text: sql }));
+  const statement = { name, paramTypes: results.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name }))) };
+  if (name) prepared.set(sql, statement);
+  return { statement, messages };
+}
+
+function serialized(params, paramTypes) {
+  return params.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serializer = database.serializers[paramTypes[index]];
+    return serializer ? serializer(value) : value.toString();
+  });
+}
+
+function preparedQuery(inTransaction, sql, params, options) {
+  const run = async () => {
+    let messages = [];
+    try {
+      const ready = await prepare(sql);
+      messages = [
+        ...ready.messages,
+        ...(await send(serialize.bind({ statement: ready.statement.name, values: serialized(params, ready.statement.paramTypes) }))),
+        ...(await send(serialize.describe({ type: 'P' }))),
+        ...(await send(serialize.execute({}))),
+      ];
+    } catch (error) {
+      if (error instanceof Error) Object.assign(error, { query: sql, params });
+      throw error;
+    } finally {
+      messages.push(...(await send(serialize.sync())));
+    }
+    if (!inTransaction) await database.syncToFs();
+    return results.parseResults(messages, database.parsers, options)[0];
+  };
+  const exclusive = () => database._runExclusiveQuery(run);
+  return inTransaction ? exclusive() : database._runExclusiveTransaction(exclusive);
+}
+
+async function execScript(target, sql) {
+  const done = await target.exec(sql);
+  if (prepared.size > 0) {
+    prepared.clear();
+    await target.exec('DEALLOCATE ALL');
+  }
+  return done;
+}
 
 /** Text as PostgreSQL sent it, for the types whose parsers run in the calling thread. */
 function rawParsers(oids) {
@@ -71,14 +135,14 @@ async function handle(message) {
   if (!target) throw new Error(`no open transaction ${message.tx}`);
   switch (message.op) {
     case 'query': {
-      const result = await target.query(message.sql, message.params, {
+      const result = await preparedQuery(target !== database, message.sql, message.params ?? [], {
         rowMode: message.rowMode,
         parsers: rawParsers(message.rawOids),
       });
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec':
-      return (await target.exec(message.sql)).map((result) => ({ affectedRows: result.affectedRows }));
+      return (await execScript(target, message.sql)).map((result) => ({ affectedRows: result.affectedRows }));
     case 'close':
       return database.close();
     default:

@@ -27,12 +27,12 @@ describe('database token buckets', () => {
   it('share one bucket between instances', async () => {
     const key = `shared-${Date.now()}`;
     const [a, b] = instances as [PrismaClient, PrismaClient];
-    expect(await takeFromDatabase(a, key, 0.01, 3)).toBeNull();
-    expect(await takeFromDatabase(b, key, 0.01, 3)).toBeNull();
-    expect(await takeFromDatabase(a, key, 0.01, 3)).toBeNull();
-    const left = await takeFromDatabase(b, key, 0.01, 3);
-    expect(left).not.toBeNull();
-    expect(left!).toBeLessThan(1);
+    expect(await takeFromDatabase(a, key, 0.01, 3)).toEqual({ taken: 1, left: 0 });
+    expect(await takeFromDatabase(b, key, 0.01, 3)).toEqual({ taken: 1, left: 0 });
+    expect(await takeFromDatabase(a, key, 0.01, 3)).toEqual({ taken: 1, left: 0 });
+    const refused = await takeFromDatabase(b, key, 0.01, 3);
+    expect(refused.taken).toBe(0);
+    expect(refused.left).toBeLessThan(1);
     expect(await levelInDatabase(a, key, 0.01, 3)).toBeLessThan(1);
   });
 
@@ -41,23 +41,40 @@ describe('database token buckets', () => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, index) => takeFromDatabase(instances[index % 2]!, key, 0.001, 10)),
     );
-    expect(results.filter((left) => left === null)).toHaveLength(10);
+    expect(results.filter((result) => result.taken === 1)).toHaveLength(10);
+    expect(results.filter((result) => result.taken === 0)).toHaveLength(30);
+  });
+
+  it('lease several tokens at once, never more than the bucket holds, across instances', async () => {
+    const key = `lease-${Date.now()}`;
+    const [a, b] = instances as [PrismaClient, PrismaClient];
+    // A bucket of 10 at a negligible refill: takes of up to 4 get 4, 4, then the 2 left.
+    expect(await takeFromDatabase(a, key, 0.001, 10, 4)).toEqual({ taken: 4, left: 0 });
+    expect(await takeFromDatabase(b, key, 0.001, 10, 4)).toEqual({ taken: 4, left: 0 });
+    expect(await takeFromDatabase(a, key, 0.001, 10, 4)).toEqual({ taken: 2, left: 0 });
+    expect((await takeFromDatabase(b, key, 0.001, 10, 4)).taken).toBe(0);
+    // Concurrent leases of a fresh bucket hand out exactly its 10 tokens in all.
+    const race = `lease-race-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => takeFromDatabase(instances[index % 2]!, race, 0.001, 10, 3)),
+    );
+    expect(results.reduce((sum, result) => sum + result.taken, 0)).toBe(10);
   });
 
   it('take keys with a NUL or odd Unicode (a client_id of an attacker) like any other', async () => {
     const [a] = instances as [PrismaClient];
     const key = `token-client:bad\u0000\ud800-${Date.now()}`;
-    expect(await takeFromDatabase(a, key, 0.01, 1)).toBeNull();
-    expect(await takeFromDatabase(a, key, 0.01, 1)).not.toBeNull();
+    expect((await takeFromDatabase(a, key, 0.01, 1)).taken).toBe(1);
+    expect((await takeFromDatabase(a, key, 0.01, 1)).taken).toBe(0);
   });
 
   it('refill with time and forget idle buckets', async () => {
     const key = `refill-${Date.now()}`;
     const [a] = instances as [PrismaClient];
-    expect(await takeFromDatabase(a, key, 20, 1)).toBeNull();
-    expect(await takeFromDatabase(a, key, 20, 1)).not.toBeNull();
+    expect((await takeFromDatabase(a, key, 20, 1)).taken).toBe(1);
+    expect((await takeFromDatabase(a, key, 20, 1)).taken).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await takeFromDatabase(a, key, 20, 1)).toBeNull();
+    expect((await takeFromDatabase(a, key, 20, 1)).taken).toBe(1);
     expect(await sweepDatabaseBuckets(a, 0)).toBeGreaterThan(0);
     expect(await levelInDatabase(a, key, 20, 1)).toBe(1);
   });

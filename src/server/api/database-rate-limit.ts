@@ -2,15 +2,19 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 
 // Token buckets in PostgreSQL, so that every instance counts against one limit: a take is one
-// statement that refills the bucket by the time since its last take and takes a token only if
-// one is there (the row lock orders concurrent takes of one key).
+// statement that refills the bucket by the time since its last take and takes up to `want`
+// tokens, at least one, only if one is there (the row lock orders concurrent takes of one key);
+// last_take records how many it took.
+const AVAILABLE = 'LEAST($3::float8, bucket.tokens + EXTRACT(EPOCH FROM now() - bucket.updated_at) * $2::float8)';
 const TAKE = `
-INSERT INTO rate_buckets AS bucket (key, tokens, updated_at) VALUES ($1, $3::float8 - 1, now())
+INSERT INTO rate_buckets AS bucket (key, tokens, last_take, updated_at)
+VALUES ($1, $3::float8 - LEAST($4::int, floor($3::float8)::int), LEAST($4::int, floor($3::float8)::int), now())
 ON CONFLICT (key) DO UPDATE SET
-  tokens = LEAST($3::float8, bucket.tokens + EXTRACT(EPOCH FROM now() - bucket.updated_at) * $2::float8) - 1,
+  tokens = ${AVAILABLE} - LEAST($4::int, floor(${AVAILABLE})::int),
+  last_take = LEAST($4::int, floor(${AVAILABLE})::int),
   updated_at = now()
-WHERE LEAST($3::float8, bucket.tokens + EXTRACT(EPOCH FROM now() - bucket.updated_at) * $2::float8) >= 1
-RETURNING tokens`;
+WHERE ${AVAILABLE} >= 1
+RETURNING last_take`;
 
 const LEVEL = `
 SELECT LEAST($3::float8, tokens + EXTRACT(EPOCH FROM now() - updated_at) * $2::float8) AS tokens
@@ -21,11 +25,20 @@ function storedKey(key: string): string {
   return /^[\x20-\x7e]{1,200}$/.test(key) ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
-/** Takes a token: null when taken, else the tokens the bucket holds now (less than one). */
-export async function takeFromDatabase(prisma: Db, key: string, rate: number, burst: number): Promise<number | null> {
-  const taken = await prisma.$queryRawUnsafe<{ tokens: number }[]>(TAKE, storedKey(key), rate, burst);
-  if (taken.length > 0) return null;
-  return levelInDatabase(prisma, key, rate, burst);
+/**
+ * Takes up to `want` tokens (at least one): how many it took, or, when the bucket holds less
+ * than one, `{ taken: 0, left }` with the tokens it holds.
+ */
+export async function takeFromDatabase(
+  prisma: Db,
+  key: string,
+  rate: number,
+  burst: number,
+  want = 1,
+): Promise<{ taken: number; left: number }> {
+  const rows = await prisma.$queryRawUnsafe<{ last_take: number }[]>(TAKE, storedKey(key), rate, burst, want);
+  if (rows.length > 0) return { taken: Number(rows[0]!.last_take), left: 0 };
+  return { taken: 0, left: await levelInDatabase(prisma, key, rate, burst) };
 }
 
 /** The tokens a bucket holds now (a full bucket when it has no row). */

@@ -19,6 +19,9 @@ const DOCS_CSP =
 
 const nextConfig = {
   reactStrictMode: true,
+  // Server code unminified: `npm run profile` and error stacks name real functions (minifying
+  // server code only shrinks files read once at start).
+  experimental: { turbopackMinify: false },
   poweredByHeader: false,
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm'],
   typescript: { ignoreBuildErrors: false },

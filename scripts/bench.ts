@@ -11,6 +11,7 @@ import { token } from './support/api-client';
 import { benchTargets, LIFTED_LIMITS } from './bench/targets';
 import { measure, type Figures, type Target } from './bench/measure';
 import { machine, table, writeSection, type Row } from './bench/report';
+import { cpuPerRequest, cpuSample, type CpuSample } from './support/cpu-time';
 import { memoryMiB, startService, withMemorySampling } from './support/service-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,8 +43,11 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       { target: all.refund, kind: 'rps', ratio: 0.8 },
       { target: all.token },
     ];
-    const closed = (target: Target) =>
-      withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS }));
+    const closed = async (target: Target) => {
+      const before = cpuSample(pid);
+      const run = await withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS }));
+      return { ...run, cpu: cpuPerRequest(before, cpuSample(pid), run.result.total) };
+    };
     const open = (target: Target) =>
       withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS, rate: OPEN_RATE }));
     // Warm-up of each path, then the baseline before and after the endpoints (the mean is used).
@@ -53,8 +57,8 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     const rows: Row[] = [];
     const before = await closed(baseline);
     for (const { target, kind, ratio } of targets) {
-      const { result, peakMiB } = await closed(target);
-      rows.push({ name: target.name, figures: result, peakMiB, ...(kind && ratio ? { target: { kind, ratio } } : {}) });
+      const { result, peakMiB, cpu } = await closed(target);
+      rows.push({ name: target.name, figures: result, peakMiB, cpu, ...(kind && ratio ? { target: { kind, ratio } } : {}) });
       console.log(`  ${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s`);
     }
     const after = await closed(baseline);
@@ -73,6 +77,7 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
         name: `baseline (bare route), ${CONNECTIONS} connections`,
         figures: closedBaseline,
         peakMiB: Math.max(before.peakMiB, after.peakMiB),
+        cpu: meanCpu(before.cpu, after.cpu),
       },
       ...rows,
       { name: `baseline at ${OPEN_RATE} req/s`, figures: openBaseline.result, peakMiB: openBaseline.peakMiB },
@@ -96,6 +101,15 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function meanCpu(a: CpuSample, b: CpuSample): CpuSample {
+  return {
+    request: (a.request + b.request) / 2,
+    database: (a.database + b.database) / 2,
+    other: (a.other + b.other) / 2,
+    postgres: (a.postgres + b.postgres) / 2,
+  };
 }
 
 async function main(): Promise<void> {

@@ -1,11 +1,25 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import type { CpuSample } from '../support/cpu-time';
 import type { Figures } from './measure';
 
 // The benchmark's table: each endpoint's figures and its ratio to the baseline of the same
 // run, checked against the targets of docs/BENCHMARKS.md; printed, and written into that file
 // between the markers of the database measured.
-export type Row = { name: string; figures: Figures; peakMiB: number; target?: { kind: 'rps' | 'p99'; ratio: number } };
+export type Row = {
+  name: string;
+  figures: Figures;
+  peakMiB: number;
+  /** CPU milliseconds per request (closed-loop runs). */
+  cpu?: CpuSample;
+  target?: { kind: 'rps' | 'p99'; ratio: number };
+};
+
+/** Request thread / database (PGlite's thread or the PostgreSQL processes) / the service's other threads. */
+function cpuCell(cpu: CpuSample | undefined): string {
+  if (!cpu) return '—';
+  return [cpu.request, cpu.database + cpu.postgres, cpu.other].map((ms) => ms.toFixed(2)).join(' / ');
+}
 
 function ratioOf(row: Row, baseline: Figures): number {
   return row.target?.kind === 'p99' ? row.figures.p99 / baseline.p99 : row.figures.requestsPerSecond / baseline.requestsPerSecond;
@@ -25,15 +39,15 @@ function verdict(row: Row, baseline: Figures): string {
 
 export function table(rows: Row[], baselines: { closed: Figures; open: Figures }): string[] {
   const lines = [
-    '| endpoint | requests/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | ratio to baseline | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| endpoint | requests/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | CPU ms per request (request thread / database / other threads) | ratio to baseline | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of rows) {
     const baseline = row.target?.kind === 'p99' || row.name.includes('200 req/s') ? baselines.open : baselines.closed;
     const ratio = row.name.startsWith('baseline') ? 1 : ratioOf(row, baseline);
     const figures = row.figures;
     lines.push(
-      `| ${row.name} | ${figures.requestsPerSecond.toFixed(0)} | ${figures.p50} | ${figures.p99} | ${figures.errors} | ${figures.non2xx} | ${row.peakMiB.toFixed(0)} | ${ratio.toFixed(2)}${row.target?.kind === 'p99' ? ' (p99)' : ''} | ${verdict(row, baseline)} |`,
+      `| ${row.name} | ${figures.requestsPerSecond.toFixed(0)} | ${figures.p50} | ${figures.p99} | ${figures.errors} | ${figures.non2xx} | ${row.peakMiB.toFixed(0)} | ${cpuCell(row.cpu)} | ${ratio.toFixed(2)}${row.target?.kind === 'p99' ? ' (p99)' : ''} | ${verdict(row, baseline)} |`,
     );
   }
   return lines;

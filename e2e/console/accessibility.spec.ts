@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demoCharge, signIn } from '../support/console';
+import { demoCharge, signIn, switchLanguage } from '../support/console';
 
 // Every main console page, as a merchant admin and as a platform admin: no WCAG 2.1 A/AA
 // violation that axe can find (labels, contrast, landmarks, names of buttons and links), no
@@ -67,13 +67,13 @@ test('the keyboard reaches the content first through the skip link', async ({ pa
 test('the language switch renders the console in English and remembers it', async ({ page }) => {
   await signIn(page, 'viewer@demo.pe', '/');
   await expect(page.getByRole('heading', { name: 'Resumen', level: 1 })).toBeVisible();
-  await page.getByTestId('lang-switch').click();
+  await switchLanguage(page);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Operations' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-  await page.getByTestId('lang-switch').click();
+  await switchLanguage(page);
   await expect(page.getByRole('heading', { name: 'Resumen', level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { requestRefund, tokenFor } from '../support/api';
-import { demoCharge, download, signIn } from '../support/console';
+import { demoCharge, download, signIn, switchLanguage } from '../support/console';
 import { csvObjects } from '../support/csv';
 import { createConsoleUser, createMerchant, settleNow } from '../support/service';
 
@@ -50,7 +50,7 @@ test('payer names and refund texts with markup show as literal text in the list,
 test('the header switch renders the operations pages in English, and back', async ({ page, request }) => {
   const qr = await demoCharge(request, 'QR');
   await signIn(page, 'owner@demo.pe', `/operations?search=${qr.number}`);
-  await page.getByTestId('lang-switch').click();
+  await switchLanguage(page);
   await expect(page.getByRole('heading', { name: 'Operations', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
   await expect(page.getByLabel('Search')).toHaveValue(qr.number);
@@ -77,7 +77,7 @@ test('the header switch renders the operations pages in English, and back', asyn
   await expect(page.getByRole('heading', { name: 'Callback delivery log' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create credential' })).toBeVisible();
 
-  await page.getByTestId('lang-switch').click();
+  await switchLanguage(page);
   await expect(page.getByRole('heading', { name: 'Registro de entregas de callbacks' })).toBeVisible();
 });
 

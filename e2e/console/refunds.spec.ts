@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, demoCharge, procedureStatus, signIn } from '../support/console';
+import { DEMO, demoCharge, procedureStatus, signIn, switchLanguage } from '../support/console';
 import { charge, chargeBody, operationNumber, payOnPayerPage, requestRefund, tokenFor, type RefundFields } from '../support/api';
 import { createMerchant, settleNow, storedOperation } from '../support/service';
 
@@ -286,7 +286,7 @@ test('reasons and descriptions with markup show as text on the list and the refu
 test('after the language switch the refunds pages are in English', async ({ page, request }) => {
   const { refund } = await refundedDemoCharge(request, 'CARD', 'ren');
   await signIn(page, 'owner@demo.pe', '/refunds');
-  await page.getByTestId('lang-switch').click();
+  await switchLanguage(page);
   await expect(page.getByRole('heading', { name: 'Refunds', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New refund' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Registered (Lima)' })).toBeVisible();

@@ -14,6 +14,13 @@ keep_logs() {
   done
   return 0
 }
+# Playwright empties test-results/ at each run: one pass's screenshots (the pages' and those of
+# failed tests) are copied out, with their test folders, for CI to keep like the logs.
+keep_screenshots() {
+  rm -rf ".data/test-artifacts/$1" && mkdir -p ".data/test-artifacts/$1"
+  [ -d test-results ] && (cd test-results && find . -name '*.png' -exec cp --parents {} "../.data/test-artifacts/$1/" \;)
+  return 0
+}
 
 step "prisma client";        npm run --silent db:generate
 step "typecheck";            npm run --silent typecheck
@@ -24,7 +31,8 @@ step "build";                npm run --silent build
 step "openapi lint";         npm run --silent lint:openapi
 
 step "end-to-end suites on embedded PGlite"
-E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test
+E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test || { keep_screenshots pglite; exit 1; }
+keep_screenshots pglite
 step "faults on PGlite: kill -9 during charges and during deliveries (fast pass)"
 RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts
 keep_logs pglite
@@ -42,7 +50,8 @@ step "PostgreSQL: workers side by side, shared rate limits, listing plans at sca
 TEST_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.postgres.config.ts
 psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 step "end-to-end suites on PostgreSQL"
-E2E_DATABASE_URL="$E2E_DATABASE_URL" E2E_DATABASE_URL_ASYNC="$E2E_DATABASE_URL_ASYNC" npx playwright test
+E2E_DATABASE_URL="$E2E_DATABASE_URL" E2E_DATABASE_URL_ASYNC="$E2E_DATABASE_URL_ASYNC" npx playwright test || { keep_screenshots postgres; exit 1; }
+keep_screenshots postgres
 psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 step "faults on PostgreSQL (fast pass)"
 RELIABILITY_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.reliability.config.ts

@@ -5,9 +5,11 @@ import { createMerchant, ORIGIN, settleNow } from '../support/service';
 
 // The console per role, in Chromium, against the API suite's service and its demo users.
 
-test('pages need a signed-in user, and a wrong password is refused', async ({ page }) => {
+test('pages need a signed-in user, and a wrong password is refused', async ({ page }, testInfo) => {
   await page.goto('/operations/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+  await expect(page.getByRole('button', { name: 'Ingresar / Sign in' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('login.png'), fullPage: true });
   await page.getByLabel('Correo / Email').fill('owner@demo.pe');
   await page.getByLabel('Contraseña / Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
@@ -153,7 +155,7 @@ test('a viewer sees credentials but cannot create or revoke them', async ({ page
   await expect(page.getByRole('button', { name: 'Revocar' })).toHaveCount(0);
 });
 
-test('the API reference renders the OpenAPI document with no outside network', async ({ page }) => {
+test('the API reference renders the OpenAPI document with no outside network', async ({ page }, testInfo) => {
   const outside: string[] = [];
   page.on('request', (sent) => {
     if (!sent.url().startsWith(ORIGIN)) outside.push(sent.url());
@@ -164,6 +166,7 @@ test('the API reference renders the OpenAPI document with no outside network', a
     page.locator('.opblock-summary-path', { hasText: '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}' }),
   ).toBeVisible();
   expect(outside).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('docs.png'), fullPage: true });
 });
 
 test('the overview counts the merchant’s payments and draws its charts', async ({ page, request }, testInfo) => {

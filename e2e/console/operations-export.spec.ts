@@ -7,7 +7,7 @@ import { createMerchant, ORIGIN } from '../support/service';
 // "Export CSV" on /operations: the whole filtered set, as a proper CSV file, for every role in its scope.
 const HEADER =
   'transaction_id,merchant_code,merchant_name,merchant_operation_number,method,state,amount,currency,amount_cents,' +
-  'card_brand,masked_pan,payer_name,payer_email,created_at_utc,created_at_lima';
+  'card_brand,masked_pan,payer_name,payer_email,created_at_utc,created_at_local';
 const FORMULA = '=HYPERLINK("http://evil.example","clic")';
 const TRICKY = { first_name: 'Ana "La Jefa", Quispe', last_name: 'de\nLima', email: '+51-987@example.pe' };
 
@@ -66,7 +66,7 @@ test('an admin exports exactly the filtered operations, quoted and with formulas
   for (const row of rows) {
     expect(row.created_at_utc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const lima = new Date(new Date(row.created_at_utc!).getTime() - 5 * 3600_000).toISOString();
-    expect(row.created_at_lima).toBe(`${lima.slice(0, 10)} ${lima.slice(11, 19)}`);
+    expect(row.created_at_local).toBe(`${lima.slice(0, 10)} ${lima.slice(11, 19)}`);
   }
 });
 

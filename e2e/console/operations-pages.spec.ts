@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { requestRefund, tokenFor } from '../support/api';
+import { charge, chargeBody, operationNumber, read, requestRefund, tokenFor, type Envelope } from '../support/api';
 import { demoCharge, download, signIn, switchLanguage } from '../support/console';
 import { csvObjects } from '../support/csv';
-import { createConsoleUser, createMerchant, settleNow } from '../support/service';
+import { createConsoleUser, createMerchant, settleNow, storedOperation, uniqueCode } from '../support/service';
 
 // The operations pages as text, in two languages and on a phone: what a payer or integrator
 // sends is shown as text and never runs; English by the header's switch; 375 px wide.
@@ -45,6 +45,53 @@ test('payer names and refund texts with markup show as literal text in the list,
   const rows = csvObjects((await download(page, page.getByTestId('export-csv'))).bytes.subarray(3).toString('utf8'));
   expect(rows.map((row) => [row.merchant_operation_number, row.payer_name])).toEqual([[charged.number, `${IMG} ${SCRIPT}`]]);
   await expectNothingInjected(page);
+});
+
+// An email passes z.email (no <, >, " or spaces), so the most markup-like address a payer or a
+// console user can have is quotes and pluses around an attribute name.
+const QUOTED = "o'neil+'onmouseover'-x";
+
+test('payer emails and state reasons show as literal text; an email holding markup is refused by the API', async ({
+  page,
+  request,
+}) => {
+  const merchant = await createMerchant('XSSM');
+  const token = await tokenFor(request, merchant);
+  const refusedNumber = operationNumber('xssm');
+  const refused = await read<Envelope>(
+    await charge(request, token, chargeBody(merchant.code, refusedNumber, 'QR', { customer: { email: `${IMG}@example.pe` } })),
+  );
+  expect([refused.status, refused.body.errors.map((error) => error.field)]).toEqual([400, ['payment_details.customer.email']]);
+  await expect(storedOperation(merchant.code, refusedNumber)).rejects.toThrow(/no such operation/);
+
+  // The console shows the customer's email (billing and shipping emails are kept, never shown).
+  const payerEmail = `${QUOTED}@example.pe`;
+  const qr = await demoCharge(request, 'QR', { merchant, customer: { email: payerEmail } });
+  // A state_reason is the service's own text; the only outside text it ever holds is the email of
+  // the console user who cancelled or reversed ("Operación cancelada (console <email>)"), an
+  // address a merchant admin chose for its people. So the canceller here has a quoted one.
+  const canceller = await createConsoleUser(
+    'MERCHANT_ADMIN',
+    merchant.code,
+    undefined,
+    `${QUOTED}-${uniqueCode('u').toLowerCase()}@test.pe`,
+  );
+  const injected = page.locator('[onmouseover], [onerror]');
+
+  await signIn(page, canceller.email, `/operations?search=${qr.number}`, canceller.password);
+  await expect(page.getByTestId('operation-row')).toContainText(payerEmail);
+  await expect(injected).toHaveCount(0);
+  await page.getByRole('link', { name: qr.number }).click();
+  await expect(page.getByText(payerEmail, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar operación' }).click();
+  await page.getByRole('button', { name: 'Sí, cancelar' }).click();
+  const reason = `Operación cancelada (console ${canceller.email})`;
+  await expect(page.getByText(reason, { exact: true })).toBeVisible();
+  await expect(injected).toHaveCount(0);
+  await expectNothingInjected(page);
+
+  const stored = (await storedOperation(merchant.code, qr.number)).transactions;
+  expect(stored.map((row) => [row.state, row.stateReason, row.payerEmail])).toEqual([['CANCELADO', reason, payerEmail]]);
 });
 
 test('the header switch renders the operations pages in English, and back', async ({ page, request }) => {

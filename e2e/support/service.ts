@@ -127,9 +127,13 @@ export async function settleNow(merchantCode: string, transactionIds?: string[])
 
 export type ConsoleRole = 'PLATFORM_ADMIN' | 'SUPPORT' | 'MERCHANT_ADMIN' | 'MERCHANT_VIEWER';
 
-/** A new console user (the operator's create-user): its email and password, to sign in with. */
-export async function createConsoleUser(role: ConsoleRole, merchantCode?: string, name?: string) {
-  const email = `${uniqueCode('user').toLowerCase()}@test.pe`;
+/** A new console user (the operator's create-user): its email (a fresh one unless given) and password, to sign in with. */
+export async function createConsoleUser(
+  role: ConsoleRole,
+  merchantCode?: string,
+  name?: string,
+  email = `${uniqueCode('user').toLowerCase()}@test.pe`,
+) {
   const password = TEST_PASSWORDS.created;
   await operator().createUser.mutate({ email, password, role, merchantCode, name });
   return { email, password };

@@ -6,6 +6,8 @@ import { ConsoleLangProvider } from '../console-ui/lang-context';
 import { consoleLang } from '../console-ui/lang-server';
 import { LangSwitch } from '../console-ui/lang-switch';
 import { SignOutButton } from '../console-ui/sign-out-button';
+import { BusinessZoneProvider } from '../console-ui/zone-context';
+import { businessZone } from '../console-ui/zone-server';
 
 export const dynamic = 'force-dynamic';
 
@@ -59,41 +61,43 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   ];
   return (
     <ConsoleLangProvider lang={lang}>
-      <div className="min-h-screen">
-        <a
-          href="#main"
-          className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-        >
-          {text.skip}
-        </a>
-        <header className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-            <Link href="/" className="font-semibold">
-              {text.home}
-            </Link>
-            <nav
-              aria-label={text.sections}
-              className="order-last flex w-full gap-1 overflow-x-auto text-sm md:order-none md:w-auto"
-            >
-              {links.map((link) => (
-                <Link key={link.href} href={link.href} className="rounded px-2 py-1 whitespace-nowrap hover:bg-slate-100">
-                  {link.label}
-                </Link>
-              ))}
-            </nav>
-            <div className="ml-auto flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              <span data-testid="signed-in-as" className="break-all">
-                {session.email} · {text.roles[session.role]}
-              </span>
-              <LangSwitch />
-              <SignOutButton />
+      <BusinessZoneProvider zone={businessZone()}>
+        <div className="min-h-screen">
+          <a
+            href="#main"
+            className="sr-only rounded bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+          >
+            {text.skip}
+          </a>
+          <header className="border-b border-slate-200 bg-white">
+            <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+              <Link href="/" className="font-semibold">
+                {text.home}
+              </Link>
+              <nav
+                aria-label={text.sections}
+                className="order-last flex w-full gap-1 overflow-x-auto text-sm md:order-none md:w-auto"
+              >
+                {links.map((link) => (
+                  <Link key={link.href} href={link.href} className="rounded px-2 py-1 whitespace-nowrap hover:bg-slate-100">
+                    {link.label}
+                  </Link>
+                ))}
+              </nav>
+              <div className="ml-auto flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                <span data-testid="signed-in-as" className="break-all">
+                  {session.email} · {text.roles[session.role]}
+                </span>
+                <LangSwitch />
+                <SignOutButton />
+              </div>
             </div>
-          </div>
-        </header>
-        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
-          {children}
-        </main>
-      </div>
+          </header>
+          <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
+            {children}
+          </main>
+        </div>
+      </BusinessZoneProvider>
     </ConsoleLangProvider>
   );
 }

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { ApprovalRateChart, VolumeByMethodChart } from '../console-ui/charts';
-import { limaTime, money, StateBadge } from '../console-ui/format';
+import { businessTime, money, StateBadge } from '../console-ui/format';
 import { consoleLang } from '../console-ui/lang-server';
+import { businessZone } from '../console-ui/zone-server';
 
 const TEXT = {
   es: {
@@ -105,7 +106,7 @@ export default async function OverviewPage() {
                 <StateBadge state={row.state} />
                 <span>{row.method}</span>
                 <span className="ml-auto">{money(row.amount, row.currency)}</span>
-                <span className="text-slate-500">{limaTime(row.createdAt, lang)}</span>
+                <span className="text-slate-500">{businessTime(row.createdAt, lang, businessZone())}</span>
               </li>
             ))}
           </ul>

@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import type { EventView } from '@/server/services/event-view';
-import { limaTime } from './format';
+import { businessTime, zoneName } from './format';
 import type { ConsoleLang } from './i18n';
 import { ResendEvent } from './resend-event';
 import { DataTable } from './table';
 
 const TEXT = {
   es: {
-    created: 'Creado (Lima)',
+    created: (zone: string) => `Creado (${zoneName(zone)})`,
     merchant: 'Comercio',
     event: 'Evento',
     operation: 'Operación',
@@ -21,7 +21,7 @@ const TEXT = {
     noAnswer: 'sin respuesta',
   },
   en: {
-    created: 'Created (Lima)',
+    created: (zone: string) => `Created (${zoneName(zone)})`,
     merchant: 'Merchant',
     event: 'Event',
     operation: 'Operation',
@@ -53,12 +53,14 @@ export type CallbackEventRow = EventView & {
 export function CallbackEventsTable({
   events,
   lang,
+  zone,
   canResend,
   log = false,
   showMerchant = false,
 }: {
   events: CallbackEventRow[];
   lang: ConsoleLang;
+  zone: string;
   canResend: boolean;
   /** The delivery log: creation time, operation and destination columns. */
   log?: boolean;
@@ -66,7 +68,7 @@ export function CallbackEventsTable({
 }) {
   const text = TEXT[lang];
   const columns = [
-    ...(log ? [text.created] : []),
+    ...(log ? [text.created(zone)] : []),
     ...(showMerchant ? [text.merchant] : []),
     text.event,
     ...(log ? [text.operation, text.host] : []),
@@ -80,7 +82,7 @@ export function CallbackEventsTable({
         <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="callback-event">
           {log ? (
             <td className="px-3 py-2 whitespace-nowrap" title={event.createdAt}>
-              {limaTime(event.createdAt, lang)}
+              {businessTime(event.createdAt, lang, zone)}
             </td>
           ) : null}
           {showMerchant ? <td className="px-3 py-2">{event.merchantCode}</td> : null}
@@ -109,7 +111,7 @@ export function CallbackEventsTable({
             </span>
             {event.status === 'PENDING' && event.attempts > 0 ? (
               <span className="block text-xs text-slate-600">
-                {text.next} {limaTime(event.nextAttemptAt, lang)}
+                {text.next} {businessTime(event.nextAttemptAt, lang, zone)}
               </span>
             ) : null}
           </td>

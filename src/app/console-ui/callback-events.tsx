@@ -1,4 +1,4 @@
-import { limaTime } from './format';
+import { businessTime } from './format';
 import { DataTable } from './table';
 import type { ConsoleLang } from './i18n';
 
@@ -38,7 +38,7 @@ export type CallbackEvent = {
 };
 
 /** The callback events of a transaction or refund, each with every delivery attempt (SKIPPED ones are not sent). */
-export function CallbackEvents({ events, lang }: { events: CallbackEvent[]; lang: ConsoleLang }) {
+export function CallbackEvents({ events, lang, zone }: { events: CallbackEvent[]; lang: ConsoleLang; zone: string }) {
   const text = TEXT[lang];
   const sent = events.filter((event) => event.status !== 'SKIPPED');
   if (sent.length === 0) return <p className="text-sm text-slate-600">{text.none}</p>;
@@ -55,7 +55,7 @@ export function CallbackEvents({ events, lang }: { events: CallbackEvent[]; lang
               <ol className="space-y-1">
                 {event.deliveries.map((delivery) => (
                   <li key={delivery.number} className="break-words">
-                    #{delivery.number} · {limaTime(delivery.startedAt, lang)} · {delivery.statusCode ?? '—'} ·{' '}
+                    #{delivery.number} · {businessTime(delivery.startedAt, lang, zone)} · {delivery.statusCode ?? '—'} ·{' '}
                     {delivery.latencyMs} ms{delivery.error ? ` · ${delivery.error}` : ''}
                     {delivery.manual ? ` · ${text.manual}` : ''}
                   </li>

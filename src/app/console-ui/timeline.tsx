@@ -1,15 +1,17 @@
-import { limaTime, StateBadge } from './format';
+import { businessTime, StateBadge } from './format';
 import type { ConsoleLang } from './i18n';
 
-/** A lifecycle as a timeline: each state at its Lima time, the UTC instant on hover. */
+/** A lifecycle as a timeline: each state at its time in the business time zone, the UTC instant on hover. */
 export function Timeline({
   label,
   entries,
   lang,
+  zone,
 }: {
   label: string;
   entries: { state: string; iso: string }[];
   lang: ConsoleLang;
+  zone: string;
 }) {
   return (
     <ol className="relative ml-2 border-l border-slate-300" aria-label={label}>
@@ -18,7 +20,7 @@ export function Timeline({
           <span className="absolute -left-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
           <StateBadge state={entry.state} />
           <time dateTime={entry.iso} title={`UTC ${entry.iso}`} className="text-sm text-slate-700">
-            {limaTime(entry.iso, lang)}
+            {businessTime(entry.iso, lang, zone)}
           </time>
         </li>
       ))}

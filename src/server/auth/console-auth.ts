@@ -4,6 +4,7 @@ import { env } from '@/env';
 import { db } from '@/server/db/client';
 import { isExhausted, takeToken } from '@/server/api/rate-limit';
 import { verifySecret } from './secrets';
+import { sessionTokenOptions, stampSignIn } from './session-lifetime';
 import { ROLES, type ConsoleSession, type Role } from './console-session';
 
 // Console sign-in (next-auth 4, credentials, JWT sessions). The secret and NEXTAUTH_URL are
@@ -33,8 +34,11 @@ async function authorize(email: string, password: string): Promise<SessionUser |
 }
 
 export function consoleAuthOptions(): NextAuthOptions {
+  const sessionSeconds = Math.round(env().CONSOLE_SESSION_HOURS * 3600);
   return {
-    session: { strategy: 'jwt', maxAge: Math.round(env().CONSOLE_SESSION_HOURS * 3600) },
+    // A session ends CONSOLE_SESSION_HOURS after sign-in: the cookie's Expires and the token's exp.
+    session: { strategy: 'jwt', maxAge: sessionSeconds },
+    jwt: sessionTokenOptions(sessionSeconds),
     pages: { signIn: '/login' },
     providers: [
       CredentialsProvider({
@@ -52,13 +56,9 @@ export function consoleAuthOptions(): NextAuthOptions {
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) {
-          const signedIn = user as unknown as SessionUser;
-          token.uid = signedIn.id;
-          token.role = signedIn.role;
-          token.merchantId = signedIn.merchantId;
-        }
-        return token;
+        if (!user) return token;
+        const signedIn = user as unknown as SessionUser;
+        return stampSignIn({ ...token, uid: signedIn.id, role: signedIn.role, merchantId: signedIn.merchantId });
       },
       session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.uid, role: token.role, merchantId: token.merchantId } };

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@/generated/prisma/client';
+import { env } from '@/env';
 import { appRouter } from '@/server/api/routers/app-router';
 import { createCallerFactory } from '@/server/api/trpc';
 import type { ConsoleSession } from '@/server/auth/console-session';
@@ -6,7 +7,6 @@ import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
 import { PAYMENT_METHODS, REFUND_STATES, TRANSACTION_STATES } from '@/server/domain/states';
 import type { OperationFiltersInput } from '@/server/schemas/console-operations';
 import type { RefundFilters } from '@/server/schemas/refund';
-import { LIMA } from '@/server/services/console/operations-url';
 
 // The queries of the scale target (docs/BENCHMARKS.md, "Scale"): every filter of the refund
 // search (interface 4.6: console.refunds runs the listRefunds of GET /refund) alone and combined,
@@ -41,8 +41,14 @@ export type ScaleQuery = {
   prepare: (caller: ScaleCaller) => Promise<() => Promise<number>>;
 };
 
-const limaDay = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+/** A calendar day of the business time zone, as the console's filters read days. */
+const businessDay = (instant: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: env().BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 /** The queries, with search values taken from the merchant's own seeded rows. */
@@ -85,16 +91,16 @@ export async function scaleQueries(prisma: PrismaClient, merchant: { id: string;
     },
   });
 
-  const week = { start_date: limaDay(daysAgo(45)), end_date: limaDay(daysAgo(38)) };
+  const week = { start_date: businessDay(daysAgo(45)), end_date: businessDay(daysAgo(38)) };
   const opsWeek = {
-    from: startOfDay(week.start_date, LIMA).toISOString(),
-    to: endOfDayExclusive(week.end_date, LIMA).toISOString(),
+    from: startOfDay(week.start_date, env().BUSINESS_TIME_ZONE).toISOString(),
+    to: endOfDayExclusive(week.end_date, env().BUSINESS_TIME_ZONE).toISOString(),
   };
   return [
     refunds('no filter', {}),
     refunds('no filter, deep page', {}, { deep: true }),
-    refunds('start_date (last 7 days)', { start_date: limaDay(daysAgo(7)) }),
-    refunds('end_date (60 days ago and before)', { end_date: limaDay(daysAgo(60)) }),
+    refunds('start_date (last 7 days)', { start_date: businessDay(daysAgo(7)) }),
+    refunds('end_date (60 days ago and before)', { end_date: businessDay(daysAgo(60)) }),
     refunds('start_date + end_date (one week)', week),
     refunds('merchant_code', { merchant_code: merchant.code }),
     refunds(

@@ -3,8 +3,9 @@ import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { CALLBACK_STATUSES, type CallbackStatus } from '@/server/services/console/callback-events';
 import { CallbackEventsTable } from '../../console-ui/callback-events-table';
-import { limaTime } from '../../console-ui/format';
+import { businessTime } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
+import { businessZone } from '../../console-ui/zone-server';
 import { NextPageLink } from '../../console-ui/next-page-link';
 import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
@@ -83,6 +84,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const { merchant, status, cursor } = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const text = TEXT[lang];
+  const zone = businessZone();
   const caller = await consoleCaller(session);
   const platform = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
   const canAct = session.role === 'PLATFORM_ADMIN' || session.role === 'MERCHANT_ADMIN';
@@ -154,10 +156,12 @@ export default async function DevelopersPage({ searchParams }: Props) {
                   <td className="px-3 py-2 font-mono">{credential.client_id}</td>
                   <td className="px-3 py-2">{credential.label}</td>
                   <td className="px-3 py-2 font-mono text-xs">{credential.scopes.join(' ')}</td>
-                  <td className="px-3 py-2">{credential.last_used_at ? limaTime(credential.last_used_at, lang) : text.never}</td>
+                  <td className="px-3 py-2">
+                    {credential.last_used_at ? businessTime(credential.last_used_at, lang, zone) : text.never}
+                  </td>
                   <td className="px-3 py-2">
                     {credential.revoked_at ? (
-                      <span>{text.revoked(limaTime(credential.revoked_at, lang))}</span>
+                      <span>{text.revoked(businessTime(credential.revoked_at, lang, zone))}</span>
                     ) : canAct ? (
                       <RevokeCredential clientId={credential.client_id} />
                     ) : (
@@ -199,7 +203,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
             {text.logEmpty}
           </p>
         ) : (
-          <CallbackEventsTable events={deliveries.rows} lang={lang} canResend={canAct} log showMerchant={platform} />
+          <CallbackEventsTable events={deliveries.rows} lang={lang} zone={zone} canResend={canAct} log showMerchant={platform} />
         )}
         {deliveries?.nextCursor ? <NextPageLink href={`/developers?${older.toString()}`} label={text.next} /> : null}
       </section>

@@ -4,8 +4,9 @@ import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { isAppError } from '@/server/domain/errors';
 import { operationsUrlFilters } from '@/server/services/console/operations-url';
-import { limaTime, money, StateBadge } from '../../console-ui/format';
+import { businessTime, money, StateBadge, zoneName } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
+import { businessZone } from '../../console-ui/zone-server';
 import { NextPageLink } from '../../console-ui/next-page-link';
 import { DataTable } from '../../console-ui/table';
 import { OperationFilters } from './filters';
@@ -20,7 +21,7 @@ const TEXT = {
     failed: 'No se pudieron cargar las operaciones.',
     empty: 'No hay operaciones que coincidan con estos filtros.',
     caption: 'Operaciones, de la más reciente a la más antigua',
-    date: 'Fecha (Lima)',
+    date: (zone: string) => `Fecha (${zoneName(zone)})`,
     merchant: 'Comercio',
     operation: 'Operación',
     method: 'Medio',
@@ -38,7 +39,7 @@ const TEXT = {
     failed: 'The operations could not be loaded.',
     empty: 'No operations match these filters.',
     caption: 'Operations, newest first',
-    date: 'Date (Lima)',
+    date: (zone: string) => `Date (${zoneName(zone)})`,
     merchant: 'Merchant',
     operation: 'Operation',
     method: 'Method',
@@ -59,6 +60,7 @@ export default async function OperationsPage({ searchParams }: Props) {
   const params = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const text = TEXT[lang];
+  const zone = businessZone();
   const caller = await consoleCaller(session);
   const url = operationsUrlFilters(params);
   let page: Awaited<ReturnType<typeof caller.console.operations>> | null = null;
@@ -106,7 +108,7 @@ export default async function OperationsPage({ searchParams }: Props) {
           caption={text.caption}
           testId="operations-table"
           columns={[
-            text.date,
+            text.date(zone),
             ...(showMerchant ? [{ label: text.merchant, wrap: true as const }] : []),
             { label: text.operation, wrap: true },
             { label: text.method, wrap: true },
@@ -118,7 +120,7 @@ export default async function OperationsPage({ searchParams }: Props) {
           {page.rows.map((row) => (
             <tr key={row.transactionId} className="border-t border-slate-100 hover:bg-slate-50" data-testid="operation-row">
               <td className="px-3 py-2 whitespace-nowrap" title={row.createdAt}>
-                {limaTime(row.createdAt, lang)}
+                {businessTime(row.createdAt, lang, zone)}
               </td>
               {showMerchant ? <td className="px-3 py-2">{row.merchantCode}</td> : null}
               <td className="px-3 py-2 font-mono whitespace-nowrap">

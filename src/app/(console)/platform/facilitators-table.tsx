@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ConsoleLang } from '../../console-ui/i18n';
-import { limaTime } from '../../console-ui/format';
+import { businessTime, zoneName } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 
 const TEXT = {
@@ -9,7 +9,7 @@ const TEXT = {
     code: 'Código',
     name: 'Nombre',
     merchants: 'Comercios vinculados',
-    created: 'Creado (Lima)',
+    created: (zone: string) => `Creado (${zoneName(zone)})`,
     none: 'Ninguno',
     empty: 'Aún no hay facilitadores de pago.',
   },
@@ -18,7 +18,7 @@ const TEXT = {
     code: 'Code',
     name: 'Name',
     merchants: 'Linked merchants',
-    created: 'Created (Lima)',
+    created: (zone: string) => `Created (${zoneName(zone)})`,
     none: 'None',
     empty: 'There are no payment facilitators yet.',
   },
@@ -26,11 +26,11 @@ const TEXT = {
 
 type Row = { code: string; name: string; merchantCodes: string[]; createdAt: string };
 
-export function FacilitatorsTable({ rows, lang }: { rows: Row[]; lang: ConsoleLang }) {
+export function FacilitatorsTable({ rows, lang, zone }: { rows: Row[]; lang: ConsoleLang; zone: string }) {
   const text = TEXT[lang];
   if (rows.length === 0) return <EmptyState text={text.empty} />;
   return (
-    <DataTable caption={text.caption} columns={[text.code, text.name, text.merchants, text.created]}>
+    <DataTable caption={text.caption} columns={[text.code, text.name, text.merchants, text.created(zone)]}>
       {rows.map((row) => (
         <tr key={row.code} className="border-t border-slate-100" data-testid="facilitator-row">
           <td className={`${CELL} font-mono`}>{row.code}</td>
@@ -50,7 +50,7 @@ export function FacilitatorsTable({ rows, lang }: { rows: Row[]; lang: ConsoleLa
               </ul>
             )}
           </td>
-          <td className={`${CELL} whitespace-nowrap`}>{limaTime(row.createdAt, lang)}</td>
+          <td className={`${CELL} whitespace-nowrap`}>{businessTime(row.createdAt, lang, zone)}</td>
         </tr>
       ))}
     </DataTable>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ConsoleLang } from '../../console-ui/i18n';
-import { limaTime } from '../../console-ui/format';
+import { businessTime, zoneName } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 
 const TEXT = {
@@ -10,7 +10,7 @@ const TEXT = {
     name: 'Nombre',
     facilitator: 'Facilitador',
     methods: 'Medios habilitados',
-    created: 'Creado (Lima)',
+    created: (zone: string) => `Creado (${zoneName(zone)})`,
     none: '—',
     empty: 'Ningún comercio coincide con la búsqueda.',
     more: (count: number) => `Se muestran los ${count} más recientes: afina la búsqueda para ver otros.`,
@@ -21,7 +21,7 @@ const TEXT = {
     name: 'Name',
     facilitator: 'Facilitator',
     methods: 'Enabled methods',
-    created: 'Created (Lima)',
+    created: (zone: string) => `Created (${zoneName(zone)})`,
     none: '—',
     empty: 'No merchant matches the search.',
     more: (count: number) => `Showing the ${count} newest: refine the search to see others.`,
@@ -30,12 +30,12 @@ const TEXT = {
 
 type Row = { code: string; name: string; facilitatorCode: string | null; enabledMethods: string[]; createdAt: string };
 
-export function MerchantsTable({ rows, more, lang }: { rows: Row[]; more: boolean; lang: ConsoleLang }) {
+export function MerchantsTable({ rows, more, lang, zone }: { rows: Row[]; more: boolean; lang: ConsoleLang; zone: string }) {
   const text = TEXT[lang];
   if (rows.length === 0) return <EmptyState text={text.empty} />;
   return (
     <>
-      <DataTable caption={text.caption} columns={[text.code, text.name, text.facilitator, text.methods, text.created]}>
+      <DataTable caption={text.caption} columns={[text.code, text.name, text.facilitator, text.methods, text.created(zone)]}>
         {rows.map((row) => (
           <tr key={row.code} className="border-t border-slate-100" data-testid="merchant-row">
             <td className={CELL}>
@@ -46,7 +46,7 @@ export function MerchantsTable({ rows, more, lang }: { rows: Row[]; more: boolea
             <td className={CELL}>{row.name}</td>
             <td className={`${CELL} font-mono`}>{row.facilitatorCode ?? text.none}</td>
             <td className={`${CELL} font-mono text-xs`}>{row.enabledMethods.join(' ') || text.none}</td>
-            <td className={`${CELL} whitespace-nowrap`}>{limaTime(row.createdAt, lang)}</td>
+            <td className={`${CELL} whitespace-nowrap`}>{businessTime(row.createdAt, lang, zone)}</td>
           </tr>
         ))}
       </DataTable>

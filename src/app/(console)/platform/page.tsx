@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { Section } from '../../console-ui/form-kit';
 import { consoleLang } from '../../console-ui/lang-server';
+import { businessZone } from '../../console-ui/zone-server';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { FacilitatorsTable } from './facilitators-table';
 import { MerchantsTable } from './merchants-table';
@@ -61,11 +62,11 @@ export default async function PlatformPage({ searchParams }: Props) {
         <Suspense>
           <UrlFilters label={text.search} fields={[{ name: 'q', label: text.searchField, kind: 'text', wide: true }]} />
         </Suspense>
-        <MerchantsTable rows={merchants.rows} more={merchants.more} lang={lang} />
+        <MerchantsTable rows={merchants.rows} more={merchants.more} lang={lang} zone={businessZone()} />
         {canEdit ? <CreateMerchantForm facilitatorCodes={facilitatorCodes} /> : null}
       </Section>
       <Section id="facilitators" title={text.facilitators}>
-        <FacilitatorsTable rows={facilitators} lang={lang} />
+        <FacilitatorsTable rows={facilitators} lang={lang} zone={businessZone()} />
         {canEdit ? (
           <div className="grid gap-3 lg:grid-cols-2">
             <CreateFacilitatorForm />

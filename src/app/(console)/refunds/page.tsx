@@ -4,8 +4,9 @@ import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { toAppError } from '@/server/api/to-app-error';
 import { PRIMARY_BUTTON } from '../../console-ui/buttons';
-import { limaTime, money, refundInstant, StateBadge } from '../../console-ui/format';
+import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
+import { businessZone } from '../../console-ui/zone-server';
 import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { canAct, isPlatformRole } from '../../console-ui/roles';
@@ -28,7 +29,7 @@ const TEXT = {
     count: (count: string) => (count === '1' ? '1 reembolso' : `${count} reembolsos`),
     caption: 'Reembolsos, del más reciente al más antiguo',
     refund: 'Reembolso',
-    registered: 'Registrado (Lima)',
+    registered: (zone: string) => `Registrado (${zoneName(zone)})`,
     amount: 'Monto',
     method: 'Medio',
     reason: 'Motivo',
@@ -53,7 +54,7 @@ const TEXT = {
     count: (count: string) => (count === '1' ? '1 refund' : `${count} refunds`),
     caption: 'Refunds, newest first',
     refund: 'Refund',
-    registered: 'Registered (Lima)',
+    registered: (zone: string) => `Registered (${zoneName(zone)})`,
     amount: 'Amount',
     method: 'Method',
     reason: 'Reason',
@@ -84,6 +85,7 @@ export default async function RefundsPage({ searchParams }: Props) {
   const params = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const text = TEXT[lang];
+  const zone = businessZone();
   const caller = await consoleCaller(session);
   const platform = isPlatformRole(session.role);
   const filters = Object.fromEntries(KEYS.filter((key) => params[key]).map((key) => [key, params[key]!]));
@@ -138,7 +140,7 @@ export default async function RefundsPage({ searchParams }: Props) {
             testId="refunds-table"
             columns={[
               text.refund,
-              text.registered,
+              text.registered(zone),
               text.operation,
               text.state,
               { label: text.amount, right: true },
@@ -158,7 +160,9 @@ export default async function RefundsPage({ searchParams }: Props) {
                     {refund.refund_id.slice(0, 8)}
                   </Link>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">{limaTime(refundInstant(refund.lifecycle[0]!.date), lang)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {businessTime(refundInstant(refund.lifecycle[0]!.date), lang, zone)}
+                </td>
                 <td className="px-3 py-2 font-mono whitespace-nowrap">
                   <Link className="text-blue-800 underline" href={`/operations/${refund.transaction_id}`}>
                     {refund.merchant_operation_number}
@@ -176,7 +180,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                 <td className="px-3 py-2 whitespace-nowrap">
                   {refund.lifecycle.map((entry) => (
                     <div key={entry.state}>
-                      {entry.state} · {limaTime(refundInstant(entry.date), lang)}
+                      {entry.state} · {businessTime(refundInstant(entry.date), lang, zone)}
                     </div>
                   ))}
                 </td>

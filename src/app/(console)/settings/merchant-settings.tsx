@@ -33,10 +33,12 @@ type Props = {
   merchantCode?: string;
   selfUserId: string | null;
   lang: ConsoleLang;
+  /** The business time zone the people's dates are shown in. */
+  zone: string;
 };
 
 /** A merchant's settings and people: /settings for its users, /platform/merchants/<code> for platform staff. */
-export function MerchantSettings({ settings, users, canEdit, merchantCode, selfUserId, lang }: Props) {
+export function MerchantSettings({ settings, users, canEdit, merchantCode, selfUserId, lang, zone }: Props) {
   const text = TEXT[lang];
   return (
     <div className="space-y-4" key={settings.code}>
@@ -61,7 +63,7 @@ export function MerchantSettings({ settings, users, canEdit, merchantCode, selfU
         <ExpiriesForm merchantCode={merchantCode} expiries={settings.expiries} canEdit={canEdit} />
       </Section>
       <Section id="people" title={text.people}>
-        <People users={users} canEdit={canEdit} selfUserId={selfUserId} lang={lang} />
+        <People users={users} canEdit={canEdit} selfUserId={selfUserId} lang={lang} zone={zone} />
         {canEdit ? <AddUserForm merchantCode={merchantCode} /> : null}
       </Section>
     </div>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
 import { consoleLang } from '../../console-ui/lang-server';
+import { businessZone } from '../../console-ui/zone-server';
 import { MerchantSettings } from './merchant-settings';
 
 const TEXT = {
@@ -40,6 +41,7 @@ export default async function SettingsPage() {
         canEdit={session.role === 'MERCHANT_ADMIN'}
         selfUserId={session.userId}
         lang={lang}
+        zone={businessZone()}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import type { MerchantUserView } from '@/server/services/console/merchant-users';
 import type { ConsoleLang } from '../../console-ui/i18n';
-import { limaTime } from '../../console-ui/format';
+import { businessTime, zoneName } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ROLE_NAMES } from './roles';
 import { UserActions } from './user-actions';
@@ -11,7 +11,7 @@ const TEXT = {
     email: 'Correo',
     name: 'Nombre',
     role: 'Rol',
-    created: 'Creado (Lima)',
+    created: (zone: string) => `Creado (${zoneName(zone)})`,
     status: 'Estado',
     actions: 'Acciones',
     active: 'Activo',
@@ -25,7 +25,7 @@ const TEXT = {
     email: 'Email',
     name: 'Name',
     role: 'Role',
-    created: 'Created (Lima)',
+    created: (zone: string) => `Created (${zoneName(zone)})`,
     status: 'Status',
     actions: 'Actions',
     active: 'Active',
@@ -36,12 +36,12 @@ const TEXT = {
   },
 };
 
-type Props = { users: MerchantUserView[]; canEdit: boolean; selfUserId: string | null; lang: ConsoleLang };
+type Props = { users: MerchantUserView[]; canEdit: boolean; selfUserId: string | null; lang: ConsoleLang; zone: string };
 
-export function People({ users, canEdit, selfUserId, lang }: Props) {
+export function People({ users, canEdit, selfUserId, lang, zone }: Props) {
   const text = TEXT[lang];
   if (users.length === 0) return <EmptyState text={text.empty} />;
-  const headers = [text.email, text.name, text.role, text.created, text.status, ...(canEdit ? [text.actions] : [])];
+  const headers = [text.email, text.name, text.role, text.created(zone), text.status, ...(canEdit ? [text.actions] : [])];
   return (
     <DataTable caption={text.caption} columns={headers}>
       {users.map((user) => {
@@ -55,9 +55,9 @@ export function People({ users, canEdit, selfUserId, lang }: Props) {
               {user.name}
             </td>
             <td className={CELL}>{ROLE_NAMES[lang][user.role]}</td>
-            <td className={`${CELL} whitespace-nowrap`}>{limaTime(user.createdAt, lang)}</td>
+            <td className={`${CELL} whitespace-nowrap`}>{businessTime(user.createdAt, lang, zone)}</td>
             <td className={CELL} data-testid="user-status">
-              {user.disabledAt ? text.disabled(limaTime(user.disabledAt, lang)) : text.active}
+              {user.disabledAt ? text.disabled(businessTime(user.disabledAt, lang, zone)) : text.active}
             </td>
             {canEdit ? (
               <td className={CELL}>

@@ -1,10 +1,10 @@
 import type { Db } from '@/server/db/client';
+import { env } from '@/env';
 import { WALL_CLOCK } from '@/server/domain/business-day';
 import { CURRENCIES, formatDecimal, isSupportedCurrency } from '@/server/domain/money';
 import { listOperations, type OperationFilters, type OperationRow } from './list-operations';
 import type { MerchantScope } from './merchant-scope';
 import { logError } from '@/server/log';
-import { LIMA } from './operations-url';
 
 // The operations table as a CSV file (RFC 4180: quoted where needed, CRLF; UTF-8 with a BOM so
 // spreadsheets read accents). Cells a spreadsheet would run as a formula get a leading quote.
@@ -27,7 +27,7 @@ export const CSV_HEADER = [
   'payer_name',
   'payer_email',
   'created_at_utc',
-  'created_at_lima',
+  'created_at_local',
 ] as const;
 
 /** One cell: formula-looking text is made inert, then quoted when it holds a quote, comma or line break. */
@@ -40,10 +40,12 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/** `2026-11-21 10:04:05`: the wall clock in Lima, as spreadsheets read dates. */
-export const limaClock = new Intl.DateTimeFormat('sv-SE', { timeZone: LIMA, ...WALL_CLOCK });
+/** `2026-11-21 10:04:05`: the wall clock of the business time zone (BUSINESS_TIME_ZONE), as spreadsheets read dates. */
+export function businessClock(): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: env().BUSINESS_TIME_ZONE, ...WALL_CLOCK });
+}
 
-function operationCells(row: OperationRow): string[] {
+function operationCells(row: OperationRow, clock: Intl.DateTimeFormat): string[] {
   const currency = row.currency;
   const known = isSupportedCurrency(currency);
   return [
@@ -61,7 +63,7 @@ function operationCells(row: OperationRow): string[] {
     row.payerName ?? '',
     row.payerEmail ?? '',
     row.createdAt.toISOString(),
-    limaClock.format(row.createdAt),
+    clock.format(row.createdAt),
   ];
 }
 
@@ -73,6 +75,7 @@ export function operationsCsv(
   { maxRows = MAX_EXPORT_ROWS, batch = BATCH }: { maxRows?: number; batch?: number } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const clock = businessClock();
   let cursor: string | undefined;
   let written = 0;
   const nextPage = () => listOperations(prisma, scope, { ...filters, cursor, limit: Math.min(batch, maxRows - written) });
@@ -88,7 +91,7 @@ export function operationsCsv(
           throw error;
         });
         if (page.rows.length > 0)
-          controller.enqueue(encoder.encode(page.rows.map((row) => csvLine(operationCells(row))).join('')));
+          controller.enqueue(encoder.encode(page.rows.map((row) => csvLine(operationCells(row, clock))).join('')));
         written += page.rows.length;
         cursor = page.nextCursor ?? undefined;
         if (!cursor || written >= maxRows) controller.close();

@@ -17,7 +17,7 @@ let prisma: PrismaClient;
 const ids: Record<string, string> = {};
 const HEADER =
   'transaction_id,merchant_code,merchant_name,merchant_operation_number,method,state,amount,currency,amount_cents,' +
-  'card_brand,masked_pan,payer_name,payer_email,created_at_utc,created_at_lima\r\n';
+  'card_brand,masked_pan,payer_name,payer_email,created_at_utc,created_at_local\r\n';
 const NOW = new Date('2026-11-21T04:30:00Z'); // still the 20th in Lima
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { isAppError } from '@/server/domain/errors';
 import { toOperationFilters } from '@/server/schemas/console-operations';
 import { operationsWhere } from './list-operations';
 import { scopeOf } from './merchant-scope';
-import { limaClock, MAX_EXPORT_ROWS, operationsCsv } from './operations-csv';
+import { businessClock, MAX_EXPORT_ROWS, operationsCsv } from './operations-csv';
 import { operationsUrlFilters } from './operations-url';
 
 // GET /operations/export?<the operations page's filters>: the whole filtered set as CSV, for
@@ -57,7 +57,9 @@ export async function operationsExport(input: {
   const filters = toOperationFilters(url.filters);
   const count = await input.prisma.transaction.count({ where: operationsWhere(scope, filters) });
   if (count > maxRows) return refusal(422, text.tooMany(count, maxRows));
-  const day = limaClock.format(input.now ?? new Date()).slice(0, 10);
+  const day = businessClock()
+    .format(input.now ?? new Date())
+    .slice(0, 10);
   return new Response(operationsCsv(input.prisma, scope, filters, { maxRows }), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { env } from '@/env';
 import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
 import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
 import { OPERATION_SORTS, type OperationFiltersInput } from '@/server/schemas/console-operations';
 
 // The operations page's address (?search=&state=&method=&from=&to=&min=&max=&sort=) read as the
 // filters of console.operations, by the table and by its CSV export alike: one reading, one
-// set of rows. Days are calendar days in Lima; amounts are soles ("150", "150.5", "150,50").
-/** The console's time zone: it shows and filters every instant in Lima (console-ui/format.tsx). */
-export const LIMA = 'America/Lima';
+// set of rows. Days are calendar days of the business time zone (BUSINESS_TIME_ZONE, the zone the
+// console shows every instant in); amounts are soles ("150", "150.5", "150,50").
 
 const day = z
   .string()
@@ -30,8 +30,8 @@ const urlFilters = z.object({
   search: optional(z.string().max(128)),
   state: optional(z.enum(TRANSACTION_STATES)),
   method: optional(z.enum(PAYMENT_METHODS)),
-  from: optional(day.transform((value) => startOfDay(value, LIMA).toISOString())),
-  to: optional(day.transform((value) => endOfDayExclusive(value, LIMA).toISOString())),
+  from: optional(day.transform((value) => startOfDay(value, env().BUSINESS_TIME_ZONE).toISOString())),
+  to: optional(day.transform((value) => endOfDayExclusive(value, env().BUSINESS_TIME_ZONE).toISOString())),
   min: optional(soles),
   max: optional(soles),
   sort: optional(z.enum(OPERATION_SORTS)),

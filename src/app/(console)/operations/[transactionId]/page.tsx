@@ -5,8 +5,9 @@ import { consoleCaller, requireConsoleSession } from '@/server/console-session-s
 import { isAppError } from '@/server/domain/errors';
 import type { TransactionState } from '@/server/domain/states';
 import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
-import { limaTime, money, StateBadge } from '../../../console-ui/format';
+import { businessTime, money, StateBadge } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
+import { businessZone } from '../../../console-ui/zone-server';
 import { CancelAction, RefundAction } from './operation-actions';
 
 const TEXT = {
@@ -105,6 +106,7 @@ export default async function OperationPage({ params }: Props) {
   const { transactionId } = await params;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const text = TEXT[lang];
+  const zone = businessZone();
   const caller = await consoleCaller(session);
   let detail: Awaited<ReturnType<typeof caller.console.operation>>;
   try {
@@ -177,7 +179,7 @@ export default async function OperationPage({ params }: Props) {
                 <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
                 <StateBadge state={entry.state} />{' '}
                 <time dateTime={entry.date.utc_time} title={`${entry.date.utc_time} UTC`} className="text-sm text-slate-700">
-                  {limaTime(entry.date.utc_time, lang)}
+                  {businessTime(entry.date.utc_time, lang, zone)}
                 </time>
               </li>
             ))}
@@ -253,7 +255,7 @@ export default async function OperationPage({ params }: Props) {
         {callbacks.length === 0 ? (
           <p className="text-sm text-slate-600">{text.noCallbacks}</p>
         ) : (
-          <CallbackEventsTable events={callbacks} lang={lang} canResend={canAct} />
+          <CallbackEventsTable events={callbacks} lang={lang} zone={zone} canResend={canAct} />
         )}
       </section>
     </div>

@@ -6,8 +6,9 @@ import { consoleCaller, requireConsoleSession } from '@/server/console-session-s
 import { toAppError } from '@/server/api/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { CallbackEvents } from '../../../console-ui/callback-events';
-import { limaTime, money, refundInstant, StateBadge } from '../../../console-ui/format';
+import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
+import { businessZone } from '../../../console-ui/zone-server';
 import { isPlatformRole } from '../../../console-ui/roles';
 import { Timeline } from '../../../console-ui/timeline';
 import { maskedMethodDetails } from './masked-details';
@@ -21,12 +22,12 @@ const TEXT = {
     state: 'Estado',
     type: 'Tipo',
     amount: 'Monto reembolsado',
-    registered: 'Registrado (Lima)',
+    registered: (zone: string) => `Registrado (${zoneName(zone)})`,
     merchant: 'Comercio',
     canal: 'Canal',
     reason: 'Motivo',
     description: 'Descripción',
-    lifecycle: 'Ciclo de vida (hora de Lima; UTC al pasar el cursor)',
+    lifecycle: (zone: string) => `Ciclo de vida (hora de ${zoneName(zone)}; UTC al pasar el cursor)`,
     lifecycleList: 'Ciclo de vida del reembolso',
     transaction: 'Transacción reembolsada',
     operation: 'Operación',
@@ -44,12 +45,12 @@ const TEXT = {
     state: 'State',
     type: 'Type',
     amount: 'Refunded amount',
-    registered: 'Registered (Lima)',
+    registered: (zone: string) => `Registered (${zoneName(zone)})`,
     merchant: 'Merchant',
     canal: 'Channel',
     reason: 'Reason',
     description: 'Description',
-    lifecycle: 'Lifecycle (Lima time; UTC on hover)',
+    lifecycle: (zone: string) => `Lifecycle (${zoneName(zone)} time; UTC on hover)`,
     lifecycleList: 'Refund lifecycle',
     transaction: 'Refunded transaction',
     operation: 'Operation',
@@ -92,6 +93,7 @@ export default async function RefundPage({ params }: Props) {
   const { refundId } = await params;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const text = TEXT[lang];
+  const zone = businessZone();
   const caller = await consoleCaller(session);
   const detail = await caller.console.refundDetail({ refundId }).catch((error: unknown) => {
     // Another merchant's refund does not exist for this user; neither does a text that is no id.
@@ -119,9 +121,9 @@ export default async function RefundPage({ params }: Props) {
           </Field>
           <Field label={text.type}>{refund.type}</Field>
           <Field label={text.amount}>{money(refund.refund_amount, refund.currency)}</Field>
-          <Field label={text.registered}>
+          <Field label={text.registered(zone)}>
             <time dateTime={detail.createdAt} title={`UTC ${detail.createdAt}`}>
-              {limaTime(detail.createdAt, lang)}
+              {businessTime(detail.createdAt, lang, zone)}
             </time>
           </Field>
           {isPlatformRole(session.role) ? (
@@ -141,10 +143,11 @@ export default async function RefundPage({ params }: Props) {
         </dl>
       </Section>
 
-      <Section id="lifecycle" title={text.lifecycle}>
+      <Section id="lifecycle" title={text.lifecycle(zone)}>
         <Timeline
           label={text.lifecycleList}
           lang={lang}
+          zone={zone}
           entries={refund.lifecycle.map((entry) => ({ state: entry.state, iso: refundInstant(entry.date) }))}
         />
       </Section>
@@ -173,7 +176,7 @@ export default async function RefundPage({ params }: Props) {
       </Section>
 
       <Section id="callbacks" title={text.callbacks}>
-        <CallbackEvents events={detail.events} lang={lang} />
+        <CallbackEvents events={detail.events} lang={lang} zone={zone} />
       </Section>
     </div>
   );

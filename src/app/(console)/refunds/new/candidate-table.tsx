@@ -1,7 +1,8 @@
 'use client';
 
-import { limaTime, money } from '../../../console-ui/format';
+import { businessTime, money, zoneName } from '../../../console-ui/format';
 import { useConsoleLang } from '../../../console-ui/lang-context';
+import { useBusinessZone } from '../../../console-ui/zone-context';
 import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { DataTable } from '../../../console-ui/table';
 import { BATCH_TEXT, type Candidate } from './batch-text';
@@ -21,6 +22,7 @@ export function CandidateTable({
   onAddAll: () => void;
 }) {
   const lang = useConsoleLang();
+  const zone = useBusinessZone();
   const text = BATCH_TEXT[lang];
   return (
     <section aria-labelledby="eligible" className="space-y-2">
@@ -37,7 +39,7 @@ export function CandidateTable({
           <DataTable
             caption={text.eligibleCaption}
             testId="eligible-table"
-            columns={[text.include, text.operation, text.method, { label: text.amount, right: true }, text.date]}
+            columns={[text.include, text.operation, text.method, { label: text.amount, right: true }, text.date(zoneName(zone))]}
           >
             {candidates.map((candidate) => (
               <tr key={candidate.transactionId} className="border-t border-slate-100" data-testid="eligible-row">
@@ -55,7 +57,7 @@ export function CandidateTable({
                   {candidate.method} <span className="font-mono text-slate-500">{candidate.maskedPan ?? ''}</span>
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">{money(candidate.amount, candidate.currency)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{limaTime(candidate.createdAt, lang)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{businessTime(candidate.createdAt, lang, zone)}</td>
               </tr>
             ))}
           </DataTable>

@@ -5,6 +5,7 @@ import { consoleCaller, requireConsoleSession } from '@/server/console-session-s
 import { isAppError } from '@/server/domain/errors';
 import { Section } from '../../../../console-ui/form-kit';
 import { consoleLang } from '../../../../console-ui/lang-server';
+import { businessZone } from '../../../../console-ui/zone-server';
 import { MerchantSettings } from '../../../settings/merchant-settings';
 import { PlatformOnly } from '../../platform-only';
 import { SettlementSection } from '../../settlement-section';
@@ -83,6 +84,7 @@ export default async function PlatformMerchantPage({ params }: Props) {
         merchantCode={settings.code}
         selfUserId={null}
         lang={lang}
+        zone={businessZone()}
       />
       <SettlementSection awaiting={awaiting} merchantCode={settings.code} canEdit={canEdit} lang={lang} />
     </div>

@@ -27,7 +27,10 @@ async function prepare(sql) {
   if (known) return { statement: known, messages: [] };
   const name = prepared.size < MAX_PREPARED ? `s${prepared.size + 1}` : '';
   const messages = await send(serialize.parse({ name, text: sql }));
-  const statement = { name, paramTypes: results.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name }))) };
+  const statement = {
+    name,
+    paramTypes: results.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name }))),
+  };
   if (name) prepared.set(sql, statement);
   return { statement, messages };
 }
@@ -47,7 +50,9 @@ function preparedQuery(inTransaction, sql, params, options) {
       const ready = await prepare(sql);
       messages = [
         ...ready.messages,
-        ...(await send(serialize.bind({ statement: ready.statement.name, values: serialized(params, ready.statement.paramTypes) }))),
+        ...(await send(
+          serialize.bind({ statement: ready.statement.name, values: serialized(params, ready.statement.paramTypes) }),
+        )),
         ...(await send(serialize.describe({ type: 'P' }))),
         ...(await send(serialize.execute({}))),
       ];

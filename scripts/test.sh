@@ -38,7 +38,7 @@ fi
 for url in "$E2E_DATABASE_URL" "$E2E_DATABASE_URL_ASYNC"; do
   psql "$url" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 done
-step "PostgreSQL: workers side by side, shared rate limits, listing plans at scale"
+step "PostgreSQL: workers side by side, their callback outcomes in the metrics, shared rate limits, listing plans at scale"
 TEST_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.postgres.config.ts
 psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 step "end-to-end suites on PostgreSQL"

@@ -13,6 +13,8 @@ const WORKER = {
   CALLBACK_LEASE_SECONDS: '2',
   CALLBACK_TIMEOUT_MS: '30000',
   CALLBACK_RETRY_SECONDS: '1,1,1',
+  // Room for every charge's hanging first delivery at once (the default is 32, the full run has 40).
+  CALLBACK_CONCURRENCY: '64',
 };
 const deploy = deployment(PORT);
 let receiver: Receiver;

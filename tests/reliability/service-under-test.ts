@@ -15,6 +15,14 @@ export const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 /** `npm run test:reliability` sets it: more rounds and longer loads than the CI's fast pass. */
 export const FULL = process.env.RELIABILITY_FULL === 'true';
 
+/**
+ * A suite's port: RELIABILITY_PORT (3950 by default) plus the suite's own offset (0 to 9), so
+ * that two checkouts on one machine can run the suites side by side on different ranges.
+ */
+export function reliabilityPort(offset: number): number {
+  return Number(process.env.RELIABILITY_PORT ?? 3950) + offset;
+}
+
 export type Deployment = {
   dir: string;
   serviceFile: string;

@@ -31,7 +31,7 @@ export type Deployment = {
   start: (extra?: Record<string, string>) => Promise<ServiceProcess>;
   /** Opens the database directly (the service must be stopped when it is PGlite). */
   inspect: <T>(use: (prisma: PrismaClient) => Promise<T>) => Promise<T>;
-  /** With every instance stopped: the secrets scan of its logs and tables, then its directory removed. */
+  /** Stops the service it started last if it still runs (a failed test), then the secrets scan of its logs and tables, then its directory removed. */
   finish: () => Promise<void>;
 };
 
@@ -53,12 +53,13 @@ export function deployment(port: number): Deployment {
       await handle.close();
     }
   };
+  let latest: ServiceProcess | undefined;
   return {
     dir,
     serviceFile,
     logFile,
-    start: (extra = {}) =>
-      startService(
+    start: async (extra = {}) =>
+      (latest = await startService(
         port,
         {
           DATABASE_URL,
@@ -69,9 +70,10 @@ export function deployment(port: number): Deployment {
           ...extra,
         },
         { logFile: logFile() },
-      ),
+      )),
     inspect,
     finish: async () => {
+      await latest?.stop();
       try {
         const logs = scanLogFiles(
           readdirSync(logDir).map((name) => join(logDir, name)),

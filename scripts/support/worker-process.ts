@@ -26,6 +26,8 @@ export type WorkerOptions = {
   /** Run it as this user (the deploy rehearsal's unprivileged user). */
   uid?: number;
   gid?: number;
+  /** Only `environment`, not this process's: a container's environment is its own. */
+  cleanEnvironment?: boolean;
 };
 
 export function startWorkerProcess(environment: Record<string, string>, options: WorkerOptions = {}): WorkerProcess {
@@ -33,7 +35,7 @@ export function startWorkerProcess(environment: Record<string, string>, options:
   const log = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
   const child = spawn(program === 'node' ? process.execPath : program!, args, {
     cwd: options.cwd,
-    env: { ...process.env, ...environment },
+    env: { ...(options.cleanEnvironment ? {} : process.env), ...environment } as NodeJS.ProcessEnv,
     stdio: log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log],
     detached: true,
     uid: options.uid,

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'e2e/support/*.test.ts'],
+    include: ['src/**/*.test.ts', 'e2e/support/*.test.ts', 'scripts/support/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
   },

@@ -3,7 +3,7 @@
 // per directory), and in-process otherwise (service stopped, or PostgreSQL).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createTRPCClient, httpLink } from '@trpc/client';
+import { createTRPCClient, httpLink, localLink } from '@trpc/client';
 import { env } from '../src/env';
 import type { AppRouter } from '../src/server/api/routers/app-router';
 
@@ -68,16 +68,24 @@ async function withAdmin<T>(use: (admin: Caller) => Promise<T>): Promise<T> {
   }
   const { openedDatabase, closeDatabase } = await import('../src/server/db/client');
   const { appRouter } = await import('../src/server/api/routers/app-router');
-  const { createCallerFactory } = await import('../src/server/api/trpc');
   const { prisma } = await openedDatabase();
-  const caller = createCallerFactory(appRouter)({
-    headers: new Headers(),
-    requestId: 'cli',
-    prisma,
-    session: { userId: null, email: 'operator@cli', role: 'PLATFORM_ADMIN', merchantId: null },
+  // The same client as over HTTP (`.mutate`, `.query`), its calls run in this process.
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      localLink({
+        router: appRouter,
+        createContext: () =>
+          Promise.resolve({
+            headers: new Headers(),
+            requestId: 'cli',
+            prisma,
+            session: { userId: null, email: 'operator@cli', role: 'PLATFORM_ADMIN' as const, merchantId: null },
+          }),
+      }),
+    ],
   });
   try {
-    return await use(caller.admin as unknown as Caller);
+    return await use(client.admin);
   } finally {
     await closeDatabase();
   }

@@ -1,34 +1,60 @@
 #!/usr/bin/env bash
 # npm run test:reliability: the long versions of the proof suites (npm test runs their fast
-# passes): the 10,000-request fuzz of every endpoint; kill -9 faults with five kills each, on
-# PGlite and on PostgreSQL; two instances and a worker on PostgreSQL; 1,000,000 operations
-# seeded into PostgreSQL and every refund filter and operations-table query timed (p95 at most
-# 50 ms, so the machine should be otherwise idle). PostgreSQL from RELIABILITY_DATABASE_URL or the
-# machine's own server (scripts/local-postgres.sh).
+# passes), on PGlite and on PostgreSQL:
+# - attacks: forged and tampered tokens (jwt-attacks), brute force to 429 and bodies to 413
+#   (abuse), hostile free text, the security headers, and the fuzz of every endpoint with 10,000
+#   generated bad requests;
+# - faults: kill -9 with five kills each (the service during charges; the service's own worker,
+#   and on PostgreSQL the standalone worker, during deliveries);
+# - several instances on PostgreSQL: two instances and a worker; the deploy rehearsal (the
+#   Dockerfile from a clean build context: npm ci, npm run build, npm prune; compose's two
+#   instances and worker behind nginx);
+# - scale: 1,000,000 operations seeded into PostgreSQL and every refund filter and
+#   operations-table query timed (p95 at most 50 ms, so the machine should be otherwise idle).
+# It ends with the attacks on PostgreSQL, whose last word is the secrets scan of both services'
+# logs and tables (Playwright's globalTeardown); every fault suite and the rehearsal scan theirs.
+# PostgreSQL from RELIABILITY_DATABASE_URL or the machine's own server (scripts/local-postgres.sh,
+# databases named from RELIABILITY_DB_PREFIX, pay_reliability by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
+empty() { PGOPTIONS=--client-min-messages=warning psql "$1" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'; }
+PREFIX=${RELIABILITY_DB_PREFIX:-pay_reliability}
+ATTACKS=(e2e/api/jwt-attacks.spec.ts e2e/api/abuse.spec.ts e2e/api/free-text.spec.ts
+  e2e/console/security-headers.spec.ts e2e/api/fuzz.spec.ts)
 
 [ -f .next/BUILD_ID ] || { step "build"; npm run --silent build; }
 
-step "fuzz: 10,000 generated bad requests on every endpoint"
-FUZZ_RUNS=10000 npx playwright test --project=api e2e/api/fuzz.spec.ts
+step "attacks on PGlite: JWT attacks, brute force and oversized bodies, free text, security headers, 10,000 fuzz requests"
+E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= FUZZ_RUNS=10000 npx playwright test "${ATTACKS[@]}"
 
 step "faults on PGlite (five kills)"
 RELIABILITY_FULL=true RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts
 
-URL=${RELIABILITY_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_reliability || true)}
-if [ -n "$URL" ]; then
-  psql "$URL" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
-  step "faults and two instances on PostgreSQL (five kills)"
-  RELIABILITY_FULL=true RELIABILITY_DATABASE_URL="$URL" npx vitest run --config vitest.reliability.config.ts
-  psql "$URL" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
-  step "scale: 1,000,000 operations over 8 merchants on PostgreSQL, every listing query at p95 <= 50 ms"
-  DATABASE_URL="$URL" npm run --silent seed:operations -- --create-merchants --count 1000000 \
-    --merchant SCALE01,SCALE02,SCALE03,SCALE04,SCALE05,SCALE06,SCALE07,SCALE08 --prefix S-
-  DATABASE_URL="$URL" npm run --silent measure:scale -- --runs 30 --max-p95 50
-else
-  echo "PostgreSQL part not run: no server (set RELIABILITY_DATABASE_URL or install PostgreSQL)" >&2
+URL=${RELIABILITY_DATABASE_URL:-$(bash scripts/local-postgres.sh "$PREFIX" || true)}
+E2E_URL=${RELIABILITY_E2E_DATABASE_URL:-$(bash scripts/local-postgres.sh "${PREFIX}_e2e" || true)}
+E2E_URL_ASYNC=${RELIABILITY_E2E_DATABASE_URL_ASYNC:-$(bash scripts/local-postgres.sh "${PREFIX}_e2e_async" || true)}
+if [ -z "$URL" ] || [ -z "$E2E_URL" ] || [ -z "$E2E_URL_ASYNC" ]; then
+  echo "PostgreSQL part not run: no server (set RELIABILITY_DATABASE_URL, RELIABILITY_E2E_DATABASE_URL and RELIABILITY_E2E_DATABASE_URL_ASYNC, or install PostgreSQL)" >&2
   exit 1
 fi
+
+empty "$URL"
+step "faults on PostgreSQL (five kills, the standalone worker's too) and two instances with a worker"
+RELIABILITY_FULL=true RELIABILITY_DATABASE_URL="$URL" npx vitest run --config vitest.reliability.config.ts
+
+step "deploy rehearsal: the Dockerfile from a clean build context, compose's instances and worker behind nginx"
+REHEARSAL_DATABASE_URL="$URL" npm run --silent rehearse:deploy
+
+empty "$URL"
+step "scale: 1,000,000 operations over 8 merchants on PostgreSQL, every listing query at p95 <= 50 ms"
+DATABASE_URL="$URL" npm run --silent seed:operations -- --create-merchants --count 1000000 \
+  --merchant SCALE01,SCALE02,SCALE03,SCALE04,SCALE05,SCALE06,SCALE07,SCALE08 --prefix S-
+DATABASE_URL="$URL" npm run --silent measure:scale -- --runs 30 --max-p95 50
+empty "$URL"
+
+empty "$E2E_URL"
+empty "$E2E_URL_ASYNC"
+step "attacks on PostgreSQL, then the secrets scan of both services' logs and tables"
+E2E_DATABASE_URL="$E2E_URL" E2E_DATABASE_URL_ASYNC="$E2E_URL_ASYNC" FUZZ_RUNS=10000 npx playwright test "${ATTACKS[@]}"

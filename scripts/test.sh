@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: static checks, unit tests, the build, the OpenAPI lint, then the end-to-end suites
-# and the fast pass of the fault tests on the embedded database and again on PostgreSQL.
-# (npm run test:reliability runs the long versions.)
+# and the fast pass of the fault tests on the embedded database and again on PostgreSQL, and the
+# fast pass of the deploy rehearsal (the Dockerfile's image from this build, compose's topology
+# behind nginx). (npm run test:reliability runs the long versions.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,7 +10,7 @@ step() { printf '\n== %s\n' "$*"; }
 # The services' logs of one pass (the next pass starts them afresh), kept for CI.
 keep_logs() {
   mkdir -p ".data/test-logs/$1"
-  for log in .data/e2e-*/service.log .data/reliability-*/*.log; do
+  for log in .data/e2e-*/service.log .data/reliability-*/*.log .data/rehearsal-*/*.log; do
     [ -f "$log" ] && cp "$log" ".data/test-logs/$1/$(basename "$(dirname "$log")")-$(basename "$log")"
   done
   return 0
@@ -46,7 +47,7 @@ fi
 for url in "$E2E_DATABASE_URL" "$E2E_DATABASE_URL_ASYNC"; do
   psql "$url" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 done
-step "PostgreSQL: workers side by side, shared rate limits, listing plans at scale"
+step "PostgreSQL: workers side by side, their callback outcomes in the metrics, shared rate limits, listing plans at scale"
 TEST_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.postgres.config.ts
 psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 step "end-to-end suites on PostgreSQL"
@@ -55,4 +56,6 @@ keep_screenshots postgres
 psql "$E2E_DATABASE_URL_ASYNC" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 step "faults on PostgreSQL (fast pass)"
 RELIABILITY_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npx vitest run --config vitest.reliability.config.ts
+step "deploy rehearsal (fast pass): the image from this build, compose's two instances and worker behind nginx"
+REHEARSAL_DATABASE_URL="$E2E_DATABASE_URL_ASYNC" npm run --silent rehearse:deploy -- --reuse-build
 keep_logs postgres

@@ -6,10 +6,10 @@ import { repairedPath } from '@/server/security/malformed-path';
 // Every page gets a Content-Security-Policy with a fresh nonce (Next reads it from the request
 // headers and puts it on its scripts). Console pages also need a signed-in user; the login and
 // payer pages do not. Every rule about what a user may see or do is enforced again in the tRPC
-// procedures. API routes, static files and the API reference are not matched (next.config.js
-// gives them their headers), except API paths with a `%`: a path Next cannot decode would be a
-// bare 500 from Next, so it is redirected to itself with its `%` escaped
-// (src/server/security/malformed-path.ts).
+// procedures. API routes, static files (public/robots.txt among them) and the API reference
+// are not matched (next.config.js gives them their headers), except API paths with a `%`: a
+// path Next cannot decode would be a bare 500 from Next, so it is redirected to itself with its
+// `%` escaped (src/server/security/malformed-path.ts).
 const PUBLIC_PAGES = [/^\/login(\/|$)/, /^\/pay\//];
 const API = /^\/(api|oauth)\//;
 
@@ -40,5 +40,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|oauth/|docs|_next/|icon.svg|favicon.ico).*)', '/((?:api|oauth)/.*%.*)'],
+  matcher: ['/((?!api/|oauth/|docs|_next/|icon.svg|favicon.ico|robots.txt).*)', '/((?:api|oauth)/.*%.*)'],
 };

@@ -88,3 +88,14 @@ test('payer pages let the payer be sent on to the merchant: no form-action limit
   expect(csp).not.toContain('form-action');
   expect(csp).toContain("img-src 'self' data:");
 });
+
+test('robots.txt is a static file served without a session: crawlers keep off the console and payer pages', async ({
+  request,
+}) => {
+  const response = await request.get('/robots.txt', { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(response.headers()).toMatchObject(COMMON);
+  const rules = (await response.text()).split('\n').filter((line) => line && !line.startsWith('#'));
+  expect(rules).toStrictEqual(['User-agent: *', 'Allow: /docs', 'Disallow: /']);
+});

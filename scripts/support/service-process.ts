@@ -10,17 +10,28 @@ export type StartOptions = {
   logFile?: string;
   /** Options of the node process (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Another command that starts it on PORT (the image's CMD); `node` is this Node. */
+  command?: string[];
+  /** The directory it runs in (the project by default). */
+  cwd?: string;
+  /** Runs it as this user (the image's unprivileged user in the deploy rehearsal). */
+  user?: { uid: number; gid: number };
+  /** Only `environment`, not this process's: a container's environment is its own. */
+  cleanEnvironment?: boolean;
 };
 
 export async function startService(
   port: number,
   environment: Record<string, string>,
-  { logFile, nodeArgs = [] }: StartOptions = {},
+  { logFile, nodeArgs = [], command, cwd, user, cleanEnvironment = false }: StartOptions = {},
 ): Promise<ServiceProcess> {
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, ...environment, PORT: String(port) },
+  const [program, ...args] = command ?? ['node', ...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)];
+  const child = spawn(program === 'node' ? process.execPath : program!, args, {
+    cwd,
+    env: { ...(cleanEnvironment ? {} : process.env), ...environment, PORT: String(port) } as NodeJS.ProcessEnv,
     stdio: log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log],
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
   if (log !== undefined) closeSync(log);
   const origin = `http://localhost:${port}`;
@@ -40,7 +51,7 @@ export async function startService(
     child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openedDatabase, type Db } from '@/server/db/client';
 import { verifyBody } from '@/server/callbacks/sign';
 import { callbackSigningKey } from '@/server/auth/service-keys';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
+import type { WorkerProcess } from '../../scripts/support/worker-process';
+import { insertEvents, startTestWorker, until } from './outbox-events';
 
 // Worker processes (`npm run worker`) over one PostgreSQL outbox: every event delivered, none
 // twice at once; a worker killed during a delivery leaves the event to another (at least once).
@@ -12,57 +12,12 @@ if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL must name
 
 let prisma: Db;
 let receiver: Receiver;
-const workers: ChildProcess[] = [];
+const workers: WorkerProcess[] = [];
 
-function startWorkerProcess(): ChildProcess {
-  const child = spawn('npx', ['tsx', 'scripts/worker.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: process.env.TEST_DATABASE_URL,
-      WORKER_POLL_MS: '50',
-      CALLBACK_LEASE_SECONDS: '3',
-      CALLBACK_TIMEOUT_MS: '20000',
-      CALLBACK_RETRY_SECONDS: '1,1,1',
-      CALLBACK_CONCURRENCY: '8',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  workers.push(child);
-  return child;
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function insertEvents(count: number, url: (index: number) => string): Promise<string[]> {
-  const ids = Array.from({ length: count }, () => randomUUID());
-  await prisma.outboxEvent.createMany({
-    data: ids.map((id, index) => ({
-      id,
-      merchantId: randomUUID(),
-      type: 'transaction.authorized',
-      aggregateId: randomUUID(),
-      callbackUrl: url(index),
-      payload: { success: 'true', action: 'notify', event_id: id, event_type: 'transaction.authorized', index },
-    })),
-  });
-  return ids;
-}
-
-async function until<T>(check: () => Promise<T | null>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function startWorkerProcess(): WorkerProcess {
+  const worker = startTestWorker();
+  workers.push(worker);
+  return worker;
 }
 
 beforeAll(async () => {
@@ -71,7 +26,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const child of workers.splice(0)) kill(child, 'SIGKILL');
+  for (const worker of workers.splice(0)) await worker.killHard();
   await receiver?.close();
 });
 
@@ -83,7 +38,7 @@ describe('workers over one PostgreSQL outbox', () => {
   it('deliver every event exactly once between two workers, never one event twice at once', async () => {
     receiver = await startReceiver();
     receiver.respond('/hooks', () => 200);
-    const ids = await insertEvents(80, () => receiver.url('/hooks'));
+    const ids = await insertEvents(prisma, 80, () => receiver.url('/hooks'));
     startWorkerProcess();
     startWorkerProcess();
     await receiver.waitFor((callbacks) => new Set(callbacks.map((callback) => callback.eventId)).size === ids.length, 60_000);
@@ -103,10 +58,10 @@ describe('workers over one PostgreSQL outbox', () => {
   it('redeliver the event of a worker killed during its delivery, after the lease', async () => {
     receiver = await startReceiver();
     receiver.respond('/slow', (attempt) => (attempt === 1 ? 'hang' : 200));
-    const [id] = await insertEvents(1, () => receiver.url('/slow'));
+    const [id] = await insertEvents(prisma, 1, () => receiver.url('/slow'));
     const first = startWorkerProcess();
     await receiver.waitFor((callbacks) => callbacks.length === 1, 30_000);
-    kill(first, 'SIGKILL');
+    await first.killHard();
     const killedAt = Date.now();
     startWorkerProcess();
     await receiver.waitFor((callbacks) => callbacks.length === 2, 30_000);

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { chargeBody, operatorClient, apiHeaders, token } from '../../scripts/support/api-client';
 import { CLEAN, integrity } from './integrity';
-import { DATABASE, deployment, FULL, killHard } from './service-under-test';
+import { DATABASE, deployment, FULL, killHard, reliabilityPort } from './service-under-test';
 
 // kill -9 of the service in the middle of a load of POST /charges, then a restart on the same
 // database: every charge answered 200 is stored whole (its three lifecycle entries and events),
 // a charge whose answer was lost is either stored whole or not at all, and nothing is half written.
-const PORT = 3950;
+const PORT = reliabilityPort(0);
 const CLIENTS = 16;
 const deploy = deployment(PORT);
 

@@ -2,17 +2,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chargeOnce, operatorClient, token } from '../../scripts/support/api-client';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
 import { CLEAN, integrity } from './integrity';
-import { DATABASE, deployment, FULL, killHard } from './service-under-test';
+import { DATABASE, deployment, FULL, killHard, reliabilityPort } from './service-under-test';
 
 // kill -9 of the service while its worker is delivering callbacks (each first delivery hangs
 // at the merchant), then a restart: every event is delivered at least once, in order, when the
 // dead worker's leases end, and the outbox says DELIVERED for each.
-const PORT = 3952;
+const PORT = reliabilityPort(2);
 const WORKER = {
   WORKER_POLL_MS: '50',
   CALLBACK_LEASE_SECONDS: '2',
   CALLBACK_TIMEOUT_MS: '30000',
   CALLBACK_RETRY_SECONDS: '1,1,1',
+  // Room for every charge's hanging first delivery at once (the default is 32, the full run has 40).
+  CALLBACK_CONCURRENCY: '64',
 };
 const deploy = deployment(PORT);
 let receiver: Receiver;

@@ -15,6 +15,14 @@ export const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 /** `npm run test:reliability` sets it: more rounds and longer loads than the CI's fast pass. */
 export const FULL = process.env.RELIABILITY_FULL === 'true';
 
+/**
+ * A suite's port: RELIABILITY_PORT (3950 by default) plus the suite's own offset (0 to 9), so
+ * that two checkouts on one machine can run the suites side by side on different ranges.
+ */
+export function reliabilityPort(offset: number): number {
+  return Number(process.env.RELIABILITY_PORT ?? 3950) + offset;
+}
+
 export type Deployment = {
   dir: string;
   serviceFile: string;
@@ -23,7 +31,7 @@ export type Deployment = {
   start: (extra?: Record<string, string>) => Promise<ServiceProcess>;
   /** Opens the database directly (the service must be stopped when it is PGlite). */
   inspect: <T>(use: (prisma: PrismaClient) => Promise<T>) => Promise<T>;
-  /** With every instance stopped: the secrets scan of its logs and tables, then its directory removed. */
+  /** Stops the service it started last if it still runs (a failed test), then the secrets scan of its logs and tables, then its directory removed. */
   finish: () => Promise<void>;
 };
 
@@ -45,12 +53,13 @@ export function deployment(port: number): Deployment {
       await handle.close();
     }
   };
+  let latest: ServiceProcess | undefined;
   return {
     dir,
     serviceFile,
     logFile,
-    start: (extra = {}) =>
-      startService(
+    start: async (extra = {}) =>
+      (latest = await startService(
         port,
         {
           DATABASE_URL,
@@ -61,9 +70,10 @@ export function deployment(port: number): Deployment {
           ...extra,
         },
         { logFile: logFile() },
-      ),
+      )),
     inspect,
     finish: async () => {
+      await latest?.stop();
       try {
         const logs = scanLogFiles(
           readdirSync(logDir).map((name) => join(logDir, name)),

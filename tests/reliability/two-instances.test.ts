@@ -1,22 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiHeaders, chargeBody, operatorClient, token } from '../../scripts/support/api-client';
 import { startService, type ServiceProcess } from '../../scripts/support/service-process';
+import { startWorkerProcess, type WorkerProcess } from '../../scripts/support/worker-process';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
-import { DATABASE_URL, deployment } from './service-under-test';
+import { DATABASE_URL, deployment, reliabilityPort } from './service-under-test';
 
 // The production shape on one PostgreSQL: two service instances started together (they take
 // turns at migrations, keys and demo data) and one worker of their own. Load spreads over both;
 // a charge sent to both at once is stored once; a credential's rate limit holds across both.
-const deploy = deployment(3956);
+const [A, B] = [reliabilityPort(6), reliabilityPort(7)];
+const deploy = deployment(A);
 const services: ServiceProcess[] = [];
-let worker: ChildProcess | undefined;
+let worker: WorkerProcess | undefined;
 let receiver: Receiver | undefined;
 
 afterAll(async () => {
-  worker?.kill('SIGTERM');
+  await worker?.stop();
   for (const service of services) await service.stop();
   await receiver?.close();
   await deploy.finish();
@@ -30,7 +30,7 @@ function instance(port: number): Promise<ServiceProcess> {
       SERVICE_FILE: join(deploy.dir, `service-${port}.json`),
       WORKER_IN_SERVICE: 'false',
       // Behind one balancer: one public origin (the token audience and issuer) for both.
-      PUBLIC_ORIGIN: 'http://localhost:3956',
+      PUBLIC_ORIGIN: `http://localhost:${A}`,
     },
     { logFile: deploy.logFile(`service-${port}`) },
   );
@@ -43,15 +43,10 @@ async function post(origin: string, bearer: string, body: string) {
 
 describe.skipIf(!DATABASE_URL)('two instances and a worker on one PostgreSQL', () => {
   it('share the load, the duplicate-charge rule, the rate limits and one worker', async () => {
-    services.push(...(await Promise.all([instance(3956), instance(3957)])));
+    services.push(...(await Promise.all([instance(A), instance(B)])));
     const [a, b] = services as [ServiceProcess, ServiceProcess];
     receiver = await startReceiver();
-    const workerLog = openSync(deploy.logFile('worker'), 'a');
-    worker = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/worker.ts'], {
-      env: { ...process.env, DATABASE_URL, WORKER_POLL_MS: '100' },
-      stdio: ['ignore', workerLog, workerLog],
-    });
-    closeSync(workerLog);
+    worker = startWorkerProcess({ DATABASE_URL, WORKER_POLL_MS: '100' }, { logFile: deploy.logFile('worker') });
     const bearer = await token(a.origin);
 
     // Load over both instances (a token of one is good at the other: keys are shared).
@@ -65,7 +60,7 @@ describe.skipIf(!DATABASE_URL)('two instances and a worker on one PostgreSQL', (
       const [first, second] = await Promise.all([post(a.origin, bearer, body), post(b.origin, bearer, body)]);
       expect([first.status, second.status].sort()).toContain(200);
       const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
-      const stored = await operatorClient(a.origin, join(deploy.dir, 'service-3956.json')).inspectOperation.query({
+      const stored = await operatorClient(a.origin, join(deploy.dir, `service-${A}.json`)).inspectOperation.query({
         merchantCode: 'DEMO001',
         merchantOperationNumber: number,
       });
@@ -77,7 +72,7 @@ describe.skipIf(!DATABASE_URL)('two instances and a worker on one PostgreSQL', (
     }
 
     // A credential limited to 2 requests/s (burst 4) gets at most 4 + what refills, across both.
-    const operator = operatorClient(a.origin, join(deploy.dir, 'service-3956.json'));
+    const operator = operatorClient(a.origin, join(deploy.dir, `service-${A}.json`));
     const limited = await operator.issueCredential.mutate({ owner: { merchantCode: 'DEMO001' }, rateLimitPerSecond: 2 });
     const limitedToken = await token(a.origin, { clientId: limited.client_id, clientSecret: limited.client_secret });
     const started = Date.now();

@@ -3,7 +3,6 @@ import { env } from '@/env';
 import { callbackSigningKey } from '@/server/auth/service-keys';
 import { deliverCallback, retryDelayMs } from '@/server/callbacks/deliver';
 import { logError } from '@/server/log';
-import { metrics } from '@/server/observability/metrics';
 
 // Delivers due outbox events (DESIGN.md 9). Events are claimed with FOR UPDATE SKIP LOCKED and
 // a lease, so two workers never deliver one event at once, and an event whose worker died is
@@ -44,6 +43,8 @@ export async function sendEvent(prisma: Db, event: Claimed, manual = false): Pro
   const number = event.attempts + 1;
   const delay = result.ok || result.permanent ? null : retryDelayMs(config.CALLBACK_RETRY_SECONDS, number);
   const status = result.ok ? 'DELIVERED' : delay === null ? 'FAILED' : 'PENDING';
+  // Stored with the attempt, so every instance's /api/metrics counts it (observability/callback-metrics.ts).
+  const outcome = result.ok ? 'delivered' : status === 'FAILED' ? 'failed' : 'retry';
   await prisma.$transaction([
     prisma.callbackAttempt.create({
       data: {
@@ -55,6 +56,7 @@ export async function sendEvent(prisma: Db, event: Claimed, manual = false): Pro
         error: result.error,
         responseSnippet: result.responseSnippet,
         manual,
+        outcome,
       },
     }),
     prisma.outboxEvent.update({
@@ -69,9 +71,6 @@ export async function sendEvent(prisma: Db, event: Claimed, manual = false): Pro
       },
     }),
   ]);
-  const outcome = result.ok ? 'delivered' : status === 'FAILED' ? 'failed' : 'retry';
-  metrics().callbacks.inc({ outcome });
-  metrics().callbackLatency.observe({ outcome }, result.latencyMs / 1000);
 }
 
 /** One pass: claims what it has room for and sends those without waiting for the slow ones. */

@@ -1,21 +1,22 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '@/server/db/client';
+import { callbackMetricsText, storedCallbackOutcomes } from './callback-metrics';
 
-// Prometheus metrics of one process (each instance is scraped on its own): HTTP requests and
-// their latency, callback delivery outcomes, and the database-wide count of transactions and
-// refunds per state (read at scrape time, at most every STATE_COUNT_TTL_MS, so that frequent
-// scrapes of several instances do not each count a large table).
+// Prometheus metrics: HTTP requests and their latency are this process's own (each instance is
+// scraped on its own); the count of transactions and refunds per state and the callback
+// delivery outcomes are database-wide, the same on every instance, so they include what the
+// standalone worker delivered. Those are read at scrape time, at most every
+// DATABASE_READ_TTL_MS, so that frequent scrapes of several instances do not each count large
+// tables.
 type Metrics = {
   registry: Registry;
   requests: Counter<'route' | 'method' | 'status'>;
   latency: Histogram<'route' | 'method'>;
-  callbacks: Counter<'outcome'>;
-  callbackLatency: Histogram<'outcome'>;
   transactions: Gauge<'state'>;
   refunds: Gauge<'state'>;
 };
 
-const STATE_COUNT_TTL_MS = 15_000;
+const DATABASE_READ_TTL_MS = 15_000;
 
 function create(): Metrics {
   const registry = new Registry();
@@ -35,19 +36,6 @@ function create(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    callbacks: new Counter({
-      name: 'pay_callback_attempts_total',
-      help: 'Callback delivery attempts by outcome: delivered, retry (will be tried again) or failed (given up)',
-      labelNames: ['outcome'],
-      registers: [registry],
-    }),
-    callbackLatency: new Histogram({
-      name: 'pay_callback_attempt_duration_seconds',
-      help: "Time the merchant's callback endpoint took to answer",
-      labelNames: ['outcome'],
-      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
     transactions: new Gauge({
       name: 'pay_transactions',
       help: 'Transactions in the database by current state',
@@ -64,31 +52,47 @@ function create(): Metrics {
 }
 
 // One registry per process, shared by every bundle of the Next server (like the database handle).
-const slot = globalThis as typeof globalThis & { __payMetrics?: Metrics; __payStateCountAt?: number };
+const slot = globalThis as typeof globalThis & {
+  __payMetrics?: Metrics;
+  __payDatabaseRead?: { at: number; read: Promise<string> };
+};
 
 export function metrics(): Metrics {
   slot.__payMetrics ??= create();
   return slot.__payMetrics;
 }
 
-async function refreshStateCounts(prisma: Db): Promise<void> {
-  const now = Date.now();
-  if (slot.__payStateCountAt !== undefined && now - slot.__payStateCountAt < STATE_COUNT_TTL_MS) return;
-  slot.__payStateCountAt = now;
-  const [transactions, refunds] = await Promise.all([
+/** Sets the state gauges and returns the callback series' text (one read shared by concurrent scrapes). */
+async function readDatabaseSeries(prisma: Db): Promise<string> {
+  const [transactions, refunds, callbacks] = await Promise.all([
     prisma.transaction.groupBy({ by: ['state'], _count: { _all: true } }),
     prisma.refund.groupBy({ by: ['state'], _count: { _all: true } }),
+    storedCallbackOutcomes(prisma),
   ]);
   const { transactions: transactionGauge, refunds: refundGauge } = metrics();
   transactionGauge.reset();
   for (const row of transactions) transactionGauge.set({ state: row.state }, row._count._all);
   refundGauge.reset();
   for (const row of refunds) refundGauge.set({ state: row.state }, row._count._all);
+  return callbackMetricsText(callbacks);
 }
 
-/** The Prometheus text exposition of this process. */
+function databaseSeries(prisma: Db): Promise<string> {
+  const now = Date.now();
+  const last = slot.__payDatabaseRead;
+  if (last && now - last.at < DATABASE_READ_TTL_MS) return last.read;
+  const read = readDatabaseSeries(prisma);
+  slot.__payDatabaseRead = { at: now, read };
+  // A failed read is not kept: the next scrape tries again.
+  read.catch(() => {
+    if (slot.__payDatabaseRead?.read === read) slot.__payDatabaseRead = undefined;
+  });
+  return read;
+}
+
+/** The Prometheus text exposition: this process's registry, then the database's callback series. */
 export async function metricsText(prisma: Db): Promise<{ contentType: string; body: string }> {
-  await refreshStateCounts(prisma);
+  const callbacks = await databaseSeries(prisma);
   const { registry } = metrics();
-  return { contentType: registry.contentType, body: await registry.metrics() };
+  return { contentType: registry.contentType, body: `${await registry.metrics()}\n${callbacks}` };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "callback_attempts" ADD COLUMN     "outcome" TEXT;

@@ -59,7 +59,12 @@ beforeAll(async () => {
   for (let round = 1; round <= 20; round += 1) {
     const [refunds, resolved] = await Promise.all([prisma.refund.count(), prisma.refund.count({ where: { state: 'RESOLVED' } })]);
     if (refunds >= 8 && resolved >= 3) break;
-    await seedOperations(prisma, { merchantIds: [merchants.A.id, merchants.B.id], count: 60, prefix: `R${round}-`, batchSize: 60 });
+    await seedOperations(prisma, {
+      merchantIds: [merchants.A.id, merchants.B.id],
+      count: 60,
+      prefix: `R${round}-`,
+      batchSize: 60,
+    });
   }
   // Odd emails, numbers and last fours on some rows, and ties of time and amount.
   const rows = await prisma.transaction.findMany({ orderBy: { id: 'asc' }, take: 16, select: { id: true, operationId: true } });

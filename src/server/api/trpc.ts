@@ -5,6 +5,7 @@ import { authenticate, requireScope } from '@/server/auth/principal';
 import { env } from '@/env';
 import { takeToken } from './rate-limit';
 import { toAppError } from './to-app-error';
+import { trpcCodeOf } from './trpc-error-code';
 import type { ApiContext } from './context';
 
 const t = initTRPC
@@ -13,7 +14,12 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const appError = toAppError(error);
-      return { ...shape, message: appError.message, data: { kind: appError.kind, errors: appError.errors } };
+      return {
+        ...shape,
+        code: trpcCodeOf(appError.kind),
+        message: appError.message,
+        data: { kind: appError.kind, errors: appError.errors },
+      };
     },
   });
 

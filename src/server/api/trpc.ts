@@ -51,9 +51,10 @@ export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'del
   });
 }
 
-/** Platform operators: a PLATFORM_ADMIN console session or the operator CLI. */
+/** Platform operators: a PLATFORM_ADMIN console session or the operator CLI (no session at all: 401, as the console's). */
 export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.session?.role !== 'PLATFORM_ADMIN') throw new AppError('FORBIDDEN', 'platform operators only');
+  if (!ctx.session) throw new AppError('UNAUTHENTICATED', 'sign in as a platform operator');
+  if (ctx.session.role !== 'PLATFORM_ADMIN') throw new AppError('FORBIDDEN', 'platform operators only');
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 

@@ -29,6 +29,8 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const min = Number(schema.minLength ?? 0);
   const max = Number(schema.maxLength ?? 24);
   if (schema.format === 'uuid') return fc.uuid();
+  if (schema.format === 'email') return fc.emailAddress().filter((text) => text.length >= min && text.length <= max);
+  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern);
     return fc.stringMatching(pattern).filter((text) => text.length >= min && text.length <= max && isWellFormed(text));

@@ -27,14 +27,18 @@ export function metricValue(text: string, series: string): number {
 
 const OPERATOR_CALL_TIMEOUT_MS = 30_000;
 
-/** The operator's tRPC client of the service under test (its token is in the service file): a platform admin. */
+/** The operator token of the service under test (from its service file): a platform admin's header. */
+export function operatorToken(port = PORT): string {
+  return (JSON.parse(readFileSync(`${serviceDataDir(port)}/service.json`, 'utf8')) as { operatorToken: string }).operatorToken;
+}
+
+/** The operator's tRPC client of the service under test: a platform admin. */
 function operatorClient(port = PORT) {
-  const service = JSON.parse(readFileSync(`${serviceDataDir(port)}/service.json`, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
     links: [
       httpLink({
         url: `http://localhost:${port}/api/trpc`,
-        headers: { 'x-operator-token': service.operatorToken },
+        headers: { 'x-operator-token': operatorToken(port) },
         // A call that hangs fails with its own name instead of the test's timeout.
         fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(OPERATOR_CALL_TIMEOUT_MS) }),
       }),
@@ -69,6 +73,30 @@ export async function merchantFootprint(merchantCode: string, port = PORT) {
   } while (cursor);
   const refunds = await procedures.refunds.query({ merchant_code: merchantCode });
   return { transactions, refunds: refunds.operations_count };
+}
+
+/**
+ * A merchant's console settings, people and API credentials, as the operator sees them: what a
+ * refused console request must leave unchanged (with merchantFootprint, its payments).
+ */
+export async function consoleFootprint(merchantCode: string, port = PORT) {
+  const procedures = operatorClient(port).console;
+  const [settings, users, credentials] = await Promise.all([
+    procedures.settings.merchant.query({ merchantCode }),
+    procedures.settings.users.query({ merchantCode }),
+    procedures.credentials.query({ merchantCode }),
+  ]);
+  return { settings, users, credentials };
+}
+
+/** Merchants and facilitators whose code starts with `prefix` (the platform directory, as the operator sees it). */
+export async function platformCodesStartingWith(prefix: string, port = PORT): Promise<string[]> {
+  const procedures = operatorClient(port).console.platform;
+  const [merchants, facilitators] = await Promise.all([
+    procedures.merchants.query({ search: prefix }),
+    procedures.facilitators.query(),
+  ]);
+  return [...merchants.rows, ...facilitators].map((row) => row.code).filter((code) => code.startsWith(prefix));
 }
 
 export function uniqueCode(prefix: string): string {
@@ -135,6 +163,6 @@ export async function createConsoleUser(
   email = `${uniqueCode('user').toLowerCase()}@test.pe`,
 ) {
   const password = TEST_PASSWORDS.created;
-  await operator().createUser.mutate({ email, password, role, merchantCode, name });
-  return { email, password };
+  const { id } = await operator().createUser.mutate({ email, password, role, merchantCode, name });
+  return { id, email, password };
 }

@@ -5,6 +5,7 @@ import { authenticate, requireScope } from '@/server/auth/principal';
 import { env } from '@/env';
 import { takeToken } from './rate-limit';
 import { toAppError } from './to-app-error';
+import { trpcCodeOf } from './trpc-error-code';
 import type { ApiContext } from './context';
 
 const t = initTRPC
@@ -13,7 +14,12 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const appError = toAppError(error);
-      return { ...shape, message: appError.message, data: { kind: appError.kind, errors: appError.errors } };
+      return {
+        ...shape,
+        code: trpcCodeOf(appError.kind),
+        message: appError.message,
+        data: { kind: appError.kind, errors: appError.errors },
+      };
     },
   });
 
@@ -45,9 +51,10 @@ export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'del
   });
 }
 
-/** Platform operators: a PLATFORM_ADMIN console session or the operator CLI. */
+/** Platform operators: a PLATFORM_ADMIN console session or the operator CLI (no session at all: 401, as the console's). */
 export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.session?.role !== 'PLATFORM_ADMIN') throw new AppError('FORBIDDEN', 'platform operators only');
+  if (!ctx.session) throw new AppError('UNAUTHENTICATED', 'sign in as a platform operator');
+  if (ctx.session.role !== 'PLATFORM_ADMIN') throw new AppError('FORBIDDEN', 'platform operators only');
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 

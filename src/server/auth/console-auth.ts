@@ -33,13 +33,29 @@ async function authorize(email: string, password: string): Promise<SessionUser |
   return { id: user.id, email: user.email, name: user.name, role: user.role as Role, merchantId: user.merchantId };
 }
 
+/**
+ * Where next-auth may send the browser after signing in or out: an address of this site (a path,
+ * or a URL of this origin), else the site's root. next-auth's default put a path into Location as
+ * it came and parsed anything else with `new URL`: a line break, a character beyond Latin-1 or a
+ * relative name (`x`) was a 500. The URL parser drops line breaks and percent-encodes the rest.
+ */
+export function sameSiteRedirect(url: string, baseUrl: string): string {
+  try {
+    const target = new URL(url, baseUrl);
+    return target.origin === new URL(baseUrl).origin ? target.href : baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
+
 export function consoleAuthOptions(): NextAuthOptions {
   const sessionSeconds = Math.round(env().CONSOLE_SESSION_HOURS * 3600);
   return {
     // A session ends CONSOLE_SESSION_HOURS after sign-in: the cookie's Expires and the token's exp.
     session: { strategy: 'jwt', maxAge: sessionSeconds },
     jwt: sessionTokenOptions(sessionSeconds),
-    pages: { signIn: '/login' },
+    // next-auth's own error page answers ?error=Configuration with a 500: its errors go to the login page.
+    pages: { signIn: '/login', error: '/login' },
     providers: [
       CredentialsProvider({
         name: 'credentials',
@@ -55,6 +71,7 @@ export function consoleAuthOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      redirect: ({ url, baseUrl }) => sameSiteRedirect(url, baseUrl),
       jwt({ token, user }) {
         if (!user) return token;
         const signedIn = user as unknown as SessionUser;

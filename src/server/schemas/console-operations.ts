@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
 import type { OperationFilters } from '@/server/services/console/list-operations';
-import { merchantCode } from './common';
+import { merchantCode, shortText } from './common';
 
 // The filters of the console's operations table (console.operations) and of its CSV export.
 const cents = z.string().regex(/^\d{1,12}$/, 'must be whole cents');
@@ -17,7 +17,8 @@ export const operationFiltersInput = z.strictObject({
   to: instant.optional(),
   minAmount: cents.optional(),
   maxAmount: cents.optional(),
-  search: z.string().max(128).optional(),
+  // Searched in PostgreSQL: a NUL in it failed the query (500).
+  search: shortText(128).optional(),
   sort: z.enum(OPERATION_SORTS).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(200).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { env } from '@/env';
 import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
 import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
+import { shortText } from '@/server/schemas/common';
 import { OPERATION_SORTS, type OperationFiltersInput } from '@/server/schemas/console-operations';
 
 // The operations page's address (?search=&state=&method=&from=&to=&min=&max=&sort=) read as the
@@ -9,10 +10,14 @@ import { OPERATION_SORTS, type OperationFiltersInput } from '@/server/schemas/co
 // set of rows. Days are calendar days of the business time zone (BUSINESS_TIME_ZONE, the zone the
 // console shows every instant in); amounts are soles ("150", "150.5", "150,50").
 
+/** A calendar day that exists (2026-02-30 and 2026-13-45 do not: their Date is another day, or none). */
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value));
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  });
 
 const soles = z
   .string()
@@ -27,7 +32,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined), schema.optional());
 
 const urlFilters = z.object({
-  search: optional(z.string().max(128)),
+  search: optional(shortText(128)),
   state: optional(z.enum(TRANSACTION_STATES)),
   method: optional(z.enum(PAYMENT_METHODS)),
   from: optional(day.transform((value) => startOfDay(value, env().BUSINESS_TIME_ZONE).toISOString())),

@@ -3,6 +3,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { toTimeObject } from '@/server/domain/time';
 import { moveTransaction } from '@/server/services/move-transaction';
+import { isPayerToken } from './payer-transaction';
 
 // What a payer does on a hosted page: pay (the sandbox processor confirms at once) or
 // abandon. The transaction row is locked, so a double click or two tabs make one payment.
@@ -68,6 +69,8 @@ async function withLockedPayment<T extends PayerOutcome>(
   token: string,
   act: (tx: Prisma.TransactionClient, payment: Locked, now: Date) => Promise<T>,
 ): Promise<PayerOutcome> {
+  // A token with a NUL failed in PostgreSQL (500): one of another shape names no payment.
+  if (!isPayerToken(token)) return { kind: 'not_found' };
   return prisma.$transaction(async (tx) => {
     const [payment] = await tx.$queryRaw<Locked[]>`
       SELECT id, method, state, expires_at, processor_response FROM transactions WHERE payer_token = ${token} FOR UPDATE`;

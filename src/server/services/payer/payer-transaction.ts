@@ -21,8 +21,13 @@ export type PayerTransaction = {
   installments: number | null;
 };
 
+/** Whether `token` has the shape of a payer token (others name no payment, and may hold what a query cannot carry, as NUL). */
+export function isPayerToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{16,64}$/.test(token);
+}
+
 export async function findPayerTransaction(prisma: Db, token: string): Promise<PayerTransaction | null> {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  if (!isPayerToken(token)) return null;
   const row = await prisma.transaction.findUnique({
     where: { payerToken: token },
     select: {

@@ -1,9 +1,14 @@
 import NextAuth from 'next-auth';
+import { answerBeforeNextAuth } from '@/server/auth/auth-request-guard';
 import { consoleAuthOptions } from '@/server/auth/console-auth';
 
 export const dynamic = 'force-dynamic';
 
-function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+async function handler(request: Request, context: Context) {
+  const answer = await answerBeforeNextAuth(request, (await context.params).nextauth);
+  if (answer) return answer;
   return NextAuth(request as never, context as never, consoleAuthOptions()) as Promise<Response>;
 }
 

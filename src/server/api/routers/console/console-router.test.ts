@@ -34,6 +34,12 @@ describe('console procedures by role', () => {
     expect(await refusal(() => caller().console.operation({ transactionId: ids['A-card']! }))).toBe('UNAUTHENTICATED');
   });
 
+  it("refuse the operator's procedures to anyone not signed in (401) and to other roles (403)", async () => {
+    expect(await refusal(() => caller().admin.listCredentials({}))).toBe('UNAUTHENTICATED');
+    expect(await refusal(() => caller(as('SUPPORT')).admin.listCredentials({}))).toBe('FORBIDDEN');
+    expect(await refusal(() => caller(as('PLATFORM_ADMIN')).admin.listCredentials({}))).toBe('allowed');
+  });
+
   it('show a merchant user only its merchant', async () => {
     const rows = (await caller(as('MERCHANT_VIEWER', 'A')).console.operations({})).rows;
     expect(rows.map((row) => row.merchantOperationNumber).sort()).toEqual(['A-card', 'A-qr']);

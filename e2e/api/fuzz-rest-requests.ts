@@ -3,12 +3,14 @@ import { pointer, type Contract, type Operation, type Parameter, type Schema } f
 import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
 import { mutatedArbitrary, validArbitrary, type Hints } from '../support/schema-arbitrary';
 import { API_VERSION } from '../support/service';
+import { encodeSegment, endpoint, segmentValues, type Draft, type FuzzRequest } from './fuzz-request';
 
-// Bad requests for every endpoint, derived from the OpenAPI document: a valid request built from
-// the request schemas (hints fill in what a schema cannot say: Luhn, the fuzz merchant's own
-// operation), then broken in one way, with the status and code DESIGN.md 3-4 say it must get.
+// Bad requests for every REST and token endpoint, derived from the OpenAPI document: a valid
+// request built from the request schemas (hints fill in what a schema cannot say: Luhn, the fuzz
+// merchant's own operation), then broken in one way, with the status and code DESIGN.md 3-4 say
+// it must get.
 
-export type FuzzTarget = {
+export type RestTarget = {
   contract: Contract;
   merchantCode: string;
   otherMerchantCode: string;
@@ -16,19 +18,6 @@ export type FuzzTarget = {
   audience: string;
   /** A LIQUIDADO CARD operation of the merchant (refunds and cancellations of it stay refused). */
   settled: { number: string; transactionId: string; amount: string };
-};
-
-export type FuzzRequest = {
-  endpoint: string;
-  category: string;
-  detail: string;
-  method: string;
-  /** Path and query, percent-encoded. */
-  path: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  /** HTTP status and meta.status.code the service must answer. */
-  expected: [number, string];
 };
 
 const MAX_BODY = 64 * 1024;
@@ -43,26 +32,24 @@ const WRONG_TYPES = [
 ];
 const PEN_ONLY = new Set(['YAPE', 'QR']);
 
-type Draft = Omit<FuzzRequest, 'endpoint' | 'method' | 'path'> & { method?: string; path?: string };
-
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const sizeExpectation = (body: Buffer, otherwise: [number, string]): [number, string] =>
   body.length > MAX_BODY ? [413, '51'] : otherwise;
 
-function operationOf(target: FuzzTarget, template: string, method: string): Operation {
+function operationOf(target: RestTarget, template: string, method: string): Operation {
   return target.contract.operation(
     target.contract.routes.find((route) => route.template === template)!,
     method,
   )!;
 }
 
-function bodySchemaOf(target: FuzzTarget, template: string): { schema: Schema; at: string } {
+function bodySchemaOf(target: RestTarget, template: string): { schema: Schema; at: string } {
   const schema = operationOf(target, template, 'post').requestBody!.content!['application/json']!.schema!;
   return { schema, at: pointer('paths', template, 'post', 'requestBody', 'content', 'application/json', 'schema') };
 }
 
 /** A validator of one documented parameter (header, path or query) of an operation. */
-function parameterCheck(target: FuzzTarget, template: string, method: string, name: string): (value: string) => boolean {
+function parameterCheck(target: RestTarget, template: string, method: string, name: string): (value: string) => boolean {
   const parameters = operationOf(target, template, method).parameters ?? [];
   const index = parameters.findIndex((parameter) => parameter.name === name);
   if (index < 0) return () => false;
@@ -70,14 +57,14 @@ function parameterCheck(target: FuzzTarget, template: string, method: string, na
   return (value) => validate(value);
 }
 
-function integratorHeaders(target: FuzzTarget): Record<string, string> {
+function integratorHeaders(target: RestTarget): Record<string, string> {
   return { Authorization: `Bearer ${target.token}`, 'ALG-API-VERSION': API_VERSION };
 }
 
 // ---- Header mutations ---------------------------------------------------------------------------
 
 /** ALG-API-VERSION values the document's enum does not hold (null: not sent). */
-function badVersions(target: FuzzTarget, template: string, method: string): fc.Arbitrary<string | null> {
+function badVersions(target: RestTarget, template: string, method: string): fc.Arbitrary<string | null> {
   const valid = parameterCheck(target, template, method, 'ALG-API-VERSION');
   return fc.oneof(
     fc.constant(null),
@@ -111,7 +98,7 @@ function badAuthorizations(token: string): fc.Arbitrary<string | null> {
 }
 
 /** Idempotency-Key values the documented pattern refuses (sent, never empty). */
-function badIdempotencyKeys(target: FuzzTarget, template: string): fc.Arbitrary<string> {
+function badIdempotencyKeys(target: RestTarget, template: string): fc.Arbitrary<string> {
   const valid = parameterCheck(target, template, 'post', 'Idempotency-Key');
   return fc
     .oneof(
@@ -130,7 +117,7 @@ function withHeader(headers: Record<string, string>, name: string, value: string
 }
 
 /** The header mutations every integrator endpoint gets, on an otherwise valid request. */
-function headerDrafts(target: FuzzTarget, template: string, method: string, body?: Buffer): fc.Arbitrary<Draft>[] {
+function headerDrafts(target: RestTarget, template: string, method: string, body?: Buffer): fc.Arbitrary<Draft>[] {
   const headers = { ...integratorHeaders(target), ...(body ? JSON_TYPE : {}) };
   return [
     badVersions(target, template, method).map((value) => ({
@@ -216,7 +203,7 @@ const invalidRequest: Expect = () => [400, '10'];
 
 /** Bodies the document's request schema refuses: one mutation of a valid body. */
 function schemaDrafts(
-  target: FuzzTarget,
+  target: RestTarget,
   template: string,
   valid: unknown,
   headers: Record<string, string>,
@@ -241,7 +228,7 @@ const URLS = fc.constantFrom(
 );
 
 /** A valid POST /charges body for `merchantCode` (new operation numbers). */
-export function validCharge(target: FuzzTarget, merchantCode: string): fc.Arbitrary<Record<string, unknown>> {
+export function validCharge(target: RestTarget, merchantCode: string): fc.Arbitrary<Record<string, unknown>> {
   const hints: Hints = {
     merchant_code: fc.constant(merchantCode),
     merchant_operation_number: fc.stringMatching(/^fz-[a-z0-9]{16}$/),
@@ -264,7 +251,7 @@ export function validCharge(target: FuzzTarget, merchantCode: string): fc.Arbitr
 }
 
 /** A valid POST /refund body for the settled operation (refused here only by what is broken). */
-function validRefund(target: FuzzTarget): fc.Arbitrary<Record<string, unknown>> {
+function validRefund(target: RestTarget): fc.Arbitrary<Record<string, unknown>> {
   const { schema } = bodySchemaOf(target, '/refund');
   const operations = (schema.properties as Record<string, Schema>).operations!;
   const hints: Hints = {
@@ -279,7 +266,7 @@ function validRefund(target: FuzzTarget): fc.Arbitrary<Record<string, unknown>> 
 
 // ---- Endpoints ---------------------------------------------------------------------------------
 
-function postDrafts(target: FuzzTarget, template: string, valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Draft> {
+function postDrafts(target: RestTarget, template: string, valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Draft> {
   const headers = { ...integratorHeaders(target), ...JSON_TYPE };
   return valid.chain((value) => {
     const body = json(value);
@@ -305,16 +292,7 @@ function postDrafts(target: FuzzTarget, template: string, valid: fc.Arbitrary<Re
   });
 }
 
-function encodeSegment(value: string): string {
-  return encodeURIComponent(wellFormed(value));
-}
-
-/** Replacement path segments: naughty text, valid but unknown values, another merchant. */
-const segmentValues = fc
-  .oneof(fc.constantFrom(...NAUGHTY_STRINGS), fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), fc.uuid())
-  .filter((value) => !['', '.', '..'].includes(wellFormed(value)));
-
-function pathDrafts(target: FuzzTarget, template: string, method: string, values: Record<string, string>): fc.Arbitrary<Draft> {
+function pathDrafts(target: RestTarget, template: string, method: string, values: Record<string, string>): fc.Arbitrary<Draft> {
   const fill = (params: Record<string, string>) =>
     `/api${template.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeSegment(params[name]!))}`;
   const names = Object.keys(values);
@@ -365,14 +343,14 @@ function pathDrafts(target: FuzzTarget, template: string, method: string, values
 }
 
 /** What a path answers when no documented operation takes the method: 404 or 405. */
-function routeExpectation(target: FuzzTarget, path: string, method: string): [number, string] {
+function routeExpectation(target: RestTarget, path: string, method: string): [number, string] {
   const route = target.contract.route(path);
   if (!route) return [404, '30'];
   if (target.contract.operation(route, method)) throw new Error(`${method} ${path} is documented: not a bad request`);
   return [405, '31'];
 }
 
-function queryDrafts(target: FuzzTarget): fc.Arbitrary<Draft> {
+function queryDrafts(target: RestTarget): fc.Arbitrary<Draft> {
   const parameters = (operationOf(target, '/refund', 'get').parameters ?? []).filter((parameter) => parameter.in === 'query');
   const schemaOf = (parameter: Parameter) => parameter.schema ?? {};
   const checks = Object.fromEntries(
@@ -459,7 +437,7 @@ function queryDrafts(target: FuzzTarget): fc.Arbitrary<Draft> {
   );
 }
 
-function tokenDrafts(target: FuzzTarget): fc.Arbitrary<Draft> {
+function tokenDrafts(target: RestTarget): fc.Arbitrary<Draft> {
   const template = '/token';
   const { schema, at } = bodySchemaOf(target, template);
   const validate = target.contract.validator(at);
@@ -531,7 +509,7 @@ function tokenDrafts(target: FuzzTarget): fc.Arbitrary<Draft> {
   });
 }
 
-function unknownApiPaths(target: FuzzTarget): fc.Arbitrary<Draft> {
+function unknownApiPaths(target: RestTarget): fc.Arbitrary<Draft> {
   return fc.tuple(segmentValues, fc.constantFrom('GET', 'POST', 'DELETE', 'PUT')).map(([segment, method]): Draft => ({
     category: 'unknown path',
     detail: `${method} ${segment.slice(0, 40)}`,
@@ -543,24 +521,8 @@ function unknownApiPaths(target: FuzzTarget): fc.Arbitrary<Draft> {
   }));
 }
 
-const addresses = fc
-  .tuple(fc.integer({ min: 18, max: 19 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 }))
-  .map(([b, c, d]) => `198.${b}.${c}.${d}`);
-
-function endpoint(name: string, method: string, path: string, drafts: fc.Arbitrary<Draft>): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(drafts, addresses).map(([draft, address]) => ({
-    ...draft,
-    endpoint: name,
-    method: draft.method ?? method,
-    path: draft.path ?? path,
-    // Each request from its own benchmark-range address: the fuzz never drains the per-address
-    // token bucket the other tests share.
-    headers: { ...draft.headers, 'x-forwarded-for': address },
-  }));
-}
-
-/** Every kind of bad request for every endpoint, weighted roughly by how much each endpoint takes. */
-export function fuzzRequests(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
+/** Every kind of bad request for every REST and token endpoint, weighted roughly by how much each endpoint takes. */
+export function restRequests(target: RestTarget): fc.Arbitrary<FuzzRequest> {
   const { merchantCode: code, settled } = target;
   const operation = { merchant_code: code, merchant_operation_number: settled.number };
   const onPath = (name: string, template: string, method: string, values: Record<string, string>) =>

@@ -2,20 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chargeOnce, operatorClient, token } from '../../scripts/support/api-client';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
 import { CLEAN, integrity } from './integrity';
-import { DATABASE, deployment, FULL, killHard, reliabilityPort } from './service-under-test';
+import { DATABASE, deployment, FULL, HANGING_DELIVERY_WORKER, killHard, reliabilityPort } from './service-under-test';
 
 // kill -9 of the service while its worker is delivering callbacks (each first delivery hangs
 // at the merchant), then a restart: every event is delivered at least once, in order, when the
 // dead worker's leases end, and the outbox says DELIVERED for each.
 const PORT = reliabilityPort(2);
-const WORKER = {
-  WORKER_POLL_MS: '50',
-  CALLBACK_LEASE_SECONDS: '2',
-  CALLBACK_TIMEOUT_MS: '30000',
-  CALLBACK_RETRY_SECONDS: '1,1,1',
-  // Room for every charge's hanging first delivery at once (the default is 32, the full run has 40).
-  CALLBACK_CONCURRENCY: '64',
-};
 const deploy = deployment(PORT);
 let receiver: Receiver;
 
@@ -28,7 +20,7 @@ describe(`kill -9 of the service's worker during callback deliveries (${DATABASE
   it('delivers every event at least once after the restart', async () => {
     const count = FULL ? 40 : 8;
     receiver = await startReceiver();
-    let service = await deploy.start(WORKER);
+    let service = await deploy.start(HANGING_DELIVERY_WORKER);
     const bearer = await token(service.origin);
     const charged: Awaited<ReturnType<typeof chargeOnce>>[] = [];
     for (let index = 0; index < count; index += 1) {
@@ -38,7 +30,7 @@ describe(`kill -9 of the service's worker during callback deliveries (${DATABASE
     // Every charge's first event is on its way, and hanging: the kill comes mid-delivery.
     await receiver.waitFor((callbacks) => new Set(callbacks.map((callback) => callback.path)).size === count, 20_000);
     await killHard(service);
-    service = await deploy.start(WORKER);
+    service = await deploy.start(HANGING_DELIVERY_WORKER);
     const distinct = (path: string) =>
       new Set(receiver.received.filter((each) => each.path === path).map((each) => each.eventId));
     await receiver.waitFor(() => charged.every((_, index) => distinct(`/c${index}`).size === 3), 60_000);

@@ -3,7 +3,7 @@ import { chargeOnce, operatorClient, token } from '../../scripts/support/api-cli
 import { startWorkerProcess, type WorkerProcess } from '../../scripts/support/worker-process';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
 import { CLEAN, integrity } from './integrity';
-import { DATABASE_URL, deployment, FULL, reliabilityPort } from './service-under-test';
+import { DATABASE_URL, deployment, FULL, HANGING_DELIVERY_WORKER, reliabilityPort } from './service-under-test';
 import type { ServiceProcess } from '../../scripts/support/service-process';
 
 // The production shape on PostgreSQL: an instance with WORKER_IN_SERVICE=false and the
@@ -11,15 +11,7 @@ import type { ServiceProcess } from '../../scripts/support/service-process';
 // hangs at the merchant, then started again (once, or three times in the full run): every event
 // is delivered at least once, in order, its delivery stored, and none is lost.
 const PORT = reliabilityPort(4);
-const WORKER = {
-  DATABASE_URL,
-  WORKER_POLL_MS: '50',
-  CALLBACK_LEASE_SECONDS: '2',
-  CALLBACK_TIMEOUT_MS: '30000',
-  CALLBACK_RETRY_SECONDS: '1,1,1',
-  // Room for every charge's hanging first delivery at once (the default is 32, the full run has 40).
-  CALLBACK_CONCURRENCY: '64',
-};
+const WORKER = { DATABASE_URL, ...HANGING_DELIVERY_WORKER };
 const deploy = deployment(PORT);
 let service: ServiceProcess | undefined;
 let worker: WorkerProcess | undefined;

@@ -19,6 +19,19 @@ export const FULL = process.env.RELIABILITY_FULL === 'true';
  * A suite's port: RELIABILITY_PORT (3950 by default) plus the suite's own offset (0 to 9), so
  * that two checkouts on one machine can run the suites side by side on different ranges.
  */
+/**
+ * Worker settings of the delivery fault suites: fast polls and short leases, first deliveries
+ * that hang at the merchant for the whole timeout, and room for all of them at once (the
+ * default is 32 deliveries at a time, the full runs have 40).
+ */
+export const HANGING_DELIVERY_WORKER = {
+  WORKER_POLL_MS: '50',
+  CALLBACK_LEASE_SECONDS: '2',
+  CALLBACK_TIMEOUT_MS: '30000',
+  CALLBACK_RETRY_SECONDS: '1,1,1',
+  CALLBACK_CONCURRENCY: '64',
+};
+
 export function reliabilityPort(offset: number): number {
   return Number(process.env.RELIABILITY_PORT ?? 3950) + offset;
 }

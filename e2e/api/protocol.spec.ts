@@ -25,7 +25,9 @@ test.describe('body size and content type', () => {
     const token = await tokenFor(request, merchant);
     const body = oversizedCharge(merchant.code);
     expect(JSON.stringify(body).length).toBeGreaterThan(BIG);
-    await expectError(await charge(request, token, body), 413, '51', 'string');
+    const refused = await charge(request, token, body);
+    await expectError(refused, 413, '51', 'string');
+    expect(refused.headers()['connection']).toBe('close');
     // No token, no version, not even JSON: the size answers first.
     await expectError(
       await request.post(`${BASE_URL}/charges`, { headers: { 'Content-Type': 'text/plain' }, data: raw('x'.repeat(BIG + 1)) }),
@@ -81,6 +83,8 @@ test.describe('body size and content type', () => {
       duplex: 'half',
     } as RequestInit & { duplex: 'half' });
     expect(response.status).toBe(413);
+    // The rest of the body is never read: the connection must not carry another request.
+    expect(response.headers.get('connection')).toBe('close');
     const body = (await response.json()) as { success: string; meta: { status: { code: string } } };
     expect(body.success).toBe('false');
     expect(body.meta.status.code).toBe('51');

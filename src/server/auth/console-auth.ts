@@ -3,6 +3,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/env';
 import { db } from '@/server/db/client';
 import { isExhausted, takeToken } from '@/server/api/rate-limit';
+import { isStorableText } from '@/server/schemas/common';
 import { verifySecret } from './secrets';
 import { sessionTokenOptions, stampSignIn } from './session-lifetime';
 import { ROLES, type ConsoleSession, type Role } from './console-session';
@@ -13,6 +14,8 @@ type SessionUser = { id: string; email: string; name: string; role: Role; mercha
 
 async function authorize(email: string, password: string): Promise<SessionUser | null> {
   const normalized = email.trim().toLowerCase();
+  // No user has an address the database cannot hold (a NUL failed the lookup in PostgreSQL).
+  if (normalized.length > 254 || !isStorableText(normalized)) return null;
   // Failed sign-ins are limited per address: 5, then one every 10 s.
   const limit = { key: `login:${normalized}`, rate: 0.1, burst: 5 };
   if (await isExhausted(limit.key, limit.rate, limit.burst)) return null;

@@ -164,3 +164,22 @@ describe(`a console session (CONSOLE_SESSION_HOURS=${HOURS})`, () => {
     expect(await procedureStatus(renewed)).toBe(401);
   });
 });
+
+describe('a sign-in with an address no user can have', () => {
+  it('is refused as wrong credentials, before the database (a NUL failed the lookup in PostgreSQL)', async () => {
+    const lookups = vi.spyOn((await db()).consoleUser, 'findUnique');
+    const csrf = await nextAuth(['csrf']);
+    const { csrfToken } = csrf.body as { csrfToken: string };
+    for (const email of [`owner\u0000@expiry.pe`, `${'a'.repeat(250)}@expiry.pe`]) {
+      const answer = await nextAuth(['callback', 'credentials'], {
+        method: 'POST',
+        cookies: Object.fromEntries([...csrf.cookies].map(([name, cookie]) => [name, cookie.value])),
+        body: { csrfToken, email, password: PASSWORD, callbackUrl: `${ORIGIN}/operations`, json: 'true' },
+      });
+      expect(answer.cookies.has(SESSION_COOKIE)).toBe(false);
+      expect((answer.body as { url: string }).url).toContain('error=CredentialsSignin');
+    }
+    expect(lookups).not.toHaveBeenCalled();
+    lookups.mockRestore();
+  });
+});

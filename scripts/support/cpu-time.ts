@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 // server process on the machine. Unlike requests per second, CPU time per request barely moves
 // when other work shares the cores, so it shows what a change saved.
 export type CpuSample = { request: number; database: number; other: number; postgres: number };
+export type CpuSnapshot = CpuSample & { postgresByProcess: Map<string, number> };
 
 const TICK_MS = 10;
 
@@ -22,19 +23,21 @@ function read(path: string): string | null {
   }
 }
 
-function postgresTicks(): number {
-  let total = 0;
+/** Ticks of every PostgreSQL server process, by process id (backends come and go). */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid) || read(`/proc/${pid}/comm`)?.trim() !== 'postgres') continue;
     const stat = read(`/proc/${pid}/stat`);
-    if (stat) total += ticksOf(stat).ticks;
+    if (stat) ticks.set(pid, ticksOf(stat).ticks);
   }
-  return total;
+  return ticks;
 }
 
 /** CPU milliseconds used so far by the service process `pid`, and by PostgreSQL. */
-export function cpuSample(pid: number): CpuSample {
-  const sample: CpuSample = { request: 0, database: 0, other: 0, postgres: postgresTicks() * TICK_MS };
+export function cpuSample(pid: number): CpuSnapshot {
+  const postgresByProcess = postgresTicks();
+  const sample: CpuSnapshot = { request: 0, database: 0, other: 0, postgres: 0, postgresByProcess };
   const main = read(`/proc/${pid}/stat`);
   const mainName = main ? ticksOf(main).name : '';
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
@@ -48,7 +51,15 @@ export function cpuSample(pid: number): CpuSample {
 }
 
 /** CPU milliseconds per request between two samples. */
-export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): CpuSample {
-  const per = (key: keyof CpuSample) => (after[key] - before[key]) / Math.max(1, requests);
-  return { request: per('request'), database: per('database'), other: per('other'), postgres: per('postgres') };
+export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuSample {
+  const per = (ms: number) => ms / Math.max(1, requests);
+  // A PostgreSQL process that ended in between takes its last ticks with it (a little under).
+  let postgres = 0;
+  for (const [pid, ticks] of after.postgresByProcess) postgres += ticks - (before.postgresByProcess.get(pid) ?? 0);
+  return {
+    request: per(after.request - before.request),
+    database: per(after.database - before.database),
+    other: per(after.other - before.other),
+    postgres: per(postgres * TICK_MS),
+  };
 }

@@ -1,4 +1,4 @@
-import { WALL_CLOCK } from '@/server/domain/business-day';
+import { wallClock } from '@/server/domain/business-day';
 import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
 import { intlLocale, type ConsoleLang } from './i18n';
 
@@ -11,7 +11,7 @@ export function money(cents: string, currency: string): string {
 
 /** An instant as the wall clock of the business time zone, written the console language's way. */
 export function businessTime(iso: string, lang: ConsoleLang, zone: string): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: zone, ...WALL_CLOCK }).format(new Date(iso));
+  return wallClock(intlLocale(lang), zone).format(new Date(iso));
 }
 
 /** How column headers name a time zone: its city (America/Lima: Lima; America/Argentina/Buenos_Aires: Buenos Aires). */

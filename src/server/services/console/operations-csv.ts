@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { env } from '@/env';
-import { WALL_CLOCK } from '@/server/domain/business-day';
+import { wallClock } from '@/server/domain/business-day';
 import { CURRENCIES, formatDecimal, isSupportedCurrency } from '@/server/domain/money';
 import { listOperations, type OperationFilters, type OperationRow } from './list-operations';
 import type { MerchantScope } from './merchant-scope';
@@ -42,7 +42,7 @@ export function csvLine(cells: readonly string[]): string {
 
 /** `2026-11-21 10:04:05`: the wall clock of the business time zone (BUSINESS_TIME_ZONE), as spreadsheets read dates. */
 export function businessClock(): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: env().BUSINESS_TIME_ZONE, ...WALL_CLOCK });
+  return wallClock('sv-SE', env().BUSINESS_TIME_ZONE);
 }
 
 function operationCells(row: OperationRow, clock: Intl.DateTimeFormat): string[] {

@@ -3,6 +3,7 @@ import { PrismaClient } from '@/generated/prisma/client';
 import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
 import { deployMigrations } from '@/server/db/migrations';
 import { levelInDatabase, sweepDatabaseBuckets, takeFromDatabase } from '@/server/api/database-rate-limit';
+import { takeToken } from '@/server/api/rate-limit';
 
 // Rate limits shared through PostgreSQL: two clients of one database (as two service instances
 // are) take from the same bucket, concurrent takes never hand out more than the bucket holds.
@@ -77,5 +78,19 @@ describe('database token buckets', () => {
     expect((await takeFromDatabase(a, key, 20, 1)).taken).toBe(1);
     expect(await sweepDatabaseBuckets(a, 0)).toBeGreaterThan(0);
     expect(await levelInDatabase(a, key, 20, 1)).toBe(1);
+  });
+
+  it('admit a whole burst of concurrent requests of one instance, leased a few tokens at a time', async () => {
+    // 100/s, burst 200: a take brings 5 tokens. 200 requests at once must all pass (each waits
+    // for the take in flight and spends from its lease); the next 100 at once find the bucket
+    // nearly empty and only what refilled meanwhile passes.
+    const key = `burst-${Date.now()}`;
+    const started = Date.now();
+    const first = await Promise.allSettled(Array.from({ length: 200 }, () => takeToken(key, 100, 200)));
+    expect(first.filter((result) => result.status === 'rejected')).toHaveLength(0);
+    const second = await Promise.allSettled(Array.from({ length: 100 }, () => takeToken(key, 100, 200)));
+    const refill = Math.ceil(((Date.now() - started) / 1000) * 100) + 5;
+    expect(second.filter((result) => result.status === 'fulfilled').length).toBeLessThanOrEqual(refill);
+    expect(second.filter((result) => result.status === 'rejected').length).toBeGreaterThan(0);
   });
 });

@@ -12,13 +12,18 @@ import { leaseSize, TokenLeases } from './token-leases';
 // spends them locally (token-leases.ts), so a busy credential costs the database one take per
 // few requests instead of one per request. Leased tokens are gone from the shared bucket, so the
 // instances together never exceed the limit; tokens left unspent after a second lapse (a little
-// under the limit, never over it). At rates under 20 per second every request takes its own
-// token from the database.
+// under the limit, never over it). One take per key is in flight at a time: requests that find
+// the lease empty while it runs wait for it and spend what it brought, so a burst neither takes
+// a lease per request nor is refused while tokens sit leased. Under 40 requests per second a
+// take is one token.
 type Bucket = { tokens: number; updatedAt: number };
 
 const buckets = new Map<string, Bucket>();
 const MAX_BUCKETS = 100_000;
 const leases = new TokenLeases(MAX_BUCKETS);
+/** The database take running for a key, if any, and how many requests wait for it (see above). */
+type Take = { result: Promise<{ taken: number; left: number }>; waiting: number };
+const takes = new Map<string, Take>();
 
 function refused(tokens: number, rate: number): AppError {
   const retryAfter = Math.max(1, Math.ceil((1 - tokens) / rate));
@@ -30,10 +35,29 @@ function refused(tokens: number, rate: number): AppError {
 /** Takes a token of the key's bucket, or throws 429. */
 export async function takeToken(key: string, rate: number, burst: number): Promise<void> {
   if (!env().DATABASE_URL) return takeFromMemory(key, rate, burst);
-  if (leases.spend(key)) return;
-  const { taken, left } = await takeFromDatabase(await db(), key, rate, burst, leaseSize(rate, burst));
-  if (taken < 1) throw refused(left, rate);
-  if (taken > 1) leases.add(key, taken - 1);
+  let waited = 0;
+  for (;;) {
+    if (leases.spend(key)) return;
+    const running = takes.get(key);
+    if (!running) break;
+    // Another request's take is running: spend from what it brings. If it found the bucket
+    // empty, so does this request (no second take at the same moment).
+    running.waiting += 1;
+    const outcome = await running.result.catch(() => null);
+    waited = Math.max(waited, running.waiting);
+    if (outcome && outcome.taken < 1) throw refused(outcome.left, rate);
+  }
+  // Enough for the requests that queued behind the last take too, so a burst is one or two takes.
+  const want = Math.min(Math.floor(burst), Math.max(leaseSize(rate, burst), waited));
+  const take: Take = { result: (async () => takeFromDatabase(await db(), key, rate, burst, want))(), waiting: 0 };
+  takes.set(key, take);
+  try {
+    const { taken, left } = await take.result;
+    if (taken < 1) throw refused(left, rate);
+    if (taken > 1) leases.add(key, taken - 1);
+  } finally {
+    takes.delete(key);
+  }
 }
 
 /** Whether the bucket is empty now, without taking from it (for limits that count failures only). */

@@ -21,7 +21,7 @@ const nextConfig = {
   reactStrictMode: true,
   // Server code unminified: `npm run profile` and error stacks name real functions (minifying
   // server code only shrinks files read once at start).
-  experimental: { turbopackMinify: false },
+  experimental: { turbopackMinify: { server: false } },
   poweredByHeader: false,
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@prisma/schema-engine-wasm'],
   typescript: { ignoreBuildErrors: false },

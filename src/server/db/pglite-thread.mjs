@@ -14,8 +14,9 @@ const transactions = new Map();
 // afterwards only bound and executed. The same steps as PGlite's own query() otherwise (its
 // locks, parameter serializers, result parsers, and a write to disk outside transactions).
 // A script (migrations) may change the tables the statements read: exec forgets them all.
-const MAX_PREPARED = 2000;
+const MAX_PREPARED = 500;
 const prepared = new Map();
+let lastName = 0;
 const { serialize } = protocol;
 
 function send(message) {
@@ -25,7 +26,8 @@ function send(message) {
 async function prepare(sql) {
   const known = prepared.get(sql);
   if (known) return { statement: known, messages: [] };
-  const name = prepared.size < MAX_PREPARED ? `s${prepared.size + 1}` : '';
+  // Names never repeat: one of a statement dropped by DEALLOCATE is not given out again.
+  const name = prepared.size < MAX_PREPARED ? `s${++lastName}` : '';
   const messages = await send(serialize.parse({ name, text: sql }));
   const statement = {
     name,
@@ -72,8 +74,8 @@ function preparedQuery(inTransaction, sql, params, options) {
 async function execScript(target, sql) {
   const done = await target.exec(sql);
   if (prepared.size > 0) {
-    prepared.clear();
     await target.exec('DEALLOCATE ALL');
+    prepared.clear();
   }
   return done;
 }

@@ -22,7 +22,8 @@ export function sessionTokenOptions(seconds: number): Partial<JWTOptions> {
     maxAge: seconds,
     encode: (params: JWTEncodeParams) => {
       const stamped = params.token?.[SIGNED_IN_AT];
-      const signedInAt = typeof stamped === 'number' ? stamped : nowSeconds();
+      // A token without the stamp predates it: its session is treated as over (sign in again).
+      const signedInAt = typeof stamped === 'number' ? stamped : 0;
       return encode({ ...params, maxAge: signedInAt + seconds - nowSeconds() });
     },
   };

@@ -31,6 +31,10 @@ describe('sign-in requests next-auth would fail with a 500', () => {
     expect(await answer(new Request(`${ORIGIN}/api/auth/session`), ['session'])).toBeNull();
   });
 
+  it('refuses a JSON body over 64 KiB with 413 51 before reading it as JSON', async () => {
+    expect(await answer(post(`{"pad":"${'x'.repeat(64 * 1024)}"}`))).toMatchObject({ status: 413, code: '51' });
+  });
+
   it('leaves the body for next-auth to read', async () => {
     const request = post('{"email":"a"}');
     expect(await answerBeforeNextAuth(request, ['callback', 'credentials'])).toBeNull();

@@ -1,4 +1,6 @@
+import { env } from '@/env';
 import { errorResponse } from '@/server/api/json-response';
+import { readBodyText } from '@/server/api/read-json-body';
 import { requestIdOf } from '@/server/api/request-id';
 import { AppError } from '@/server/domain/errors';
 
@@ -63,18 +65,22 @@ export async function answerBeforeNextAuth(request: Request, segments: string[])
     return errorResponse(new AppError('METHOD_NOT_ALLOWED', 'use POST', { headers: { allow: 'POST' } }), 'boolean', requestId);
   }
   // next-auth reads a POST body whose content type includes application/json with Request.json().
+  // Read as the API reads bodies: at most 64 KiB (413 past that), then JSON.
   if (request.method === 'POST' && request.body && (request.headers.get('content-type') ?? '').includes('application/json')) {
     try {
-      await request.clone().json();
-    } catch {
-      return errorResponse(new AppError('MALFORMED_BODY', 'the body is not JSON'), 'boolean', requestId);
+      // As Request.json() reads it: a leading byte order mark is not part of the JSON.
+      JSON.parse((await readBodyText(request.clone())).replace(/^\ufeff/, ''));
+    } catch (error) {
+      const refusal = error instanceof AppError ? error : new AppError('MALFORMED_BODY', 'the body is not JSON');
+      return errorResponse(refusal, 'boolean', requestId);
     }
   }
   const callbackUrlRefusal = badCallbackUrl(request, url);
   if (callbackUrlRefusal) return callbackUrlRefusal;
   if (request.method === 'GET' && segments[0] === 'error') {
     const error = url.searchParams.get('error') ?? segments[1] ?? '';
-    return Response.redirect(new URL(`/login?error=${encodeURIComponent(error)}`, url.origin), 302);
+    // The public origin, not the request's (behind a proxy that ends TLS the request says http).
+    return Response.redirect(new URL(`/login?error=${encodeURIComponent(error)}`, env().origin), 302);
   }
   return null;
 }

@@ -15,6 +15,7 @@ const transactions = new Map();
 // locks, parameter serializers, result parsers, and a write to disk outside transactions).
 // A script (migrations) may change the tables the statements read: exec forgets them all.
 const MAX_PREPARED = 500;
+const MAX_PARAMETERS = 32;
 const prepared = new Map();
 let lastName = 0;
 const { serialize } = protocol;
@@ -23,11 +24,13 @@ function send(message) {
   return database.execProtocolStream(message, { syncToFs: false });
 }
 
-async function prepare(sql) {
+async function prepare(sql, parameters) {
   const known = prepared.get(sql);
   if (known) return { statement: known, messages: [] };
-  // Names never repeat: one of a statement dropped by DEALLOCATE is not given out again.
-  const name = prepared.size < MAX_PREPARED ? `s${++lastName}` : '';
+  // Names never repeat: one of a statement dropped by DEALLOCATE is not given out again. As on
+  // PostgreSQL, lists whose length varies (many parameters) and texts past the limit run unnamed.
+  const named = prepared.size < MAX_PREPARED && parameters <= MAX_PARAMETERS;
+  const name = named ? `s${++lastName}` : '';
   const messages = await send(serialize.parse({ name, text: sql }));
   const statement = {
     name,
@@ -49,7 +52,7 @@ function preparedQuery(inTransaction, sql, params, options) {
   const run = async () => {
     let messages = [];
     try {
-      const ready = await prepare(sql);
+      const ready = await prepare(sql, params.length);
       messages = [
         ...ready.messages,
         ...(await send(

@@ -12,7 +12,7 @@ import {
 } from '../support/service';
 import { chargeOne, expectError, postToken, refundBody, refundItem, tokenRequestBody } from './auth-helpers';
 
-// Abuse of the transport (DESIGN.md 4 and 10): brute force on the token endpoint, the
+// Abuse of the transport (docs/DESIGN.md 4 and 10): brute force on the token endpoint, the
 // per-credential rate limit, bodies over 64 KiB on every POST endpoint, hostile nesting.
 
 const MAX_BODY = 64 * 1024;

@@ -98,7 +98,7 @@ export function expectMeta(meta: unknown, code: string): void {
 }
 
 /**
- * The error envelope of DESIGN.md 4: exact HTTP status, `success` "false" or false, meta code,
+ * The error envelope of docs/DESIGN.md 4: exact HTTP status, `success` "false" or false, meta code,
  * localized messages and a well-formed `errors` list. Returns the body for further checks.
  */
 export async function expectError<T = Envelope>(

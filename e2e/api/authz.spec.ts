@@ -18,7 +18,7 @@ import {
   type Endpoint,
 } from './auth-helpers';
 
-// Who may call what (DESIGN.md 3 and 5): tokens, scopes, merchants and facilitators.
+// Who may call what (docs/DESIGN.md 3 and 5): tokens, scopes, merchants and facilitators.
 
 test.describe('merchants and scopes', () => {
   test("another merchant's token is 403 21 on every endpoint and changes nothing", async ({ request }) => {

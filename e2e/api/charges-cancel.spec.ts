@@ -18,7 +18,7 @@ import {
   type TransactionObject,
 } from './charges-helpers';
 
-// DELETE /charges/{merchant_code}/{merchant_operation_number} (interface 3.1, 4.4; DESIGN.md 6).
+// DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 3.1, 4.4; docs/DESIGN.md 6).
 
 const TEXT = expect.stringMatching(/\S/);
 

@@ -2,7 +2,7 @@ import { expect, test } from '../support/contract';
 import { chargeBody, operationNumber } from '../support/api';
 import { deleteCharge, eventTypesOf, expectError, newActor, postCharge, stored } from './charges-helpers';
 
-// Concurrent requests on one operation (DESIGN.md 6): identical requests wait for the first and
+// Concurrent requests on one operation (docs/DESIGN.md 6): identical requests wait for the first and
 // get its answer; different ones conflict; a cancellation and a charge run one after the other.
 
 test.describe.configure({ timeout: 120_000 });

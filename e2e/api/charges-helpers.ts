@@ -3,7 +3,7 @@ import { charge, headers, tokenFor } from '../support/api';
 import { BASE_URL, createMerchant, storedOperation, type StoredOperation, type TestMerchant } from '../support/service';
 
 // Shared helpers of the charges-* specs: typed reads of the three charge endpoints, the time
-// object formats of DESIGN.md 7 and the envelope of DESIGN.md 4.
+// object formats of docs/DESIGN.md 7 and the envelope of docs/DESIGN.md 4.
 
 export const MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const SECONDS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -125,7 +125,7 @@ const DOCUMENTED_MESSAGES: Record<string, [string, string]> = {
   '10': ['Solicitud inválida', 'Invalid request'],
 };
 
-/** The envelope meta of an error code (exact messages where DESIGN.md 4 gives them). */
+/** The envelope meta of an error code (exact messages where docs/DESIGN.md 4 gives them). */
 export function errorMeta(code: string) {
   const documented = DOCUMENTED_MESSAGES[code];
   return {
@@ -222,7 +222,7 @@ export function eventTypesOf(operation: { events: { type: string; aggregateId: s
     .sort();
 }
 
-/** The sandbox expiry of a pending method (DESIGN.md 8), in seconds. */
+/** The sandbox expiry of a pending method (docs/DESIGN.md 8), in seconds. */
 export const PENDING_EXPIRY_SECONDS = {
   BANK_TRANSFER: 30 * 60,
   CUOTEALO: 60 * 60,

@@ -18,7 +18,7 @@ import {
   type TransactionObject,
 } from './charges-helpers';
 
-// POST /charges for the six methods (interface 2.5-2.8, 4.2; DESIGN.md 6 and 8).
+// POST /charges for the six methods (docs/interface.md 2.5-2.8, 4.2; docs/DESIGN.md 6 and 8).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TEXT = expect.stringMatching(/\S/);
@@ -37,7 +37,7 @@ function authorization(merchantCode: string, number: string, transaction: Record
   };
 }
 
-/** The response method_details of a card (interface 2.7). */
+/** The response method_details of a card (docs/interface.md 2.7). */
 function cardDetails(pan: string, brand: string, extra: Record<string, unknown> = {}) {
   return {
     masked_pan: `${pan.slice(0, 6)}${'*'.repeat(pan.length - 10)}${pan.slice(-4)}`,
@@ -110,7 +110,7 @@ test.describe('CARD', () => {
     expect(row.lifecycle).toEqual(body.transaction.lifecycle.map((entry) => ({ state: entry.state, at: entry.date.utc_time })));
     expect(eventTypesOf(rows, row.id)).toEqual(['transaction.authorized', 'transaction.pending', 'transaction.registered']);
     expect(rows.events).toHaveLength(3);
-    // The PAN and security code are never stored (DESIGN.md 7).
+    // The PAN and security code are never stored (docs/DESIGN.md 7).
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain('4111111111111111');
     expect(dump).not.toContain('"security_code"');

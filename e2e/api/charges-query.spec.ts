@@ -12,7 +12,7 @@ import {
   stored,
 } from './charges-helpers';
 
-// GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} (interface 4.3, 2.9).
+// GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} (docs/interface.md 4.3, 2.9).
 
 test('a CARD transaction: 200, boolean success, the operation without created_at, the transaction as POST answered it', async ({
   request,

@@ -3,7 +3,7 @@ import { chargeBody, METHOD_DETAILS, operationNumber, type MethodName } from '..
 import { createMerchant, operator } from '../support/service';
 import { expectError, expectNoDigits, expectNothingStored, newActor, postCharge } from './charges-helpers';
 
-// POST /charges request validation (interface 2.2-2.4, DESIGN.md 4 and 7): 400 code 10 in the
+// POST /charges request validation (docs/interface.md 2.2-2.4, docs/DESIGN.md 4 and 7): 400 code 10 in the
 // envelope, `success` the string "false", `errors[].field` naming the field, nothing stored and
 // never an echo of the card data sent.
 

@@ -6,7 +6,7 @@ import { BASE_URL, settleNow, storedOperation } from '../support/service';
 import { chargeOne, expectError, postRefund, refundBody, refundItem } from './auth-helpers';
 import { expectNothingStored, getCharge, newActor, type ChargeReply } from './charges-helpers';
 
-// Markup and SQL in every free-text field of the API (DESIGN.md 7): accepted, stored and
+// Markup and SQL in every free-text field of the API (docs/DESIGN.md 7): accepted, stored and
 // returned byte for byte, served as inert JSON, and the tables are still there afterwards.
 // Text PostgreSQL cannot hold (NUL, unpaired surrogates) is refused with 400 10 instead.
 

@@ -6,7 +6,7 @@ import { ORIGIN } from '../support/service';
 import type { FuzzRequest } from './fuzz-request';
 
 // Whether an answer to a bad request is the one it must get: never a 5xx, the expected status
-// and code or kind in its shape (the DESIGN.md 4 envelope, or tRPC's error shape), redirects only
+// and code or kind in its shape (the docs/DESIGN.md 4 envelope, or tRPC's error shape), redirects only
 // to this origin, no session cookie, and no stack, source path or database text in any body.
 
 export type Answer = { status: number; headers: Headers; text: string };

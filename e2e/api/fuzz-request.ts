@@ -6,7 +6,7 @@ import { NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
 
 /** What the answer to a bad request must be. */
 export type Expected =
-  /** The envelope of DESIGN.md 4 with this HTTP status and meta.status.code (REST, token, API documents). */
+  /** The envelope of docs/DESIGN.md 4 with this HTTP status and meta.status.code (REST, token, API documents). */
   | [status: number, code: string]
   /** The tRPC error shape with this HTTP status and error kind (`error.data.kind`, as the console reads it). */
   | { trpc: [status: number, kind: string] }

@@ -7,7 +7,7 @@ import { encodeSegment, endpoint, segmentValues, type Draft, type FuzzRequest } 
 
 // Bad requests for every REST and token endpoint, derived from the OpenAPI document: a valid
 // request built from the request schemas (hints fill in what a schema cannot say: Luhn, the fuzz
-// merchant's own operation), then broken in one way, with the status and code DESIGN.md 3-4 say
+// merchant's own operation), then broken in one way, with the status and code docs/DESIGN.md 3-4 say
 // it must get.
 
 export type RestTarget = {
@@ -244,7 +244,7 @@ export function validCharge(target: RestTarget, merchantCode: string): fc.Arbitr
   const { schema } = bodySchemaOf(target, '/charges');
   return validArbitrary(target.contract.document, schema, hints).map((value) => {
     const body = value as { payment_method: { method_name: string }; payment_details: Record<string, unknown> };
-    // DESIGN.md 7, which the schema cannot say: YAPE and QR take PEN only.
+    // docs/DESIGN.md 7, which the schema cannot say: YAPE and QR take PEN only.
     if (PEN_ONLY.has(body.payment_method.method_name)) body.payment_details.currency = '604';
     return body;
   });

@@ -50,7 +50,7 @@ function consoleSenders(target: FuzzTarget, access: Exclude<Access, 'integrator'
   });
 }
 
-/** Integrator procedures check ALG-API-VERSION, then the Bearer token (DESIGN.md 3); console sessions do not count. */
+/** Integrator procedures check ALG-API-VERSION, then the Bearer token (docs/DESIGN.md 3); console sessions do not count. */
 function integratorSenders(target: FuzzTarget): fc.Arbitrary<Sender> {
   const version = { 'ALG-API-VERSION': API_VERSION };
   return fc.oneof(

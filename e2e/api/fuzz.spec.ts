@@ -9,7 +9,7 @@ import { validCharge } from './fuzz-rest-requests';
 import { pool, send, type Outcome } from './fuzz-send';
 import { fuzzTarget, restTarget, type FuzzTarget } from './fuzz-target';
 
-// Generated bad requests on every endpoint (DESIGN.md 3, 4, 10): the REST API and token endpoint,
+// Generated bad requests on every endpoint (docs/DESIGN.md 3, 4, 10): the REST API and token endpoint,
 // the console's tRPC procedures (as every role, signed out, forged, from another site, as the
 // operator), the sign-in endpoints, the payer pages' forms, the CSV export and the read-only
 // documents. Each must get exactly the answer its defect calls for (fuzz-answer.ts), never a

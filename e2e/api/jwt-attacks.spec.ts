@@ -21,7 +21,7 @@ import {
   tokenOf,
 } from './auth-helpers';
 
-// Every attack on the access token, in one table (DESIGN.md 3 and 5): each forged token is
+// Every attack on the access token, in one table (docs/DESIGN.md 3 and 5): each forged token is
 // refused with 401 20 and WWW-Authenticate: Bearer on all six endpoints, and changes nothing.
 // The suite's services sign with e2e/support/test-signing-key.json, so a token can be correctly
 // signed by the service's own key and wrong in exactly one respect: its refusal proves that

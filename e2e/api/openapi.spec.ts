@@ -2,7 +2,7 @@ import { expect, test } from '../support/contract';
 import { type APIRequestContext } from '@playwright/test';
 import { AUTH_URL, BASE_URL } from '../support/service';
 
-// GET {base_url}/openapi.json (DESIGN.md 1-3): public, OpenAPI 3.1, every documented path.
+// GET {base_url}/openapi.json (docs/DESIGN.md 1-3): public, OpenAPI 3.1, every documented path.
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: Record<string, unknown> };
 type Response = {
@@ -173,7 +173,7 @@ test('the error schemas are the envelope with the two success types', async ({ r
   }
 });
 
-test('GET /refund documents the filters of DESIGN.md 11 and the facilitator header where the interface lists it', async ({
+test('GET /refund documents the filters of docs/DESIGN.md 11 and the facilitator header where the interface lists it', async ({
   request,
 }) => {
   const document = await fetchDocument(request);

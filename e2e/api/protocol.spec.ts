@@ -5,7 +5,7 @@ import { API_VERSION, AUTH_URL, BASE_URL, ORIGIN, createMerchant, storedOperatio
 import { internalsIn } from '../support/leaks';
 import { chargeOne, expectError, expectUnauthenticated, postRefund, refundBody, refundItem } from './auth-helpers';
 
-// Transport rules of DESIGN.md 3, 4 and 10: size, content type, check order, paths, methods,
+// Transport rules of docs/DESIGN.md 3, 4 and 10: size, content type, check order, paths, methods,
 // request ids, Idempotency-Key and what error bodies never contain.
 
 const BIG = 64 * 1024;
@@ -130,7 +130,7 @@ test.describe('body size and content type', () => {
   });
 });
 
-test.describe('order of checks (DESIGN.md 3)', () => {
+test.describe('order of checks (docs/DESIGN.md 3)', () => {
   test('malformed JSON without a token is 400 12, not 401', async ({ request }) => {
     await expectError(
       await request.post(`${BASE_URL}/charges`, { headers: { 'Content-Type': 'application/json' }, data: raw('{oops') }),

@@ -4,7 +4,7 @@ import { headers, tokenFor } from '../support/api';
 import { BASE_URL, createMerchant, settleNow, storedOperation } from '../support/service';
 import { chargeOne, expectError, expectMeta, postRefund, refundBody, refundItem, type Charged } from './auth-helpers';
 
-// GET /refund with the filters of DESIGN.md 11 and GET /refund/{merchant_code}/{merchant_operation_number}.
+// GET /refund with the filters of docs/DESIGN.md 11 and GET /refund/{merchant_code}/{merchant_operation_number}.
 
 type RefundObject = {
   refund_id: string;

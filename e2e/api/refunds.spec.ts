@@ -13,7 +13,7 @@ import {
   type RefundItem,
 } from './auth-helpers';
 
-// POST /refund (interface 4.5, 2.10, 3.2; DESIGN.md 7 and 10).
+// POST /refund (docs/interface.md 4.5, 2.10, 3.2; docs/DESIGN.md 7 and 10).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SECONDS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;

@@ -16,7 +16,7 @@ import {
   type TokenError,
 } from './auth-helpers';
 
-// POST {auth_url}/token (interface 4.1, DESIGN.md 4-5).
+// POST {auth_url}/token (docs/interface.md 4.1, docs/DESIGN.md 4-5).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

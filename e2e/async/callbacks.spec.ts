@@ -29,7 +29,7 @@ import {
   waitForStored,
 } from './async-helpers';
 
-// Signed callbacks (DESIGN.md 9): body, signature, order, retries, time-outs, failure and resend.
+// Signed callbacks (docs/DESIGN.md 9): body, signature, order, retries, time-outs, failure and resend.
 
 const REGISTERED = 'transaction.registered';
 const PENDING = 'transaction.pending';
@@ -52,8 +52,8 @@ test('GET {base_url}/webhooks/public-key is the RSA public key as PEM, without a
   expect(await (await request.get(`${API}/webhooks/public-key`)).text()).toBe(pem);
 });
 
-// The brief and interface 2.7 (CARD queries return callback_url) say CARD carries a callback_url;
-// YAPE is the other synchronously authorized method and carries one per interface 2.3.
+// The brief and docs/interface.md 2.7 (CARD queries return callback_url) say CARD carries a callback_url;
+// YAPE is the other synchronously authorized method and carries one per docs/interface.md 2.3.
 for (const method of ['CARD', 'YAPE'] as const) {
   test(`${method} with callback_url: registered, pending, authorized, then settled, each signed and as the query shows it`, async ({
     request,
@@ -88,7 +88,7 @@ for (const method of ['CARD', 'YAPE'] as const) {
       expect(transaction.lifecycle).toEqual(charged.transaction.lifecycle.slice(0, index + 1));
     }
 
-    // DESIGN.md 9: the transaction object as the query endpoints return it.
+    // docs/DESIGN.md 9: the transaction object as the query endpoints return it.
     const authorized = await queryTransaction(request, token, merchant.code, number, transactionId);
     expect(authorized.transaction.state).toBe('AUTORIZADO');
     expect(transactionOf(arrivals[2]!)).toEqual(authorized.transaction);

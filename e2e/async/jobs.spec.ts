@@ -32,7 +32,7 @@ import {
   type RefundObject,
 } from './async-helpers';
 
-// The background jobs (DESIGN.md 6 and 8): expiry, settlement cut-off, refund processing.
+// The background jobs (docs/DESIGN.md 6 and 8): expiry, settlement cut-off, refund processing.
 
 const TRANSACTION_EVENTS = ['transaction.registered', 'transaction.pending', 'transaction.authorized'];
 const REFUND_EVENTS = ['refund.registered', 'refund.in_process', 'refund.resolved'];
@@ -155,7 +155,7 @@ function expectRefundLifecycle(refund: RefundObject, expected: string[]) {
   }
 }
 
-// The brief: CARD with a callback_url; YAPE as well (its callback_url is in interface 2.3).
+// The brief: CARD with a callback_url; YAPE as well (its callback_url is in docs/interface.md 2.3).
 for (const method of ['CARD', 'YAPE'] as const) {
   test(`refund processing: a settled ${method}'s refund goes REGISTERED, IN_PROCESS, RESOLVED, each announced`, async ({
     request,

@@ -32,7 +32,7 @@ import {
   type PayerAnswer,
 } from './async-helpers';
 
-// The payer's path from outside (DESIGN.md 6 and 8): charge, hosted page, form post, redirect
+// The payer's path from outside (docs/DESIGN.md 6 and 8): charge, hosted page, form post, redirect
 // back to the merchant, settlement, refund; every move announced by a signed callback.
 
 const RETURN_URL = 'https://merchant.example/return?src=shop';

@@ -15,10 +15,10 @@ import {
   type PayerMethod,
 } from './browser-helpers';
 
-// The hosted payer pages (DESIGN.md 6 and 8) in a real browser, against the asynchronous
+// The hosted payer pages (docs/DESIGN.md 6 and 8) in a real browser, against the asynchronous
 // service (worker every 100 ms, settlement 3 s after authorization).
 
-/** The exact query the payer's browser brings back to the merchant (DESIGN.md 8). */
+/** The exact query the payer's browser brings back to the merchant (docs/DESIGN.md 8). */
 function returnQuery(payment: Payment, state: string): string {
   return `?merchant_operation_number=${payment.number}&transaction_id=${payment.transaction.transaction_id}&state=${state}`;
 }

@@ -12,7 +12,7 @@ import {
   test,
 } from './browser-helpers';
 
-// QR payments (DESIGN.md 8): a real scannable qr_image encoding the payer page URL, and the
+// QR payments (docs/DESIGN.md 8): a real scannable qr_image encoding the payer page URL, and the
 // payer page with the QR and the sandbox control that completes the payment.
 
 test('the qr_image decodes exactly to the payer page URL; the page shows the QR and "Pagar con QR" pays', async ({

@@ -19,7 +19,7 @@ export function zoneName(zone: string): string {
   return (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
 }
 
-/** The instant of a refund body's time object (UTC written without the Z, interface 2.1). */
+/** The instant of a refund body's time object (UTC written without the Z, docs/interface.md 2.1). */
 export function refundInstant(date: { utc_time: string }): string {
   return `${date.utc_time}Z`;
 }

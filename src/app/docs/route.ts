@@ -1,4 +1,4 @@
-// The API reference (DESIGN.md 2): Swagger UI, served from this service (no outside network),
+// The API reference (docs/DESIGN.md 2): Swagger UI, served from this service (no outside network),
 // rendering {base_url}/openapi.json.
 export const dynamic = 'force-static';
 

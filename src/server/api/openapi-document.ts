@@ -7,7 +7,7 @@ import { authPaths } from './openapi-token';
 import { publicPaths } from './openapi-public';
 
 // OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
-// envelope of DESIGN.md 4 on every error status, the public documents, and the token endpoint
+// envelope of docs/DESIGN.md 4 on every error status, the public documents, and the token endpoint
 // and its key set on their own server.
 
 type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> };

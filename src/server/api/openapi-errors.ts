@@ -1,6 +1,6 @@
 import { ERROR_KINDS } from '@/server/domain/errors';
 
-// Error responses of the OpenAPI document: the envelope of DESIGN.md 4 for each status.
+// Error responses of the OpenAPI document: the envelope of docs/DESIGN.md 4 for each status.
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12)',
   401: 'Token missing, invalid or expired (20)',
@@ -60,7 +60,7 @@ export const requestIdHeader = {
   schema: { type: 'string' },
 };
 
-/** Headers an error status always carries besides X-Request-Id (DESIGN.md 3-4). */
+/** Headers an error status always carries besides X-Request-Id (docs/DESIGN.md 3-4). */
 const STATUS_HEADERS: Record<number, Record<string, { description: string; required: true; schema: { type: string } }>> = {
   401: { 'WWW-Authenticate': { description: 'Bearer', required: true, schema: { type: 'string' } } },
   405: { Allow: { description: 'The methods of this path', required: true, schema: { type: 'string' } } },

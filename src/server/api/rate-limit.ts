@@ -4,7 +4,7 @@ import { AppError } from '@/server/domain/errors';
 import { levelInDatabase, takeFromDatabase } from './database-rate-limit';
 import { leaseSize, TokenLeases } from './token-leases';
 
-// Token buckets (DESIGN.md 10): `rate` requests per second refill a bucket of `burst`. An empty
+// Token buckets (docs/DESIGN.md 10): `rate` requests per second refill a bucket of `burst`. An empty
 // bucket answers 429 code 50 with Retry-After. On PostgreSQL the buckets live in the database,
 // so several instances share each limit; on the embedded database (one process) in memory.
 //

@@ -23,7 +23,7 @@ export async function handleRestRequest(request: Request): Promise<Response> {
     let body: unknown;
     if (request.method === 'POST') {
       body = parseJsonBody(await readBodyText(request), request.headers.get('content-type'));
-      // Refused after the token and scope checks (DESIGN.md 3 order), by the procedure.
+      // Refused after the token and scope checks (docs/DESIGN.md 3 order), by the procedure.
       context.bodyIsNotObject = body === null || typeof body !== 'object' || Array.isArray(body);
     }
     const reply = await callOpenApiProcedure(request, context, body);

@@ -4,7 +4,7 @@ import { appRouter } from './routers/app-router';
 // 404 for an unknown path and 405 for a known path with another method, in the envelope.
 type RestRoute = { method: string; pattern: RegExp; successType: 'string' | 'boolean' };
 
-/** Operations whose `success` is the string "true" (interface 2.1); the others use a boolean. */
+/** Operations whose `success` is the string "true" (docs/interface.md 2.1); the others use a boolean. */
 export const stringSuccessOperations = new Set(['authorizeCharge', 'requestRefunds', 'listRefunds', 'getRefundsOfOperation']);
 
 function collect(): RestRoute[] {

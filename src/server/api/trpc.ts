@@ -29,7 +29,7 @@ export const publicProcedure = t.procedure;
 
 export const SUPPORTED_API_VERSIONS = new Set(['1709847567']);
 
-/** Integrator calls (DESIGN.md 3): ALG-API-VERSION, then the Bearer token, then the scope. */
+/** Integrator calls (docs/DESIGN.md 3): ALG-API-VERSION, then the Bearer token, then the scope. */
 export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'delete:charges') {
   return t.procedure.use(async ({ ctx, next }) => {
     const version = ctx.headers.get('alg-api-version');
@@ -58,7 +58,7 @@ export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
-/** Console users (DESIGN.md 1): any signed-in role may read; SUPPORT and MERCHANT_VIEWER never act. */
+/** Console users (docs/DESIGN.md 1): any signed-in role may read; SUPPORT and MERCHANT_VIEWER never act. */
 export const consoleReadProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHENTICATED', 'sign in to the console');
   return next({ ctx: { ...ctx, session: ctx.session } });

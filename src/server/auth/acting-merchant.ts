@@ -31,7 +31,7 @@ export function forgetMerchant(code: string): void {
 const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
 /**
- * The merchant a request names, if the token acts for it (DESIGN.md 3): a merchant token for
+ * The merchant a request names, if the token acts for it (docs/DESIGN.md 3): a merchant token for
  * its own merchant; a facilitator token, which must send payment-facilitator-code, for the
  * merchants linked to it. A sent header must match the facilitator of the token or merchant.
  */

@@ -61,7 +61,7 @@ async function verifiedClaims(token: string, now: Date, verify: () => Promise<Ve
   return claims;
 }
 
-/** Bearer token of DESIGN.md 3: missing, malformed, expired, bad signature, wrong aud/iss or revoked: 401. */
+/** Bearer token of docs/DESIGN.md 3: missing, malformed, expired, bad signature, wrong aud/iss or revoked: 401. */
 export async function authenticate(prisma: Db, authorization: string | null, now = new Date()): Promise<Principal> {
   const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization?.trim() ?? '');
   if (!match?.[1]) throw unauthenticated('Authorization: Bearer <token> is required');

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
-// No SSRF (DESIGN.md 9): outside sandbox mode a callback host must resolve only to public
+// No SSRF (docs/DESIGN.md 9): outside sandbox mode a callback host must resolve only to public
 // addresses.
 const blocked = new BlockList();
 for (const [network, prefix] of [

@@ -9,7 +9,7 @@ import type { OperationFiltersInput } from '@/server/schemas/console-operations'
 import type { RefundFilters } from '@/server/schemas/refund';
 
 // The queries of the scale target (docs/BENCHMARKS.md, "Scale"): every filter of the refund
-// search (interface 4.6: console.refunds runs the listRefunds of GET /refund) alone and combined,
+// search (docs/interface.md 4.6: console.refunds runs the listRefunds of GET /refund) alone and combined,
 // and the console's operations table (default view, each filter, each search kind, each sort),
 // first pages and pages deep in the list, as a merchant's admin and as support. Shared by
 // `npm run measure:scale` (timings at a million operations) and the PostgreSQL test of their

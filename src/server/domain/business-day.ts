@@ -1,4 +1,4 @@
-// Calendar days of the business time zone (DESIGN.md 11) as UTC instants.
+// Calendar days of the business time zone (docs/DESIGN.md 11) as UTC instants.
 
 /** Every part of a wall-clock reading, 24-hour: for Intl.DateTimeFormat with a time zone. */
 const WALL_CLOCK = {

@@ -29,7 +29,7 @@ export function errorMeta(error: AppError): MetaStatus {
   };
 }
 
-/** The error body of DESIGN.md 4; `success` takes the type the endpoint uses on success. */
+/** The error body of docs/DESIGN.md 4; `success` takes the type the endpoint uses on success. */
 export function errorBody(error: AppError, successType: 'string' | 'boolean') {
   return {
     success: successType === 'string' ? ('false' as const) : false,

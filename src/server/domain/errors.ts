@@ -1,5 +1,5 @@
 // One error type for the whole service and one table from its kind to the HTTP status and
-// meta.status.code of DESIGN.md 4. Messages never carry internals or client secrets.
+// meta.status.code of docs/DESIGN.md 4. Messages never carry internals or client secrets.
 
 export const ERROR_KINDS = {
   VALIDATION: { status: 400, code: '10', es: 'Solicitud inválida', en: 'Invalid request' },

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from './states';
 
-// Pending payments and how long the payer has to complete them (DESIGN.md 8). A merchant may
+// Pending payments and how long the payer has to complete them (docs/DESIGN.md 8). A merchant may
 // override a default; the service accepts overrides between one second and 30 days.
 export const PENDING_METHODS = ['BANK_TRANSFER', 'CUOTEALO', 'PAGOEFECTIVO', 'QR'] as const satisfies readonly PaymentMethod[];
 export type PendingMethod = (typeof PENDING_METHODS)[number];

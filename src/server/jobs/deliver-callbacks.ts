@@ -4,7 +4,7 @@ import { callbackSigningKey } from '@/server/auth/service-keys';
 import { deliverCallback, retryDelayMs } from '@/server/callbacks/deliver';
 import { logError } from '@/server/log';
 
-// Delivers due outbox events (DESIGN.md 9). Events are claimed with FOR UPDATE SKIP LOCKED and
+// Delivers due outbox events (docs/DESIGN.md 9). Events are claimed with FOR UPDATE SKIP LOCKED and
 // a lease, so two workers never deliver one event at once, and an event whose worker died is
 // claimed again when its lease (CALLBACK_LEASE_SECONDS) ends: at least once. Events of one transaction or refund go
 // out in order: one is claimable only when no earlier one of its aggregate is still pending.

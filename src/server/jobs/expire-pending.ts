@@ -3,7 +3,7 @@ import { moveTransaction } from '@/server/services/move-transaction';
 
 const BATCH = 100;
 
-/** PENDIENTE -> EXPIRADO once expiration_date has passed (DESIGN.md 6). Returns how many moved. */
+/** PENDIENTE -> EXPIRADO once expiration_date has passed (docs/DESIGN.md 6). Returns how many moved. */
 export async function expirePending(prisma: Db, now = new Date()): Promise<number> {
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string }[]>`

@@ -4,7 +4,7 @@ import { isRefundRejectingCard } from '@/server/payments/sandbox/card';
 import { REFUND_EVENT_TYPES, writeEvents } from '@/server/services/outbox';
 import { REFUND_REASONS, refundSelect, toRefundObject } from '@/server/services/refund-view';
 
-// The sandbox refund processor (DESIGN.md 8): REGISTERED -> IN_PROCESS -> RESOLVED, or
+// The sandbox refund processor (docs/DESIGN.md 8): REGISTERED -> IN_PROCESS -> RESOLVED, or
 // REJECTED for the card whose refunds the processor refuses. Each step waits the configured
 // delay and writes its lifecycle entry and event in one database transaction.
 const BATCH = 100;

@@ -11,7 +11,7 @@ describe('withoutUndefined', () => {
 });
 
 describe('cardMethodDetails', () => {
-  it('lists the seven card members of interface 2.7', () => {
+  it('lists the seven card members of docs/interface.md 2.7', () => {
     expect(cardMethodDetails(describeCard('4000000000000002'))).toStrictEqual({
       masked_pan: '400000******0002',
       brand: 'VISA',

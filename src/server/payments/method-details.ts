@@ -5,7 +5,7 @@ export function withoutUndefined(values: Record<string, unknown>): Record<string
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-/** The card members of `method_details` (interface 2.7). */
+/** The card members of `method_details` (docs/interface.md 2.7). */
 export function cardMethodDetails(card: CardFields): Record<string, unknown> {
   return {
     masked_pan: card.masked_pan,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { detectBrand, isValidPan, isValidSecurityCode } from '@/server/domain/card';
 import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, nestingDepth, shortText } from './common';
 
-// Body of POST /charges (interface 2.2-2.4). Top level and method_details are strict; the
+// Body of POST /charges (docs/interface.md 2.2-2.4). Top level and method_details are strict; the
 // person objects keep only their documented fields.
 const phoneOfPerson = z.object({ country_code: shortText(8).optional(), subscriber: shortText(20).optional() });
 
@@ -50,7 +50,7 @@ const cardDetails = z
       })
       .optional(),
     // Card flows that leave the merchant's page (issuer authentication) need these, and a
-    // transaction query returns them (interface 2.7).
+    // transaction query returns them (docs/interface.md 2.7).
     redirect_url: httpUrl.optional(),
     callback_url: httpUrl.optional(),
   })

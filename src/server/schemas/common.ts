@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Shapes shared by every resource of the interface (part 2.1) and the rules of DESIGN.md 7.
+// Shapes shared by every resource of the interface (part 2.1) and the rules of docs/DESIGN.md 7.
 const CENTS = /^[1-9][0-9]{0,11}$/;
 
 export const centsString = z

@@ -12,7 +12,7 @@ import {
   uuid,
 } from './common';
 
-// Refund request and responses (interface 4.5-4.7, 2.10) and the filters of DESIGN.md 11.
+// Refund request and responses (docs/interface.md 4.5-4.7, 2.10) and the filters of docs/DESIGN.md 11.
 export const refundStates = z.enum(REFUND_STATES);
 
 export const refundRequest = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRANSACTION_STATES } from '@/server/domain/states';
 import { centsText, currencyText, lifecycleEntry, metaStatus, timeObject } from './common';
 
-// Response shapes of interface 2.5-2.9.
+// Response shapes of docs/interface.md 2.5-2.9.
 const transactionState = z.string().meta({ enum: [...TRANSACTION_STATES] });
 const methodName = z.enum(['CARD', 'YAPE', 'BANK_TRANSFER', 'CUOTEALO', 'PAGOEFECTIVO', 'QR']);
 

@@ -16,7 +16,7 @@ import { recordCharge } from './record-charge';
 import { requestHash } from './request-hash';
 import { toTransactionObject, type TransactionRow } from './transaction-view';
 
-// POST /charges (interface 4.2, DESIGN.md 6): one transaction per operation unless the latest
+// POST /charges (docs/interface.md 4.2, docs/DESIGN.md 6): one transaction per operation unless the latest
 // was declined or expired; an identical retry replays the stored answer. Stored in one
 // statement (record-charge.ts).
 export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body: ChargeRequest): Promise<ChargeResponse> {

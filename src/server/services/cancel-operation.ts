@@ -9,7 +9,7 @@ import { lockOperation } from './lock-operation';
 import { moveTransaction } from './move-transaction';
 import { toOperationObject, transactionSelect } from './transaction-view';
 
-// DELETE /charges/{merchant_code}/{merchant_operation_number} (interface 4.4, DESIGN.md 6).
+// DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.4, docs/DESIGN.md 6).
 export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merchantOperationNumber: string, actor = 'api') {
   return prisma.$transaction(async (tx) => {
     const operation = await lockOperation(tx, merchant.id, merchantOperationNumber);

@@ -6,7 +6,7 @@ import { toOperationObject, transactionSelect } from './transaction-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} (interface 4.3).
+// GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} (docs/interface.md 4.3).
 export async function getTransaction(
   prisma: Db,
   merchant: ActingMerchant,

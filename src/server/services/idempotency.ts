@@ -4,7 +4,7 @@ import { requestHashKey } from '@/server/auth/service-keys';
 import { AppError } from '@/server/domain/errors';
 import { requestHash } from './request-hash';
 
-// Idempotency-Key (DESIGN.md 3): the same key and body within 24 h replay the stored answer;
+// Idempotency-Key (docs/DESIGN.md 3): the same key and body within 24 h replay the stored answer;
 // the same key with another body is 409 40. A key is claimed before the work starts, so two
 // concurrent requests with one key never both run: the second waits for the first's answer.
 const RETENTION_MS = 24 * 60 * 60 * 1000;

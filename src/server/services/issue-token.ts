@@ -8,7 +8,7 @@ import { hashSecret, verifySecret } from '@/server/auth/secrets';
 import { tokenSigningKey } from '@/server/auth/service-keys';
 import { isStorableText } from '@/server/schemas/common';
 
-// POST {auth_url}/token: OAuth 2.0 client_credentials with the rules of DESIGN.md 5.
+// POST {auth_url}/token: OAuth 2.0 client_credentials with the rules of docs/DESIGN.md 5.
 export const SCOPES = ['create:token', 'post:charges', 'get:charges', 'delete:charges'] as const;
 
 const tokenRequest = z.object({

@@ -8,7 +8,7 @@ import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
 import type { RefundFilters } from '@/server/schemas/refund';
 import { refundSelect, toRefundObject } from './refund-view';
 
-// GET /refund (interface 4.6, DESIGN.md 11): newest first, keyset pagination on (created_at, id).
+// GET /refund (docs/interface.md 4.6, docs/DESIGN.md 11): newest first, keyset pagination on (created_at, id).
 // operations_count counts every match once, on the first page; the cursor carries it to the
 // next pages with a digest of the search it counted, so a deep page never counts again and a
 // cursor sent with other filters counts afresh (docs/DECISIONS.md).
@@ -100,7 +100,7 @@ export async function listRefunds(
   };
 }
 
-/** GET /refund/{merchant_code}/{merchant_operation_number} (interface 4.7). */
+/** GET /refund/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.7). */
 export async function refundsOfOperation(prisma: Db, merchant: { id: string; code: string }, merchantOperationNumber: string) {
   const operation = await prisma.operation.findUnique({
     where: { merchantId_merchantOperationNumber: { merchantId: merchant.id, merchantOperationNumber } },

@@ -7,7 +7,7 @@ import { toTransactionObject, transactionSelect, type TransactionRow } from './t
 type MoveData = Omit<Prisma.TransactionUpdateManyMutationInput, 'state'> & { stateReason: string };
 
 /**
- * One state move of one transaction (DESIGN.md 6): the row changes only if it is still in
+ * One state move of one transaction (docs/DESIGN.md 6): the row changes only if it is still in
  * `from` (so two racing moves cannot both apply), with its lifecycle entry and outbox event
  * in the caller's database transaction. Returns null when the row had already moved on.
  */

@@ -3,7 +3,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import { successMeta } from '@/server/domain/envelope';
 
-// Events are written in the same database transaction as the move they announce (DESIGN.md 9).
+// Events are written in the same database transaction as the move they announce (docs/DESIGN.md 9).
 export const TRANSACTION_EVENT_TYPES: Record<string, string> = {
   REGISTRADO: 'transaction.registered',
   PENDIENTE: 'transaction.pending',

@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { RETRYABLE_CHARGE_STATES } from '@/server/domain/states';
 
 // A charge's whole write in one SQL statement, so one round trip and no database transaction
-// held open across the event loop (DESIGN.md 6, docs/DECISIONS.md "Charges in one statement"):
+// held open across the event loop (docs/DESIGN.md 6, docs/DECISIONS.md "Charges in one statement"):
 // create or lock the operation, read its latest transaction, then (only when the request may
 // add one) insert the transaction, its lifecycle and its outbox events. A statement commits as
 // a whole, so the move and its events can never be stored apart.

@@ -10,7 +10,7 @@ import type { RefundRequest } from '@/server/schemas/refund';
 import { REFUND_EVENT_TYPES, writeEvents } from './outbox';
 import { REFUND_REASONS, refundSelect, toRefundObject } from './refund-view';
 
-// POST /refund (interface 4.5, DESIGN.md 7): all-or-nothing; the answer carries the status of
+// POST /refund (docs/interface.md 4.5, docs/DESIGN.md 7): all-or-nothing; the answer carries the status of
 // the first failing item and `errors` lists every failing item.
 
 /**

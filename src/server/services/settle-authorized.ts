@@ -6,7 +6,7 @@ import { toTransactionObject, transactionSelect } from './transaction-view';
 const BATCH = 200;
 
 /**
- * Settlement cut-off (DESIGN.md 8): every transaction AUTORIZADO at or before `cutoff` moves to
+ * Settlement cut-off (docs/DESIGN.md 8): every transaction AUTORIZADO at or before `cutoff` moves to
  * LIQUIDADO, with its lifecycle entry and event in the same database transaction, in batches.
  * Rows are claimed with SKIP LOCKED so concurrent cut-offs never settle one twice. An operator's
  * cut-off may name a merchant, or the transactions to settle (tests settle only their own).

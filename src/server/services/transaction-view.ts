@@ -27,7 +27,7 @@ export type TimeStyle = 'millis' | 'seconds';
 
 const REDIRECT_METHODS = new Set(['BANK_TRANSFER', 'CUOTEALO']);
 
-/** `queryDetails`: the shape of transaction queries and callbacks (CARD adds its URLs, interface 2.7). */
+/** `queryDetails`: the shape of transaction queries and callbacks (CARD adds its URLs, docs/interface.md 2.7). */
 export function toTransactionObject(
   row: TransactionRow,
   style: TimeStyle,
@@ -59,7 +59,7 @@ export function toTransactionObject(
   };
 }
 
-/** Operation fields of interface 2.9: state, amount and currency are those of the latest transaction. */
+/** Operation fields of docs/interface.md 2.9: state, amount and currency are those of the latest transaction. */
 export function toOperationObject(
   merchantOperationNumber: string,
   rows: TransactionRow[],

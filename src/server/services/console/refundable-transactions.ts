@@ -3,7 +3,7 @@ import { REFUNDABLE_METHODS } from '@/server/domain/states';
 import { operationRowSelect, operationsWhere, toOperationRowView } from './list-operations';
 import { merchantInScope, type MerchantScope } from './merchant-scope';
 
-/** As many as one refund request may hold (DESIGN.md 10): a longer list is narrowed by a search. */
+/** As many as one refund request may hold (docs/DESIGN.md 10): a longer list is narrowed by a search. */
 export const REFUNDABLE_PAGE = 50;
 
 /**

@@ -66,7 +66,7 @@ export async function findPayerTransaction(prisma: Db, token: string): Promise<P
   };
 }
 
-/** The merchant's redirect_url with the operation, transaction and state (DESIGN.md 8). */
+/** The merchant's redirect_url with the operation, transaction and state (docs/DESIGN.md 8). */
 export function merchantReturnUrl(
   payment: { redirectUrl: string | null; merchantOperationNumber: string; transactionId: string },
   state: string,

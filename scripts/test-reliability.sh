@@ -24,6 +24,7 @@ PREFIX=${RELIABILITY_DB_PREFIX:-pay_reliability}
 ATTACKS=(e2e/api/jwt-attacks.spec.ts e2e/api/abuse.spec.ts e2e/api/free-text.spec.ts
   e2e/console/security-headers.spec.ts e2e/api/fuzz.spec.ts)
 
+bash scripts/system-packages.sh
 [ -f .next/BUILD_ID ] || { step "build"; npm run --silent build; }
 
 step "attacks on PGlite: JWT attacks, brute force and oversized bodies, free text, security headers, 10,000 fuzz requests"

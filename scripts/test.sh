@@ -2,7 +2,9 @@
 # Every test: static checks, unit tests, the build, the OpenAPI lint, then the end-to-end suites
 # and the fast pass of the fault tests on the embedded database and again on PostgreSQL, and the
 # fast pass of the deploy rehearsal (the Dockerfile's image from this build, compose's topology
-# behind nginx). (npm run test:reliability runs the long versions.)
+# behind nginx). (npm run test:reliability runs the long versions.) It sets up a fresh machine
+# first: the system packages (scripts/system-packages.sh) and the machine's PostgreSQL, unless
+# E2E_DATABASE_URL and E2E_DATABASE_URL_ASYNC name servers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +25,13 @@ keep_screenshots() {
   return 0
 }
 
+step "system packages";      bash scripts/system-packages.sh
+step "PostgreSQL";           E2E_DATABASE_URL=${E2E_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_test || true)}
+E2E_DATABASE_URL_ASYNC=${E2E_DATABASE_URL_ASYNC:-$(bash scripts/local-postgres.sh pay_test_async || true)}
+if [ -z "$E2E_DATABASE_URL" ] || [ -z "$E2E_DATABASE_URL_ASYNC" ]; then
+  echo "no PostgreSQL: run as root (it is started for you) or set E2E_DATABASE_URL and E2E_DATABASE_URL_ASYNC" >&2
+  exit 1
+fi
 step "prisma client";        npm run --silent db:generate
 step "typecheck";            npm run --silent typecheck
 step "lint";                 npm run --silent lint
@@ -38,12 +47,6 @@ step "faults on PGlite: kill -9 during charges and during deliveries (fast pass)
 RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts
 keep_logs pglite
 
-E2E_DATABASE_URL=${E2E_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_test || true)}
-E2E_DATABASE_URL_ASYNC=${E2E_DATABASE_URL_ASYNC:-$(bash scripts/local-postgres.sh pay_test_async || true)}
-if [ -z "$E2E_DATABASE_URL" ] || [ -z "$E2E_DATABASE_URL_ASYNC" ]; then
-  echo "PostgreSQL pass not run: no server (set E2E_DATABASE_URL and E2E_DATABASE_URL_ASYNC, or install PostgreSQL)" >&2
-  exit 1
-fi
 for url in "$E2E_DATABASE_URL" "$E2E_DATABASE_URL_ASYNC"; do
   psql "$url" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'
 done

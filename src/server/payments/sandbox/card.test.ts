@@ -168,3 +168,30 @@ describe('isRefundRejectingCard', () => {
     expect(isRefundRejectingCard('411111', '5126')).toBe(false);
   });
 });
+
+describe('cardConnector after authorization', () => {
+  const reference = (bin: string, last4: string) => ({
+    transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
+    method: 'CARD' as const,
+    amount: 15_000n,
+    currency: '604',
+    card: { bin, last4 },
+  });
+  const refundOf = (bin: string, last4: string) => ({
+    ...reference(bin, last4),
+    refundId: 'f0e1d2c3-0000-4000-8000-000000000001',
+  });
+
+  it('rejects refunds of card 4000000000005126 only', async () => {
+    expect(await cardConnector.refund(refundOf('400000', '5126'))).toStrictEqual({
+      outcome: 'rejected',
+      reason: 'El procesador rechazó el reembolso de esta tarjeta',
+    });
+    expect(await cardConnector.refund(refundOf('400000', '0002'))).toStrictEqual({ outcome: 'resolved' });
+    expect(await cardConnector.refund(refundOf('411111', '5126'))).toStrictEqual({ outcome: 'resolved' });
+  });
+
+  it('always reverses with code 00', async () => {
+    expect(await cardConnector.reverse(reference('400000', '5126'))).toStrictEqual({ outcome: 'reversed', code: '00' });
+  });
+});

@@ -124,3 +124,20 @@ describe('yapeConnector', () => {
     );
   });
 });
+
+describe('yapeConnector after authorization', () => {
+  const reference = {
+    transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
+    method: 'YAPE' as const,
+    amount: 15_000n,
+    currency: '604',
+    card: { bin: '421355', last4: '5228' },
+  };
+
+  it('always reverses with code 00 and resolves every refund', async () => {
+    expect(await yapeConnector.reverse(reference)).toStrictEqual({ outcome: 'reversed', code: '00' });
+    expect(await yapeConnector.refund({ ...reference, refundId: 'f0e1d2c3-0000-4000-8000-000000000001' })).toStrictEqual({
+      outcome: 'resolved',
+    });
+  });
+});

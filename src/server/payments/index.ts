@@ -1,6 +1,6 @@
 // The payments module as the rest of the service sees it: the registry and the connector
 // interface's types. Nothing outside payments/ imports a connector (eslint.config.mjs enforces it).
-export { CONNECTORS, connectorFor } from './registry';
+export { connectorFor } from './registry';
 export { transactionReference, type StoredTransaction } from './transaction-reference';
 export type * from './connector';
 export type { DeclineClass } from './decline-class';

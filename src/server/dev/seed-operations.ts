@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import { APPROVED_STATE_REASON } from '@/server/payments/sandbox/card-outcome';
+import { APPROVED_STATE_REASON } from '@/server/payments';
 import { REFUND_REASONS } from '@/server/services/refund-view';
 
 // Bulk seeding for measurements: operations with their transaction, lifecycle and (for some

@@ -1,12 +1,13 @@
 import type { Db, Tx } from '@/server/db/client';
 import { canRefundTransition, type RefundState } from '@/server/domain/states';
-import { isRefundRejectingCard } from '@/server/payments/sandbox/card';
+import { connectorFor, transactionReference, type RefundResult, type StoredTransaction } from '@/server/payments';
 import { REFUND_EVENT_TYPES, writeEvents } from '@/server/services/outbox';
 import { REFUND_REASONS, refundSelect, toRefundObject } from '@/server/services/refund-view';
 
-// The sandbox refund processor (docs/DESIGN.md 8): REGISTERED -> IN_PROCESS -> RESOLVED, or
-// REJECTED for the card whose refunds the processor refuses. Each step waits the configured
-// delay and writes its lifecycle entry and event in one database transaction.
+// Refund processing (docs/DESIGN.md 8): REGISTERED -> IN_PROCESS, then the connector of the
+// payment's method decides RESOLVED or REJECTED (an answer still in process leaves it for the
+// next pass). Each step waits the configured delay and writes its lifecycle entry and event in
+// one database transaction.
 const BATCH = 100;
 
 async function moveRefund(tx: Tx, id: string, from: RefundState, to: RefundState, at: Date): Promise<void> {
@@ -39,18 +40,33 @@ async function moveRefund(tx: Tx, id: string, from: RefundState, to: RefundState
   ]);
 }
 
+type DueRefund = StoredTransaction & { refundId: string; state: RefundState };
+
+// A refund the connector cannot make (none is registered for such a method) is rejected.
+const REFUND_STATE_OF: Readonly<Record<RefundResult['outcome'], RefundState | null>> = {
+  in_process: null,
+  resolved: 'RESOLVED',
+  rejected: 'REJECTED',
+  not_supported: 'REJECTED',
+};
+
+function askConnector({ refundId, ...transaction }: DueRefund): Promise<RefundResult> {
+  const reference = transactionReference(transaction);
+  return connectorFor(reference.method).refund({ ...reference, refundId });
+}
+
 export async function processRefunds(prisma: Db, delaySeconds: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - delaySeconds * 1000);
   return prisma.$transaction(async (tx) => {
-    const due = await tx.$queryRaw<{ id: string; state: RefundState; card_bin: string | null; card_last4: string | null }[]>`
-      SELECT r.id, r.state, t.card_bin, t.card_last4 FROM refunds r JOIN transactions t ON t.id = r.transaction_id
+    const due = await tx.$queryRaw<DueRefund[]>`
+      SELECT r.id AS "refundId", r.state, t.id, t.method, r.refund_amount AS amount, r.currency,
+             t.card_bin AS "cardBin", t.card_last4 AS "cardLast4"
+      FROM refunds r JOIN transactions t ON t.id = r.transaction_id
       WHERE r.state IN ('REGISTERED', 'IN_PROCESS') AND r.updated_at <= ${cutoff}
       ORDER BY r.updated_at LIMIT ${BATCH} FOR UPDATE OF r SKIP LOCKED`;
     for (const refund of due) {
-      const rejected =
-        refund.card_bin !== null && refund.card_last4 !== null && isRefundRejectingCard(refund.card_bin, refund.card_last4);
-      const to: RefundState = refund.state === 'REGISTERED' ? 'IN_PROCESS' : rejected ? 'REJECTED' : 'RESOLVED';
-      await moveRefund(tx, refund.id, refund.state, to, now);
+      const to = refund.state === 'REGISTERED' ? 'IN_PROCESS' : REFUND_STATE_OF[(await askConnector(refund)).outcome];
+      if (to !== null) await moveRefund(tx, refund.refundId, refund.state, to, now);
     }
     return due.length;
   });

@@ -3,16 +3,18 @@ import { requestFor, type AuthorizeRequest } from './connector';
 
 describe('requestFor', () => {
   it('returns the request when its method matches', () => {
-    const request: AuthorizeRequest = { method: 'QR', callback_url: 'https://shop.test/cb' };
+    const request: AuthorizeRequest = { method_name: 'QR', method_details: { callback_url: 'https://shop.test/cb' } };
     expect(requestFor(request, 'QR')).toBe(request);
   });
 
-  it('accepts either method of the shared redirect variant', () => {
-    const request: AuthorizeRequest = { method: 'CUOTEALO' };
-    expect(requestFor(request, 'CUOTEALO').method).toBe('CUOTEALO');
+  it('accepts CUOTEALO, whose details are those of BANK_TRANSFER', () => {
+    const request: AuthorizeRequest = { method_name: 'CUOTEALO', method_details: { redirect_url: 'https://shop.test/return' } };
+    expect(requestFor(request, 'CUOTEALO').method_name).toBe('CUOTEALO');
   });
 
   it('throws on a request of another method', () => {
-    expect(() => requestFor({ method: 'QR' }, 'CARD')).toThrow('The CARD connector cannot authorize a QR request');
+    expect(() => requestFor({ method_name: 'QR', method_details: {} }, 'CARD')).toThrow(
+      'The CARD connector cannot authorize a QR request',
+    );
   });
 });

@@ -1,34 +1,19 @@
+import type { z } from 'zod';
 import type { CardDescription } from '@/server/domain/card';
+import type { CurrencyCode } from '@/server/domain/money';
 import type { PaymentMethod } from '@/server/domain/states';
+import type { paymentMethodRequest } from '@/server/schemas/charge-request';
+import type { DeclineClass } from './decline-class';
 
-export type CardHolder = {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone?: { prefix?: string; number?: string };
-};
+// One processor's integration (docs/ORCHESTRATION.md 1). Every connector answers every flow; a
+// flow it does not offer answers `not_supported`, so a caller never has to know which processor
+// it talks to, and nothing outside payments/ imports a connector (only ./index.ts).
 
-export type AuthorizeRequest =
-  | {
-      method: 'CARD';
-      pan: string;
-      expiry_date: string;
-      security_code: string;
-      card_holder?: CardHolder;
-      installments?: { plan?: string; number?: string };
-    }
-  | {
-      method: 'YAPE';
-      callback_url?: string;
-      phone: { country_code: string; subscriber: string };
-      otp: string;
-    }
-  | { method: 'BANK_TRANSFER' | 'CUOTEALO'; redirect_url?: string; callback_url?: string }
-  | { method: 'PAGOEFECTIVO'; redirect_url?: string; callback_url?: string }
-  | { method: 'QR'; callback_url?: string };
+/** The `payment_method` of `POST /charges` as its schema validated it (docs/interface.md 2.2-2.4). */
+export type AuthorizeRequest = z.output<typeof paymentMethodRequest>;
 
 /** The request variant a connector of method `M` accepts. */
-export type RequestFor<M extends PaymentMethod> = AuthorizeRequest & { method: M };
+export type RequestFor<M extends PaymentMethod> = Extract<AuthorizeRequest, { method_name: M }>;
 
 export type ConnectorContext = {
   now: Date;
@@ -47,23 +32,39 @@ export type ProcessorResponse = Record<string, string | ResultMessage> & {
   result_message: ResultMessage;
 };
 
+/** What an approval carries: the authorization code and the processor's id of the payment. */
+export type ApprovalResponse = {
+  authorization_code: string;
+  brand_transaction_id: string;
+  result_message: ResultMessage;
+};
+
 export type CardFields = CardDescription;
 
+/** The processor's decision, as the transaction stores it (docs/interface.md 2.7, 2.8). */
+type Decided = {
+  stateReason: string;
+  card: CardFields | null;
+  methodDetails: Record<string, unknown>;
+};
+
 export type AuthorizeResult =
-  | {
-      outcome: 'approved';
-      stateReason: string;
-      processorResponse: ProcessorResponse;
-      card: CardFields | null;
-      methodDetails: Record<string, unknown>;
-    }
-  | {
-      outcome: 'declined';
-      stateReason: string;
-      processorResponse: ProcessorResponse;
-      card: CardFields | null;
-      methodDetails: Record<string, unknown>;
-    }
+  | (Decided & { outcome: 'approved'; processorResponse: ApprovalResponse })
+  | (Decided & { outcome: 'declined'; processorResponse: ProcessorResponse; declineClass: DeclineClass })
+  /** No decision: the processor timed out, refused the connection or failed before deciding. */
+  | (Decided & {
+      outcome: 'technical_failure';
+      reason: 'timeout' | 'connection_refused' | 'processor_error';
+      processorResponse: ProcessorResponse | null;
+    })
+  /** The issuer wants 3-D Secure first: the payer must pass a challenge at `challengeUrl`. */
+  | (Decided & {
+      outcome: 'challenge';
+      processorResponse: ProcessorResponse | null;
+      challengeUrl: string;
+      expiresAt: Date;
+    })
+  /** The payer completes the payment later (redirect, cash code, QR), before `expiresAt`. */
   | {
       outcome: 'pending';
       stateReason: string;
@@ -73,19 +74,72 @@ export type AuthorizeResult =
       methodDetails: Record<string, unknown>;
     };
 
-export type PaymentConnector = {
+export type NotSupported = { outcome: 'not_supported'; flow: 'reverse' | 'refund' | 'status' };
+
+/** The answer of a flow the connector does not offer (its capabilities say which). */
+export function notSupported(flow: NotSupported['flow']): NotSupported {
+  return { outcome: 'not_supported', flow };
+}
+
+/** An authorized transaction, as the service holds it (never the PAN or security code). */
+export type TransactionReference = {
+  transactionId: string;
   method: PaymentMethod;
+  amount: bigint;
+  currency: string;
+  /** BIN and last four of the card (or wallet card), when the transaction has one. */
+  card: { bin: string; last4: string } | null;
+};
+
+export type ReverseResult = { outcome: 'reversed'; code: string } | { outcome: 'refused'; reason: string } | NotSupported;
+
+export type RefundRequest = TransactionReference & { refundId: string };
+
+/** `in_process`: asked again later, the same refund (by `refundId`) answers where it stands. */
+export type RefundResult =
+  { outcome: 'in_process' } | { outcome: 'resolved' } | { outcome: 'rejected'; reason: string } | NotSupported;
+
+export type StatusResult =
+  | { outcome: 'approved'; authorizationCode: string }
+  | { outcome: 'declined'; code: string; declineClass: DeclineClass }
+  | { outcome: 'not_found' }
+  | { outcome: 'unknown' }
+  | NotSupported;
+
+export type ConnectorCapabilities = {
+  instalments: boolean;
+  /** Authorizes with the result of a 3-D Secure authentication. */
+  threeDsResult: boolean;
+  reversal: boolean;
+  refunds: boolean;
+};
+
+export type PaymentConnector = {
+  /** Stable id (`sandbox-card`): routes and records name a connector by it. */
+  id: string;
+  name: string;
+  methods: readonly PaymentMethod[];
+  currencies: readonly CurrencyCode[];
+  capabilities: ConnectorCapabilities;
+  /** How long an answer may take before the attempt counts as a technical failure. */
+  timeoutMs: number;
   authorize(request: AuthorizeRequest, context: ConnectorContext): Promise<AuthorizeResult>;
+  /** Undoes an authorization before settlement. */
+  reverse(transaction: TransactionReference): Promise<ReverseResult>;
+  /** Returns a settled payment's money; idempotent per `refundId`. */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** What the processor knows of a payment after an ambiguous answer. */
+  status(transaction: TransactionReference): Promise<StatusResult>;
 };
 
 function isRequestFor<M extends PaymentMethod>(request: AuthorizeRequest, method: M): request is RequestFor<M> {
-  return request.method === method;
+  return request.method_name === method;
 }
 
 /** Narrows a request to a connector's method; a mismatch is a programming error. */
 export function requestFor<M extends PaymentMethod>(request: AuthorizeRequest, method: M): RequestFor<M> {
   if (!isRequestFor(request, method)) {
-    throw new Error(`The ${method} connector cannot authorize a ${request.method} request`);
+    throw new Error(`The ${method} connector cannot authorize a ${request.method_name} request`);
   }
   return request;
 }

@@ -6,15 +6,18 @@ import { qrConnector } from './sandbox/qr';
 import { bankTransferConnector, cuotealoConnector } from './sandbox/redirect';
 import { yapeConnector } from './sandbox/yape';
 
-const CONNECTORS: Readonly<Record<PaymentMethod, PaymentConnector>> = {
-  CARD: cardConnector,
-  YAPE: yapeConnector,
-  BANK_TRANSFER: bankTransferConnector,
-  CUOTEALO: cuotealoConnector,
-  PAGOEFECTIVO: pagoEfectivoConnector,
-  QR: qrConnector,
-};
+/** Every connector the service can use; the first that declares a method carries its payments. */
+export const CONNECTORS: readonly PaymentConnector[] = [
+  cardConnector,
+  yapeConnector,
+  bankTransferConnector,
+  cuotealoConnector,
+  pagoEfectivoConnector,
+  qrConnector,
+];
 
 export function connectorFor(method: PaymentMethod): PaymentConnector {
-  return CONNECTORS[method];
+  const connector = CONNECTORS.find((candidate) => candidate.methods.includes(method));
+  if (!connector) throw new Error(`No connector carries ${method} payments`);
+  return connector;
 }

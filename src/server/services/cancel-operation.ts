@@ -5,6 +5,7 @@ import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import { decideCancel, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { toTimeObject } from '@/server/domain/time';
+import { connectorFor, transactionReference, type StoredTransaction } from '@/server/payments';
 import { lockOperation } from './lock-operation';
 import { moveTransaction } from './move-transaction';
 import { toOperationObject, transactionSelect } from './transaction-view';
@@ -17,15 +18,25 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
     const latest = await tx.transaction.findFirstOrThrow({
       where: { operationId: operation.id },
       orderBy: { attempt: 'desc' },
-      select: { id: true, state: true, method: true, processorResponse: true },
+      select: {
+        id: true,
+        state: true,
+        method: true,
+        amount: true,
+        currency: true,
+        cardBin: true,
+        cardLast4: true,
+        processorResponse: true,
+      },
     });
     const decision = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
     if (decision.kind === 'refused') {
       throw new AppError(decision.reason === 'method' ? 'METHOD_RULE' : 'STATE_CONFLICT', decision.message);
     }
     if (decision.kind === 'move') {
-      const at = new Date();
       const reversal = decision.to === 'EXTORNADO';
+      const reverseCode = reversal ? await reverseAuthorization(latest) : null;
+      const at = new Date();
       await moveTransaction(
         tx,
         latest.id,
@@ -40,7 +51,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
             ? {
                 ...(latest.processorResponse as Prisma.JsonObject),
                 reverse_date: toTimeObject(at, 'seconds').utc_time,
-                reverse_code: '00',
+                reverse_code: reverseCode!,
               }
             : Prisma.DbNull,
         },
@@ -63,4 +74,13 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
       meta: successMeta(),
     };
   });
+}
+
+/** The processor's reversal code; a processor that refuses leaves the payment AUTORIZADO. */
+async function reverseAuthorization(transaction: StoredTransaction): Promise<string> {
+  const reference = transactionReference(transaction);
+  const result = await connectorFor(reference.method).reverse(reference);
+  if (result.outcome === 'reversed') return result.code;
+  if (result.outcome === 'refused') throw new AppError('STATE_CONFLICT', `The processor refused the reversal: ${result.reason}`);
+  throw new AppError('METHOD_RULE', `${reference.method} payments cannot be reversed`);
 }

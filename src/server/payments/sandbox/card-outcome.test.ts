@@ -55,6 +55,7 @@ describe('cardOutcome', () => {
       outcome: 'declined',
       stateReason: 'Fondos insuficientes',
       processorResponse: { result_message: { code: '51', description: 'Fondos insuficientes' } },
+      declineClass: 'soft',
       card,
       methodDetails: details,
     });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AuthorizeResult, CardFields, ResultMessage } from '../connector';
+import { declineClassOf } from '../decline-class';
 
 export const APPROVED: ResultMessage = { code: '00', description: 'Aprobado' };
 export const APPROVED_STATE_REASON = 'Transacción aprobada';
@@ -12,7 +13,7 @@ export function randomDigits(length: number): string {
 /**
  * The result of a synchronous card-type authorization: approved with a 6-digit
  * `authorization_code` and a 15-digit `brand_transaction_id`, or declined with only the
- * `result_message` (whose description is also the state reason).
+ * `result_message` (whose description is also the state reason) and the class of its code.
  */
 export function cardOutcome(
   decline: ResultMessage | null,
@@ -24,6 +25,7 @@ export function cardOutcome(
       outcome: 'declined',
       stateReason: decline.description,
       processorResponse: { result_message: decline },
+      declineClass: declineClassOf(decline.code),
       card,
       methodDetails,
     };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthorizeRequest, AuthorizeResult } from '../connector';
-import { testContext } from '../test-context';
+import type { AuthorizeRequest, AuthorizeResult, RequestFor } from '../connector';
+import { testContext } from '../../../../tests/support/connector-context';
 import { cardConnector, isRefundRejectingCard } from './card';
 
-function cardRequest(pan: string, overrides: Partial<Extract<AuthorizeRequest, { method: 'CARD' }>> = {}): AuthorizeRequest {
-  return { method: 'CARD', pan, expiry_date: '1230', security_code: '123', ...overrides };
+function cardRequest(pan: string, overrides: Partial<RequestFor<'CARD'>['method_details']> = {}): AuthorizeRequest {
+  return { method_name: 'CARD', method_details: { pan, expiry_date: '1230', security_code: '123', ...overrides } };
 }
 
 function sandboxCard(pan: string) {
@@ -40,7 +40,7 @@ function expectApproved(result: AuthorizeResult): Extract<AuthorizeResult, { out
 
 describe('cardConnector', () => {
   it('is the CARD connector', () => {
-    expect(cardConnector.method).toBe('CARD');
+    expect(cardConnector.methods).toEqual(['CARD']);
   });
 
   it('approves an ordinary card with code 00', async () => {
@@ -93,16 +93,17 @@ describe('cardConnector', () => {
   });
 
   it.each([
-    ['4000000000000002', '05', 'Denegada por el emisor'],
-    ['4000000000009995', '51', 'Fondos insuficientes'],
-    ['4000000000000069', '54', 'Tarjeta vencida'],
-    ['4000000000000127', 'N7', 'Código de seguridad inválido'],
-    ['4000000000000119', '96', 'Error del procesador'],
-  ])('declines test PAN %s with %s', async (pan, code, description) => {
+    ['4000000000000002', '05', 'Denegada por el emisor', 'soft'],
+    ['4000000000009995', '51', 'Fondos insuficientes', 'soft'],
+    ['4000000000000069', '54', 'Tarjeta vencida', 'hard'],
+    ['4000000000000127', 'N7', 'Código de seguridad inválido', 'hard'],
+    ['4000000000000119', '96', 'Error del procesador', 'technical'],
+  ])('declines test PAN %s with %s', async (pan, code, description, declineClass) => {
     expect(await cardConnector.authorize(cardRequest(pan), testContext())).toStrictEqual({
       outcome: 'declined',
       stateReason: description,
       processorResponse: { result_message: { code, description } },
+      declineClass,
       card: sandboxCard(pan),
       methodDetails: sandboxDetails(pan),
     });
@@ -141,6 +142,7 @@ describe('cardConnector', () => {
       outcome: 'declined',
       stateReason: 'Número de tarjeta inválido',
       processorResponse: { result_message: { code: '14', description: 'Número de tarjeta inválido' } },
+      declineClass: 'hard',
       card: null,
       methodDetails: {
         masked_pan: '123456******5670',
@@ -153,7 +155,7 @@ describe('cardConnector', () => {
 
   it('throws on an unvalidated PAN or another method', async () => {
     await expect(cardConnector.authorize(cardRequest('4111111111111112'), testContext())).rejects.toThrow('validated PAN');
-    await expect(cardConnector.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
+    await expect(cardConnector.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
       'The CARD connector cannot authorize a QR request',
     );
   });
@@ -164,5 +166,32 @@ describe('isRefundRejectingCard', () => {
     expect(isRefundRejectingCard('400000', '5126')).toBe(true);
     expect(isRefundRejectingCard('400000', '0002')).toBe(false);
     expect(isRefundRejectingCard('411111', '5126')).toBe(false);
+  });
+});
+
+describe('cardConnector after authorization', () => {
+  const reference = (bin: string, last4: string) => ({
+    transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
+    method: 'CARD' as const,
+    amount: 15_000n,
+    currency: '604',
+    card: { bin, last4 },
+  });
+  const refundOf = (bin: string, last4: string) => ({
+    ...reference(bin, last4),
+    refundId: 'f0e1d2c3-0000-4000-8000-000000000001',
+  });
+
+  it('rejects refunds of card 4000000000005126 only', async () => {
+    expect(await cardConnector.refund(refundOf('400000', '5126'))).toStrictEqual({
+      outcome: 'rejected',
+      reason: 'El procesador rechazó el reembolso de esta tarjeta',
+    });
+    expect(await cardConnector.refund(refundOf('400000', '0002'))).toStrictEqual({ outcome: 'resolved' });
+    expect(await cardConnector.refund(refundOf('411111', '5126'))).toStrictEqual({ outcome: 'resolved' });
+  });
+
+  it('always reverses with code 00', async () => {
+    expect(await cardConnector.reverse(reference('400000', '5126'))).toStrictEqual({ outcome: 'reversed', code: '00' });
   });
 });

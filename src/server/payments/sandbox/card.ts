@@ -2,6 +2,7 @@ import { describeCard, detectBrand, isExpiryInPast, isValidPan, maskPan, parseEx
 import { requestFor, type PaymentConnector, type ResultMessage } from '../connector';
 import { cardMethodDetails } from '../method-details';
 import { cardOutcome } from './card-outcome';
+import { reverseAuthorization, SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
 
 export const CARD_DECLINES = {
   doNotHonour: { code: '05', description: 'Denegada por el emisor' },
@@ -30,9 +31,14 @@ function isExpired(expiryDate: string, now: Date): boolean {
 }
 
 export const cardConnector: PaymentConnector = {
-  method: 'CARD',
+  id: 'sandbox-card',
+  name: 'Sandbox card acquirer',
+  methods: ['CARD'],
+  currencies: ['604', '840'],
+  capabilities: { instalments: true, threeDsResult: false, reversal: true, refunds: true },
+  timeoutMs: SANDBOX_TIMEOUT_MS,
   async authorize(request, context) {
-    const { pan, expiry_date, installments } = requestFor(request, 'CARD');
+    const { pan, expiry_date, installments } = requestFor(request, 'CARD').method_details;
     if (!isValidPan(pan)) throw new Error('The CARD connector needs a validated PAN');
     const installmentDetails = {
       plan: installments?.plan ?? 'NONE',
@@ -52,4 +58,11 @@ export const cardConnector: PaymentConnector = {
     const decline = isExpired(expiry_date, context.now) ? CARD_DECLINES.expiredCard : (TEST_PAN_DECLINES[pan] ?? null);
     return cardOutcome(decline, card, methodDetails);
   },
+  reverse: reverseAuthorization,
+  async refund({ card }) {
+    return card !== null && isRefundRejectingCard(card.bin, card.last4)
+      ? { outcome: 'rejected', reason: 'El procesador rechazó el reembolso de esta tarjeta' }
+      : { outcome: 'resolved' };
+  },
+  status: unknownStatus,
 };

@@ -1,7 +1,7 @@
 import type * as Crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { testContext } from '../test-context';
+import { testContext } from '../../../../tests/support/connector-context';
 import { generateCip, pagoEfectivoConnector } from './pagoefectivo';
 
 vi.mock('node:crypto', async (importOriginal) => {
@@ -24,14 +24,13 @@ describe('pagoEfectivoConnector', () => {
   it('is pending for 24 hours with a CIP and its page', async () => {
     const result = await pagoEfectivoConnector.authorize(
       {
-        method: 'PAGOEFECTIVO',
-        redirect_url: 'https://shop.test/return',
-        callback_url: 'https://shop.test/cb',
+        method_name: 'PAGOEFECTIVO',
+        method_details: { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' },
       },
       testContext(),
     );
     if (result.outcome !== 'pending' || result.processorResponse === null) throw new Error('expected a CIP');
-    expect(pagoEfectivoConnector.method).toBe('PAGOEFECTIVO');
+    expect(pagoEfectivoConnector.methods).toEqual(['PAGOEFECTIVO']);
     expect(result.stateReason).toBe('CIP generado, esperando el pago en efectivo');
     expect(Object.keys(result.processorResponse)).toEqual(['cip', 'cip_url', 'result_message']);
     expect(result.processorResponse.cip).toMatch(/^[1-9]\d{8}$/);
@@ -46,14 +45,17 @@ describe('pagoEfectivoConnector', () => {
   });
 
   it('uses the merchant expiry override and omits an absent callback URL', async () => {
-    const result = await pagoEfectivoConnector.authorize({ method: 'PAGOEFECTIVO' }, testContext({ expirySeconds: 3600 }));
+    const result = await pagoEfectivoConnector.authorize(
+      { method_name: 'PAGOEFECTIVO', method_details: {} },
+      testContext({ expirySeconds: 3600 }),
+    );
     if (result.outcome !== 'pending') throw new Error('expected pending');
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T16:04:05.123Z');
     expect(result.methodDetails).toStrictEqual({});
   });
 
   it('throws on a request of another method', async () => {
-    await expect(pagoEfectivoConnector.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
+    await expect(pagoEfectivoConnector.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
       'The PAGOEFECTIVO connector cannot authorize a QR request',
     );
   });

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds } from '@/server/domain/time';
-import { requestFor, type PaymentConnector } from '../connector';
+import { notSupported, requestFor, type PaymentConnector } from '../connector';
 import { withoutUndefined } from '../method-details';
+import { SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
 
 /** A 9-digit CIP that never starts with 0. */
 export function generateCip(): string {
@@ -10,9 +11,14 @@ export function generateCip(): string {
 }
 
 export const pagoEfectivoConnector: PaymentConnector = {
-  method: 'PAGOEFECTIVO',
+  id: 'sandbox-pagoefectivo',
+  name: 'Sandbox PagoEfectivo',
+  methods: ['PAGOEFECTIVO'],
+  currencies: ['604', '840'],
+  capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
+  timeoutMs: SANDBOX_TIMEOUT_MS,
   async authorize(request, context) {
-    const { callback_url } = requestFor(request, 'PAGOEFECTIVO');
+    const { callback_url } = requestFor(request, 'PAGOEFECTIVO').method_details;
     return {
       outcome: 'pending',
       stateReason: 'CIP generado, esperando el pago en efectivo',
@@ -26,4 +32,7 @@ export const pagoEfectivoConnector: PaymentConnector = {
       methodDetails: withoutUndefined({ callback_url }),
     };
   },
+  reverse: async () => notSupported('reverse'),
+  refund: async () => notSupported('refund'),
+  status: unknownStatus,
 };

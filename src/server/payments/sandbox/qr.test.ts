@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizeResult } from '../connector';
-import { testContext } from '../test-context';
+import { testContext } from '../../../../tests/support/connector-context';
 import { generateQrId, qrConnector } from './qr';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -28,9 +28,9 @@ describe('generateQrId', () => {
 describe('qrConnector', () => {
   it('is pending for 15 minutes with a QR image, id, date and code 0', async () => {
     const result = pendingWithResponse(
-      await qrConnector.authorize({ method: 'QR', callback_url: 'https://shop.test/cb' }, testContext()),
+      await qrConnector.authorize({ method_name: 'QR', method_details: { callback_url: 'https://shop.test/cb' } }, testContext()),
     );
-    expect(qrConnector.method).toBe('QR');
+    expect(qrConnector.methods).toEqual(['QR']);
     expect(result.stateReason).toBe('QR generado, esperando el pago');
     expect(Object.keys(result.processorResponse)).toEqual(['qr_image', 'qr_id', 'date', 'result_message']);
     expect(result.processorResponse.qr_id).toMatch(/^QR[0-9A-F]{20}$/);
@@ -43,7 +43,7 @@ describe('qrConnector', () => {
 
   it('draws a real 256x256 PNG of the payer page URL', async () => {
     const context = testContext();
-    const result = pendingWithResponse(await qrConnector.authorize({ method: 'QR' }, context));
+    const result = pendingWithResponse(await qrConnector.authorize({ method_name: 'QR', method_details: {} }, context));
     const image = stringMember(result.processorResponse.qr_image);
     expect(image.startsWith(DATA_URI_PREFIX)).toBe(true);
     const png = Buffer.from(image.slice(DATA_URI_PREFIX.length), 'base64');
@@ -60,23 +60,31 @@ describe('qrConnector', () => {
   });
 
   it('draws a different image for another payer page', async () => {
-    const first = pendingWithResponse(await qrConnector.authorize({ method: 'QR' }, testContext()));
+    const first = pendingWithResponse(await qrConnector.authorize({ method_name: 'QR', method_details: {} }, testContext()));
     const other = pendingWithResponse(
-      await qrConnector.authorize({ method: 'QR' }, testContext({ payerPageUrl: 'https://pay.example.test/pay/other' })),
+      await qrConnector.authorize(
+        { method_name: 'QR', method_details: {} },
+        testContext({ payerPageUrl: 'https://pay.example.test/pay/other' }),
+      ),
     );
     expect(other.processorResponse.qr_image).not.toBe(first.processorResponse.qr_image);
     expect(other.processorResponse.qr_id).not.toBe(first.processorResponse.qr_id);
   });
 
   it('uses the merchant expiry override and omits an absent callback URL', async () => {
-    const result = pendingWithResponse(await qrConnector.authorize({ method: 'QR' }, testContext({ expirySeconds: 60 })));
+    const result = pendingWithResponse(
+      await qrConnector.authorize({ method_name: 'QR', method_details: {} }, testContext({ expirySeconds: 60 })),
+    );
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T15:05:05.123Z');
     expect(result.methodDetails).toStrictEqual({});
   });
 
   it('throws on a request of another method', async () => {
-    await expect(qrConnector.authorize({ method: 'CUOTEALO' }, testContext())).rejects.toThrow(
-      'The QR connector cannot authorize a CUOTEALO request',
-    );
+    await expect(
+      qrConnector.authorize(
+        { method_name: 'CUOTEALO', method_details: { redirect_url: 'https://shop.test/return' } },
+        testContext(),
+      ),
+    ).rejects.toThrow('The QR connector cannot authorize a CUOTEALO request');
   });
 });

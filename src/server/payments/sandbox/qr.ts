@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds, toTimeObject } from '@/server/domain/time';
-import { requestFor, type PaymentConnector } from '../connector';
+import { notSupported, requestFor, type PaymentConnector } from '../connector';
 import { withoutUndefined } from '../method-details';
+import { SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
 
 /** `QR` followed by 20 upper-case hex characters. */
 export function generateQrId(): string {
@@ -11,9 +12,14 @@ export function generateQrId(): string {
 }
 
 export const qrConnector: PaymentConnector = {
-  method: 'QR',
+  id: 'sandbox-qr',
+  name: 'Sandbox QR',
+  methods: ['QR'],
+  currencies: ['604'],
+  capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
+  timeoutMs: SANDBOX_TIMEOUT_MS,
   async authorize(request, context) {
-    const { callback_url } = requestFor(request, 'QR');
+    const { callback_url } = requestFor(request, 'QR').method_details;
     const qrImage = await QRCode.toDataURL(context.payerPageUrl, {
       errorCorrectionLevel: 'M',
       margin: 1,
@@ -33,4 +39,7 @@ export const qrConnector: PaymentConnector = {
       methodDetails: withoutUndefined({ callback_url }),
     };
   },
+  reverse: async () => notSupported('reverse'),
+  refund: async () => notSupported('refund'),
+  status: unknownStatus,
 };

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from '../test-context';
+import { testContext } from '../../../../tests/support/connector-context';
+import type { AuthorizeRequest } from '../connector';
 import { bankTransferConnector, cuotealoConnector } from './redirect';
+
+/** A request without the `redirect_url` validation requires: the connector still copies only what came. */
+function withoutRedirectUrl(method_name: 'BANK_TRANSFER' | 'CUOTEALO', method_details: { callback_url?: string } = {}) {
+  return { method_name, method_details } as AuthorizeRequest;
+}
 
 const URLS = { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' };
 const PAYER_PAGE = 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001';
 
 describe('bankTransferConnector', () => {
   it('is pending for 30 minutes with the payer page as continue URL', async () => {
-    const result = await bankTransferConnector.authorize({ method: 'BANK_TRANSFER', ...URLS }, testContext());
-    expect(bankTransferConnector.method).toBe('BANK_TRANSFER');
+    const result = await bankTransferConnector.authorize(
+      { method_name: 'BANK_TRANSFER', method_details: { ...URLS } },
+      testContext(),
+    );
+    expect(bankTransferConnector.methods).toEqual(['BANK_TRANSFER']);
     expect(result).toStrictEqual({
       outcome: 'pending',
       stateReason: 'Esperando que el pagador complete la transferencia',
@@ -20,14 +29,17 @@ describe('bankTransferConnector', () => {
   });
 
   it('uses the merchant expiry override', async () => {
-    const result = await bankTransferConnector.authorize({ method: 'BANK_TRANSFER' }, testContext({ expirySeconds: 120 }));
+    const result = await bankTransferConnector.authorize(
+      withoutRedirectUrl('BANK_TRANSFER'),
+      testContext({ expirySeconds: 120 }),
+    );
     if (result.outcome !== 'pending') throw new Error('expected pending');
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T15:06:05.123Z');
   });
 
   it('omits URLs the request did not carry', async () => {
     const result = await bankTransferConnector.authorize(
-      { method: 'BANK_TRANSFER', callback_url: URLS.callback_url },
+      withoutRedirectUrl('BANK_TRANSFER', { callback_url: URLS.callback_url }),
       testContext(),
     );
     expect(result.methodDetails).toStrictEqual({ callback_url: 'https://shop.test/cb' });
@@ -35,7 +47,7 @@ describe('bankTransferConnector', () => {
   });
 
   it('refuses a CUOTEALO request', async () => {
-    await expect(bankTransferConnector.authorize({ method: 'CUOTEALO' }, testContext())).rejects.toThrow(
+    await expect(bankTransferConnector.authorize(withoutRedirectUrl('CUOTEALO'), testContext())).rejects.toThrow(
       'The BANK_TRANSFER connector cannot authorize a CUOTEALO request',
     );
   });
@@ -43,8 +55,8 @@ describe('bankTransferConnector', () => {
 
 describe('cuotealoConnector', () => {
   it('is pending for 60 minutes with the payer page as continue URL', async () => {
-    const result = await cuotealoConnector.authorize({ method: 'CUOTEALO', ...URLS }, testContext());
-    expect(cuotealoConnector.method).toBe('CUOTEALO');
+    const result = await cuotealoConnector.authorize({ method_name: 'CUOTEALO', method_details: { ...URLS } }, testContext());
+    expect(cuotealoConnector.methods).toEqual(['CUOTEALO']);
     expect(result).toStrictEqual({
       outcome: 'pending',
       stateReason: 'Esperando que el pagador complete el pago en cuotas',
@@ -56,14 +68,14 @@ describe('cuotealoConnector', () => {
   });
 
   it('uses the merchant expiry override and omits absent URLs', async () => {
-    const result = await cuotealoConnector.authorize({ method: 'CUOTEALO' }, testContext({ expirySeconds: 7200 }));
+    const result = await cuotealoConnector.authorize(withoutRedirectUrl('CUOTEALO'), testContext({ expirySeconds: 7200 }));
     if (result.outcome !== 'pending') throw new Error('expected pending');
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T17:04:05.123Z');
     expect(result.methodDetails).toStrictEqual({});
   });
 
   it('refuses a BANK_TRANSFER request', async () => {
-    await expect(cuotealoConnector.authorize({ method: 'BANK_TRANSFER' }, testContext())).rejects.toThrow(
+    await expect(cuotealoConnector.authorize(withoutRedirectUrl('BANK_TRANSFER'), testContext())).rejects.toThrow(
       'The CUOTEALO connector cannot authorize a BANK_TRANSFER request',
     );
   });

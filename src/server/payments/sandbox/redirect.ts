@@ -1,13 +1,23 @@
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds } from '@/server/domain/time';
-import { requestFor, type PaymentConnector } from '../connector';
+import { notSupported, requestFor, type PaymentConnector } from '../connector';
 import { withoutUndefined } from '../method-details';
+import { resolveRefund, SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
 
-function redirectConnector(method: 'BANK_TRANSFER' | 'CUOTEALO', stateReason: string): PaymentConnector {
+function redirectConnector(
+  method: 'BANK_TRANSFER' | 'CUOTEALO',
+  identity: Pick<PaymentConnector, 'id' | 'name'>,
+  stateReason: string,
+  refunds: boolean,
+): PaymentConnector {
   return {
-    method,
+    ...identity,
+    methods: [method],
+    currencies: ['604', '840'],
+    capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds },
+    timeoutMs: SANDBOX_TIMEOUT_MS,
     async authorize(request, context) {
-      const { redirect_url, callback_url } = requestFor(request, method);
+      const { redirect_url, callback_url } = requestFor(request, method).method_details;
       return {
         outcome: 'pending',
         stateReason,
@@ -17,9 +27,23 @@ function redirectConnector(method: 'BANK_TRANSFER' | 'CUOTEALO', stateReason: st
         methodDetails: withoutUndefined({ redirect_url, callback_url }),
       };
     },
+    reverse: async () => notSupported('reverse'),
+    refund: refunds ? resolveRefund : async () => notSupported('refund'),
+    status: unknownStatus,
   };
 }
 
-export const bankTransferConnector = redirectConnector('BANK_TRANSFER', 'Esperando que el pagador complete la transferencia');
+export const bankTransferConnector = redirectConnector(
+  'BANK_TRANSFER',
+  { id: 'sandbox-bank-transfer', name: 'Sandbox bank transfer' },
+  'Esperando que el pagador complete la transferencia',
+  false,
+);
 
-export const cuotealoConnector = redirectConnector('CUOTEALO', 'Esperando que el pagador complete el pago en cuotas');
+// Cuotéalo settles through its lender, which can return the money; a transfer cannot be recalled.
+export const cuotealoConnector = redirectConnector(
+  'CUOTEALO',
+  { id: 'sandbox-cuotealo', name: 'Sandbox Cuotéalo' },
+  'Esperando que el pagador complete el pago en cuotas',
+  true,
+);

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPan } from '@/server/domain/card';
-import type { AuthorizeRequest } from '../connector';
-import { testContext } from '../test-context';
+import type { AuthorizeRequest, RequestFor } from '../connector';
+import { testContext } from '../../../../tests/support/connector-context';
 import { yapeCardPan, yapeConnector, YAPE_MAX_PEN_CENTS } from './yape';
 
-const PHONE = { country_code: '+51', subscriber: '987654321' };
+type YapePhone = RequestFor<'YAPE'>['method_details']['phone'];
 
-function yapeRequest(otp: string, phone = PHONE): AuthorizeRequest {
-  return { method: 'YAPE', phone, otp, callback_url: 'https://shop.test/cb' };
+const PHONE: YapePhone = { country_code: '+51', subscriber: '987654321' };
+
+function yapeRequest(otp: string, phone: YapePhone = PHONE): AuthorizeRequest {
+  return { method_name: 'YAPE', method_details: { phone, otp, callback_url: 'https://shop.test/cb' } };
 }
 
 const WALLET_CARD = {
@@ -52,7 +54,7 @@ describe('yapeCardPan', () => {
 
 describe('yapeConnector', () => {
   it('is the YAPE connector', () => {
-    expect(yapeConnector.method).toBe('YAPE');
+    expect(yapeConnector.methods).toEqual(['YAPE']);
   });
 
   it('approves with code 00 and describes the wallet card', async () => {
@@ -83,13 +85,14 @@ describe('yapeConnector', () => {
   });
 
   it.each([
-    ['000000', 'Y1', 'Código de aprobación inválido'],
-    ['111111', '51', 'Saldo insuficiente'],
-  ])('declines OTP %s with %s', async (otp, code, description) => {
+    ['000000', 'Y1', 'Código de aprobación inválido', 'hard'],
+    ['111111', '51', 'Saldo insuficiente', 'soft'],
+  ])('declines OTP %s with %s', async (otp, code, description, declineClass) => {
     expect(await yapeConnector.authorize(yapeRequest(otp), testContext())).toStrictEqual({
       outcome: 'declined',
       stateReason: description,
       processorResponse: { result_message: { code, description } },
+      declineClass,
       card: WALLET_CARD,
       methodDetails: WALLET_DETAILS,
     });
@@ -102,6 +105,7 @@ describe('yapeConnector', () => {
       outcome: 'declined',
       stateReason: 'Excede el límite de monto',
       processorResponse: { result_message: { code: '61', description: 'Excede el límite de monto' } },
+      declineClass: 'soft',
       card: WALLET_CARD,
       methodDetails: WALLET_DETAILS,
     });
@@ -115,8 +119,25 @@ describe('yapeConnector', () => {
   });
 
   it('throws on a request of another method', async () => {
-    await expect(yapeConnector.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
+    await expect(yapeConnector.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
       'The YAPE connector cannot authorize a QR request',
     );
+  });
+});
+
+describe('yapeConnector after authorization', () => {
+  const reference = {
+    transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
+    method: 'YAPE' as const,
+    amount: 15_000n,
+    currency: '604',
+    card: { bin: '421355', last4: '5228' },
+  };
+
+  it('always reverses with code 00 and resolves every refund', async () => {
+    expect(await yapeConnector.reverse(reference)).toStrictEqual({ outcome: 'reversed', code: '00' });
+    expect(await yapeConnector.refund({ ...reference, refundId: 'f0e1d2c3-0000-4000-8000-000000000001' })).toStrictEqual({
+      outcome: 'resolved',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { describeCard, luhnCheckDigit } from '@/server/domain/card';
 import { requestFor, type PaymentConnector, type ResultMessage } from '../connector';
 import { cardMethodDetails } from '../method-details';
 import { cardOutcome } from './card-outcome';
+import { resolveRefund, reverseAuthorization, SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
 
 export const YAPE_DECLINES = {
   invalidOtp: { code: 'Y1', description: 'Código de aprobación inválido' },
@@ -32,9 +33,14 @@ function yapeDecline(otp: string, amount: bigint, currency: string): ResultMessa
 }
 
 export const yapeConnector: PaymentConnector = {
-  method: 'YAPE',
+  id: 'sandbox-yape',
+  name: 'Sandbox Yape wallet',
+  methods: ['YAPE'],
+  currencies: ['604'],
+  capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
+  timeoutMs: SANDBOX_TIMEOUT_MS,
   async authorize(request, context) {
-    const { phone, otp } = requestFor(request, 'YAPE');
+    const { phone, otp } = requestFor(request, 'YAPE').method_details;
     const card = describeCard(yapeCardPan(phone));
     const methodDetails = {
       phone: { country_code: phone.country_code, subscriber: phone.subscriber },
@@ -42,4 +48,7 @@ export const yapeConnector: PaymentConnector = {
     };
     return cardOutcome(yapeDecline(otp, context.amount, context.currency), card, methodDetails);
   },
+  reverse: reverseAuthorization,
+  refund: resolveRefund,
+  status: unknownStatus,
 };

@@ -1,4 +1,4 @@
-import type { ConnectorContext } from './connector';
+import type { ConnectorContext } from '@/server/payments';
 
 /** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN. */
 export function testContext(overrides: Partial<ConnectorContext> = {}): ConnectorContext {

@@ -5,7 +5,14 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { settleAuthorized } from '@/server/services/settle-authorized';
-import { chargeRequest, openTestDatabase, refusal, sessionAs, testMerchant, type TestDatabase } from './procedure-test-support';
+import {
+  chargeRequest,
+  openTestDatabase,
+  refusal,
+  sessionAs,
+  testMerchant,
+  type TestDatabase,
+} from '../../../../../tests/support/procedure-test-support';
 
 // The callback delivery log and the manual resend, per role, at the procedure level.
 let db: TestDatabase;

@@ -6,7 +6,13 @@ import { authorizeCharge } from '@/server/services/authorize-charge';
 import { payPayment } from '@/server/services/payer/payer-actions';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
-import { consoleCallerOf, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT } from './procedure-test-support';
+import {
+  consoleCallerOf,
+  openTestDatabase,
+  refusal,
+  sessionAs,
+  SETUP_TIMEOUT,
+} from '../../../../../tests/support/procedure-test-support';
 
 // The console's refund procedures, role by role: detail, refundable transactions, batch and single refund.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -266,11 +272,11 @@ describe('console.refundDetail', () => {
   });
 });
 
-describe('admin.settleNow of named transactions (what the console suite settles)', () => {
+describe('console.platform.settleNow of named transactions (what the console suite settles)', () => {
   it('settles only the transactions named', async () => {
     await charge('B', 'late1', 'CARD');
     await charge('B', 'late2', 'CARD');
-    const settled = await caller(as('PLATFORM_ADMIN')).admin.settleNow({ transactionIds: [tx['B-late1']!] });
+    const settled = await caller(as('PLATFORM_ADMIN')).console.platform.settleNow({ transactionIds: [tx['B-late1']!] });
     expect(settled).toEqual({ settled: 1 });
     const states = await prisma.transaction.findMany({
       where: { id: { in: [tx['B-late1']!, tx['B-late2']!] } },

@@ -3,7 +3,14 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { settleAuthorized } from '@/server/services/settle-authorized';
-import { chargeRequest, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT, testMerchant } from './procedure-test-support';
+import {
+  chargeRequest,
+  openTestDatabase,
+  refusal,
+  sessionAs,
+  SETUP_TIMEOUT,
+  testMerchant,
+} from '../../../../../tests/support/procedure-test-support';
 
 // Every console role rule, at the procedure level (the pages only hide what a role cannot do).
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -104,7 +111,7 @@ describe('console procedures by role', () => {
 
   it('keep platform administration to platform admins', async () => {
     expect(await refusal(() => caller(as('MERCHANT_ADMIN', 'A')).admin.listCredentials({}))).toBe('FORBIDDEN');
-    expect(await refusal(() => caller(as('SUPPORT')).admin.settleNow({}))).toBe('FORBIDDEN');
+    expect(await refusal(() => caller(as('SUPPORT')).console.platform.settleNow({}))).toBe('FORBIDDEN');
     expect(await refusal(() => caller(as('PLATFORM_ADMIN')).admin.listCredentials({}))).toBe('allowed');
   });
 });

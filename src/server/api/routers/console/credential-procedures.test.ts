@@ -3,7 +3,13 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
 import { issueCredential } from '@/server/services/admin/credentials';
 import { createFacilitator } from '@/server/services/admin/merchants';
-import { openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT, testMerchant } from './procedure-test-support';
+import {
+  openTestDatabase,
+  refusal,
+  sessionAs,
+  SETUP_TIMEOUT,
+  testMerchant,
+} from '../../../../../tests/support/procedure-test-support';
 
 // console.credentials, console.issueCredential and console.revokeCredential, role by role:
 // every role reads its merchant's credentials (the page shows viewers the list), only admins

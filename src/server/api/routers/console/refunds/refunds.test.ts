@@ -12,7 +12,7 @@ import {
   refusal,
   sessionAs,
   SETUP_TIMEOUT,
-} from '../../../../../tests/support/procedure-test-support';
+} from '../../../../../../tests/support/procedure-test-support';
 
 // The console's refund procedures, role by role: detail, refundable transactions, batch and single refund.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,7 +1,7 @@
 // Operator CLI: npm run cli -- <command> [--option value ...]. As a platform admin it calls the
 // console's procedures (console.platform.*, console.settings.*) and, for what only an operator
-// does, admin.*: through the running service when one owns the embedded database (PGlite allows one process
-// per directory), and in-process otherwise (service stopped, or PostgreSQL).
+// does, admin.*: through the running service when one owns the embedded database (PGlite allows
+// one process per directory), and in-process otherwise (service stopped, or PostgreSQL).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTRPCClient, httpLink, localLink } from '@trpc/client';

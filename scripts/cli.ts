@@ -1,6 +1,7 @@
-// Operator CLI: npm run cli -- <command> [--option value ...]. It calls the admin procedures
-// through the running service when one owns the embedded database (PGlite allows one process
-// per directory), and in-process otherwise (service stopped, or PostgreSQL).
+// Operator CLI: npm run cli -- <command> [--option value ...]. As a platform admin it calls the
+// console's procedures (console.platform.*, console.settings.*) and, for what only an operator
+// does, admin.*: through the running service when one owns the embedded database (PGlite allows
+// one process per directory), and in-process otherwise (service stopped, or PostgreSQL).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTRPCClient, httpLink, localLink } from '@trpc/client';
@@ -11,8 +12,8 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'create-merchant': { help: '--code C --name N [--facilitator F]', options: ['code', 'name', 'facilitator'] },
   'create-facilitator': { help: '--code F --name N', options: ['code', 'name'] },
   'update-merchant': {
-    help: '--code C [--name N] [--methods "CARD YAPE ..."] [--expiry METHOD=SECONDS|default ...]   profile, enabled methods, pending expiries (merged; default clears one)',
-    options: ['code', 'name', 'methods', 'expiry'],
+    help: '--code C [--name N] [--methods "CARD YAPE ..."] [--expiry-minutes METHOD=MINUTES|default ...]   name, enabled methods, pending expiries (merged; default clears one)',
+    options: ['code', 'name', 'methods', 'expiry-minutes'],
   },
   'link-merchant': { help: '--facilitator F --merchant C', options: ['facilitator', 'merchant'] },
   'issue-credential': {
@@ -42,7 +43,7 @@ function usage(): string {
   ].join('\n');
 }
 
-type Caller = ReturnType<typeof createTRPCClient<AppRouter>>['admin'];
+type Caller = ReturnType<typeof createTRPCClient<AppRouter>>;
 
 type ServiceFile = { pid: number; url: string; operatorToken: string };
 
@@ -58,13 +59,13 @@ function runningService(): ServiceFile | null {
   }
 }
 
-async function withAdmin<T>(use: (admin: Caller) => Promise<T>): Promise<T> {
+async function withOperator<T>(use: (operator: Caller) => Promise<T>): Promise<T> {
   const service = env().DATABASE_URL ? null : runningService();
   if (service) {
     const client = createTRPCClient<AppRouter>({
       links: [httpLink({ url: `${service.url}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
     });
-    return use(client.admin);
+    return use(client);
   }
   const { openedDatabase, closeDatabase } = await import('../src/server/db/client');
   const { appRouter } = await import('../src/server/api/routers/app-router');
@@ -85,7 +86,7 @@ async function withAdmin<T>(use: (admin: Caller) => Promise<T>): Promise<T> {
     ],
   });
   try {
-    return await use(client.admin);
+    return await use(client);
   } finally {
     await closeDatabase();
   }
@@ -99,32 +100,41 @@ function required(values: Record<string, unknown>, name: string): string {
 
 async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
   const optional = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
-  return withAdmin(async (admin) => {
+  return withOperator(async ({ admin, console: { platform, settings } }) => {
     switch (command) {
       case 'create-merchant':
-        return admin.createMerchant.mutate({
+        return platform.createMerchant.mutate({
           code: required(values, 'code'),
           name: required(values, 'name'),
           facilitatorCode: optional('facilitator'),
         });
       case 'create-facilitator':
-        return admin.createFacilitator.mutate({ code: required(values, 'code'), name: required(values, 'name') });
+        return platform.createFacilitator.mutate({ code: required(values, 'code'), name: required(values, 'name') });
       case 'update-merchant': {
-        const expiry = values.expiry;
+        // The console's three settings forms, each only when its options are given.
+        const merchantCode = required(values, 'code');
+        const name = optional('name');
+        const methods = optional('methods');
+        const expiry = values['expiry-minutes'];
         const pairs = (Array.isArray(expiry) ? expiry : expiry ? [expiry] : []).map((pair) => pair.split('='));
-        return admin.updateMerchant.mutate({
-          code: required(values, 'code'),
-          name: optional('name'),
-          enabledMethods: optional('methods')?.split(' ').filter(Boolean) as ('CARD' | 'YAPE')[] | undefined,
-          expirySeconds: pairs.length
-            ? (Object.fromEntries(
-                pairs.map(([method, seconds]) => [method, seconds === 'default' ? null : Number(seconds)]),
-              ) as Record<'QR', number | null>)
-            : undefined,
-        });
+        if (name !== undefined) {
+          const { supportEmail } = await settings.merchant.query({ merchantCode });
+          await settings.updateProfile.mutate({ merchantCode, name, supportEmail });
+        }
+        if (methods !== undefined) {
+          const enabledMethods = methods.split(' ').filter(Boolean) as ('CARD' | 'YAPE')[];
+          await settings.updateMethods.mutate({ merchantCode, enabledMethods });
+        }
+        if (pairs.length) {
+          const expiryMinutes = Object.fromEntries(
+            pairs.map(([method, minutes]) => [method, minutes === 'default' ? null : Number(minutes)]),
+          ) as Record<'QR', number | null>;
+          await settings.updateExpiries.mutate({ merchantCode, expiryMinutes });
+        }
+        return settings.merchant.query({ merchantCode });
       }
       case 'link-merchant':
-        return admin.linkMerchant.mutate({
+        return platform.linkMerchant.mutate({
           facilitatorCode: required(values, 'facilitator'),
           merchantCode: required(values, 'merchant'),
         });
@@ -156,7 +166,7 @@ async function run(command: string, values: Record<string, string | string[] | u
           name: optional('name'),
         });
       case 'settle-now':
-        return admin.settleNow.mutate({ merchantCode: optional('merchant') });
+        return platform.settleNow.mutate({ merchantCode: optional('merchant') });
       case 'inspect':
         return admin.inspectOperation.query({
           merchantCode: required(values, 'merchant'),
@@ -193,7 +203,10 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     args: rest,
     options: Object.fromEntries(
-      spec.options.map((name) => [name, { type: 'string' as const, multiple: command === 'secret-scan' || name === 'expiry' }]),
+      spec.options.map((name) => [
+        name,
+        { type: 'string' as const, multiple: command === 'secret-scan' || name === 'expiry-minutes' },
+      ]),
     ),
     strict: true,
   });

@@ -10,6 +10,7 @@ import {
   ORIGIN,
   createMerchant,
   operator,
+  operatorConsole,
   settleNow,
   storedOperation,
   uniqueCode,
@@ -133,7 +134,7 @@ export async function expectUnauthenticated(response: APIResponse, success: 'str
 export async function createFacilitator(prefix = 'F'): Promise<{ code: string } & Credential> {
   const admin = operator();
   const code = uniqueCode(prefix);
-  await admin.createFacilitator.mutate({ code, name: `Facilitator ${code}` });
+  await operatorConsole().platform.createFacilitator.mutate({ code, name: `Facilitator ${code}` });
   const credential = await admin.issueCredential.mutate({ owner: { facilitatorCode: code } });
   return { code, clientId: credential.client_id, clientSecret: credential.client_secret };
 }

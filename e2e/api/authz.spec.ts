@@ -1,7 +1,7 @@
 import { expect, test } from '../support/contract';
 import { type APIRequestContext } from '@playwright/test';
 import { charge, chargeBody, headers, operationNumber, tokenFor } from '../support/api';
-import { API_VERSION, BASE_URL, createMerchant, operator, storedOperation } from '../support/service';
+import { API_VERSION, BASE_URL, createMerchant, operatorConsole, storedOperation } from '../support/service';
 import {
   ALL,
   b64url,
@@ -240,7 +240,7 @@ test.describe('payment facilitators', () => {
     const linked = await createMerchant('AZFL', undefined, { facilitatorCode: facilitator.code });
     const linkedToken = await tokenFor(request, linked);
     const settled = await chargeOf(request, linkedToken, linked.code);
-    await operator().settleNow.mutate({ merchantCode: linked.code });
+    await operatorConsole().platform.settleNow.mutate({ merchantCode: linked.code });
     const authorized = await chargeOf(request, linkedToken, linked.code);
     const token = await tokenOf(request, facilitator, ALL);
     const endpoints = endpointsFor(linked.code, { settled, authorized }).filter((endpoint) => endpoint.name !== 'POST /charges');

@@ -173,11 +173,7 @@ function unknownInputs(target: FuzzTarget): Record<string, fc.Arbitrary<unknown>
       .map(([facilitatorCode, merchantCode]) => ({ facilitatorCode, merchantCode })),
     'console.platform.unlinkMerchant': ofMerchant,
     'console.platform.settleNow': ofMerchant,
-    'admin.createMerchant': fc
-      .tuple(code, code)
-      .map(([value, facilitator]) => ({ code: value, name: 'fuzz', facilitatorCode: facilitator })),
-    'admin.updateMerchant': code.map((value) => ({ code: value, name: 'fuzz' })),
-    'admin.linkMerchant': fc.tuple(code, code).map(([facilitatorCode, merchantCode]) => ({ facilitatorCode, merchantCode })),
+    'admin.setExpirySeconds': code.map((value) => ({ code: value, expirySeconds: { QR: 60 } })),
     'admin.issueCredential': fc.oneof(
       code.map((merchantCode) => ({ owner: { merchantCode } })),
       code.map((facilitatorCode) => ({ owner: { facilitatorCode } })),
@@ -189,7 +185,6 @@ function unknownInputs(target: FuzzTarget): Record<string, fc.Arbitrary<unknown>
       role: 'MERCHANT_VIEWER',
       merchantCode,
     })),
-    'admin.settleNow': ofMerchant,
     'admin.inspectOperation': code.map((merchantCode) => ({ merchantCode, merchantOperationNumber: 'fuzz-1' })),
     'admin.resendEvent': id.map((eventId) => ({ eventId })),
   };

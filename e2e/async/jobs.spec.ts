@@ -43,7 +43,7 @@ test('expiry: a QR with a 2 s expiry becomes EXPIRADO by itself, is announced, c
   pem,
 }) => {
   const { merchant, token } = await asyncActor(request, 'JBEX');
-  await asyncOperator().updateMerchant.mutate({ code: merchant.code, expirySeconds: { QR: 2 } });
+  await asyncOperator().setExpirySeconds.mutate({ code: merchant.code, expirySeconds: { QR: 2 } });
   const number = operationNumber('jb-exp');
   const charged = await chargeOk(
     request,

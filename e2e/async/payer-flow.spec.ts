@@ -282,7 +282,7 @@ test("an unknown token's payer page answers 200 with the not-found text", async 
 
 test("an expired payment's pay post moves it to EXPIRADO, not AUTORIZADO", async ({ request, receiver, pem }) => {
   const { merchant, token } = await asyncActor(request, 'PFEX');
-  await asyncOperator().updateMerchant.mutate({ code: merchant.code, expirySeconds: { BANK_TRANSFER: 1 } });
+  await asyncOperator().setExpirySeconds.mutate({ code: merchant.code, expirySeconds: { BANK_TRANSFER: 1 } });
   const number = operationNumber('pf-exp');
   const charged = await chargeOk(
     request,

@@ -102,7 +102,10 @@ export async function createPayment(
 ): Promise<Payment> {
   const merchant = await createMerchant('BR', undefined, { port: ASYNC_PORT });
   if (options.expirySeconds !== undefined) {
-    await operator(ASYNC_PORT).updateMerchant.mutate({ code: merchant.code, expirySeconds: { [method]: options.expirySeconds } });
+    await operator(ASYNC_PORT).setExpirySeconds.mutate({
+      code: merchant.code,
+      expirySeconds: { [method]: options.expirySeconds },
+    });
   }
   const apiToken = await tokenFor(request, merchant, ALL_SCOPES, ASYNC_ORIGIN);
   const number = operationNumber('br');

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { charge, chargeBody, operationNumber, read, tokenFor, type Envelope } from '../support/api';
 import { expectPhoneWidth, procedureStatus, signIn, switchLanguage } from '../support/console';
-import { createConsoleUser, createMerchant, operator, operatorConsole, ORIGIN, uniqueCode } from '../support/service';
+import { createConsoleUser, createMerchant, operatorConsole, ORIGIN, uniqueCode } from '../support/service';
 
 // /settings: a merchant's profile, methods, expiries and people. Every test makes its own merchant
 // and users (the demo ones stay as other specs expect them); the demo owner only reads.
@@ -238,7 +238,7 @@ test("a merchant admin gets 403 from platform procedures and not-found for anoth
 test('names a merchant controls render as text, never as markup', async ({ page, browser }) => {
   const payload = '<img src=x onerror="window.__xss=1">';
   const { merchant, admin } = await ownMerchantAdmin('XSS', payload);
-  await operator().updateMerchant.mutate({ code: merchant.code, name: payload });
+  await operatorConsole().settings.updateProfile.mutate({ merchantCode: merchant.code, name: payload, supportEmail: null });
   await signIn(page, admin.email, '/settings', admin.password);
   await expect(page.getByLabel('Nombre del comercio')).toHaveValue(payload);
   await expect(userRow(page, admin.email).getByTestId('user-name')).toHaveText(payload);

@@ -113,7 +113,11 @@ export async function createMerchant(
 ): Promise<TestMerchant> {
   const admin = operator(options.port);
   const code = uniqueCode(prefix);
-  await admin.createMerchant.mutate({ code, name: `Test ${code}`, facilitatorCode: options.facilitatorCode });
+  await operatorConsole(options.port).platform.createMerchant.mutate({
+    code,
+    name: `Test ${code}`,
+    facilitatorCode: options.facilitatorCode,
+  });
   const credential = await admin.issueCredential.mutate({
     owner: { merchantCode: code },
     scopes,
@@ -150,7 +154,7 @@ export type StoredOperation = {
 
 /** A settlement cut-off now for the merchant, or only for the named transactions (others' tests keep theirs). */
 export async function settleNow(merchantCode: string, transactionIds?: string[]): Promise<number> {
-  return (await operator().settleNow.mutate({ merchantCode, transactionIds })).settled;
+  return (await operatorConsole().platform.settleNow.mutate({ merchantCode, transactionIds })).settled;
 }
 
 export type ConsoleRole = 'PLATFORM_ADMIN' | 'SUPPORT' | 'MERCHANT_ADMIN' | 'MERCHANT_VIEWER';

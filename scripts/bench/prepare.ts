@@ -1,4 +1,4 @@
-import { apiHeaders, chargeOnce, MERCHANT, operatorClient, type Charged } from '../support/api-client';
+import { apiHeaders, chargeOnce, MERCHANT, operatorConsole, type Charged } from '../support/api-client';
 
 // What the benchmark's reads need: one stored transaction, settled payments with refunds.
 
@@ -6,7 +6,7 @@ import { apiHeaders, chargeOnce, MERCHANT, operatorClient, type Charged } from '
 export async function prepare(origin: string, serviceFile: string, bearer: string, count: number, refunds: number) {
   const charged: Charged[] = [];
   for (let index = 0; index < count; index += 1) charged.push(await chargeOnce(origin, bearer, 'warm'));
-  await operatorClient(origin, serviceFile).settleNow.mutate({ merchantCode: MERCHANT });
+  await operatorConsole(origin, serviceFile).platform.settleNow.mutate({ merchantCode: MERCHANT });
   const items = charged.slice(0, refunds).map((each) => ({
     type: 'TOTAL',
     merchant_operation_number: each.number,

@@ -78,9 +78,19 @@ export async function chargeOnce(
 }
 
 /** The operator's tRPC client of a running service (its token is in the service file). */
-export function operatorClient(origin: string, serviceFile: string) {
+function operatorTrpc(origin: string, serviceFile: string) {
   const { operatorToken } = JSON.parse(readFileSync(serviceFile, 'utf8')) as { operatorToken: string };
   return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `${origin}/api/trpc`, headers: { 'x-operator-token': operatorToken } })],
-  }).admin;
+  });
+}
+
+/** The operator-only procedures (admin.*). */
+export function operatorClient(origin: string, serviceFile: string) {
+  return operatorTrpc(origin, serviceFile).admin;
+}
+
+/** The console's procedures as the operator (a platform admin): settlement, merchants, settings. */
+export function operatorConsole(origin: string, serviceFile: string) {
+  return operatorTrpc(origin, serviceFile).console;
 }

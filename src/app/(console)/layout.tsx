@@ -8,6 +8,7 @@ import { LangSwitch } from '../console-ui/lang-switch';
 import { SignOutButton } from '../console-ui/sign-out-button';
 import { BusinessZoneProvider } from '../console-ui/zone-context';
 import { businessZone } from '../console-ui/zone-server';
+import { can } from '@/server/auth/policy';
 
 export const dynamic = 'force-dynamic';
 
@@ -51,7 +52,7 @@ const TEXT = {
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const text = TEXT[lang];
-  const platformRole = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
+  const platformRole = can(session.role, 'platform:read');
   const links = [
     { href: '/', label: text.overview },
     { href: '/operations', label: text.operations },

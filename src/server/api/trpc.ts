@@ -1,7 +1,11 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { z } from 'zod';
 import { AppError } from '@/server/domain/errors';
 import { authenticate, requireScope } from '@/server/auth/principal';
+import { actingMerchantOf, type ActingMerchant } from '@/server/auth/acting-merchant';
+import { can, type Capability } from '@/server/auth/policy';
+import { scopeOf } from '@/server/services/console/merchant-scope';
 import { env } from '@/env';
 import { takeToken } from './rate-limit';
 import { toAppError } from './to-app-error';
@@ -25,12 +29,13 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
 
 export const SUPPORTED_API_VERSIONS = new Set(['1709847567']);
 
+type IntegratorScope = 'post:charges' | 'get:charges' | 'delete:charges';
+
 /** Integrator calls (docs/DESIGN.md 3): ALG-API-VERSION, then the Bearer token, then the scope. */
-export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'delete:charges') {
+function integratorProcedure(scope: IntegratorScope) {
   return t.procedure.use(async ({ ctx, next }) => {
     const version = ctx.headers.get('alg-api-version');
     if (version === null || !SUPPORTED_API_VERSIONS.has(version.trim())) {
@@ -51,22 +56,45 @@ export function integratorProcedure(scope: 'post:charges' | 'get:charges' | 'del
   });
 }
 
-/** Platform operators: a PLATFORM_ADMIN console session or the operator CLI (no session at all: 401, as the console's). */
-export const operatorProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.session) throw new AppError('UNAUTHENTICATED', 'sign in as a platform operator');
-  if (ctx.session.role !== 'PLATFORM_ADMIN') throw new AppError('FORBIDDEN', 'platform operators only');
-  return next({ ctx: { ...ctx, session: ctx.session } });
-});
+/** A merchant_code the input may leave out leaves a facilitator acting for all its merchants (null). */
+type MerchantOf<I> = I extends { merchant_code: string } ? ActingMerchant : ActingMerchant | null;
 
-/** Console users (docs/DESIGN.md 1): any signed-in role may read; SUPPORT and MERCHANT_VIEWER never act. */
-export const consoleReadProcedure = t.procedure.use(({ ctx, next }) => {
+/**
+ * Integrator calls for a merchant: the integrator checks, the input, then ctx.merchant, the
+ * merchant the input's merchant_code and the payment-facilitator-code header name (docs/DESIGN.md 3).
+ */
+export function merchantProcedure<I extends { merchant_code?: string }>(scope: IntegratorScope, input: z.ZodType<I>) {
+  return integratorProcedure(scope)
+    .input(input)
+    .use(async ({ ctx, input: parsed, next }) => {
+      const merchant = await actingMerchantOf(
+        ctx.prisma,
+        ctx.principal,
+        (parsed as { merchant_code?: string }).merchant_code,
+        ctx.headers.get('payment-facilitator-code'),
+      );
+      return next({ ctx: { merchant: merchant as MerchantOf<I> } });
+    });
+}
+
+/** Console users (docs/DESIGN.md 1): any signed-in role may read, within ctx.scope, the merchants it sees. */
+export const consoleProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new AppError('UNAUTHENTICATED', 'sign in to the console');
-  return next({ ctx: { ...ctx, session: ctx.session } });
+  return next({ ctx: { ...ctx, session: ctx.session, scope: scopeOf(ctx.session) } });
 });
 
-export const consoleActProcedure = consoleReadProcedure.use(({ ctx, next }) => {
-  if (ctx.session.role !== 'PLATFORM_ADMIN' && ctx.session.role !== 'MERCHANT_ADMIN') {
-    throw new AppError('FORBIDDEN', 'this role is read-only');
-  }
-  return next();
-});
+function requiring<P extends typeof consoleProcedure>(procedure: P, capability: Capability, refusal: string): P {
+  return procedure.use(({ ctx, next }) => {
+    if (!can(ctx.session.role, capability)) throw new AppError('FORBIDDEN', refusal);
+    return next();
+  }) as P;
+}
+
+/** Console changes for a merchant: SUPPORT and MERCHANT_VIEWER never act. */
+export const consoleActProcedure = requiring(consoleProcedure, 'merchant:act', 'this role is read-only');
+
+/** The platform pages' reads: platform staff only. */
+export const platformProcedure = requiring(consoleProcedure, 'platform:read', 'platform staff only');
+
+/** Platform changes, from the console or the operator CLI (a platform admin's session). */
+export const platformActProcedure = requiring(consoleActProcedure, 'platform:act', 'platform admins only');

@@ -35,7 +35,7 @@ const forbidden = (message: string) => new AppError('FORBIDDEN', message);
  * its own merchant; a facilitator token, which must send payment-facilitator-code, for the
  * merchants linked to it. A sent header must match the facilitator of the token or merchant.
  */
-export async function actingMerchant(
+async function actingMerchant(
   prisma: Db,
   principal: Principal,
   merchantCode: string,
@@ -78,6 +78,24 @@ export async function actingMerchant(
     enabledMethods: merchant.enabledMethods,
     expirySeconds: (merchant.expirySeconds ?? {}) as Record<string, number>,
   };
+}
+
+/**
+ * The merchant of a call whose merchant_code may be left out: a merchant token's own; without one,
+ * a facilitator token acts for every merchant linked to it (null) and must send its own code.
+ */
+export async function actingMerchantOf(
+  prisma: Db,
+  principal: Principal,
+  merchantCode: string | undefined,
+  facilitatorHeader: string | null,
+): Promise<ActingMerchant | null> {
+  const code = merchantCode ?? principal.merchantCode;
+  if (code !== null) return actingMerchant(prisma, principal, code, facilitatorHeader);
+  if (facilitatorHeader !== principal.facilitatorCode) {
+    throw forbidden('facilitator credentials must send a matching payment-facilitator-code');
+  }
+  return null;
 }
 
 /** Merchants a token may see in listings: its own, or every merchant linked to its facilitator. */

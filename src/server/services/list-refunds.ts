@@ -101,7 +101,7 @@ export async function listRefunds(
 }
 
 /** GET /refund/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.7). */
-export async function refundsOfOperation(prisma: Db, merchant: { id: string; code: string }, merchantOperationNumber: string) {
+export async function getRefundsOfOperation(prisma: Db, merchant: { id: string; code: string }, merchantOperationNumber: string) {
   const operation = await prisma.operation.findUnique({
     where: { merchantId_merchantOperationNumber: { merchantId: merchant.id, merchantOperationNumber } },
     select: { refunds: { select: refundSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },

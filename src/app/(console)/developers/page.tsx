@@ -10,6 +10,7 @@ import { NextPageLink } from '../../console-ui/next-page-link';
 import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { CreateCredential, RevokeCredential } from './credential-actions';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -86,8 +87,8 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const text = TEXT[lang];
   const zone = businessZone();
   const caller = await consoleCaller(session);
-  const platform = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
-  const canAct = session.role === 'PLATFORM_ADMIN' || session.role === 'MERCHANT_ADMIN';
+  const platform = can(session.role, 'merchants:all');
+  const canAct = can(session.role, 'merchant:act');
   const chosen = platform ? merchant?.trim() || undefined : undefined;
   const statusValid = !status || (CALLBACK_STATUSES as readonly string[]).includes(status);
   const [credentials, deliveries] = await Promise.all([

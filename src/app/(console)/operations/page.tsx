@@ -10,6 +10,7 @@ import { businessZone } from '../../console-ui/zone-server';
 import { NextPageLink } from '../../console-ui/next-page-link';
 import { DataTable } from '../../console-ui/table';
 import { OperationFilters } from './filters';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -78,7 +79,7 @@ export default async function OperationsPage({ searchParams }: Props) {
   );
   const next = new URLSearchParams(filters);
   if (page?.nextCursor) next.set('cursor', page.nextCursor);
-  const showMerchant = session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT';
+  const showMerchant = can(session.role, 'merchants:all');
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">

@@ -10,6 +10,7 @@ import { MerchantsTable } from './merchants-table';
 import { PlatformOnly } from './platform-only';
 import { CreateFacilitatorForm, CreateMerchantForm, LinkMerchantForm } from './platform-forms';
 import { SettlementSection } from './settlement-section';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -40,7 +41,7 @@ type Props = { searchParams: Promise<{ q?: string }> };
 
 export default async function PlatformPage({ searchParams }: Props) {
   const [session, lang, { q }] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
-  if (session.role !== 'PLATFORM_ADMIN' && session.role !== 'SUPPORT') return <PlatformOnly lang={lang} />;
+  if (!can(session.role, 'platform:read')) return <PlatformOnly lang={lang} />;
   const text = TEXT[lang];
   const platform = (await consoleCaller(session)).console.platform;
   const [merchants, facilitators, awaiting] = await Promise.all([
@@ -48,7 +49,7 @@ export default async function PlatformPage({ searchParams }: Props) {
     platform.facilitators(),
     platform.awaitingSettlement({}),
   ]);
-  const canEdit = session.role === 'PLATFORM_ADMIN';
+  const canEdit = can(session.role, 'platform:act');
   const facilitatorCodes = facilitators.map((facilitator) => facilitator.code);
   return (
     <div className="space-y-4">

@@ -9,7 +9,7 @@ import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
-import { canAct, isPlatformRole } from '../../console-ui/roles';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -87,7 +87,7 @@ export default async function RefundsPage({ searchParams }: Props) {
   const text = TEXT[lang];
   const zone = businessZone();
   const caller = await consoleCaller(session);
-  const platform = isPlatformRole(session.role);
+  const platform = can(session.role, 'merchants:all');
   const filters = Object.fromEntries(KEYS.filter((key) => params[key]).map((key) => [key, params[key]!]));
   // Filters the procedure refuses are the visitor's to fix; any other failure is the error page's.
   const page = await caller.console.refunds({ ...filters, limit: '25' }).catch((error: unknown) => {
@@ -100,7 +100,7 @@ export default async function RefundsPage({ searchParams }: Props) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{text.title}</h1>
-        {canAct(session.role) ? (
+        {can(session.role, 'merchant:act') ? (
           <Link href="/refunds/new" className={`ml-auto ${PRIMARY_BUTTON}`}>
             {text.newRefund}
           </Link>

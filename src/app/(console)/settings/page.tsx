@@ -4,6 +4,7 @@ import { consoleCaller, requireConsoleSession } from '@/server/console-session-s
 import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 import { MerchantSettings } from './merchant-settings';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -25,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SettingsPage() {
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   // Platform staff have no merchant of their own: they manage merchants from /platform.
-  if (session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT') redirect('/platform');
+  if (can(session.role, 'merchants:all')) redirect('/platform');
   const caller = await consoleCaller(session);
   const [settings, users] = await Promise.all([caller.console.settings.merchant({}), caller.console.settings.users({})]);
   const text = TEXT[lang];
@@ -38,7 +39,7 @@ export default async function SettingsPage() {
       <MerchantSettings
         settings={settings}
         users={users}
-        canEdit={session.role === 'MERCHANT_ADMIN'}
+        canEdit={can(session.role, 'merchant:act')}
         selfUserId={session.userId}
         lang={lang}
         zone={businessZone()}

@@ -1,16 +1,12 @@
 import { router } from '../trpc';
-import { cancelOperationProcedure } from './charges/cancel-operation';
-import { createCharge } from './charges/create-charge';
-import { getTransactionProcedure } from './charges/get-transaction';
-import { createRefunds } from './refunds/create-refunds';
-import { listRefundsProcedure } from './refunds/list-refunds';
-import { refundsOfOperationProcedure } from './refunds/refunds-of-operation';
-import { adminRouter } from './admin/admin-router';
-import { consoleRouter } from './console/console-router';
+import { adminRouter } from './admin';
+import { chargesRouter } from './charges';
+import { consoleRouter } from './console';
+import { refundsRouter } from './refunds';
 
 export const appRouter = router({
-  charges: router({ create: createCharge, get: getTransactionProcedure, cancel: cancelOperationProcedure }),
-  refunds: router({ create: createRefunds, list: listRefundsProcedure, ofOperation: refundsOfOperationProcedure }),
+  charges: chargesRouter,
+  refunds: refundsRouter,
   admin: adminRouter,
   console: consoleRouter,
 });

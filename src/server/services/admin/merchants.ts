@@ -98,3 +98,8 @@ export async function unlinkMerchant(prisma: Db, merchantCode: string) {
   forgetMerchant(merchant.code);
   return { merchant_code: merchant.code, facilitator_code: null };
 }
+
+/** The id of the merchant named, or undefined when none is (every merchant). */
+export async function merchantIdOf(prisma: Db, code: string | undefined): Promise<string | undefined> {
+  return code ? (await findMerchant(prisma, code)).id : undefined;
+}

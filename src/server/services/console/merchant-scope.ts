@@ -2,12 +2,13 @@ import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import type { ConsoleSession } from '@/server/auth/console-session';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
+import { can } from '@/server/auth/policy';
 
 /** The merchants a console user may see: one for merchant roles, every one for platform roles. */
 export type MerchantScope = { kind: 'all' } | { kind: 'one'; merchantId: string };
 
 export function scopeOf(session: ConsoleSession): MerchantScope {
-  if (session.role === 'PLATFORM_ADMIN' || session.role === 'SUPPORT') return { kind: 'all' };
+  if (can(session.role, 'merchants:all')) return { kind: 'all' };
   if (!session.merchantId) throw new AppError('FORBIDDEN', 'this user has no merchant');
   return { kind: 'one', merchantId: session.merchantId };
 }

@@ -4,6 +4,7 @@ import { newConsolePassword } from '@/server/auth/secrets';
 import type { Role } from '@/server/auth/console-session';
 import { createConsoleUser } from '@/server/services/admin/users';
 import { merchantCodeIn, type MerchantScope } from './merchant-scope';
+import { can } from '@/server/auth/policy';
 
 // The console users of one merchant: merchant admins manage their own, platform admins any
 // merchant's. Platform users (PLATFORM_ADMIN, SUPPORT) are never listed or changed here.
@@ -50,7 +51,7 @@ export async function addMerchantUser(
 }
 
 const isActiveAdmin = (user: { role: string; disabledAt: Date | null }) =>
-  user.role === 'MERCHANT_ADMIN' && user.disabledAt === null;
+  can(user.role as Role, 'merchant:act') && user.disabledAt === null;
 
 /**
  * Changes a user's role or disables/enables it. Nobody changes or disables themselves, and a

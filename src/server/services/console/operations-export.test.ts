@@ -6,10 +6,11 @@ import {
   sessionAs,
   testMerchant,
   type TestDatabase,
-} from '@/server/api/routers/console/procedure-test-support';
+} from '../../../../tests/support/procedure-test-support';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { csvCell, CSV_HEADER, operationsCsv } from './operations-csv';
 import { operationsExport } from './operations-export';
+import { can } from '@/server/auth/policy';
 
 // The CSV export of the operations table: the file's exact text, the filters, the scope and the refusals.
 let db: TestDatabase;
@@ -44,7 +45,7 @@ afterAll(async () => {
 });
 
 async function exported(params: Record<string, string>, role: 'MERCHANT_VIEWER' | 'SUPPORT' = 'MERCHANT_VIEWER') {
-  const session = sessionAs(role, role === 'SUPPORT' ? null : ids.A!);
+  const session = sessionAs(role, can(role, 'merchants:all') ? null : ids.A!);
   return operationsExport({ prisma, session, params, lang: 'es', now: NOW });
 }
 

@@ -9,6 +9,7 @@ import { businessTime, money, StateBadge } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { CancelAction, RefundAction } from './operation-actions';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -116,7 +117,7 @@ export default async function OperationPage({ params }: Props) {
     if (isAppError(cause) && cause.kind === 'NOT_FOUND') notFound();
     throw error;
   }
-  const canAct = session.role === 'PLATFORM_ADMIN' || session.role === 'MERCHANT_ADMIN';
+  const canAct = can(session.role, 'merchant:act');
   const latest = detail.transactions.at(-1)!;
   const callbacks = detail.events.filter((event) => event.callbackUrl !== null);
   return (

@@ -9,9 +9,9 @@ import { CallbackEvents } from '../../../console-ui/callback-events';
 import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
-import { isPlatformRole } from '../../../console-ui/roles';
 import { Timeline } from '../../../console-ui/timeline';
 import { maskedMethodDetails } from './masked-details';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -126,7 +126,7 @@ export default async function RefundPage({ params }: Props) {
               {businessTime(detail.createdAt, lang, zone)}
             </time>
           </Field>
-          {isPlatformRole(session.role) ? (
+          {can(session.role, 'merchants:all') ? (
             <Field label={text.merchant}>
               {detail.merchant.name} ({detail.merchant.code})
             </Field>

@@ -4,9 +4,9 @@ import { consoleCaller, requireConsoleSession } from '@/server/console-session-s
 import { toAppError } from '@/server/api/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { consoleLang } from '../../../console-ui/lang-server';
-import { canAct, isPlatformRole } from '../../../console-ui/roles';
 import { UrlFilters } from '../../../console-ui/url-filters';
 import { RefundBatchForm } from './refund-batch-form';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -52,11 +52,11 @@ export default async function NewRefundPage({ searchParams }: Props) {
   const params = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const text = TEXT[lang];
-  const platform = isPlatformRole(session.role);
+  const platform = can(session.role, 'merchants:all');
   const chosen = platform ? params.merchant?.trim() || undefined : undefined;
   const caller = await consoleCaller(session);
   const list =
-    canAct(session.role) && (!platform || chosen)
+    can(session.role, 'merchant:act') && (!platform || chosen)
       ? await caller.console
           .refundableTransactions({ merchantCode: chosen, search: params.q?.trim() || undefined })
           .catch((error: unknown) => {
@@ -68,7 +68,7 @@ export default async function NewRefundPage({ searchParams }: Props) {
     <div className="space-y-6">
       <BackLink href="/refunds">{text.back}</BackLink>
       <h1 className="text-2xl font-semibold">{text.title}</h1>
-      {!canAct(session.role) ? (
+      {!can(session.role, 'merchant:act') ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="read-only">
           {text.readOnly}
         </p>

@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { actingMerchant } from '@/server/auth/acting-merchant';
-import { cancelOperation } from '@/server/services/cancel-operation';
-import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
-import { cancellationResponse } from '@/server/schemas/transaction';
-import { integratorProcedure } from '../../trpc';
+import { cancelOperation as cancel } from '@/server/services/cancel-operation';
+import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi-headers';
+import { cancelOperationInput, cancelOperationOutput } from './cancel-operation.types';
 
-export const cancelOperationProcedure = integratorProcedure('delete:charges')
+export const cancelOperation = merchantProcedure('delete:charges', cancelOperationInput)
   .meta({
     openapi: {
       method: 'DELETE',
@@ -19,19 +16,5 @@ export const cancelOperationProcedure = integratorProcedure('delete:charges')
       errorResponses: [400, 401, 403, 404, 409, 422, 429],
     },
   })
-  .input(
-    z.strictObject({
-      merchant_code: pathParameter(merchantCode),
-      merchant_operation_number: pathParameter(merchantOperationNumber),
-    }),
-  )
-  .output(cancellationResponse)
-  .mutation(async ({ ctx, input }) => {
-    const merchant = await actingMerchant(
-      ctx.prisma,
-      ctx.principal,
-      input.merchant_code,
-      ctx.headers.get('payment-facilitator-code'),
-    );
-    return cancelOperation(ctx.prisma, merchant, input.merchant_operation_number);
-  });
+  .output(cancelOperationOutput)
+  .mutation(({ ctx, input }) => cancel(ctx.prisma, ctx.merchant, input.merchant_operation_number));

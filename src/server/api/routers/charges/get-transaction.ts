@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { actingMerchant } from '@/server/auth/acting-merchant';
-import { getTransaction } from '@/server/services/get-transaction';
-import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
-import { transactionQueryResponse } from '@/server/schemas/transaction';
-import { integratorProcedure } from '../../trpc';
+import { getTransaction as transactionOf } from '@/server/services/get-transaction';
+import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi-headers';
+import { getTransactionInput, getTransactionOutput } from './get-transaction.types';
 
-export const getTransactionProcedure = integratorProcedure('get:charges')
+export const getTransaction = merchantProcedure('get:charges', getTransactionInput)
   .meta({
     openapi: {
       method: 'GET',
@@ -18,20 +15,5 @@ export const getTransactionProcedure = integratorProcedure('get:charges')
       errorResponses: [400, 401, 403, 404, 429],
     },
   })
-  .input(
-    z.strictObject({
-      merchant_code: pathParameter(merchantCode),
-      merchant_operation_number: pathParameter(merchantOperationNumber),
-      transaction_id: pathParameter(z.string().min(1).max(64)),
-    }),
-  )
-  .output(transactionQueryResponse)
-  .query(async ({ ctx, input }) => {
-    const merchant = await actingMerchant(
-      ctx.prisma,
-      ctx.principal,
-      input.merchant_code,
-      ctx.headers.get('payment-facilitator-code'),
-    );
-    return getTransaction(ctx.prisma, merchant, input.merchant_operation_number, input.transaction_id);
-  });
+  .output(getTransactionOutput)
+  .query(({ ctx, input }) => transactionOf(ctx.prisma, ctx.merchant, input.merchant_operation_number, input.transaction_id));

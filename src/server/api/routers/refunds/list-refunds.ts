@@ -1,11 +1,10 @@
-import { actingMerchant, visibleMerchantIds } from '@/server/auth/acting-merchant';
-import { AppError } from '@/server/domain/errors';
-import { listRefunds } from '@/server/services/list-refunds';
-import { refundFilters, refundListResponse } from '@/server/schemas/refund';
-import { integratorProcedure } from '../../trpc';
+import { visibleMerchantIds } from '@/server/auth/acting-merchant';
+import { listRefunds as list } from '@/server/services/list-refunds';
+import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi-headers';
+import { listRefundsInput, listRefundsOutput } from './list-refunds.types';
 
-export const listRefundsProcedure = integratorProcedure('get:charges')
+export const listRefunds = merchantProcedure('get:charges', listRefundsInput)
   .meta({
     openapi: {
       method: 'GET',
@@ -19,20 +18,12 @@ export const listRefundsProcedure = integratorProcedure('get:charges')
       errorResponses: [400, 401, 403, 429],
     },
   })
-  .input(refundFilters)
-  .output(refundListResponse)
+  .output(listRefundsOutput)
   .query(async ({ ctx, input }) => {
-    const principal = ctx.principal;
-    const facilitatorHeader = ctx.headers.get('payment-facilitator-code');
-    const { merchant_code: named, ...filters } = input;
-    const ownCode = named ?? principal.merchantCode;
-    if (ownCode !== null) {
-      const merchant = await actingMerchant(ctx.prisma, principal, ownCode, facilitatorHeader);
-      return listRefunds(ctx.prisma, { merchantIds: [merchant.id], merchantCode: merchant.code }, filters);
-    }
-    if (facilitatorHeader !== principal.facilitatorCode) {
-      throw new AppError('FORBIDDEN', 'facilitator credentials must send a matching payment-facilitator-code');
-    }
+    const { merchant_code: _named, ...filters } = input;
+    const { merchant, principal } = ctx;
+    if (merchant) return list(ctx.prisma, { merchantIds: [merchant.id], merchantCode: merchant.code }, filters);
+    // A facilitator naming no merchant: every merchant linked to it.
     const merchantIds = await visibleMerchantIds(ctx.prisma, principal);
-    return listRefunds(ctx.prisma, { merchantIds, merchantCode: principal.facilitatorCode ?? '' }, filters);
+    return list(ctx.prisma, { merchantIds, merchantCode: principal.facilitatorCode ?? '' }, filters);
   });

@@ -10,6 +10,7 @@ import { MerchantSettings } from '../../../settings/merchant-settings';
 import { PlatformOnly } from '../../platform-only';
 import { SettlementSection } from '../../settlement-section';
 import { FacilitatorLink } from './facilitator-link';
+import { can } from '@/server/auth/policy';
 
 const TEXT = {
   es: {
@@ -36,7 +37,7 @@ type Props = { params: Promise<{ code: string }> };
 
 export default async function PlatformMerchantPage({ params }: Props) {
   const [session, lang, { code: raw }] = await Promise.all([requireConsoleSession(), consoleLang(), params]);
-  if (session.role !== 'PLATFORM_ADMIN' && session.role !== 'SUPPORT') return <PlatformOnly lang={lang} />;
+  if (!can(session.role, 'platform:read')) return <PlatformOnly lang={lang} />;
   const code = decodeURIComponent(raw);
   const caller = await consoleCaller(session);
   const found = await Promise.all([
@@ -53,7 +54,7 @@ export default async function PlatformMerchantPage({ params }: Props) {
   if (!found) notFound();
   const [settings, users, facilitators, awaiting] = found;
   const text = TEXT[lang];
-  const canEdit = session.role === 'PLATFORM_ADMIN';
+  const canEdit = can(session.role, 'platform:act');
   return (
     <div className="space-y-4">
       <Link href="/platform" className="text-sm text-blue-800 underline">

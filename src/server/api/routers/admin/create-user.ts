@@ -1,0 +1,8 @@
+import { createConsoleUser } from '@/server/services/admin/users';
+import { platformActProcedure } from '../../trpc';
+import { createUserInput } from './create-user.types';
+
+/** A console user with a password, of any role (the console invites merchant users). */
+export const createUser = platformActProcedure
+  .input(createUserInput)
+  .mutation(({ ctx, input }) => createConsoleUser(ctx.prisma, input));

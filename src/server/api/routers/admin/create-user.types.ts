@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { merchantCode } from '@/server/schemas/common';
+import { ROLES } from '@/server/auth/console-session';
+
+export const createUserInput = z.strictObject({
+  email: z.email(),
+  password: z.string().min(10).max(200),
+  role: z.enum(ROLES),
+  merchantCode: merchantCode.optional(),
+  name: z.string().max(128).optional(),
+});

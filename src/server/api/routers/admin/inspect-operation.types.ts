@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { merchantCode } from '@/server/schemas/common';
+
+export const inspectOperationInput = z.strictObject({ merchantCode, merchantOperationNumber: z.string().min(1).max(64) });

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { clientId } from '../console/console-fields';
+
+export const revokeCredentialInput = z.strictObject({ clientId });

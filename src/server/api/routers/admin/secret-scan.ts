@@ -1,0 +1,5 @@
+import { secretScan as scan } from '@/server/services/admin/secret-scan';
+import { platformActProcedure } from '../../trpc';
+import { secretScanInput } from './secret-scan.types';
+
+export const secretScan = platformActProcedure.input(secretScanInput).query(({ ctx, input }) => scan(ctx.prisma, input));

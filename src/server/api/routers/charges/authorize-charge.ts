@@ -1,0 +1,27 @@
+import { authorizeCharge as authorize } from '@/server/services/authorize-charge';
+import { parseIdempotencyKey, withIdempotency } from '@/server/services/idempotency';
+import { merchantProcedure } from '../../trpc';
+import { chargeHeaders } from '../../openapi-headers';
+import { principalScope } from '../principal-scope';
+import { authorizeChargeInput, authorizeChargeOutput } from './authorize-charge.types';
+
+export const authorizeCharge = merchantProcedure('post:charges', authorizeChargeInput)
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/charges',
+      operationId: 'authorizeCharge',
+      tags: ['charges'],
+      summary: 'Authorize an ecommerce payment',
+      description: 'CARD and YAPE answer AUTORIZADO (or DENEGADO); the other methods answer PENDIENTE with an expiration_date.',
+      requestHeaders: chargeHeaders,
+      errorResponses: [400, 401, 403, 409, 413, 422, 429],
+    },
+  })
+  .output(authorizeChargeOutput)
+  .mutation(({ ctx, input }) => {
+    const key = parseIdempotencyKey(ctx.headers.get('idempotency-key'));
+    return withIdempotency(ctx.prisma, { scope: principalScope(ctx.principal, 'charges'), key, body: input }, () =>
+      authorize(ctx.prisma, ctx.merchant, input),
+    );
+  });

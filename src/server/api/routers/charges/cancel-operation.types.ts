@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
+import { cancellationResponse } from '@/server/schemas/transaction';
+
+export const cancelOperationInput = z.strictObject({
+  merchant_code: pathParameter(merchantCode),
+  merchant_operation_number: pathParameter(merchantOperationNumber),
+});
+export const cancelOperationOutput = cancellationResponse;

@@ -1,0 +1,7 @@
+import { listCallbackEvents } from '@/server/services/console/callback-events';
+import { consoleProcedure } from '../../../trpc';
+import { callbackEventsInput } from './callback-events.types';
+
+export const callbackEvents = consoleProcedure
+  .input(callbackEventsInput)
+  .query(({ ctx, input }) => listCallbackEvents(ctx.prisma, ctx.scope, input));

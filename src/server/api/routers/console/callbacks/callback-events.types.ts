@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { merchantCode } from '@/server/schemas/common';
+import { CALLBACK_STATUSES } from '@/server/services/console/callback-events';
+
+export const callbackEventsInput = z.strictObject({
+  merchantCode: merchantCode.optional(),
+  status: z.enum(CALLBACK_STATUSES).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'cursor is not one this service issued')
+    .optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+});

@@ -1,0 +1,7 @@
+import { resendFromConsole } from '@/server/services/console/callback-events';
+import { consoleActProcedure } from '../../../trpc';
+import { resendEventInput } from './resend-event.types';
+
+export const resendEvent = consoleActProcedure
+  .input(resendEventInput)
+  .mutation(({ ctx, input }) => resendFromConsole(ctx.prisma, ctx.scope, input.eventId));

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const resendEventInput = z.strictObject({ eventId: z.uuid() });

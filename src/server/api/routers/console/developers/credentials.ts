@@ -1,0 +1,7 @@
+import { consoleCredentials } from '@/server/services/console/credentials';
+import { consoleProcedure } from '../../../trpc';
+import { credentialsInput } from './credentials.types';
+
+export const credentials = consoleProcedure
+  .input(credentialsInput)
+  .query(({ ctx, input }) => consoleCredentials(ctx.prisma, ctx.scope, input.merchantCode));

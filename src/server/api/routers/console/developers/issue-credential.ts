@@ -1,0 +1,7 @@
+import { consoleIssueCredential } from '@/server/services/console/credentials';
+import { consoleActProcedure } from '../../../trpc';
+import { issueCredentialInput } from './issue-credential.types';
+
+export const issueCredential = consoleActProcedure
+  .input(issueCredentialInput)
+  .mutation(({ ctx, input }) => consoleIssueCredential(ctx.prisma, ctx.scope, input));

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { SCOPES } from '@/server/services/issue-token';
+import { merchantCode } from '@/server/schemas/common';
+
+export const issueCredentialInput = z.strictObject({
+  merchantCode: merchantCode.optional(),
+  scopes: z
+    .array(z.enum(SCOPES))
+    .min(1)
+    .refine((scopes) => scopes.includes('create:token'), 'must include create:token'),
+  label: z.string().max(128),
+});

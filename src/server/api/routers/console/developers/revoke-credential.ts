@@ -1,0 +1,7 @@
+import { consoleRevokeCredential } from '@/server/services/console/credentials';
+import { consoleActProcedure } from '../../../trpc';
+import { revokeCredentialInput } from './revoke-credential.types';
+
+export const revokeCredential = consoleActProcedure
+  .input(revokeCredentialInput)
+  .mutation(({ ctx, input }) => consoleRevokeCredential(ctx.prisma, ctx.scope, input.clientId));

@@ -1,0 +1,19 @@
+import { router } from '../../trpc';
+import { callbacksProcedures } from './callbacks';
+import { developersProcedures } from './developers';
+import { operationsProcedures } from './operations';
+import { platformRouter } from './platform';
+import { refundsProcedures } from './refunds';
+import { settingsRouter } from './settings';
+
+// The console's procedures: every role rule is enforced by their middleware (src/server/api/trpc.ts
+// and src/server/auth/policy.ts); pages only hide what a role cannot do. The areas' procedures sit
+// at the top of console.* (console.cancel), settings and platform under their own name.
+export const consoleRouter = router({
+  ...operationsProcedures,
+  ...refundsProcedures,
+  ...callbacksProcedures,
+  ...developersProcedures,
+  settings: settingsRouter,
+  platform: platformRouter,
+});

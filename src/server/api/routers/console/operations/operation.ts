@@ -1,0 +1,7 @@
+import { operationDetail } from '@/server/services/console/operation-detail';
+import { consoleProcedure } from '../../../trpc';
+import { operationInput } from './operation.types';
+
+export const operation = consoleProcedure
+  .input(operationInput)
+  .query(({ ctx, input }) => operationDetail(ctx.prisma, ctx.scope, input.transactionId));

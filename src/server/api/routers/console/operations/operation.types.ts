@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { transactionId } from '../console-fields';
+
+export const operationInput = z.strictObject({ transactionId });

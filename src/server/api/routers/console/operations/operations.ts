@@ -1,0 +1,9 @@
+import { toOperationFilters } from '@/server/schemas/console-operations';
+import { listOperations, toOperationRowView } from '@/server/services/console/list-operations';
+import { consoleProcedure } from '../../../trpc';
+import { operationsInput } from './operations.types';
+
+export const operations = consoleProcedure.input(operationsInput).query(async ({ ctx, input }) => {
+  const page = await listOperations(ctx.prisma, ctx.scope, toOperationFilters(input));
+  return { nextCursor: page.nextCursor, rows: page.rows.map(toOperationRowView) };
+});

@@ -1,0 +1,3 @@
+import { operationFiltersInput } from '@/server/schemas/console-operations';
+
+export const operationsInput = operationFiltersInput;

@@ -1,0 +1,8 @@
+import { merchantIdOf } from '@/server/services/admin/merchants';
+import { awaitingSettlement as awaiting } from '@/server/services/console/platform-directory';
+import { platformProcedure } from '../../../trpc';
+import { awaitingSettlementInput } from './awaiting-settlement.types';
+
+export const awaitingSettlement = platformProcedure
+  .input(awaitingSettlementInput)
+  .query(async ({ ctx, input }) => awaiting(ctx.prisma, await merchantIdOf(ctx.prisma, input.merchantCode)));

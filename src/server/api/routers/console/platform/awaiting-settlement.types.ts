@@ -1,0 +1,3 @@
+import { ofMerchant } from '../console-fields';
+
+export const awaitingSettlementInput = ofMerchant;

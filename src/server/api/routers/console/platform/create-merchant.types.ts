@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { merchantCode } from '@/server/schemas/common';
+import { merchantName } from '../console-fields';
+
+export const createMerchantInput = z.strictObject({
+  code: merchantCode,
+  name: merchantName,
+  facilitatorCode: merchantCode.optional(),
+});

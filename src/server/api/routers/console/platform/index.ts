@@ -1,0 +1,20 @@
+import { router } from '../../../trpc';
+import { awaitingSettlement } from './awaiting-settlement';
+import { createFacilitator } from './create-facilitator';
+import { createMerchant } from './create-merchant';
+import { facilitators } from './facilitators';
+import { linkMerchant } from './link-merchant';
+import { merchants } from './merchants';
+import { settleNow } from './settle-now';
+import { unlinkMerchant } from './unlink-merchant';
+
+export const platformRouter = router({
+  merchants,
+  facilitators,
+  awaitingSettlement,
+  createMerchant,
+  createFacilitator,
+  linkMerchant,
+  unlinkMerchant,
+  settleNow,
+});

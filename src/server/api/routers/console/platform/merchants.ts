@@ -1,0 +1,7 @@
+import { listMerchants } from '@/server/services/console/platform-directory';
+import { platformProcedure } from '../../../trpc';
+import { merchantsInput } from './merchants.types';
+
+export const merchants = platformProcedure
+  .input(merchantsInput)
+  .query(({ ctx, input }) => listMerchants(ctx.prisma, input.search));

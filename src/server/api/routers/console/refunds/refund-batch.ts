@@ -1,0 +1,7 @@
+import { refundBatchFromConsole } from '@/server/services/console/refund-batch';
+import { consoleActProcedure } from '../../../trpc';
+import { refundBatchInput } from './refund-batch.types';
+
+export const refundBatch = consoleActProcedure
+  .input(refundBatchInput)
+  .mutation(({ ctx, input }) => refundBatchFromConsole(ctx.prisma, ctx.scope, input.merchantCode, input.items));

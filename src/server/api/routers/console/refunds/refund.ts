@@ -1,0 +1,7 @@
+import { refundFromConsole } from '@/server/services/console/console-actions';
+import { consoleActProcedure } from '../../../trpc';
+import { refundInput } from './refund.types';
+
+export const refund = consoleActProcedure
+  .input(refundInput)
+  .mutation(({ ctx, input }) => refundFromConsole(ctx.prisma, ctx.scope, input.transactionId, input.additional_fields));

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { merchantCode } from '@/server/schemas/common';
+
+export const refundableTransactionsInput = z.strictObject({
+  merchantCode: merchantCode.optional(),
+  search: z.string().max(128).optional(),
+});

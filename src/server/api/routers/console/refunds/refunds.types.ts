@@ -1,0 +1,3 @@
+import { refundFilters } from '@/server/schemas/refund';
+
+export const refundsInput = refundFilters;

@@ -1,0 +1,7 @@
+import { addMerchantUser } from '@/server/services/console/merchant-users';
+import { consoleActProcedure } from '../../../trpc';
+import { addUserInput } from './add-user.types';
+
+export const addUser = consoleActProcedure
+  .input(addUserInput)
+  .mutation(({ ctx, input }) => addMerchantUser(ctx.prisma, ctx.scope, input));

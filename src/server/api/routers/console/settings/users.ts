@@ -1,0 +1,7 @@
+import { merchantUsers } from '@/server/services/console/merchant-users';
+import { consoleProcedure } from '../../../trpc';
+import { usersInput } from './users.types';
+
+export const users = consoleProcedure
+  .input(usersInput)
+  .query(({ ctx, input }) => merchantUsers(ctx.prisma, ctx.scope, input.merchantCode));

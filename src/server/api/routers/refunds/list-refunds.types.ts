@@ -1,0 +1,4 @@
+import { refundFilters, refundListResponse } from '@/server/schemas/refund';
+
+export const listRefundsInput = refundFilters;
+export const listRefundsOutput = refundListResponse;

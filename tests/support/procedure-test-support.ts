@@ -1,0 +1,90 @@
+import { PrismaClient } from '@/generated/prisma/client';
+import { openPglite } from '@/server/db/adapter';
+import { deployMigrations } from '@/server/db/migrations';
+import type { ConsoleSession } from '@/server/auth/console-session';
+import type { ChargeRequest } from '@/server/schemas/charge-request';
+import type { ActingMerchant } from '@/server/auth/acting-merchant';
+import { appRouter } from '@/server/api/routers/app-router';
+import { toAppError } from '@/server/api/to-app-error';
+import { createCallerFactory } from '@/server/api/trpc';
+
+// Shared by the console procedure tests: a fresh embedded database, a caller per session, and
+// the kind of error a call was refused with.
+/** Opening the database and applying the migrations can take a while on a busy machine. */
+export const SETUP_TIMEOUT = 60_000;
+
+export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
+export async function openTestDatabase() {
+  const handle = await openPglite(undefined);
+  await deployMigrations(handle.factory);
+  const prisma = new PrismaClient({ adapter: handle.factory });
+  return {
+    prisma,
+    caller: (session?: ConsoleSession) => consoleCallerOf(prisma, session),
+    close: async () => {
+      await prisma.$disconnect();
+      await handle.close();
+    },
+  };
+}
+
+/** A caller of the app's procedures as a console user (or signed out), in-process. */
+export function consoleCallerOf(prisma: PrismaClient, session?: ConsoleSession) {
+  return createCallerFactory(appRouter)({ headers: new Headers(), requestId: 't', prisma, session });
+}
+
+export function sessionAs(role: ConsoleSession['role'], merchantId: string | null = null): ConsoleSession {
+  return { userId: `user-${role}`, email: `${role.toLowerCase()}@test.pe`, role, merchantId };
+}
+
+/** 'allowed', or the error kind the call failed with (as the HTTP answer maps it: VALIDATION is 400). */
+export async function refusal(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+    return 'allowed';
+  } catch (error) {
+    return toAppError(error).kind;
+  }
+}
+
+/** A merchant as the API services take it (enabled methods, no expiry overrides). */
+export async function testMerchant(prisma: PrismaClient, code: string, name = `Shop ${code}`): Promise<ActingMerchant> {
+  const merchant = await prisma.merchant.create({ data: { code, name } });
+  return { ...merchant, expirySeconds: {} };
+}
+
+type Person = ChargeRequest['payment_details']['customer'];
+const ANA: Person = { first_name: 'Ana', email: 'ana.quispe@example.pe' };
+
+/** A POST /charges body: CARD of S/ 150.00 (approved unless `pan` says otherwise) or QR of S/ 25.00 (pending). */
+export function chargeRequest(
+  merchant: string,
+  number: string,
+  method: 'CARD' | 'QR',
+  options: { pan?: string; callbackUrl?: string; customer?: Person } = {},
+): ChargeRequest {
+  const callback = options.callbackUrl ? { callback_url: options.callbackUrl } : {};
+  const customer = options.customer ?? ANA;
+  return {
+    action: 'authorize',
+    channel: 'ecommerce',
+    merchant_code: merchant,
+    merchant_operation_number: number,
+    payment_method:
+      method === 'CARD'
+        ? {
+            method_name: 'CARD',
+            method_details: { pan: options.pan ?? '4111111111111111', expiry_date: '1230', security_code: '123', ...callback },
+          }
+        : { method_name: 'QR', method_details: callback },
+    payment_details: {
+      amount: method === 'CARD' ? '15000' : '2500',
+      currency: '604',
+      billing: customer,
+      shipping: customer,
+      customer,
+      product_details: [],
+    },
+  };
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowsRetryCharge,
   canRefundTransition,
   canTransition,
   decideCancel,
@@ -98,16 +97,6 @@ describe('canRefundTransition', () => {
 
   it.each(refused)('refuses %s -> %s', (from, to) => {
     expect(canRefundTransition(from, to)).toBe(false);
-  });
-});
-
-describe('allowsRetryCharge', () => {
-  it.each(TRANSACTION_STATES)('after %s', (state) => {
-    expect(allowsRetryCharge(state)).toBe(state === 'DENEGADO' || state === 'EXPIRADO');
-  });
-
-  it('is true exactly for DENEGADO and EXPIRADO', () => {
-    expect(TRANSACTION_STATES.filter(allowsRetryCharge)).toEqual(['DENEGADO', 'EXPIRADO']);
   });
 });
 

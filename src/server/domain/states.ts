@@ -49,12 +49,7 @@ export function canRefundTransition(from: RefundState | null, to: RefundState): 
 }
 
 /** A new `POST /charges` on an existing operation appends a transaction only after these. */
-/** States after which the operation may be charged again (a new attempt). */
 export const RETRYABLE_CHARGE_STATES: readonly TransactionState[] = ['DENEGADO', 'EXPIRADO'];
-
-export function allowsRetryCharge(latest: TransactionState): boolean {
-  return RETRYABLE_CHARGE_STATES.includes(latest);
-}
 
 export type CancelDecision =
   | { kind: 'move'; to: 'CANCELADO' | 'EXTORNADO' }

@@ -6,6 +6,7 @@ import {
   PAYMENT_METHODS,
   REFUND_STATES,
   REFUNDABLE_METHODS,
+  statesMovingTo,
   TRANSACTION_STATES,
   type CancelDecision,
   type PaymentMethod,
@@ -72,6 +73,18 @@ describe('canTransition', () => {
     expect(canTransition('DENEGADO', 'PENDIENTE')).toBe(false);
     expect(canTransition('EXPIRADO', 'AUTORIZADO')).toBe(false);
     expect(canTransition('CANCELADO', 'CANCELADO')).toBe(false);
+  });
+});
+
+describe('statesMovingTo', () => {
+  it.each(TRANSACTION_STATES)('lists the states the table moves to %s from', (to) => {
+    const expected = ALLOWED_MOVES.filter(([from, allowedTo]) => from !== null && allowedTo === to).map(([from]) => from);
+    expect(statesMovingTo(to)).toEqual(expected);
+  });
+
+  it('gives the batches their one source state', () => {
+    expect(statesMovingTo('LIQUIDADO')).toEqual(['AUTORIZADO']);
+    expect(statesMovingTo('EXPIRADO')).toEqual(['PENDIENTE']);
   });
 });
 

@@ -44,6 +44,11 @@ export function canTransition(from: TransactionState | null, to: TransactionStat
   return TRANSACTION_MOVES[from ?? 'NONE'].includes(to);
 }
 
+/** The states a transaction may move to `to` from: what a batch move selects on (never a list of its own). */
+export function statesMovingTo(to: TransactionState): TransactionState[] {
+  return TRANSACTION_STATES.filter((from) => canTransition(from, to));
+}
+
 export function canRefundTransition(from: RefundState | null, to: RefundState): boolean {
   return REFUND_MOVES[from ?? 'NONE'].includes(to);
 }

@@ -6,7 +6,7 @@ import { successMeta } from '@/server/domain/envelope';
 import { decideCancel, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { toTimeObject } from '@/server/domain/time';
 import { lockOperation } from './lock-operation';
-import { moveTransaction } from './move-transaction';
+import { moveTransaction } from './state-moves/move-transaction';
 import { toOperationObject, transactionSelect } from './transaction-view';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.4, docs/DESIGN.md 6).

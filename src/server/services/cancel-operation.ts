@@ -3,7 +3,7 @@ import type { Db } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
-import { decideCancel, type PaymentMethod, type TransactionState } from '@/server/domain/states';
+import { decideCancel } from '@/server/domain/states';
 import { toTimeObject } from '@/server/domain/time';
 import { lockOperation } from './lock-operation';
 import { moveTransaction } from './state-moves/move-transaction';
@@ -19,7 +19,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
       orderBy: { attempt: 'desc' },
       select: { id: true, state: true, method: true, processorResponse: true },
     });
-    const decision = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
+    const decision = decideCancel(latest.state, latest.method);
     if (decision.kind === 'refused') {
       throw new AppError(decision.reason === 'method' ? 'METHOD_RULE' : 'STATE_CONFLICT', decision.message);
     }
@@ -29,7 +29,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
       await moveTransaction(
         tx,
         latest.id,
-        latest.state as TransactionState,
+        latest.state,
         decision.to,
         {
           stateReason: reversal ? `Autorización extornada (${actor})` : `Operación cancelada (${actor})`,

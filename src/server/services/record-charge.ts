@@ -61,7 +61,7 @@ WITH operation AS (
 ), decision AS (
   SELECT o.id AS operation_id,
          CASE WHEN l.request_hash = $4 THEN 'replay'
-              WHEN l.state IS NOT NULL AND NOT l.state IN (SELECT jsonb_array_elements_text($5::jsonb)) THEN 'conflict'
+              WHEN l.state IS NOT NULL AND NOT l.state::text IN (SELECT jsonb_array_elements_text($5::jsonb)) THEN 'conflict'
               ELSE 'create' END AS outcome,
          COALESCE(l.attempt, 0) + 1 AS attempt,
          l.authorization_reply AS reply

@@ -4,7 +4,7 @@ import type { Db, Tx } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError, type ErrorKind, type FieldError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
-import { REFUNDABLE_METHODS, type PaymentMethod } from '@/server/domain/states';
+import { REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { isUuid } from '@/server/domain/uuid';
 import type { RefundRequest } from '@/server/schemas/refund';
 import { registerRefunds } from './state-moves/refund-moves';
@@ -97,14 +97,14 @@ async function checkItem(
   }
   // The method decides before the state: a QR operation is 422 whatever its state.
   const transactions = await tx.$queryRaw<
-    { id: string; method: string; state: string; amount: bigint; currency: string }[]
+    { id: string; method: PaymentMethod; state: TransactionState; amount: bigint; currency: string }[]
   >`SELECT id, method, state, amount, currency FROM transactions
     WHERE operation_id = ${operation.id}::uuid
       AND ${item.transaction_id === null ? Prisma.sql`TRUE` : Prisma.sql`id = ${item.transaction_id}::uuid`}
     ORDER BY (state = 'LIQUIDADO') DESC, attempt DESC LIMIT 1 FOR UPDATE`;
   const transaction = transactions[0];
   if (!transaction) return fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation', 'not_found');
-  if (!REFUNDABLE_METHODS.includes(transaction.method as PaymentMethod)) {
+  if (!REFUNDABLE_METHODS.includes(transaction.method)) {
     return fail(
       'METHOD_RULE',
       'transaction_id',

@@ -11,7 +11,7 @@ export function chargeMoves(
   row: TransactionRow,
   audience: { merchantId: string; merchantCode: string; merchantOperationNumber: string },
 ): { lifecycle: { state: TransactionState; at: Date }[]; events: OutboxEventRow[] } {
-  const lifecycle = row.lifecycle.map((entry) => ({ state: entry.state as TransactionState, at: entry.at }));
+  const lifecycle = row.lifecycle.map((entry) => ({ state: entry.state, at: entry.at }));
   lifecycle.forEach((entry, index) => {
     const from = index === 0 ? null : lifecycle[index - 1]!.state;
     if (!canTransition(from, entry.state)) throw new Error(`transaction move ${from ?? 'NONE'} -> ${entry.state} is not allowed`);

@@ -9,6 +9,7 @@ import {
   type TestDatabase,
 } from '@/server/api/routers/console/procedure-test-support';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
+import type { TransactionState } from '@/server/domain/states';
 import { authorizeCharge } from '../authorize-charge';
 import { moveTransaction } from './move-transaction';
 import { moveTransactions } from './move-transactions';
@@ -46,7 +47,16 @@ async function written(ids: string[]) {
   return { entries: lifecycle + refundLifecycle, events, states };
 }
 
-const ofMerchant = () => Prisma.sql`t.merchant_id = ${merchant.id}::uuid`;
+/** A batch move of this merchant's transactions, with what it wrote: the states, entries and events before and after. */
+async function batch(to: TransactionState, stateReason: string) {
+  const ids = [...authorized, ...pending];
+  const before = await written(ids);
+  const where = Prisma.sql`t.merchant_id = ${merchant.id}::uuid`;
+  const moved = await db.prisma.$transaction((tx) =>
+    moveTransactions(tx, to, { where, orderBy: Prisma.sql`t.id`, limit: 10 }, { stateReason }),
+  );
+  return { moved, before, after: await written(ids) };
+}
 
 describe('moveTransaction', () => {
   it('refuses a move the table does not have, and changes nothing', async () => {
@@ -81,47 +91,23 @@ describe('moveTransaction', () => {
 
 describe('moveTransactions', () => {
   it('moves nothing to a state the table reaches from no state', async () => {
-    const ids = [...authorized, ...pending];
-    const before = await written(ids);
-    const moved = await db.prisma.$transaction((tx) =>
-      moveTransactions(tx, 'REGISTRADO', { where: ofMerchant(), orderBy: Prisma.sql`t.id`, limit: 10 }, { stateReason: 'no' }),
-    );
+    const { moved, before, after } = await batch('REGISTRADO', 'no');
     expect(moved).toBe(0);
-    expect(await written(ids)).toEqual(before);
+    expect(after).toEqual(before);
   });
 
   it('never takes a row whose state the table does not move from: expiry leaves authorized payments', async () => {
-    const ids = [...authorized, ...pending];
-    const before = await written(ids);
-    const moved = await db.prisma.$transaction((tx) =>
-      moveTransactions(
-        tx,
-        'EXPIRADO',
-        { where: ofMerchant(), orderBy: Prisma.sql`t.id`, limit: 10 },
-        { stateReason: 'El pago no se completó antes de su vencimiento' },
-      ),
-    );
+    const { moved, before, after } = await batch('EXPIRADO', 'El pago no se completó antes de su vencimiento');
     // pending[0] was cancelled above: only pending[1] is still PENDIENTE.
     expect(moved).toBe(1);
-    const after = await written(ids);
     expect(after.states).toEqual({ ...before.states, [pending[1]!]: 'EXPIRADO' });
     expect(after.entries).toBe(before.entries + 1);
     expect(after.events.slice(before.events.length)).toEqual([{ aggregateId: pending[1], type: 'transaction.expired' }]);
   });
 
   it('settles only AUTORIZADO rows, each with one lifecycle entry and one event', async () => {
-    const ids = [...authorized, ...pending];
-    const before = await written(ids);
-    const moved = await db.prisma.$transaction((tx) =>
-      moveTransactions(
-        tx,
-        'LIQUIDADO',
-        { where: ofMerchant(), orderBy: Prisma.sql`t.id`, limit: 10 },
-        { stateReason: 'Transacción liquidada' },
-      ),
-    );
+    const { moved, before, after } = await batch('LIQUIDADO', 'Transacción liquidada');
     expect(moved).toBe(2);
-    const after = await written(ids);
     expect(after.states).toEqual({ ...before.states, [authorized[0]!]: 'LIQUIDADO', [authorized[1]!]: 'LIQUIDADO' });
     expect(after.entries).toBe(before.entries + 2);
     expect(

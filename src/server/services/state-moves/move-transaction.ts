@@ -1,7 +1,7 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import { canTransition, type TransactionState } from '@/server/domain/states';
-import { recordTransactionMoves, type MovedTransaction } from './transaction-move';
+import { recordTransactionMoves, type MovedTransaction } from './record-transaction-moves';
 
 export type MoveData = Omit<Prisma.TransactionUpdateManyMutationInput, 'state'> & { stateReason: string };
 

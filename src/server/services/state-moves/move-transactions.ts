@@ -1,7 +1,7 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import { statesMovingTo, type TransactionState } from '@/server/domain/states';
-import { recordTransactionMoves } from './transaction-move';
+import { recordTransactionMoves } from './record-transaction-moves';
 
 /** Which rows a batch takes: a condition on `t` (transactions), their order and how many. */
 export type BatchSelection = { where: Prisma.Sql; orderBy: Prisma.Sql; limit: number };

@@ -425,7 +425,7 @@ export function expectSigned(callback: ReceivedCallback, pem: string): void {
   expect(verifies(tampered, callback.signature, pem)).toBe(false);
 }
 
-/** The envelope written by writeEvents (services/outbox.ts): docs/DESIGN.md 9. */
+/** The envelope written by eventOf (services/state-moves/event-of.ts): docs/DESIGN.md 9. */
 export function expectEnvelope(
   callback: ReceivedCallback,
   expected: { merchantCode: string; number: string; type: string; object: 'transaction' | 'refund' },

@@ -33,7 +33,7 @@ async function authorize(email: string, password: string): Promise<SessionUser |
     await takeToken(limit.key, limit.rate, limit.burst);
     return null;
   }
-  return { id: user.id, email: user.email, name: user.name, role: user.role as Role, merchantId: user.merchantId };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId };
 }
 
 /**

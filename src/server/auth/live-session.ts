@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import type { ConsoleSession, Role } from './console-session';
+import type { ConsoleSession } from './console-session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,5 +14,5 @@ export async function liveConsoleSession(prisma: Db, session: ConsoleSession | n
     select: { email: true, role: true, merchantId: true, disabledAt: true },
   });
   if (!user || user.disabledAt) return null;
-  return { userId: session.userId, email: user.email, role: user.role as Role, merchantId: user.merchantId };
+  return { userId: session.userId, email: user.email, role: user.role, merchantId: user.merchantId };
 }

@@ -3,7 +3,6 @@ import {
   canRefundTransition,
   canTransition,
   REFUNDABLE_METHODS,
-  type PaymentMethod,
   type RefundState,
   type TransactionState,
 } from '@/server/domain/states';
@@ -30,8 +29,8 @@ export async function lifecycleProblems(prisma: Db, merchantIds: string[]): Prom
   for (const row of rows) {
     let from: TransactionState | null = null;
     for (const entry of row.lifecycle) {
-      if (!canTransition(from, entry.state as TransactionState)) problems.push(`${row.id}: ${from} -> ${entry.state}`);
-      from = entry.state as TransactionState;
+      if (!canTransition(from, entry.state)) problems.push(`${row.id}: ${from} -> ${entry.state}`);
+      from = entry.state;
     }
     if (from !== row.state) problems.push(`${row.id}: lifecycle ends in ${from}, state is ${row.state}`);
     const times = row.lifecycle.map((entry) => entry.at.getTime());
@@ -63,8 +62,7 @@ export async function refundProblems(prisma: Db, merchantIds: string[]): Promise
   for (const refund of refunds) {
     const { transaction } = refund;
     if (transaction.state !== 'LIQUIDADO') problems.push(`${refund.id}: refund of a ${transaction.state} transaction`);
-    if (!REFUNDABLE_METHODS.includes(transaction.method as PaymentMethod))
-      problems.push(`${refund.id}: refund of ${transaction.method}`);
+    if (!REFUNDABLE_METHODS.includes(transaction.method)) problems.push(`${refund.id}: refund of ${transaction.method}`);
     if (refund.refundAmount !== transaction.amount)
       problems.push(`${refund.id}: amount ${refund.refundAmount} of ${transaction.amount}`);
     if (refund.merchantId !== transaction.merchantId) problems.push(`${refund.id}: another merchant's transaction`);
@@ -73,8 +71,8 @@ export async function refundProblems(prisma: Db, merchantIds: string[]): Promise
     }
     let from: RefundState | null = null;
     for (const entry of refund.lifecycle) {
-      if (!canRefundTransition(from, entry.state as RefundState)) problems.push(`${refund.id}: ${from} -> ${entry.state}`);
-      from = entry.state as RefundState;
+      if (!canRefundTransition(from, entry.state)) problems.push(`${refund.id}: ${from} -> ${entry.state}`);
+      from = entry.state;
     }
     if (from !== refund.state) problems.push(`${refund.id}: lifecycle ends in ${from}, state is ${refund.state}`);
     if (problems.length >= MAX_PROBLEMS) break;

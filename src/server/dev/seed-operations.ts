@@ -66,7 +66,7 @@ const TRANSACTIONS = `
 INSERT INTO transactions (id, operation_id, attempt, merchant_id, method, amount, currency, state, state_reason,
   card_bin, card_last4, masked_pan, card_brand, card_type, card_country, card_issuer, payer_email,
   method_details, processor_response, request_hash, authorization_reply, created_at, updated_at)
-SELECT tx_id, op_id, 1, merchant_id, method, amount, '604', state,
+SELECT tx_id, op_id, 1, merchant_id, method::"PaymentMethod", amount, '604', state::"TransactionState",
   CASE state WHEN 'LIQUIDADO' THEN 'Transacción liquidada' WHEN 'AUTORIZADO' THEN $1
              WHEN 'DENEGADO' THEN 'Fondos insuficientes' WHEN 'EXTORNADO' THEN 'Autorización extornada (seed)'
              WHEN 'CANCELADO' THEN 'Operación cancelada (seed)'
@@ -92,7 +92,7 @@ FROM seed_rows`;
 
 const LIFECYCLE = `
 INSERT INTO lifecycle_entries (transaction_id, state, at)
-SELECT tx_id, state, at FROM (
+SELECT tx_id, state::"TransactionState", at FROM (
   SELECT tx_id, 1 AS step, 'REGISTRADO' AS state, created_at AS at FROM seed_rows
   UNION ALL SELECT tx_id, 2, 'PENDIENTE', created_at + interval '5 milliseconds' FROM seed_rows
   UNION ALL SELECT tx_id, 3, CASE WHEN state IN ('LIQUIDADO', 'EXTORNADO') THEN 'AUTORIZADO' ELSE state END, decided_at
@@ -105,7 +105,7 @@ const REFUNDS = `
 INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, active_transaction_id, type, refund_amount,
   transaction_amount, currency, state, reason, additional_fields, created_at, updated_at)
 SELECT gen_random_uuid(), merchant_id, op_id, tx_id, CASE WHEN refund_state = 'REJECTED' THEN NULL ELSE tx_id END, 'TOTAL',
-  amount, amount, '604', refund_state,
+  amount, amount, '604', refund_state::"RefundState",
   CASE refund_state WHEN 'REGISTERED' THEN $1 WHEN 'IN_PROCESS' THEN $2 WHEN 'RESOLVED' THEN $3 ELSE $4 END,
   jsonb_build_object('canal', 'web', 'reason', 'Devolución del pedido', 'description', 'Seeded refund'),
   refund_at, refund_at + interval '2 minutes'
@@ -117,11 +117,11 @@ FROM (
 
 const REFUND_LIFECYCLE = `
 INSERT INTO refund_lifecycle_entries (refund_id, state, at)
-SELECT id, state, at FROM (
+SELECT id, state::"RefundState", at FROM (
   SELECT id, 1 AS step, 'REGISTERED' AS state, created_at AS at FROM refunds WHERE operation_id IN (SELECT op_id FROM seed_rows WHERE refunded)
   UNION ALL SELECT id, 2, 'IN_PROCESS', created_at + interval '1 minute' FROM refunds
     WHERE state <> 'REGISTERED' AND operation_id IN (SELECT op_id FROM seed_rows WHERE refunded)
-  UNION ALL SELECT id, 3, state, updated_at FROM refunds
+  UNION ALL SELECT id, 3, state::text, updated_at FROM refunds
     WHERE state IN ('RESOLVED', 'REJECTED') AND operation_id IN (SELECT op_id FROM seed_rows WHERE refunded)
 ) AS steps ORDER BY id, step`;
 

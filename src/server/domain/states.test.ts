@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowsRetryCharge,
   canRefundTransition,
   canTransition,
   decideCancel,
   PAYMENT_METHODS,
   REFUND_STATES,
   REFUNDABLE_METHODS,
+  statesMovingTo,
   TRANSACTION_STATES,
   type CancelDecision,
   type PaymentMethod,
@@ -76,6 +76,18 @@ describe('canTransition', () => {
   });
 });
 
+describe('statesMovingTo', () => {
+  it.each(TRANSACTION_STATES)('lists the states the table moves to %s from', (to) => {
+    const expected = ALLOWED_MOVES.filter(([from, allowedTo]) => from !== null && allowedTo === to).map(([from]) => from);
+    expect(statesMovingTo(to)).toEqual(expected);
+  });
+
+  it('gives the batches their one source state', () => {
+    expect(statesMovingTo('LIQUIDADO')).toEqual(['AUTORIZADO']);
+    expect(statesMovingTo('EXPIRADO')).toEqual(['PENDIENTE']);
+  });
+});
+
 describe('canRefundTransition', () => {
   const allowed: ReadonlyArray<readonly [RefundState | null, RefundState]> = [
     [null, 'REGISTERED'],
@@ -98,16 +110,6 @@ describe('canRefundTransition', () => {
 
   it.each(refused)('refuses %s -> %s', (from, to) => {
     expect(canRefundTransition(from, to)).toBe(false);
-  });
-});
-
-describe('allowsRetryCharge', () => {
-  it.each(TRANSACTION_STATES)('after %s', (state) => {
-    expect(allowsRetryCharge(state)).toBe(state === 'DENEGADO' || state === 'EXPIRADO');
-  });
-
-  it('is true exactly for DENEGADO and EXPIRADO', () => {
-    expect(TRANSACTION_STATES.filter(allowsRetryCharge)).toEqual(['DENEGADO', 'EXPIRADO']);
   });
 });
 

@@ -44,17 +44,17 @@ export function canTransition(from: TransactionState | null, to: TransactionStat
   return TRANSACTION_MOVES[from ?? 'NONE'].includes(to);
 }
 
+/** The states a transaction may move to `to` from: what a batch move selects on (never a list of its own). */
+export function statesMovingTo(to: TransactionState): TransactionState[] {
+  return TRANSACTION_STATES.filter((from) => canTransition(from, to));
+}
+
 export function canRefundTransition(from: RefundState | null, to: RefundState): boolean {
   return REFUND_MOVES[from ?? 'NONE'].includes(to);
 }
 
 /** A new `POST /charges` on an existing operation appends a transaction only after these. */
-/** States after which the operation may be charged again (a new attempt). */
 export const RETRYABLE_CHARGE_STATES: readonly TransactionState[] = ['DENEGADO', 'EXPIRADO'];
-
-export function allowsRetryCharge(latest: TransactionState): boolean {
-  return RETRYABLE_CHARGE_STATES.includes(latest);
-}
 
 export type CancelDecision =
   | { kind: 'move'; to: 'CANCELADO' | 'EXTORNADO' }

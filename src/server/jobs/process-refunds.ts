@@ -1,44 +1,12 @@
-import type { Db, Tx } from '@/server/db/client';
-import { canRefundTransition, type RefundState } from '@/server/domain/states';
+import type { Db } from '@/server/db/client';
+import type { RefundState } from '@/server/domain/states';
 import { connectorFor, transactionReference, type RefundResult, type StoredTransaction } from '@/server/payments';
-import { REFUND_EVENT_TYPES, writeEvents } from '@/server/services/outbox';
-import { REFUND_REASONS, refundSelect, toRefundObject } from '@/server/services/refund-view';
+import { moveRefund } from '@/server/services/state-moves/refund-moves';
 
 // Refund processing (docs/DESIGN.md 8): REGISTERED -> IN_PROCESS, then the connector of the
 // payment's method decides RESOLVED or REJECTED (an answer still in process leaves it for the
-// next pass). Each step waits the configured delay and writes its lifecycle entry and event in
-// one database transaction.
+// next pass). Each step waits the configured delay; the moves are refund-moves.ts's.
 const BATCH = 100;
-
-async function moveRefund(tx: Tx, id: string, from: RefundState, to: RefundState, at: Date): Promise<void> {
-  if (!canRefundTransition(from, to)) throw new Error(`refund move ${from} -> ${to} is not allowed`);
-  const moved = await tx.refund.updateMany({
-    where: { id, state: from },
-    data: { state: to, reason: REFUND_REASONS[to]!, ...(to === 'REJECTED' ? { activeTransactionId: null } : {}) },
-  });
-  if (moved.count === 0) return;
-  await tx.refundLifecycleEntry.create({ data: { refundId: id, state: to, at } });
-  const row = await tx.refund.findUniqueOrThrow({
-    where: { id },
-    select: {
-      ...refundSelect,
-      merchantId: true,
-      operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true } } } },
-      transaction: { select: { id: true, method: true, cardBrand: true, maskedPan: true, callbackUrl: true } },
-    },
-  });
-  await writeEvents(tx, [
-    {
-      merchantId: row.merchantId,
-      merchantCode: row.operation.merchant.code,
-      merchantOperationNumber: row.operation.merchantOperationNumber,
-      type: REFUND_EVENT_TYPES[to]!,
-      aggregateId: row.id,
-      callbackUrl: row.transaction.callbackUrl,
-      body: { refund: toRefundObject(row) },
-    },
-  ]);
-}
 
 type DueRefund = StoredTransaction & { refundId: string; state: RefundState };
 

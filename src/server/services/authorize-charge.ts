@@ -10,9 +10,9 @@ import type { TransactionState } from '@/server/domain/states';
 import { connectorFor } from '@/server/payments';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
 import type { ChargeResponse } from '@/server/schemas/transaction';
-import { outboxRows, TRANSACTION_EVENT_TYPES } from './outbox';
 import { recordCharge } from './record-charge';
 import { requestHash } from './request-hash';
+import { chargeMoves } from './state-moves/charge-moves';
 import { toTransactionObject, type TransactionRow } from './transaction-view';
 
 // POST /charges (docs/interface.md 4.2, docs/DESIGN.md 6): one transaction per operation unless the latest
@@ -78,21 +78,11 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   };
 
   const card = result.outcome === 'pending' ? null : result.card;
-  const events = outboxRows(
-    lifecycle.map((entry, index) => ({
-      merchantId: merchant.id,
-      merchantCode: merchant.code,
-      merchantOperationNumber: body.merchant_operation_number,
-      type: TRANSACTION_EVENT_TYPES[entry.state]!,
-      aggregateId: transactionId,
-      callbackUrl: row.callbackUrl,
-      body: {
-        transaction: toTransactionObject({ ...row, state: entry.state, lifecycle: lifecycle.slice(0, index + 1) }, 'millis', {
-          queryDetails: true,
-        }),
-      },
-    })),
-  );
+  const moves = chargeMoves(row, {
+    merchantId: merchant.id,
+    merchantCode: merchant.code,
+    merchantOperationNumber: body.merchant_operation_number,
+  });
   const outcome = await recordCharge(
     prisma,
     { merchantId: merchant.id, merchantOperationNumber: body.merchant_operation_number, requestHash: hash },
@@ -126,16 +116,7 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
         created_at: registeredAt,
         updated_at: decidedAt,
       },
-      lifecycle,
-      events: events.map((event) => ({
-        id: event.id,
-        merchant_id: event.merchantId,
-        type: event.type,
-        aggregate_id: event.aggregateId,
-        callback_url: event.callbackUrl,
-        status: event.status,
-        payload: event.payload,
-      })),
+      ...moves,
     },
   );
   if (outcome.kind === 'replay') return outcome.reply as ChargeResponse;

@@ -3,11 +3,11 @@ import type { Db } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
-import { decideCancel, type PaymentMethod, type TransactionState } from '@/server/domain/states';
+import { decideCancel } from '@/server/domain/states';
 import { toTimeObject } from '@/server/domain/time';
 import { connectorFor, transactionReference, type StoredTransaction } from '@/server/payments';
 import { lockOperation } from './lock-operation';
-import { moveTransaction } from './move-transaction';
+import { moveTransaction } from './state-moves/move-transaction';
 import { toOperationObject, transactionSelect } from './transaction-view';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.4, docs/DESIGN.md 6).
@@ -29,7 +29,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
         processorResponse: true,
       },
     });
-    const decision = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
+    const decision = decideCancel(latest.state, latest.method);
     if (decision.kind === 'refused') {
       throw new AppError(decision.reason === 'method' ? 'METHOD_RULE' : 'STATE_CONFLICT', decision.message);
     }
@@ -40,7 +40,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
       await moveTransaction(
         tx,
         latest.id,
-        latest.state as TransactionState,
+        latest.state,
         decision.to,
         {
           stateReason: reversal ? `Autorización extornada (${actor})` : `Operación cancelada (${actor})`,

@@ -178,7 +178,7 @@ describe('listOperations', () => {
         { state: 'LIQUIDADO' },
         { maxAmount: 777n, minAmount: 777n },
         { method: 'CARD', minAmount: 100000n },
-      ]) {
+      ] satisfies OperationFilters[]) {
         expect(await allPages(all, { ...filters, sort }), `${JSON.stringify(filters, (_, v) => String(v))} ${sort}`).toEqual(
           await plain(all, { ...filters, sort }),
         );

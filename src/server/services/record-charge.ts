@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { RETRYABLE_CHARGE_STATES } from '@/server/domain/states';
+import type { chargeMoves } from './state-moves/charge-moves';
+import type { OutboxEventRow } from './state-moves/event-of';
 
 // A charge's whole write in one SQL statement, so one round trip and no database transaction
 // held open across the event loop (docs/DESIGN.md 6, docs/DECISIONS.md "Charges in one statement"):
@@ -59,7 +61,7 @@ WITH operation AS (
 ), decision AS (
   SELECT o.id AS operation_id,
          CASE WHEN l.request_hash = $4 THEN 'replay'
-              WHEN l.state IS NOT NULL AND NOT l.state IN (SELECT jsonb_array_elements_text($5::jsonb)) THEN 'conflict'
+              WHEN l.state IS NOT NULL AND NOT l.state::text IN (SELECT jsonb_array_elements_text($5::jsonb)) THEN 'conflict'
               ELSE 'create' END AS outcome,
          COALESCE(l.attempt, 0) + 1 AS attempt,
          l.authorization_reply AS reply
@@ -83,12 +85,10 @@ WITH operation AS (
 )
 SELECT outcome, reply FROM decision`;
 
-/** Column name to value, as the tables name them (jsonb_populate_record reads them by name). */
+/** The transaction by column name (jsonb_populate_record reads it by name), its lifecycle and events. */
 export type ChargeRows = {
   transaction: Record<(typeof TRANSACTION_COLUMNS)[number], unknown>;
-  lifecycle: { state: string; at: Date }[];
-  events: Record<(typeof OUTBOX_COLUMNS)[number], unknown>[];
-};
+} & ReturnType<typeof chargeMoves>;
 
 export type ChargeOutcome = { kind: 'created' } | { kind: 'replay'; reply: unknown } | { kind: 'conflict' };
 
@@ -107,7 +107,7 @@ export async function recordCharge(
     JSON.stringify(RETRYABLE_CHARGE_STATES),
     JSON.stringify(rows.transaction, bigintAsText),
     JSON.stringify(rows.lifecycle),
-    JSON.stringify(rows.events),
+    JSON.stringify(rows.events.map(eventColumns)),
   ];
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -122,6 +122,19 @@ export async function recordCharge(
       if (attempt >= ATTEMPTS || !isUniqueViolation(error)) throw error;
     }
   }
+}
+
+/** An event row under the outbox table's column names. */
+function eventColumns(event: OutboxEventRow): Record<(typeof OUTBOX_COLUMNS)[number], unknown> {
+  return {
+    id: event.id,
+    merchant_id: event.merchantId,
+    type: event.type,
+    aggregate_id: event.aggregateId,
+    callback_url: event.callbackUrl,
+    status: event.status,
+    payload: event.payload,
+  };
 }
 
 function bigintAsText(_key: string, value: unknown): unknown {

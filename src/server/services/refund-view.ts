@@ -30,7 +30,7 @@ export const REFUND_REASONS: Record<string, string> = {
 export function toRefundObject(row: RefundRow): RefundObject {
   return {
     refund_id: row.id,
-    state: row.state as RefundObject['state'],
+    state: row.state,
     refund_reason: row.reason,
     type: row.type,
     merchant_operation_number: row.operation.merchantOperationNumber,

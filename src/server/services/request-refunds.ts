@@ -4,11 +4,10 @@ import type { Db, Tx } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError, type ErrorKind, type FieldError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
-import { REFUNDABLE_METHODS, type PaymentMethod } from '@/server/domain/states';
+import { REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/domain/states';
 import { isUuid } from '@/server/domain/uuid';
 import type { RefundRequest } from '@/server/schemas/refund';
-import { REFUND_EVENT_TYPES, writeEvents } from './outbox';
-import { REFUND_REASONS, refundSelect, toRefundObject } from './refund-view';
+import { registerRefunds } from './state-moves/refund-moves';
 
 // POST /refund (docs/interface.md 4.5, docs/DESIGN.md 7): all-or-nothing; the answer carries the status of
 // the first failing item and `errors` lists every failing item.
@@ -53,7 +52,6 @@ type Eligible = {
   operationId: string;
   amount: bigint;
   currency: string;
-  callbackUrl: string | null;
 };
 
 async function operationOf(tx: Tx, merchant: ActingMerchant, item: RefundItem): Promise<{ id: string } | null> {
@@ -99,14 +97,14 @@ async function checkItem(
   }
   // The method decides before the state: a QR operation is 422 whatever its state.
   const transactions = await tx.$queryRaw<
-    { id: string; method: string; state: string; amount: bigint; currency: string; callback_url: string | null }[]
-  >`SELECT id, method, state, amount, currency, callback_url FROM transactions
+    { id: string; method: PaymentMethod; state: TransactionState; amount: bigint; currency: string }[]
+  >`SELECT id, method, state, amount, currency FROM transactions
     WHERE operation_id = ${operation.id}::uuid
       AND ${item.transaction_id === null ? Prisma.sql`TRUE` : Prisma.sql`id = ${item.transaction_id}::uuid`}
     ORDER BY (state = 'LIQUIDADO') DESC, attempt DESC LIMIT 1 FOR UPDATE`;
   const transaction = transactions[0];
   if (!transaction) return fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation', 'not_found');
-  if (!REFUNDABLE_METHODS.includes(transaction.method as PaymentMethod)) {
+  if (!REFUNDABLE_METHODS.includes(transaction.method)) {
     return fail(
       'METHOD_RULE',
       'transaction_id',
@@ -142,7 +140,6 @@ async function checkItem(
     operationId: operation.id,
     amount: transaction.amount,
     currency: transaction.currency,
-    callbackUrl: transaction.callback_url,
   };
 }
 
@@ -154,15 +151,12 @@ export async function requestRefunds(prisma: Db, merchant: ActingMerchant, body:
       for (const [index, item] of body.operations.entries()) checked.push(await checkItem(tx, merchant, item, index, claimed));
       const failures = checked.filter((entry): entry is ItemFailure => 'kind' in entry);
       if (failures.length > 0) throw new RefundRefusal(failures);
-      const at = new Date();
-      const ids: string[] = [];
-      for (const entry of checked as Eligible[]) {
-        const item = body.operations[entry.index]!;
-        const id = randomUUID();
-        ids.push(id);
-        await tx.refund.create({
-          data: {
-            id,
+      const refunds = await registerRefunds(
+        tx,
+        (checked as Eligible[]).map((entry) => {
+          const item = body.operations[entry.index]!;
+          return {
+            id: randomUUID(),
             merchantId: merchant.id,
             operationId: entry.operationId,
             transactionId: entry.transactionId,
@@ -171,28 +165,9 @@ export async function requestRefunds(prisma: Db, merchant: ActingMerchant, body:
             refundAmount: item.refund_amount === null ? entry.amount : BigInt(item.refund_amount),
             transactionAmount: entry.amount,
             currency: entry.currency,
-            state: 'REGISTERED',
-            reason: REFUND_REASONS.REGISTERED!,
             additionalFields: item.additional_fields,
-            createdAt: at,
-            lifecycle: { create: { state: 'REGISTERED', at } },
-          },
-          select: { id: true },
-        });
-      }
-      const rows = await tx.refund.findMany({ where: { id: { in: ids } }, select: refundSelect });
-      const refunds = ids.map((id) => toRefundObject(rows.find((row) => row.id === id)!));
-      await writeEvents(
-        tx,
-        refunds.map((refund, position) => ({
-          merchantId: merchant.id,
-          merchantCode: merchant.code,
-          merchantOperationNumber: refund.merchant_operation_number,
-          type: REFUND_EVENT_TYPES.REGISTERED!,
-          aggregateId: refund.refund_id,
-          callbackUrl: (checked as Eligible[])[position]!.callbackUrl,
-          body: { refund },
-        })),
+          };
+        }),
       );
       return {
         success: 'true' as const,

@@ -49,7 +49,7 @@ export function toTransactionObject(
     amount: row.amount.toString(),
     currency: row.currency,
     payment_method: {
-      method_name: row.method as TransactionObject['payment_method']['method_name'],
+      method_name: row.method,
       method_details: details,
     },
     expiration_date: row.expiresAt ? toTimeObject(row.expiresAt, style) : null,

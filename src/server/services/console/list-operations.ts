@@ -1,6 +1,7 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
+import type { PaymentMethod, TransactionState } from '@/server/domain/states';
 import type { MerchantScope } from './merchant-scope';
 
 // The console's operations table: one row per transaction, newest first (or by amount),
@@ -11,8 +12,8 @@ export type OperationFilters = {
   merchantCode?: string;
   /** The merchant `merchantCode` names, once looked up (listOperations does). */
   merchantId?: string;
-  state?: string;
-  method?: string;
+  state?: TransactionState;
+  method?: PaymentMethod;
   from?: Date;
   to?: Date;
   minAmount?: bigint;

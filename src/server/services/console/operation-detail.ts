@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
-import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/domain/states';
+import { decideCancel, REFUNDABLE_METHODS } from '@/server/domain/states';
 import { toTransactionObject, transactionSelect } from '@/server/services/transaction-view';
 import { refundSelect, toRefundObject } from '@/server/services/refund-view';
 import { eventsOf } from '@/server/services/event-view';
@@ -31,7 +31,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
   const ids = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
   const events = await eventsOf(prisma, ids);
   const latest = operation.transactions.at(-1)!;
-  const cancel = decideCancel(latest.state as TransactionState, latest.method as PaymentMethod);
+  const cancel = decideCancel(latest.state, latest.method);
   const refunded = new Set(
     operation.refunds.filter((refund) => refund.state !== 'REJECTED').map((refund) => refund.transaction.id),
   );
@@ -44,7 +44,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
       ...toTransactionObject(row, 'millis', { queryDetails: true }),
       payer_email: row.payerEmail,
       payer_name: row.payerName,
-      refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method as PaymentMethod) && !refunded.has(row.id),
+      refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method) && !refunded.has(row.id),
     })),
     refunds: operation.refunds.map(toRefundObject),
     events,
@@ -54,8 +54,8 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
         : // Why not, for the page to say in its language: the state, and whether the method takes refunds.
           {
             allowed: false as const,
-            state: latest.state as TransactionState,
-            refundableMethod: REFUNDABLE_METHODS.includes(latest.method as PaymentMethod),
+            state: latest.state,
+            refundableMethod: REFUNDABLE_METHODS.includes(latest.method),
           },
   };
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { toTimeObject } from '@/server/domain/time';
-import { moveTransaction } from '@/server/services/move-transaction';
+import { moveTransaction } from '@/server/services/state-moves/move-transaction';
 import { isPayerToken } from './payer-transaction';
 
 // What a payer does on a hosted page: pay (the sandbox processor confirms at once) or

@@ -56,7 +56,7 @@ export async function findPayerTransaction(prisma: Db, token: string): Promise<P
     method: row.method as PayerTransaction['method'],
     amount: row.amount,
     currency: row.currency,
-    state: row.state as TransactionState,
+    state: row.state,
     stateReason: row.stateReason,
     expiresAt: row.expiresAt,
     cip: processor.cip ?? null,

@@ -1,0 +1,33 @@
+import type { Prisma } from '@/generated/prisma/client';
+import type { Tx } from '@/server/db/client';
+import type { TransactionState } from '@/server/domain/states';
+import { toTransactionObject, transactionSelect } from '../transaction-view';
+import { eventOf } from './event-of';
+
+// What a move of stored transactions writes besides the row: its lifecycle entry and its event.
+export const movedTransactionSelect = {
+  ...transactionSelect,
+  merchantId: true,
+  operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true } } } },
+} satisfies Prisma.TransactionSelect;
+
+export type MovedTransaction = Prisma.TransactionGetPayload<{ select: typeof movedTransactionSelect }>;
+
+/** Writes the lifecycle entries of transactions that just moved to `to`, then reads them back and writes their events. */
+export async function recordTransactionMoves(tx: Tx, ids: string[], to: TransactionState, at: Date): Promise<MovedTransaction[]> {
+  await tx.lifecycleEntry.createMany({ data: ids.map((transactionId) => ({ transactionId, state: to, at })) });
+  const rows = await tx.transaction.findMany({ where: { id: { in: ids } }, select: movedTransactionSelect });
+  await tx.outboxEvent.createMany({
+    data: rows.map((row) =>
+      eventOf({
+        to,
+        merchantId: row.merchantId,
+        merchantCode: row.operation.merchant.code,
+        merchantOperationNumber: row.operation.merchantOperationNumber,
+        callbackUrl: row.callbackUrl,
+        transaction: toTransactionObject(row, 'millis', { queryDetails: true }),
+      }),
+    ),
+  });
+  return rows;
+}

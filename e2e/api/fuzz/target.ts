@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { tokenFor } from '../support/api';
-import { authCsrf, sessionCookie } from '../support/console-sign-in';
-import { contractOf, expect } from '../support/contract';
+import { tokenFor } from '../../support/api';
+import { authCsrf, sessionCookie } from '../../support/console-sign-in';
+import { contractOf, expect } from '../../support/contract';
 import {
   createConsoleUser,
   createMerchant,
@@ -10,10 +10,10 @@ import {
   settleNow,
   uniqueCode,
   type ConsoleRole,
-} from '../support/service';
-import { AUDIENCE, chargeOne } from './auth-helpers';
-import { deleteCharge } from './charges-helpers';
-import type { RestTarget } from './fuzz-rest-requests';
+} from '../../support/service';
+import { AUDIENCE, chargeOne } from '../auth-helpers';
+import { deleteCharge } from '../charges-helpers';
+import type { RestTarget } from './rest-requests';
 
 // What the fuzz aims at: its own merchant (an operation of each kind its bad requests must leave
 // alone) with an API credential, console users of every role signed in, and the operator token.

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { charge } from '../../support/api';
+import { charge } from '../../support/api-client';
 import { expect, test } from '../../support/contract';
 import { consoleFootprint, merchantFootprint, platformCodesStartingWith } from '../../support/service';
 import { snapshot } from '../charges-helpers';

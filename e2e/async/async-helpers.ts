@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import { test as base, expect } from '../support/contract';
 import { apiClient, chargeBody, type MethodName } from '../support/api-client';
 import type {

@@ -1,6 +1,6 @@
 // npm run measure:scale -- [--runs 30] [--merchant CODE] [--max-p95 MS] [--only TEXT] [--explain]
 // Against a PostgreSQL database seeded by `npm run seed:operations` (DATABASE_URL), times the
-// queries of src/server/dev/scale-queries.ts: the refund search of docs/interface.md 4.6 (each filter
+// queries of scripts/support/scale-queries.ts: the refund search of docs/interface.md 4.6 (each filter
 // alone and combined) and the console's operations table (default view, each filter, each
 // search kind, each sort; first pages and deep pages), in-process through the console's tRPC
 // procedures (console.refunds runs the listRefunds of GET /refund, console.operations runs
@@ -15,7 +15,7 @@ import { PrismaClient } from '../src/generated/prisma/client';
 import { env } from '../src/env';
 import { openDatabase } from '../src/server/db/adapter';
 import { deployMigrations } from '../src/server/db/migrations';
-import { scaleCallers, scaleQueries } from '../src/server/dev/scale-queries';
+import { scaleCallers, scaleQueries } from './support/scale-queries';
 import { machine } from './bench/report';
 import { quantile, timeRuns } from './support/timing';
 

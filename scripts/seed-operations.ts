@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { env } from '../src/env';
 import { closeDatabase, db } from '../src/server/db/client';
-import { seedOperations } from '../src/server/dev/seed-operations';
+import { seedOperations } from './support/seed-operations';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

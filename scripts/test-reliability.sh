@@ -22,7 +22,7 @@ step() { printf '\n== %s\n' "$*"; }
 empty() { PGOPTIONS=--client-min-messages=warning psql "$1" -q -c 'DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;'; }
 PREFIX=${RELIABILITY_DB_PREFIX:-pay_reliability}
 ATTACKS=(e2e/api/jwt-attacks.spec.ts e2e/api/abuse.spec.ts e2e/api/free-text.spec.ts
-  e2e/console/security-headers.spec.ts e2e/api/fuzz.spec.ts)
+  e2e/console/security-headers.spec.ts e2e/api/fuzz/fuzz.spec.ts)
 
 bash scripts/system-packages.sh
 [ -f .next/BUILD_ID ] || { step "build"; npm run --silent build; }

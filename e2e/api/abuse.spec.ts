@@ -1,4 +1,4 @@
-import { chargeBody, headers, operationNumber, tokenFor } from '../support/api';
+import { chargeBody, headers, operationNumber, tokenFor, refundBody, refundItem } from '../support/api-client';
 import { contractOf, expect, test } from '../support/contract';
 import {
   API_VERSION,
@@ -10,7 +10,7 @@ import {
   merchantFootprint,
   settleNow,
 } from '../support/service';
-import { chargeOne, expectError, postToken, refundBody, refundItem, tokenRequestBody } from './auth-helpers';
+import { chargeOne, expectError, postToken, tokenRequestBody } from './auth-helpers';
 
 // Abuse of the transport (docs/DESIGN.md 4 and 10): brute force on the token endpoint, the
 // per-credential rate limit, bodies over 64 KiB on every POST endpoint, hostile nesting.

@@ -2,7 +2,20 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type APIResponse } from '@playwright/test';
 import { expect, test } from '../support/contract';
 import { exportJWK, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
-import { charge, chargeBody, headers, operationNumber, read, tokenFor, type Envelope, type MethodName } from '../support/api';
+import {
+  ALL_SCOPES,
+  charge,
+  chargeBody,
+  headers,
+  operationNumber,
+  read,
+  refundBody,
+  refundItem,
+  tokenFor,
+  type Credential,
+  type MethodName,
+} from '../support/api-client';
+import type { ErrorReply } from '../support/api-types';
 import {
   API_VERSION,
   AUTH_URL,
@@ -22,8 +35,6 @@ import {
 export const ISSUER = `${ORIGIN}/oauth`;
 export const AUDIENCE = `${BASE_URL}/`;
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
-
-export type Credential = { clientId: string; clientSecret: string };
 
 export function tokenRequestBody(credential: Credential, overrides: Record<string, string> = {}): Record<string, string> {
   return {
@@ -63,10 +74,10 @@ export type TokenAnswer = {
   scope: string;
   expires_in: number;
   token_type: string;
-  authorization: { meta: Envelope['meta'] };
+  authorization: { meta: ErrorReply['meta'] };
 };
 
-export type TokenError = Envelope & { error: string; error_description: string };
+export type TokenError = ErrorReply & { error: string; error_description: string };
 
 const MESSAGES: Record<string, [string, string]> = {
   '00': ['Procesado', 'Processed'],
@@ -87,7 +98,7 @@ const MESSAGES: Record<string, [string, string]> = {
 
 /** meta.status with its code and the two localized messages (es-PE then en-US). */
 export function expectMeta(meta: unknown, code: string): void {
-  const status = (meta as Envelope['meta']).status;
+  const status = (meta as ErrorReply['meta']).status;
   expect(status.code).toBe(code);
   expect(status.message_ilgn.map((message) => message.locale)).toEqual(['es-PE', 'en-US']);
   for (const message of status.message_ilgn) {
@@ -102,7 +113,7 @@ export function expectMeta(meta: unknown, code: string): void {
  * The error envelope of docs/DESIGN.md 4: exact HTTP status, `success` "false" or false, meta code,
  * localized messages and a well-formed `errors` list. Returns the body for further checks.
  */
-export async function expectError<T = Envelope>(
+export async function expectError<T = ErrorReply>(
   response: APIResponse,
   status: number,
   code: string,
@@ -110,7 +121,7 @@ export async function expectError<T = Envelope>(
 ): Promise<T> {
   const text = await response.text();
   expect(response.status(), text).toBe(status);
-  const body = JSON.parse(text) as Envelope;
+  const body = JSON.parse(text) as ErrorReply;
   expect(body.success).toBe(success === 'string' ? 'false' : false);
   expectMeta(body.meta, code);
   expect(Array.isArray(body.errors)).toBe(true);
@@ -124,7 +135,7 @@ export async function expectError<T = Envelope>(
   return body as T;
 }
 
-export async function expectUnauthenticated(response: APIResponse, success: 'string' | 'boolean'): Promise<Envelope> {
+export async function expectUnauthenticated(response: APIResponse, success: 'string' | 'boolean'): Promise<ErrorReply> {
   const body = await expectError(response, 401, '20', success);
   expect(response.headers()['www-authenticate']).toBe('Bearer');
   return body;
@@ -138,13 +149,6 @@ export async function createFacilitator(prefix = 'F'): Promise<{ code: string } 
   const credential = await admin.issueCredential.mutate({ owner: { facilitatorCode: code } });
   return { code, clientId: credential.client_id, clientSecret: credential.client_secret };
 }
-
-/** A token for any credential (merchant or facilitator). */
-export async function tokenOf(request: APIRequestContext, credential: Credential, scope = ALL): Promise<string> {
-  return tokenFor(request, { code: '', ...credential }, scope);
-}
-
-export const ALL = 'create:token post:charges get:charges delete:charges';
 
 export type Charged = { number: string; transactionId: string; amount: string; body: Record<string, unknown> };
 
@@ -172,38 +176,6 @@ export async function merchantWithOperations(request: APIRequestContext, prefix 
   expect(await settleNow(merchant.code)).toBe(1);
   const authorized = await chargeOne(request, token, merchant.code, 'CARD');
   return { merchant, token, settled, authorized };
-}
-
-export type RefundItem = {
-  type: string;
-  merchant_operation_number: string;
-  transaction_id: string | null;
-  refund_amount: string;
-  additional_fields: { canal: string; reason: string; description: string };
-};
-
-export function refundItem(number: string, transactionId: string | null, amount = '15000', overrides: Partial<RefundItem> = {}) {
-  return {
-    type: 'TOTAL',
-    merchant_operation_number: number,
-    transaction_id: transactionId,
-    refund_amount: amount,
-    additional_fields: { canal: 'web', reason: 'customer request', description: `refund of ${number}` },
-    ...overrides,
-  } satisfies RefundItem;
-}
-
-export function refundBody(merchantCode: string, items: RefundItem[]) {
-  return { merchant_code: merchantCode, operations: items };
-}
-
-export async function postRefund(
-  request: APIRequestContext,
-  token: string,
-  body: unknown,
-  extra: Record<string, string> = {},
-): Promise<APIResponse> {
-  return request.post(`${BASE_URL}/refund`, { headers: headers(token, extra), data: body as object });
 }
 
 /** The six integrator endpoints, addressed at one merchant's operations. */
@@ -379,7 +351,7 @@ export function claimsFor(merchantCode: string, clientId: string, overrides: JWT
   const iat = Math.floor(Date.now() / 1000);
   return {
     sub: clientId,
-    scope: ALL,
+    scope: ALL_SCOPES,
     merchant_code: merchantCode,
     iss: ISSUER,
     aud: AUDIENCE,

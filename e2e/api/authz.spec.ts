@@ -1,9 +1,8 @@
 import { expect, test } from '../support/contract';
 import { type APIRequestContext } from '@playwright/test';
-import { charge, chargeBody, headers, operationNumber, tokenFor } from '../support/api';
+import { charge, chargeBody, headers, operationNumber, tokenFor, ALL_SCOPES } from '../support/api-client';
 import { API_VERSION, BASE_URL, createMerchant, operatorConsole, storedOperation } from '../support/service';
 import {
-  ALL,
   b64url,
   call,
   createFacilitator,
@@ -12,7 +11,6 @@ import {
   expectUnauthenticated,
   expectUnchanged,
   merchantWithOperations,
-  tokenOf,
   withoutAuthorization,
   type Charged,
   type Endpoint,
@@ -138,7 +136,7 @@ test.describe('payment facilitators', () => {
       chargeOf(request, linkedToken, linked.code),
       chargeOf(request, unlinkedToken, unlinked.code),
     ]);
-    const facilitatorToken = await tokenOf(request, facilitator);
+    const facilitatorToken = await tokenFor(request, facilitator);
     return { facilitator, other, linked, linkedToken, unlinked, unlinkedToken, linkedCharge, unlinkedCharge, facilitatorToken };
   }
 
@@ -242,7 +240,7 @@ test.describe('payment facilitators', () => {
     const settled = await chargeOf(request, linkedToken, linked.code);
     await operatorConsole().platform.settleNow.mutate({ merchantCode: linked.code });
     const authorized = await chargeOf(request, linkedToken, linked.code);
-    const token = await tokenOf(request, facilitator, ALL);
+    const token = await tokenFor(request, facilitator, ALL_SCOPES);
     const endpoints = endpointsFor(linked.code, { settled, authorized }).filter((endpoint) => endpoint.name !== 'POST /charges');
     const ordered: Endpoint[] = [
       ...endpoints.filter((e) => e.method !== 'DELETE'),

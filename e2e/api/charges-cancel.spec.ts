@@ -1,22 +1,19 @@
 import { expect, test } from '../support/contract';
-import { chargeBody, operationNumber } from '../support/api';
+import { chargeBody, operationNumber, cancel, getTransaction, postCharge } from '../support/api-client';
 import { settleNow } from '../support/service';
 import {
-  deleteCharge,
   eventTypesOf,
   expectError,
   expectLifecycle,
   expectSuccessMeta,
   expectTimeObject,
-  getCharge,
   instantOf,
   newActor,
-  postCharge,
   snapshot,
   stored,
   toSeconds,
-  type TransactionObject,
 } from './charges-helpers';
+import { type TransactionObject } from '../support/api-types';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 3.1, 4.4; docs/DESIGN.md 6).
 
@@ -60,7 +57,7 @@ for (const method of ['BANK_TRANSFER', 'CUOTEALO', 'PAGOEFECTIVO', 'QR'] as cons
     expect(transaction.state).toBe('PENDIENTE');
 
     const from = Date.now();
-    const { status, body, text } = await deleteCharge(request, token, merchant.code, number);
+    const { status, body, text } = await cancel(request, token, merchant.code, number);
     const to = Date.now();
     expect(status, text).toBe(200);
     expect(body).toEqual(
@@ -106,7 +103,7 @@ for (const method of ['BANK_TRANSFER', 'CUOTEALO', 'PAGOEFECTIVO', 'QR'] as cons
     ]);
 
     // The query then shows CANCELADO in millis time objects.
-    const query = await getCharge(request, token, merchant.code, number, transaction.transaction_id);
+    const query = await getTransaction(request, token, merchant.code, number, transaction.transaction_id);
     expect(query.status, query.text).toBe(200);
     expect(query.body.operation.state).toBe('CANCELADO');
     const queried = query.body.operation.transactions[0]!;
@@ -129,7 +126,7 @@ for (const method of ['CARD', 'YAPE'] as const) {
     expect(transaction.state).toBe('AUTORIZADO');
 
     const from = Date.now();
-    const { status, body, text } = await deleteCharge(request, token, merchant.code, number);
+    const { status, body, text } = await cancel(request, token, merchant.code, number);
     const to = Date.now();
     expect(status, text).toBe(200);
     expect(body).toEqual(
@@ -196,12 +193,12 @@ for (const [method, state] of [
     const number = operationNumber('twice');
     const charged = await postCharge(request, token, chargeBody(merchant.code, number, method));
     expect(charged.status, charged.text).toBe(200);
-    const first = await deleteCharge(request, token, merchant.code, number);
+    const first = await cancel(request, token, merchant.code, number);
     expect(first.status, first.text).toBe(200);
     expect(first.body.operation.state).toBe(state);
     const before = await snapshot(merchant.code, number);
 
-    const second = await deleteCharge(request, token, merchant.code, number);
+    const second = await cancel(request, token, merchant.code, number);
     expect(second.status, second.text).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(second.body.operation.transactions[0]!.lifecycle).toHaveLength(state === 'CANCELADO' ? 3 : 4);
@@ -220,7 +217,7 @@ test('after CANCELADO, a POST with another body is 409 code 40 and appends nothi
   const number = operationNumber('canpost');
   const charged = await postCharge(request, token, chargeBody(merchant.code, number, 'BANK_TRANSFER'));
   expect(charged.status, charged.text).toBe(200);
-  const cancelled = await deleteCharge(request, token, merchant.code, number);
+  const cancelled = await cancel(request, token, merchant.code, number);
   expect(cancelled.status, cancelled.text).toBe(200);
   const before = await snapshot(merchant.code, number);
   expectError(await postCharge(request, token, chargeBody(merchant.code, number, 'CARD')), 409, '40', 'string');
@@ -238,7 +235,7 @@ test('DELETE of a DENEGADO operation is 409 code 41 and changes nothing', async 
   expect(charged.status, charged.text).toBe(200);
   expect(charged.body.transaction.state).toBe('DENEGADO');
   const before = await snapshot(merchant.code, number);
-  expectError(await deleteCharge(request, token, merchant.code, number), 409, '41', 'boolean');
+  expectError(await cancel(request, token, merchant.code, number), 409, '41', 'boolean');
   expect(await snapshot(merchant.code, number)).toEqual(before);
 });
 
@@ -249,7 +246,7 @@ test('DELETE after settlement (LIQUIDADO) is 409 code 41 and changes nothing', a
   expect(charged.status, charged.text).toBe(200);
   expect(await settleNow(merchant.code)).toBe(1);
 
-  const query = await getCharge(request, token, merchant.code, number, charged.body.transaction.transaction_id);
+  const query = await getTransaction(request, token, merchant.code, number, charged.body.transaction.transaction_id);
   expect(query.status, query.text).toBe(200);
   expect(query.body.operation.state).toBe('LIQUIDADO');
   expectLifecycle(
@@ -260,13 +257,13 @@ test('DELETE after settlement (LIQUIDADO) is 409 code 41 and changes nothing', a
   const before = await snapshot(merchant.code, number);
   expect(eventTypesOf(before, charged.body.transaction.transaction_id)).toContain('transaction.settled');
 
-  expectError(await deleteCharge(request, token, merchant.code, number), 409, '41', 'boolean');
+  expectError(await cancel(request, token, merchant.code, number), 409, '41', 'boolean');
   expect(await snapshot(merchant.code, number)).toEqual(before);
 });
 
 test('DELETE of an unknown operation is 404 code 30', async ({ request }) => {
   const { merchant, token } = await newActor(request, 'UNK');
-  expectError(await deleteCharge(request, token, merchant.code, operationNumber('never')), 404, '30', 'boolean');
+  expectError(await cancel(request, token, merchant.code, operationNumber('never')), 404, '30', 'boolean');
 });
 
 test("DELETE of another merchant's operation with your token is 403 code 21 and changes nothing", async ({ request }) => {
@@ -276,7 +273,7 @@ test("DELETE of another merchant's operation with your token is 403 code 21 and 
   const charged = await postCharge(request, theirs.token, chargeBody(theirs.merchant.code, number, 'QR'));
   expect(charged.status, charged.text).toBe(200);
   const before = await snapshot(theirs.merchant.code, number);
-  expectError(await deleteCharge(request, mine.token, theirs.merchant.code, number), 403, '21', 'boolean');
+  expectError(await cancel(request, mine.token, theirs.merchant.code, number), 403, '21', 'boolean');
   expect(await snapshot(theirs.merchant.code, number)).toEqual(before);
   expect(before.transactions[0]!.state).toBe('PENDIENTE');
 });
@@ -297,7 +294,7 @@ test('after a DENEGADO CARD, a QR retry makes the operation PENDIENTE; DELETE ca
   expect(pending.status, pending.text).toBe(200);
   expect(pending.body.transaction.state).toBe('PENDIENTE');
 
-  const query = await getCharge(request, token, merchant.code, number, declined.body.transaction.transaction_id);
+  const query = await getTransaction(request, token, merchant.code, number, declined.body.transaction.transaction_id);
   expect(query.status, query.text).toBe(200);
   expect(query.body.operation).toEqual({
     merchant_operation_number: number,
@@ -307,7 +304,7 @@ test('after a DENEGADO CARD, a QR retry makes the operation PENDIENTE; DELETE ca
     transactions: [declined.body.transaction, pending.body.transaction],
   });
 
-  const { status, body, text } = await deleteCharge(request, token, merchant.code, number);
+  const { status, body, text } = await cancel(request, token, merchant.code, number);
   expect(status, text).toBe(200);
   expect(body.operation).toMatchObject({
     merchant_operation_number: number,

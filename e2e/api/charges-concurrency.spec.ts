@@ -1,6 +1,6 @@
 import { expect, test } from '../support/contract';
-import { chargeBody, operationNumber } from '../support/api';
-import { deleteCharge, eventTypesOf, expectError, newActor, postCharge, stored } from './charges-helpers';
+import { chargeBody, operationNumber, cancel, postCharge } from '../support/api-client';
+import { eventTypesOf, expectError, newActor, stored } from './charges-helpers';
 
 // Concurrent requests on one operation (docs/DESIGN.md 6): identical requests wait for the first and
 // get its answer; different ones conflict; a cancellation and a charge run one after the other.
@@ -103,7 +103,7 @@ test('a DELETE racing a second charge of a PENDIENTE QR operation: CANCELADO, th
 
     const other = chargeBody(merchant.code, number, 'QR', { amount: '15001' });
     const [cancelled, second] = await Promise.all([
-      deleteCharge(request, token, merchant.code, number),
+      cancel(request, token, merchant.code, number),
       postCharge(request, token, other),
     ]);
     expect(cancelled.status, cancelled.text).toBe(200);
@@ -132,7 +132,7 @@ test('10 concurrent DELETEs of an AUTORIZADO CARD operation: all 200 EXTORNADO, 
   const charged = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
   expect(charged.status, charged.text).toBe(200);
 
-  const replies = await Promise.all(Array.from({ length: 10 }, () => deleteCharge(request, token, merchant.code, number)));
+  const replies = await Promise.all(Array.from({ length: 10 }, () => cancel(request, token, merchant.code, number)));
   expect(replies.map((reply) => reply.status)).toEqual(Array<number>(10).fill(200));
   expect(replies.map((reply) => reply.body.operation.state)).toEqual(Array<string>(10).fill('EXTORNADO'));
   expect(new Set(replies.map((reply) => reply.text)).size).toBe(1);

@@ -1,81 +1,11 @@
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { charge, headers, tokenFor } from '../support/api';
-import { BASE_URL, createMerchant, storedOperation, type StoredOperation, type TestMerchant } from '../support/service';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { tokenFor } from '../support/api-client';
+import type { ErrorReply, LifecycleEntry, Reply, TimeObject, TransactionObject } from '../support/api-types';
+import { MILLIS_UTC, SECONDS_UTC } from '../support/patterns';
+import { createMerchant, storedOperation, type StoredOperation, type TestMerchant } from '../support/service';
 
-// Shared helpers of the charges-* specs: typed reads of the three charge endpoints, the time
-// object formats of docs/DESIGN.md 7 and the envelope of docs/DESIGN.md 4.
-
-export const MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-export const SECONDS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-
-export type TimeObject = { utc_time: string; unix_time: number };
-export type LifecycleEntry = { state: string; date: TimeObject };
-export type ResultMessage = { code: string; description: string };
-export type ProcessorResponse = Record<string, unknown> & { result_message: ResultMessage };
-
-export type TransactionObject = {
-  transaction_id: string;
-  channel: string;
-  state: string;
-  state_reason?: string;
-  continue_url?: string;
-  amount: string;
-  currency: string;
-  payment_method: { method_name: string; method_details?: Record<string, unknown> };
-  expiration_date?: TimeObject | null;
-  processor_response?: ProcessorResponse | null;
-  additional_fields?: Record<string, unknown> | null;
-  lifecycle: LifecycleEntry[];
-};
-
-export type MetaBody = { status: { code: string; message_ilgn: { locale: string; value: string }[] } };
-
-export type ChargeReply = {
-  success: string;
-  action: string;
-  merchant_code: string;
-  merchant_operation_number: string;
-  transaction: TransactionObject;
-  meta: MetaBody;
-};
-
-export type OperationObject = {
-  merchant_operation_number: string;
-  state: string;
-  amount: string;
-  currency: string;
-  created_at?: TimeObject;
-  transactions: TransactionObject[];
-};
-
-export type QueryReply = { success: boolean; merchant_code: string; operation: OperationObject; meta: MetaBody };
-
-export type CancelReply = {
-  success: boolean;
-  merchant_code: string;
-  merchant_operation_number: string;
-  operation: OperationObject;
-  meta: MetaBody;
-};
-
-export type ErrorReply = {
-  success: string | boolean;
-  meta: MetaBody;
-  errors: { field?: string; code: string; message: string }[];
-};
-
-export type Reply<T> = { status: number; body: T; text: string };
-
-async function reply<T>(response: APIResponse): Promise<Reply<T>> {
-  const text = await response.text();
-  let body: T;
-  try {
-    body = JSON.parse(text) as T;
-  } catch {
-    throw new Error(`not JSON (HTTP ${response.status()}): ${text.slice(0, 500)}`);
-  }
-  return { status: response.status(), body, text };
-}
+// Shared helpers of the charges-* specs: the time object formats of docs/DESIGN.md 7 and the
+// envelope of docs/DESIGN.md 4.
 
 export type Actor = { merchant: TestMerchant; token: string };
 
@@ -83,31 +13,6 @@ export type Actor = { merchant: TestMerchant; token: string };
 export async function newActor(request: APIRequestContext, prefix = 'CH'): Promise<Actor> {
   const merchant = await createMerchant(prefix);
   return { merchant, token: await tokenFor(request, merchant) };
-}
-
-export async function postCharge<T = ChargeReply>(request: APIRequestContext, token: string, body: object): Promise<Reply<T>> {
-  return reply<T>(await charge(request, token, body));
-}
-
-export async function getCharge<T = QueryReply>(
-  request: APIRequestContext,
-  token: string,
-  merchantCode: string,
-  merchantOperationNumber: string,
-  transactionId: string,
-): Promise<Reply<T>> {
-  const path = [merchantCode, merchantOperationNumber, transactionId].map(encodeURIComponent).join('/');
-  return reply<T>(await request.get(`${BASE_URL}/charges/${path}`, { headers: headers(token) }));
-}
-
-export async function deleteCharge<T = CancelReply>(
-  request: APIRequestContext,
-  token: string,
-  merchantCode: string,
-  merchantOperationNumber: string,
-): Promise<Reply<T>> {
-  const path = [merchantCode, merchantOperationNumber].map(encodeURIComponent).join('/');
-  return reply<T>(await request.delete(`${BASE_URL}/charges/${path}`, { headers: headers(token) }));
 }
 
 /** The success meta: code `00`, messages in es-PE and en-US. */

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/contract';
-import { chargeBody, METHOD_DETAILS, operationNumber } from '../support/api';
+import { UUID } from '../support/patterns';
+import { chargeBody, METHOD_DETAILS, operationNumber, getTransaction, postCharge } from '../support/api-client';
 import { ORIGIN } from '../support/service';
 import {
   eventTypesOf,
@@ -7,20 +8,16 @@ import {
   expectExpiry,
   expectLifecycle,
   expectSuccessMeta,
-  getCharge,
-  MILLIS_UTC,
   newActor,
   PENDING_EXPIRY_SECONDS,
-  postCharge,
   snapshot,
   stored,
-  type ChargeReply,
-  type TransactionObject,
 } from './charges-helpers';
+import { MILLIS_UTC } from '../support/patterns';
+import { type ChargeReply, type TransactionObject } from '../support/api-types';
 
 // POST /charges for the six methods (docs/interface.md 2.5-2.8, 4.2; docs/DESIGN.md 6 and 8).
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TEXT = expect.stringMatching(/\S/);
 const CARD_TYPE = expect.stringMatching(/^(CREDIT|DEBIT|PREPAID)$/);
 const COUNTRY = expect.stringMatching(/^[A-Z]{2}$/);
@@ -228,7 +225,7 @@ test.describe('CARD', () => {
     ]);
     expect(rows.events).toHaveLength(6);
 
-    const query = await getCharge(request, token, merchant.code, number, second.body.transaction.transaction_id);
+    const query = await getTransaction(request, token, merchant.code, number, second.body.transaction.transaction_id);
     expect(query.status, query.text).toBe(200);
     expect(query.body.operation.state).toBe('AUTORIZADO');
     expect(query.body.operation.transactions.map((transaction) => [transaction.transaction_id, transaction.state])).toEqual([

@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/contract';
-import { chargeBody, operationNumber } from '../support/api';
-import {
-  expectError,
-  expectLifecycle,
-  expectSuccessMeta,
-  expectTimeObject,
-  getCharge,
-  newActor,
-  postCharge,
-  stored,
-} from './charges-helpers';
+import { chargeBody, operationNumber, getTransaction, postCharge } from '../support/api-client';
+import { expectError, expectLifecycle, expectSuccessMeta, expectTimeObject, newActor, stored } from './charges-helpers';
 
 // GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} (docs/interface.md 4.3, 2.9).
 
@@ -27,7 +18,7 @@ test('a CARD transaction: 200, boolean success, the operation without created_at
   expect(charged.status, charged.text).toBe(200);
   const transaction = charged.body.transaction;
 
-  const { status, body, text } = await getCharge(request, token, merchant.code, number, transaction.transaction_id);
+  const { status, body, text } = await getTransaction(request, token, merchant.code, number, transaction.transaction_id);
   expect(status, text).toBe(200);
   expect(body).toEqual({
     success: true,
@@ -42,7 +33,7 @@ test('a CARD transaction: 200, boolean success, the operation without created_at
     meta: expect.anything(),
   });
   expect(text).toContain('"success":true');
-  expect(body.operation.created_at).toBeUndefined();
+  expect((body.operation as Record<string, unknown>).created_at).toBeUndefined();
   expectSuccessMeta(body.meta);
   const queried = body.operation.transactions[0]!;
   expectLifecycle(queried.lifecycle, ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'], 'millis');
@@ -63,7 +54,7 @@ test('a PENDIENTE QR transaction: the query shows the same transaction, expiry a
   const transaction = charged.body.transaction;
   expect(transaction.state).toBe('PENDIENTE');
 
-  const { status, body, text } = await getCharge(request, token, merchant.code, number, transaction.transaction_id);
+  const { status, body, text } = await getTransaction(request, token, merchant.code, number, transaction.transaction_id);
   expect(status, text).toBe(200);
   expect(body).toEqual({
     success: true,
@@ -94,7 +85,7 @@ test('the transaction id in upper case finds the same transaction', async ({ req
   const number = operationNumber('qup');
   const charged = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
   expect(charged.status, charged.text).toBe(200);
-  const { status, body, text } = await getCharge(
+  const { status, body, text } = await getTransaction(
     request,
     token,
     merchant.code,
@@ -110,7 +101,7 @@ test('an unknown transaction id (a random UUID) is 404 code 30', async ({ reques
   const number = operationNumber('qunk');
   const charged = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
   expect(charged.status, charged.text).toBe(200);
-  expectError(await getCharge(request, token, merchant.code, number, randomUUID()), 404, '30', 'boolean');
+  expectError(await getTransaction(request, token, merchant.code, number, randomUUID()), 404, '30', 'boolean');
 });
 
 test('a transaction id of another operation of the same merchant is 404 code 30', async ({ request }) => {
@@ -121,7 +112,12 @@ test('a transaction id of another operation of the same merchant is 404 code 30'
   const second = await postCharge(request, token, chargeBody(merchant.code, two, 'QR'));
   expect(first.status, first.text).toBe(200);
   expect(second.status, second.text).toBe(200);
-  expectError(await getCharge(request, token, merchant.code, one, second.body.transaction.transaction_id), 404, '30', 'boolean');
+  expectError(
+    await getTransaction(request, token, merchant.code, one, second.body.transaction.transaction_id),
+    404,
+    '30',
+    'boolean',
+  );
 });
 
 test('a transaction id that is not a UUID is 404 code 30', async ({ request }) => {
@@ -129,13 +125,13 @@ test('a transaction id that is not a UUID is 404 code 30', async ({ request }) =
   const number = operationNumber('qnon');
   const charged = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
   expect(charged.status, charged.text).toBe(200);
-  expectError(await getCharge(request, token, merchant.code, number, 'not-a-uuid'), 404, '30', 'boolean');
-  expectError(await getCharge(request, token, merchant.code, number, '12345'), 404, '30', 'boolean');
+  expectError(await getTransaction(request, token, merchant.code, number, 'not-a-uuid'), 404, '30', 'boolean');
+  expectError(await getTransaction(request, token, merchant.code, number, '12345'), 404, '30', 'boolean');
 });
 
 test('an unknown operation is 404 code 30', async ({ request }) => {
   const { merchant, token } = await newActor(request, 'QRY');
-  expectError(await getCharge(request, token, merchant.code, operationNumber('never'), randomUUID()), 404, '30', 'boolean');
+  expectError(await getTransaction(request, token, merchant.code, operationNumber('never'), randomUUID()), 404, '30', 'boolean');
 });
 
 test("another merchant's operation with your token is 403 code 21", async ({ request }) => {
@@ -145,13 +141,13 @@ test("another merchant's operation with your token is 403 code 21", async ({ req
   const charged = await postCharge(request, theirs.token, chargeBody(theirs.merchant.code, number, 'CARD'));
   expect(charged.status, charged.text).toBe(200);
 
-  const result = await getCharge(request, mine.token, theirs.merchant.code, number, charged.body.transaction.transaction_id);
+  const result = await getTransaction(request, mine.token, theirs.merchant.code, number, charged.body.transaction.transaction_id);
   expectError(result, 403, '21', 'boolean');
   expect(result.text).not.toContain(charged.body.transaction.transaction_id);
 
   // The same operation number under your own merchant does not exist.
   expectError(
-    await getCharge(request, mine.token, mine.merchant.code, number, charged.body.transaction.transaction_id),
+    await getTransaction(request, mine.token, mine.merchant.code, number, charged.body.transaction.transaction_id),
     404,
     '30',
     'boolean',

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/contract';
-import { chargeBody, METHOD_DETAILS, operationNumber, type MethodName } from '../support/api';
+import { chargeBody, METHOD_DETAILS, operationNumber, type MethodName, postCharge } from '../support/api-client';
 import { createMerchant, operator } from '../support/service';
-import { expectError, expectNoDigits, expectNothingStored, newActor, postCharge } from './charges-helpers';
+import { expectError, expectNoDigits, expectNothingStored, newActor } from './charges-helpers';
 
 // POST /charges request validation (docs/interface.md 2.2-2.4, docs/DESIGN.md 4 and 7): 400 code 10 in the
 // envelope, `success` the string "false", `errors[].field` naming the field, nothing stored and

@@ -1,4 +1,4 @@
-import { tokenFor } from '../support/api';
+import { tokenFor } from '../support/api-client';
 import { checkedRequest, contractOf, exchangeOf, expect, test } from '../support/contract';
 import { Contract, type Exchange, type OpenApiDocument } from '../support/openapi-contract';
 import { API_VERSION, BASE_URL, ORIGIN, createMerchant } from '../support/service';

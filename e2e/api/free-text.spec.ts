@@ -1,10 +1,21 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { charge, chargeBody, headers, operationNumber, read } from '../support/api';
+import {
+  charge,
+  chargeBody,
+  headers,
+  operationNumber,
+  read,
+  getTransaction,
+  refund,
+  refundBody,
+  refundItem,
+} from '../support/api-client';
 import { expect, test } from '../support/contract';
 import { STORABLE_STRINGS } from '../support/naughty-strings';
 import { BASE_URL, settleNow, storedOperation } from '../support/service';
-import { chargeOne, expectError, postRefund, refundBody, refundItem } from './auth-helpers';
-import { expectNothingStored, getCharge, newActor, type ChargeReply } from './charges-helpers';
+import { chargeOne, expectError } from './auth-helpers';
+import { expectNothingStored, newActor } from './charges-helpers';
+import { type ChargeReply } from '../support/api-types';
 
 // Markup and SQL in every free-text field of the API (docs/DESIGN.md 7): accepted, stored and
 // returned byte for byte, served as inert JSON, and the tables are still there afterwards.
@@ -78,7 +89,7 @@ async function expectTablesIntact(request: APIRequestContext, token: string, mer
   const number = operationNumber('after');
   const charged = await read<ChargeReply>(await charge(request, token, chargeBody(merchantCode, number, 'CARD')));
   expect(charged.status).toBe(200);
-  const query = await getCharge(request, token, merchantCode, number, charged.body.transaction.transaction_id);
+  const query = await getTransaction(request, token, merchantCode, number, charged.body.transaction.transaction_id);
   expect(query.status).toBe(200);
   expect((await request.get(`${BASE_URL}/refund?merchant_code=${merchantCode}`, { headers: headers(token) })).status()).toBe(200);
   expect((await storedOperation(merchantCode, number)).transactions.map((row) => row.state)).toEqual(['AUTORIZADO']);
@@ -99,7 +110,7 @@ test('a charge with markup and SQL in every free-text field is authorized; what 
     installment_number: '1',
   });
 
-  const query = await getCharge(request, token, merchant.code, number, created.body.transaction.transaction_id);
+  const query = await getTransaction(request, token, merchant.code, number, created.body.transaction.transaction_id);
   expect(query.status).toBe(200);
   const details = query.body.operation.transactions[0]!.payment_method.method_details!;
   expect(details.redirect_url).toBe(REDIRECT);
@@ -122,7 +133,7 @@ test('refund additional_fields with markup and SQL come back byte for byte from 
   const fields = { canal: `${MARKUP}${SQL}`.slice(0, 64), reason: hostile(256), description: hostile(1024, ' | ') };
   expect(fields.description.length).toBeGreaterThan(600);
 
-  const created = await postRefund(
+  const created = await refund(
     request,
     token,
     refundBody(merchant.code, [refundItem(settled.number, settled.transactionId, settled.amount, { additional_fields: fields })]),
@@ -171,7 +182,7 @@ test('NUL or an unpaired surrogate in a kept text is 400 10 on its field, and no
     ['canal', '\udfffweb'],
   ] as const) {
     const item = refundItem(settled.number, settled.transactionId, settled.amount);
-    const refused = await postRefund(
+    const refused = await refund(
       request,
       token,
       refundBody(merchant.code, [{ ...item, additional_fields: { ...item.additional_fields, [name]: value } }]),

@@ -1,10 +1,9 @@
 import { SignJWT, type JWTPayload } from 'jose';
 import type { APIRequestContext } from '@playwright/test';
-import { headers, tokenFor } from '../support/api';
+import { headers, tokenFor, ALL_SCOPES } from '../support/api-client';
 import { expect, test } from '../support/contract';
 import { BASE_URL, createMerchant, operator } from '../support/service';
 import {
-  ALL,
   b64url,
   call,
   claimsFor,
@@ -18,7 +17,6 @@ import {
   serverSigningKey,
   signEs256,
   signHs256,
-  tokenOf,
 } from './auth-helpers';
 
 // Every attack on the access token, in one table (docs/DESIGN.md 3 and 5): each forged token is
@@ -166,7 +164,11 @@ const ATTACKS: { name: string; forge: Forge }[] = [
           ]),
         ),
       ),
-      'scope array': await signRaw(key, { kid: key.kid }, claimsOf(target, { scope: ALL.split(' ') as unknown as string })),
+      'scope array': await signRaw(
+        key,
+        { kid: key.kid },
+        claimsOf(target, { scope: ALL_SCOPES.split(' ') as unknown as string }),
+      ),
     }),
   },
   {
@@ -183,7 +185,7 @@ const ATTACKS: { name: string; forge: Forge }[] = [
       const exp = jwtParts(target.token).payload.exp!;
       return {
         merchant: edited(intruder, { payload: { merchant_code: target.merchant.code } }),
-        scope: edited(readOnly, { payload: { scope: ALL } }),
+        scope: edited(readOnly, { payload: { scope: ALL_SCOPES } }),
         exp: edited(target.token, { payload: { exp: exp + 86_400 } }),
       };
     },
@@ -240,7 +242,7 @@ test('refused everywhere: a token that expired by itself (credential lifetime 1 
     owner: { merchantCode: target.merchant.code },
     tokenTtlSeconds: 1,
   });
-  const token = await tokenOf(request, { clientId: shortLived.client_id, clientSecret: shortLived.client_secret });
+  const token = await tokenFor(request, { clientId: shortLived.client_id, clientSecret: shortLived.client_secret });
   expect(jwtParts(token).payload.exp).toBe(jwtParts(token).payload.iat! + 1);
   await new Promise((resolve) => setTimeout(resolve, 2_200));
   await expectRejectedEverywhere(request, target, token, 'expired');
@@ -249,7 +251,7 @@ test('refused everywhere: a token that expired by itself (credential lifetime 1 
 test('refused everywhere: a token of a credential revoked after issuing it', async ({ request }) => {
   const target = await merchantWithOperations(request, 'JWTR');
   const extra = await operator().issueCredential.mutate({ owner: { merchantCode: target.merchant.code } });
-  const token = await tokenOf(request, { clientId: extra.client_id, clientSecret: extra.client_secret });
+  const token = await tokenFor(request, { clientId: extra.client_id, clientSecret: extra.client_secret });
   await operator().revokeCredential.mutate({ clientId: extra.client_id });
   await expectRejectedEverywhere(request, target, token, 'revoked');
 });

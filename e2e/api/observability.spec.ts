@@ -1,5 +1,5 @@
 import { expect, test } from '../support/contract';
-import { charge, chargeBody, operationNumber, tokenFor } from '../support/api';
+import { charge, chargeBody, operationNumber, tokenFor } from '../support/api-client';
 import { createMerchant, METRICS_TOKEN, metricValue } from '../support/service';
 
 // Operations endpoints: health (liveness and database readiness) and Prometheus metrics.

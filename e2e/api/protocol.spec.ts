@@ -1,9 +1,9 @@
 import { expect, test } from '../support/contract';
 import { type APIResponse } from '@playwright/test';
-import { charge, chargeBody, headers, operationNumber, tokenFor } from '../support/api';
+import { charge, chargeBody, headers, operationNumber, tokenFor, refund, refundBody, refundItem } from '../support/api-client';
 import { API_VERSION, AUTH_URL, BASE_URL, ORIGIN, createMerchant, storedOperation } from '../support/service';
 import { internalsIn } from '../support/leaks';
-import { chargeOne, expectError, expectUnauthenticated, postRefund, refundBody, refundItem } from './auth-helpers';
+import { chargeOne, expectError, expectUnauthenticated } from './auth-helpers';
 
 // Transport rules of docs/DESIGN.md 3, 4 and 10: size, content type, check order, paths, methods,
 // request ids, Idempotency-Key and what error bodies never contain.
@@ -192,7 +192,7 @@ test.describe('order of checks (docs/DESIGN.md 3)', () => {
     );
     // Another merchant and an unknown operation: 403, not 404.
     await expectError(
-      await postRefund(request, token, refundBody(other.code, [refundItem('no-such-op', null)])),
+      await refund(request, token, refundBody(other.code, [refundItem('no-such-op', null)])),
       403,
       '21',
       'string',
@@ -394,13 +394,10 @@ test.describe('error bodies hide internals', () => {
           headers: headers(token),
         }),
       ],
-      [
-        'refund bad uuid',
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, "1' OR '1'='1")])),
-      ],
+      ['refund bad uuid', await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, "1' OR '1'='1")]))],
       [
         'refund state',
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)])),
+        await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)])),
       ],
       [
         'cursor',

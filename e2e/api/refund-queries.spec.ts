@@ -1,27 +1,11 @@
 import { expect, test } from '../support/contract';
+import type { ErrorReply, RefundList, RefundObject } from '../support/api-types';
 import { type APIRequestContext } from '@playwright/test';
-import { headers, tokenFor } from '../support/api';
+import { headers, tokenFor, refund, refundBody, refundItem } from '../support/api-client';
 import { BASE_URL, createMerchant, settleNow, storedOperation } from '../support/service';
-import { chargeOne, expectError, expectMeta, postRefund, refundBody, refundItem, type Charged } from './auth-helpers';
+import { chargeOne, expectError, expectMeta, type Charged } from './auth-helpers';
 
 // GET /refund with the filters of docs/DESIGN.md 11 and GET /refund/{merchant_code}/{merchant_operation_number}.
-
-type RefundObject = {
-  refund_id: string;
-  state: string;
-  merchant_operation_number: string;
-  transaction_id: string;
-  lifecycle: { state: string; date: { utc_time: string; unix_time: number } }[];
-} & Record<string, unknown>;
-type ListAnswer = {
-  success: string;
-  merchant_code: string;
-  operations_count: string;
-  operations: RefundObject[];
-  next_cursor?: string | null;
-  meta: unknown;
-};
-type ErrorAnswer = { errors: { field?: string; code: string; message: string }[] };
 
 /** A calendar day in America/Lima, `offset` days from today. */
 function limaDay(offset = 0): string {
@@ -51,7 +35,7 @@ async function merchantWithRefunds(request: APIRequestContext, prefix: string) {
   const authorized = await chargeOne(request, token, merchant.code, 'CARD');
   const refunds: RefundObject[] = [];
   for (const entry of charged.slice(0, 3)) {
-    const response = await postRefund(
+    const response = await refund(
       request,
       token,
       refundBody(merchant.code, [refundItem(entry.number, entry.transactionId, entry.amount)]),
@@ -70,10 +54,10 @@ async function expectList(
   response: Awaited<ReturnType<typeof list>>,
   merchantCode: string,
   expected: { count: string; ids: string[] },
-): Promise<ListAnswer> {
+): Promise<RefundList> {
   const text = await response.text();
   expect(response.status(), text).toBe(200);
-  const body = JSON.parse(text) as ListAnswer;
+  const body = JSON.parse(text) as RefundList;
   expect(body.success).toBe('true');
   expect(body.merchant_code).toBe(merchantCode);
   expect(body.operations_count).toBe(expected.count);
@@ -159,7 +143,7 @@ test.describe('GET /refund filters', () => {
     for (const state of ['RESOLVED', 'IN_PROCESS', 'REJECTED']) {
       await expectList(await list(request, data.token, { state }), data.merchant.code, { count: '0', ids: [] });
     }
-    const bad = await expectError<ErrorAnswer>(await list(request, data.token, { state: 'registered' }), 400, '10', 'string');
+    const bad = await expectError<ErrorReply>(await list(request, data.token, { state: 'registered' }), 400, '10', 'string');
     expect(bad.errors.map((error) => error.field)).toEqual(['state']);
   });
 
@@ -193,7 +177,7 @@ test.describe('GET /refund filters', () => {
 
   test('bad dates and a start after the end are 400 10', async ({ request }) => {
     const data = await merchantWithRefunds(request, 'RQB');
-    const reversed = await expectError<ErrorAnswer>(
+    const reversed = await expectError<ErrorReply>(
       await list(request, data.token, { start_date: limaDay(1), end_date: limaDay(0) }),
       400,
       '10',
@@ -207,14 +191,14 @@ test.describe('GET /refund filters', () => {
       ['end_date', '01-01-2026'],
       ['start_date', '2026-01-01T00:00:00Z'],
     ] as const) {
-      const body = await expectError<ErrorAnswer>(await list(request, data.token, { [name]: value }), 400, '10', 'string');
+      const body = await expectError<ErrorReply>(await list(request, data.token, { [name]: value }), 400, '10', 'string');
       expect([...new Set(body.errors.map((error) => error.field))]).toEqual([name]);
     }
   });
 
   test('an unknown query parameter is 400 10', async ({ request }) => {
     const data = await merchantWithRefunds(request, 'RQX');
-    const body = await expectError<ErrorAnswer>(await list(request, data.token, { from: limaDay(0) }), 400, '10', 'string');
+    const body = await expectError<ErrorReply>(await list(request, data.token, { from: limaDay(0) }), 400, '10', 'string');
     expect(JSON.stringify(body.errors)).toContain('from');
   });
 
@@ -289,11 +273,11 @@ test.describe('GET /refund pagination', () => {
   test('limit 0, 501 or not a number and a garbage cursor are 400 10', async ({ request }) => {
     const data = await merchantWithRefunds(request, 'RQL');
     for (const limit of ['0', '501', '-1', 'ten', '1.5']) {
-      const body = await expectError<ErrorAnswer>(await list(request, data.token, { limit }), 400, '10', 'string');
+      const body = await expectError<ErrorReply>(await list(request, data.token, { limit }), 400, '10', 'string');
       expect([...new Set(body.errors.map((error) => error.field))]).toEqual(['limit']);
     }
     for (const cursor of ['garbage', Buffer.from('2026-01-01T00:00:00.000Z|not-a-uuid').toString('base64url'), '!!!']) {
-      const body = await expectError<ErrorAnswer>(await list(request, data.token, { cursor }), 400, '10', 'string');
+      const body = await expectError<ErrorReply>(await list(request, data.token, { cursor }), 400, '10', 'string');
       expect(body.errors.map((error) => error.field)).toEqual(['cursor']);
     }
   });

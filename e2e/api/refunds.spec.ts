@@ -1,39 +1,22 @@
 import { expect, test } from '../support/contract';
+import type { ErrorReply, RefundObject, RefundReply } from '../support/api-types';
+import { SECONDS_UTC, UUID } from '../support/patterns';
 import { type APIRequestContext } from '@playwright/test';
-import { charge, chargeBody, headers, tokenFor, type MethodName } from '../support/api';
-import { BASE_URL, createMerchant, settleNow, storedOperation } from '../support/service';
 import {
-  chargeOne,
-  expectError,
-  expectMeta,
-  postRefund,
+  charge,
+  chargeBody,
+  headers,
+  tokenFor,
+  type MethodName,
+  refund,
   refundBody,
   refundItem,
-  type Charged,
   type RefundItem,
-} from './auth-helpers';
+} from '../support/api-client';
+import { BASE_URL, createMerchant, settleNow, storedOperation } from '../support/service';
+import { chargeOne, expectError, expectMeta, type Charged } from './auth-helpers';
 
 // POST /refund (docs/interface.md 4.5, 2.10, 3.2; docs/DESIGN.md 7 and 10).
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const SECONDS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-
-type RefundObject = {
-  refund_id: string;
-  state: string;
-  refund_reason: string;
-  type: string;
-  merchant_operation_number: string;
-  transaction_id: string;
-  refund_amount: string;
-  transaction_amount: string;
-  currency: string;
-  payment_method: { name: string; brand: string; masked_pan: string };
-  additional_fields: { canal: string; reason: string; description: string };
-  lifecycle: { state: string; date: { utc_time: string; unix_time: number } }[];
-};
-type RefundAnswer = { success: string; action: string; merchant_code: string; operations: RefundObject[]; meta: unknown };
-type ErrorAnswer = { errors: { field?: string; code: string; message: string }[] };
 
 async function setup(request: APIRequestContext, prefix: string) {
   const merchant = await createMerchant(prefix);
@@ -87,10 +70,10 @@ function expectRefundObject(refund: RefundObject, charged: Charged, item: Refund
   expect(Math.abs(entry!.date.unix_time - Date.now() / 1000)).toBeLessThan(120);
 }
 
-async function expectRefundAnswer(response: Awaited<ReturnType<typeof postRefund>>, merchantCode: string) {
+async function expectRefundAnswer(response: Awaited<ReturnType<typeof refund>>, merchantCode: string) {
   const text = await response.text();
   expect(response.status(), text).toBe(200);
-  const body = JSON.parse(text) as RefundAnswer;
+  const body = JSON.parse(text) as RefundReply;
   expect(Object.keys(body).sort()).toEqual(['action', 'merchant_code', 'meta', 'operations', 'success']);
   expect(body.success).toBe('true');
   expect(body.action).toBe('refund');
@@ -118,7 +101,7 @@ test.describe('registering refunds', () => {
     const charged = await settledCharge(request, token, merchant.code);
     expect((await storedOperation(merchant.code, charged.number)).transactions.map((row) => row.state)).toEqual(['LIQUIDADO']);
     const item = refundItem(charged.number, charged.transactionId);
-    const body = await expectRefundAnswer(await postRefund(request, token, refundBody(merchant.code, [item])), merchant.code);
+    const body = await expectRefundAnswer(await refund(request, token, refundBody(merchant.code, [item])), merchant.code);
     expect(body.operations).toHaveLength(1);
     expectRefundObject(body.operations[0]!, charged, item);
 
@@ -133,7 +116,7 @@ test.describe('registering refunds', () => {
     const { merchant, token } = await setup(request, 'RFN');
     const charged = await settledCharge(request, token, merchant.code);
     const item = refundItem(charged.number, null);
-    const body = await expectRefundAnswer(await postRefund(request, token, refundBody(merchant.code, [item])), merchant.code);
+    const body = await expectRefundAnswer(await refund(request, token, refundBody(merchant.code, [item])), merchant.code);
     expect(body.operations).toHaveLength(1);
     expectRefundObject(body.operations[0]!, charged, item);
     const stored = await storedOperation(merchant.code, charged.number);
@@ -146,7 +129,7 @@ test.describe('registering refunds', () => {
     const second = await chargeOne(request, token, merchant.code, 'YAPE', { amount: '2500' });
     expect(await settleNow(merchant.code)).toBe(2);
     const items = [refundItem(first.number, first.transactionId, '1000'), refundItem(second.number, null, '2500')];
-    const body = await expectRefundAnswer(await postRefund(request, token, refundBody(merchant.code, items)), merchant.code);
+    const body = await expectRefundAnswer(await refund(request, token, refundBody(merchant.code, items)), merchant.code);
     expect(
       body.operations.map((refund) => [refund.merchant_operation_number, refund.transaction_id, refund.refund_amount]),
     ).toEqual([
@@ -165,8 +148,8 @@ test.describe('refused refunds', () => {
     const { merchant, token } = await setup(request, 'RFA');
     const charged = await chargeOne(request, token, merchant.code, 'CARD');
     for (const transactionId of [charged.transactionId, null]) {
-      const body = await expectError<ErrorAnswer>(
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, transactionId)])),
+      const body = await expectError<ErrorReply>(
+        await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, transactionId)])),
         409,
         '41',
         'string',
@@ -199,8 +182,8 @@ test.describe('refused refunds', () => {
       [declinedNumber, declinedTransaction.transaction_id],
       [declinedNumber, null],
     ] as const) {
-      const body = await expectError<ErrorAnswer>(
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(number, transactionId)])),
+      const body = await expectError<ErrorReply>(
+        await refund(request, token, refundBody(merchant.code, [refundItem(number, transactionId)])),
         409,
         '41',
         'string',
@@ -216,8 +199,8 @@ test.describe('refused refunds', () => {
     const first = await chargeOne(request, token, merchant.code, 'CARD');
     const second = await chargeOne(request, token, merchant.code, 'CARD');
     await settleNow(merchant.code);
-    const body = await expectError<ErrorAnswer>(
-      await postRefund(request, token, refundBody(merchant.code, [refundItem(first.number, second.transactionId)])),
+    const body = await expectError<ErrorReply>(
+      await refund(request, token, refundBody(merchant.code, [refundItem(first.number, second.transactionId)])),
       404,
       '30',
       'string',
@@ -230,15 +213,11 @@ test.describe('refused refunds', () => {
   test('a second refund of the same transaction is 409 41', async ({ request }) => {
     const { merchant, token } = await setup(request, 'RF2');
     const charged = await settledCharge(request, token, merchant.code);
-    const first = await postRefund(
-      request,
-      token,
-      refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)]),
-    );
+    const first = await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)]));
     expect(first.status()).toBe(200);
     for (const transactionId of [charged.transactionId, null]) {
-      const body = await expectError<ErrorAnswer>(
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, transactionId)])),
+      const body = await expectError<ErrorReply>(
+        await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, transactionId)])),
         409,
         '41',
         'string',
@@ -251,8 +230,8 @@ test.describe('refused refunds', () => {
   test('the same transaction twice in one request is 409 41 and registers nothing', async ({ request }) => {
     const { merchant, token } = await setup(request, 'RFD');
     const charged = await settledCharge(request, token, merchant.code);
-    const body = await expectError<ErrorAnswer>(
-      await postRefund(
+    const body = await expectError<ErrorReply>(
+      await refund(
         request,
         token,
         refundBody(merchant.code, [refundItem(charged.number, charged.transactionId), refundItem(charged.number, null)]),
@@ -269,8 +248,8 @@ test.describe('refused refunds', () => {
     const { merchant, token } = await setup(request, 'RFX');
     const charged = await settledCharge(request, token, merchant.code);
     for (const amount of ['14999', '15001', '1']) {
-      const body = await expectError<ErrorAnswer>(
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId, amount)])),
+      const body = await expectError<ErrorReply>(
+        await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId, amount)])),
         400,
         '10',
         'string',
@@ -278,8 +257,8 @@ test.describe('refused refunds', () => {
       expect(body.errors.map((error) => error.field)).toEqual(['operations[0].refund_amount']);
     }
     for (const amount of ['0', '015000', '150.00', '-15000', '']) {
-      const body = await expectError<ErrorAnswer>(
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId, amount)])),
+      const body = await expectError<ErrorReply>(
+        await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId, amount)])),
         400,
         '10',
         'string',
@@ -293,8 +272,8 @@ test.describe('refused refunds', () => {
     const { merchant, token } = await setup(request, 'RFP');
     const charged = await settledCharge(request, token, merchant.code);
     for (const type of ['PARTIAL', 'total', '']) {
-      const body = await expectError<ErrorAnswer>(
-        await postRefund(
+      const body = await expectError<ErrorReply>(
+        await refund(
           request,
           token,
           refundBody(merchant.code, [refundItem(charged.number, charged.transactionId, '15000', { type })]),
@@ -315,8 +294,8 @@ test.describe('refused refunds', () => {
       expect((charged.body.transaction as { state: string }).state).toBe('PENDIENTE');
       await settleNow(merchant.code);
       expect((await storedOperation(merchant.code, charged.number)).transactions.map((row) => row.state)).toEqual(['PENDIENTE']);
-      const body = await expectError<ErrorAnswer>(
-        await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)])),
+      const body = await expectError<ErrorReply>(
+        await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)])),
         422,
         '42',
         'string',
@@ -329,8 +308,8 @@ test.describe('refused refunds', () => {
   test('a QR operation named without transaction_id is 422 42 too', async ({ request }) => {
     const { merchant, token } = await setup(request, 'RFQN');
     const charged = await chargeOne(request, token, merchant.code, 'QR');
-    const body = await expectError<ErrorAnswer>(
-      await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, null)])),
+    const body = await expectError<ErrorReply>(
+      await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, null)])),
       422,
       '42',
       'string',
@@ -342,15 +321,15 @@ test.describe('refused refunds', () => {
   test('an unknown operation or transaction is 404 30', async ({ request }) => {
     const { merchant, token } = await setup(request, 'RFU');
     const charged = await settledCharge(request, token, merchant.code);
-    const unknownOperation = await expectError<ErrorAnswer>(
-      await postRefund(request, token, refundBody(merchant.code, [refundItem('no-such-operation-1', null)])),
+    const unknownOperation = await expectError<ErrorReply>(
+      await refund(request, token, refundBody(merchant.code, [refundItem('no-such-operation-1', null)])),
       404,
       '30',
       'string',
     );
     expect(unknownOperation.errors.map((error) => error.field)).toEqual(['operations[0].merchant_operation_number']);
-    const unknownTransaction = await expectError<ErrorAnswer>(
-      await postRefund(request, token, refundBody(merchant.code, [refundItem(charged.number, crypto.randomUUID())])),
+    const unknownTransaction = await expectError<ErrorReply>(
+      await refund(request, token, refundBody(merchant.code, [refundItem(charged.number, crypto.randomUUID())])),
       404,
       '30',
       'string',
@@ -360,7 +339,7 @@ test.describe('refused refunds', () => {
     const other = await setup(request, 'RFUO');
     const foreign = await settledCharge(request, other.token, other.merchant.code);
     await expectError(
-      await postRefund(request, token, refundBody(merchant.code, [refundItem(foreign.number, foreign.transactionId)])),
+      await refund(request, token, refundBody(merchant.code, [refundItem(foreign.number, foreign.transactionId)])),
       404,
       '30',
       'string',
@@ -373,8 +352,8 @@ test.describe('refused refunds', () => {
     const { merchant, token } = await setup(request, 'RF51');
     const charged = await settledCharge(request, token, merchant.code);
     const item = refundItem(charged.number, charged.transactionId);
-    const tooMany = await expectError<ErrorAnswer>(
-      await postRefund(
+    const tooMany = await expectError<ErrorReply>(
+      await refund(
         request,
         token,
         refundBody(
@@ -387,16 +366,11 @@ test.describe('refused refunds', () => {
       'string',
     );
     expect(tooMany.errors.map((error) => error.field)).toEqual(['operations']);
-    const none = await expectError<ErrorAnswer>(
-      await postRefund(request, token, refundBody(merchant.code, [])),
-      400,
-      '10',
-      'string',
-    );
+    const none = await expectError<ErrorReply>(await refund(request, token, refundBody(merchant.code, [])), 400, '10', 'string');
     expect(none.errors.map((error) => error.field)).toEqual(['operations']);
     // 50 is the limit: validation passes and the item rules answer (49 duplicates: 409 41).
-    const fifty = await expectError<ErrorAnswer>(
-      await postRefund(
+    const fifty = await expectError<ErrorReply>(
+      await refund(
         request,
         token,
         refundBody(
@@ -420,8 +394,8 @@ test.describe('refused refunds', () => {
     const authorized = await chargeOne(request, token, merchant.code, 'CARD');
     const qr = await chargeOne(request, token, merchant.code, 'QR');
 
-    const notFoundFirst = await expectError<ErrorAnswer>(
-      await postRefund(
+    const notFoundFirst = await expectError<ErrorReply>(
+      await refund(
         request,
         token,
         refundBody(merchant.code, [
@@ -440,8 +414,8 @@ test.describe('refused refunds', () => {
     ]);
     expect(notFoundFirst.errors.map((error) => error.code)).toEqual(['not_found', 'state_conflict']);
 
-    const stateFirst = await expectError<ErrorAnswer>(
-      await postRefund(
+    const stateFirst = await expectError<ErrorReply>(
+      await refund(
         request,
         token,
         refundBody(merchant.code, [
@@ -459,8 +433,8 @@ test.describe('refused refunds', () => {
       'operations[2].transaction_id',
     ]);
 
-    const methodFirst = await expectError<ErrorAnswer>(
-      await postRefund(
+    const methodFirst = await expectError<ErrorReply>(
+      await refund(
         request,
         token,
         refundBody(merchant.code, [
@@ -480,7 +454,7 @@ test.describe('refused refunds', () => {
 
     await expectNoRefund(request, token, merchant.code, good);
     // The good item alone still goes through afterwards.
-    const alone = await postRefund(request, token, refundBody(merchant.code, [refundItem(good.number, good.transactionId)]));
+    const alone = await refund(request, token, refundBody(merchant.code, [refundItem(good.number, good.transactionId)]));
     expect(alone.status()).toBe(200);
   });
 
@@ -488,22 +462,22 @@ test.describe('refused refunds', () => {
     const { merchant, token } = await setup(request, 'RFV');
     const charged = await settledCharge(request, token, merchant.code);
     const item = refundItem(charged.number, charged.transactionId);
-    const extra = await expectError<ErrorAnswer>(
-      await postRefund(request, token, { ...refundBody(merchant.code, [item]), note: 'x' }),
+    const extra = await expectError<ErrorReply>(
+      await refund(request, token, { ...refundBody(merchant.code, [item]), note: 'x' }),
       400,
       '10',
       'string',
     );
     expect(extra.errors).toEqual([{ field: 'note', code: 'unrecognized_keys', message: 'is not an allowed property' }]);
-    const badFields = await expectError<ErrorAnswer>(
-      await postRefund(request, token, refundBody(merchant.code, [{ ...item, additional_fields: { canal: 1 } as never }])),
+    const badFields = await expectError<ErrorReply>(
+      await refund(request, token, refundBody(merchant.code, [{ ...item, additional_fields: { canal: 1 } as never }])),
       400,
       '10',
       'string',
     );
     expect(badFields.errors.map((error) => error.field)).toContain('operations[0].additional_fields.canal');
-    const badId = await expectError<ErrorAnswer>(
-      await postRefund(request, token, refundBody(merchant.code, [{ ...item, transaction_id: 'not-a-uuid' }])),
+    const badId = await expectError<ErrorReply>(
+      await refund(request, token, refundBody(merchant.code, [{ ...item, transaction_id: 'not-a-uuid' }])),
       400,
       '10',
       'string',
@@ -518,14 +492,14 @@ test.describe('concurrency and retries', () => {
     const { merchant, token } = await setup(request, 'RFC');
     const charged = await settledCharge(request, token, merchant.code);
     const body = refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)]);
-    const responses = await Promise.all(Array.from({ length: 10 }, () => postRefund(request, token, body)));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => refund(request, token, body)));
     const statuses = responses.map((response) => response.status());
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(9);
     let winner = '';
     for (const response of responses) {
       if (response.status() === 200) {
-        winner = ((await response.json()) as RefundAnswer).operations[0]!.refund_id;
+        winner = ((await response.json()) as RefundReply).operations[0]!.refund_id;
       } else {
         await expectError(response, 409, '41', 'string');
       }
@@ -540,8 +514,8 @@ test.describe('concurrency and retries', () => {
     const charged = await settledCharge(request, token, merchant.code);
     const key = `refund-${crypto.randomUUID()}`;
     const body = refundBody(merchant.code, [refundItem(charged.number, charged.transactionId)]);
-    const first = await expectRefundAnswer(await postRefund(request, token, body, { 'Idempotency-Key': key }), merchant.code);
-    const replay = await expectRefundAnswer(await postRefund(request, token, body, { 'Idempotency-Key': key }), merchant.code);
+    const first = await expectRefundAnswer(await refund(request, token, body, { 'Idempotency-Key': key }), merchant.code);
+    const replay = await expectRefundAnswer(await refund(request, token, body, { 'Idempotency-Key': key }), merchant.code);
     expect(replay.operations[0]!.refund_id).toBe(first.operations[0]!.refund_id);
     expect(replay).toEqual(first);
 
@@ -550,15 +524,15 @@ test.describe('concurrency and retries', () => {
         additional_fields: { canal: 'web', reason: 'other', description: 'another body' },
       }),
     ]);
-    const conflict = await expectError<ErrorAnswer>(
-      await postRefund(request, token, other, { 'Idempotency-Key': key }),
+    const conflict = await expectError<ErrorReply>(
+      await refund(request, token, other, { 'Idempotency-Key': key }),
       409,
       '40',
       'string',
     );
     expect(conflict.errors.map((error) => error.field)).toEqual(['Idempotency-Key']);
     // Without the key a retry is a second refund request: refused by the state rule.
-    await expectError(await postRefund(request, token, body), 409, '41', 'string');
+    await expectError(await refund(request, token, body), 409, '41', 'string');
     expect((await storedOperation(merchant.code, charged.number)).refunds.map((row) => row.id)).toEqual([
       first.operations[0]!.refund_id,
     ]);

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/contract';
-import { charge, chargeBody, operationNumber, read, tokenFor } from '../support/api';
+import { charge, chargeBody, operationNumber, read, tokenFor } from '../support/api-client';
 import { createMerchant, storedOperation } from '../support/service';
 
 test('a CARD charge is authorized and stored with its lifecycle', async ({ request }) => {

@@ -1,8 +1,8 @@
 import { expect, test } from '../support/contract';
+import { UUID } from '../support/patterns';
 import { createRemoteJWKSet, importJWK, jwtVerify } from 'jose';
 import { API_VERSION, AUTH_URL, BASE_URL, createMerchant, operator } from '../support/service';
 import {
-  ALL,
   AUDIENCE,
   ISSUER,
   createFacilitator,
@@ -15,10 +15,9 @@ import {
   type TokenAnswer,
   type TokenError,
 } from './auth-helpers';
+import { ALL_SCOPES } from '../support/api-client';
 
 // POST {auth_url}/token (docs/interface.md 4.1, docs/DESIGN.md 4-5).
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function expectOauthError(
   response: Awaited<ReturnType<typeof postToken>>,
@@ -49,7 +48,7 @@ test.describe('token issuance', () => {
     );
     expect(body.action).toBe('authorize');
     expect(body.success).toBe(true);
-    expect(body.scope).toBe(ALL);
+    expect(body.scope).toBe(ALL_SCOPES);
     expect(body.expires_in).toBe(600);
     expect(body.token_type).toBe('Bearer');
     expectMeta(body.authorization.meta, '00');
@@ -69,7 +68,7 @@ test.describe('token issuance', () => {
     expect(payload.sub).toBe(merchant.clientId);
     expect(payload.merchant_code).toBe(merchant.code);
     expect(payload).not.toHaveProperty('facilitator_code');
-    expect(payload.scope).toBe(ALL);
+    expect(payload.scope).toBe(ALL_SCOPES);
     expect(payload.iat).toBeGreaterThanOrEqual(before);
     expect(payload.iat).toBeLessThanOrEqual(after);
     expect(payload.exp).toBe(payload.iat! + body.expires_in);

@@ -1,9 +1,18 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
 import { test as base, expect } from '../support/contract';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
-import { chargeBody, headers, tokenFor, type MethodName } from '../support/api';
+import { apiClient, chargeBody, type MethodName } from '../support/api-client';
+import type {
+  ChargeReply,
+  LifecycleEntry,
+  OperationObject,
+  RefundList,
+  RefundObject,
+  TimeObject,
+  TransactionObject,
+} from '../support/api-types';
+import { MILLIS_UTC, SECONDS_UTC, UUID } from '../support/patterns';
+import { decodeQr } from '../support/qr';
 import { startReceiver, type ReceivedCallback, type Receiver } from '../support/receiver';
 import { ASYNC_ORIGIN, ASYNC_PORT, createMerchant, operator, storedOperation, type TestMerchant } from '../support/service';
 
@@ -12,79 +21,18 @@ import { ASYNC_ORIGIN, ASYNC_PORT, createMerchant, operator, storedOperation, ty
 // REFUND_PROCESSING_DELAY_SECONDS 1, CALLBACK_RETRY_SECONDS 1,1,1, CALLBACK_TIMEOUT_MS 3000).
 
 export const API = `${ASYNC_ORIGIN}/api`;
+/** The merchant API of the asynchronous service. */
+export const { tokenFor, postCharge, getTransaction, cancel, postRefund, listRefunds } = apiClient(ASYNC_ORIGIN);
 export const SETTLEMENT_DELAY_MS = 3_000;
 export const REFUND_DELAY_MS = 1_000;
 export const CALLBACK_TIMEOUT_MS = 3_000;
 /** Retry delay of 1 s with ±10 % jitter. */
 export const RETRY_MIN_MS = 900;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const MILLIS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-export const SECONDS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 export const PAYER_URL = new RegExp(`^${ASYNC_ORIGIN.replace(/[.]/g, '\\.')}/pay/[A-Za-z0-9_-]{16,64}$`);
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
-
-export type TimeObject = { utc_time: string; unix_time: number };
-export type LifecycleEntry = { state: string; date: TimeObject };
-export type TransactionObject = {
-  transaction_id: string;
-  channel: string;
-  state: string;
-  state_reason?: string;
-  continue_url?: string;
-  amount: string;
-  currency: string;
-  payment_method: { method_name: string; method_details?: Record<string, unknown> };
-  expiration_date?: TimeObject | null;
-  processor_response?: (Record<string, unknown> & { result_message: { code: string; description: string } }) | null;
-  additional_fields?: Record<string, unknown> | null;
-  lifecycle: LifecycleEntry[];
-};
-export type Meta = { status: { code: string; message_ilgn: { locale: string; value: string }[] } };
-export type ChargeReply = {
-  success: string;
-  action: string;
-  merchant_code: string;
-  merchant_operation_number: string;
-  transaction: TransactionObject;
-  meta: Meta;
-};
-export type OperationObject = {
-  merchant_operation_number: string;
-  state: string;
-  amount: string;
-  currency: string;
-  created_at?: TimeObject;
-  transactions: TransactionObject[];
-};
-export type QueryReply = { success: boolean; merchant_code: string; operation: OperationObject; meta: Meta };
-export type ErrorReply = { success: string | boolean; meta: Meta; errors?: { field?: string; code: string; message: string }[] };
-export type RefundObject = {
-  refund_id: string;
-  state: string;
-  refund_reason: string;
-  type: string;
-  merchant_operation_number: string;
-  transaction_id: string;
-  refund_amount: string;
-  transaction_amount: string;
-  currency: string;
-  payment_method: { name: string; brand: string; masked_pan: string };
-  additional_fields: { canal: string; reason: string; description: string };
-  lifecycle: LifecycleEntry[];
-};
-export type RefundReply = { success: string; action: string; merchant_code: string; operations: RefundObject[]; meta: Meta };
-export type RefundList = {
-  success: string;
-  merchant_code: string;
-  operations_count: string;
-  operations: RefundObject[];
-  meta: Meta;
-};
-
-export type Reply<T> = { status: number; body: T; text: string };
 
 /** What the operator's inspectOperation returns (services/admin/inspect-operation.ts). */
 export type StoredDelivery = {
@@ -154,24 +102,11 @@ export type Actor = { merchant: TestMerchant; token: string };
 /** A merchant of its own on the asynchronous service, with a token for every scope. */
 export async function asyncActor(request: APIRequestContext, prefix: string): Promise<Actor> {
   const merchant = await createMerchant(prefix, undefined, { port: ASYNC_PORT });
-  return { merchant, token: await tokenFor(request, merchant, undefined, ASYNC_ORIGIN) };
+  return { merchant, token: await tokenFor(request, merchant) };
 }
 
 export function asyncOperator() {
   return operator(ASYNC_PORT);
-}
-
-async function reply<T>(response: APIResponse): Promise<Reply<T>> {
-  const text = await response.text();
-  try {
-    return { status: response.status(), body: JSON.parse(text) as T, text };
-  } catch {
-    throw new Error(`not JSON (HTTP ${response.status()}): ${text.slice(0, 500)}`);
-  }
-}
-
-export function operationNumber(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /** A charge body whose method_details are exactly the method's defaults plus `details` (undefined drops a field). */
@@ -189,10 +124,6 @@ export function bodyFor(
   return { ...body, payment_method: { method_name: method, method_details: cleaned } };
 }
 
-export async function postCharge(request: APIRequestContext, token: string, body: object): Promise<Reply<ChargeReply>> {
-  return reply<ChargeReply>(await request.post(`${API}/charges`, { headers: headers(token), data: body }));
-}
-
 /** A charge that must succeed (200) in the given state. */
 export async function chargeOk(
   request: APIRequestContext,
@@ -206,17 +137,6 @@ export async function chargeOk(
   return answer;
 }
 
-export async function getCharge(
-  request: APIRequestContext,
-  token: string,
-  merchantCode: string,
-  number: string,
-  transactionId: string,
-): Promise<Reply<QueryReply>> {
-  const path = [merchantCode, number, transactionId].map(encodeURIComponent).join('/');
-  return reply<QueryReply>(await request.get(`${API}/charges/${path}`, { headers: headers(token) }));
-}
-
 /** The queried transaction (200 required). */
 export async function queryTransaction(
   request: APIRequestContext,
@@ -225,7 +145,7 @@ export async function queryTransaction(
   number: string,
   transactionId: string,
 ): Promise<{ operation: OperationObject; transaction: TransactionObject }> {
-  const { status, body, text } = await getCharge(request, token, merchantCode, number, transactionId);
+  const { status, body, text } = await getTransaction(request, token, merchantCode, number, transactionId);
   expect(status, text).toBe(200);
   const transaction = body.operation.transactions.find((item) => item.transaction_id === transactionId);
   expect(transaction, text).toBeDefined();
@@ -249,47 +169,6 @@ export async function waitForState(
   );
 }
 
-export async function deleteOperation(
-  request: APIRequestContext,
-  token: string,
-  merchantCode: string,
-  number: string,
-): Promise<Reply<ErrorReply & Partial<QueryReply>>> {
-  const path = [merchantCode, number].map(encodeURIComponent).join('/');
-  return reply(await request.delete(`${API}/charges/${path}`, { headers: headers(token) }));
-}
-
-export function refundItem(number: string, transactionId: string | null, amount: string) {
-  return {
-    type: 'TOTAL',
-    merchant_operation_number: number,
-    transaction_id: transactionId,
-    refund_amount: amount,
-    additional_fields: { canal: 'web', reason: 'customer request', description: `refund of ${number}` },
-  };
-}
-
-export async function postRefund(
-  request: APIRequestContext,
-  token: string,
-  merchantCode: string,
-  items: ReturnType<typeof refundItem>[],
-): Promise<Reply<RefundReply & ErrorReply>> {
-  return reply(
-    await request.post(`${API}/refund`, { headers: headers(token), data: { merchant_code: merchantCode, operations: items } }),
-  );
-}
-
-export async function getRefunds(
-  request: APIRequestContext,
-  token: string,
-  merchantCode: string,
-  number: string,
-): Promise<Reply<RefundList>> {
-  const path = [merchantCode, number].map(encodeURIComponent).join('/');
-  return reply<RefundList>(await request.get(`${API}/refund/${path}`, { headers: headers(token) }));
-}
-
 /** Polls GET /refund/{m}/{o} until the refund is in `state`; returns it and every state seen on the way. */
 export async function followRefund(
   request: APIRequestContext,
@@ -304,7 +183,7 @@ export async function followRefund(
   const list = await until(
     `refund ${refundId} in ${state}`,
     async () => {
-      const { status, body, text } = await getRefunds(request, token, merchantCode, number);
+      const { status, body, text } = await listRefunds(request, token, merchantCode, number);
       expect(status, text).toBe(200);
       const current = body.operations.find((item) => item.refund_id === refundId)?.state ?? 'MISSING';
       if (seen.at(-1) !== current) seen.push(current);
@@ -508,16 +387,6 @@ export async function payerPost(
 /** Where the payer page itself sends a payer back (no redirect_url, or nothing moved). */
 export function pageUrl(payerUrl: string, lang = 'es'): string {
   return `${payerUrl}?lang=${lang}`;
-}
-
-/** The text a QR code (data URI of a PNG) encodes. */
-export function decodeQr(dataUri: string): string {
-  const match = /^data:image\/png;base64,(.+)$/.exec(dataUri);
-  expect(match, 'qr_image is a PNG data URI').not.toBeNull();
-  const png = PNG.sync.read(Buffer.from(match![1]!, 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(code, 'qr_image decodes').not.toBeNull();
-  return code!.data;
 }
 
 /** The hosted payer page of a pending charge: continue_url, cip_url, or the URL the QR encodes. */

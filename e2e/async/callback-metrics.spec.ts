@@ -1,5 +1,6 @@
 import { METRICS_TOKEN, metricValue } from '../support/service';
-import { API, asyncActor, bodyFor, chargeOk, expect, operationNumber, test, waitForEvents } from './async-helpers';
+import { API, asyncActor, bodyFor, chargeOk, expect, test, waitForEvents } from './async-helpers';
+import { operationNumber } from '../support/api-client';
 
 // Callback outcomes reach /api/metrics from the database (callback_attempts), as they would on
 // any instance whichever process delivered them; the count is read at most every 15 s, hence the

@@ -18,7 +18,6 @@ import {
   firstArrivals,
   inspect,
   msOf,
-  operationNumber,
   queryTransaction,
   storedEvent,
   test,
@@ -28,6 +27,7 @@ import {
   waitForEvents,
   waitForStored,
 } from './async-helpers';
+import { operationNumber } from '../support/api-client';
 
 // Signed callbacks (docs/DESIGN.md 9): body, signature, order, retries, time-outs, failure and resend.
 

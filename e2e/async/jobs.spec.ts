@@ -1,36 +1,35 @@
 import {
   REFUND_DELAY_MS,
-  SECONDS_UTC,
   SETTLEMENT_DELAY_MS,
   asyncActor,
   asyncOperator,
   bodyFor,
   chargeOk,
-  deleteOperation,
   entryOf,
   expect,
   expectEnvelope,
   expectSigned,
   expectTimes,
   followRefund,
-  getRefunds,
   inspect,
   msOf,
-  operationNumber,
   payerPost,
   payerUrlOf,
   postCharge,
   postRefund,
   queryTransaction,
-  refundItem,
   refundOf,
   states,
   test,
   transactionOf,
   waitForEvents,
   waitForState,
-  type RefundObject,
+  cancel,
+  listRefunds,
 } from './async-helpers';
+import { SECONDS_UTC } from '../support/patterns';
+import { operationNumber, refundItem, refundBody } from '../support/api-client';
+import type { ErrorReply, RefundObject } from '../support/api-types';
 
 // The background jobs (docs/DESIGN.md 6 and 8): expiry, settlement cut-off, refund processing.
 
@@ -74,10 +73,10 @@ test('expiry: a QR with a 2 s expiry becomes EXPIRADO by itself, is announced, c
   expect(transactionOf(announced)).toEqual(expired.transaction);
 
   // Nothing to cancel.
-  const cancel = await deleteOperation(request, token, merchant.code, number);
-  expect(cancel.status, cancel.text).toBe(409);
-  expect(cancel.body.success).toBe(false);
-  expect(cancel.body.meta.status.code).toBe('41');
+  const refused = await cancel<ErrorReply>(request, token, merchant.code, number);
+  expect(refused.status, refused.text).toBe(409);
+  expect(refused.body.success).toBe(false);
+  expect(refused.body.meta.status.code).toBe('41');
 
   // The payer tries again: another body on the same operation appends a second transaction.
   const again = await postCharge(
@@ -129,10 +128,10 @@ for (const method of ['CARD', 'YAPE'] as const) {
     expect(settled.operation.state).toBe('LIQUIDADO');
     expect(settled.transaction.processor_response).toEqual(charged.transaction.processor_response);
 
-    const cancel = await deleteOperation(request, token, merchant.code, number);
-    expect(cancel.status, cancel.text).toBe(409);
-    expect(cancel.body.success).toBe(false);
-    expect(cancel.body.meta.status.code).toBe('41');
+    const refused = await cancel<ErrorReply>(request, token, merchant.code, number);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.meta.status.code).toBe('41');
     const after = await queryTransaction(request, token, merchant.code, number, id);
     expect(after.transaction).toEqual(settled.transaction);
 
@@ -176,7 +175,7 @@ for (const method of ['CARD', 'YAPE'] as const) {
     // Events of different aggregates have no mutual order: the settled one is in before the refund starts.
     await waitForEvents(receiver, path, [...TRANSACTION_EVENTS, 'transaction.settled']);
 
-    const requested = await postRefund(request, token, merchant.code, [refundItem(number, id, '15000')]);
+    const requested = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '15000')]));
     expect(requested.status, requested.text).toBe(200);
     const registered = requested.body.operations[0]!;
     expect(registered).toMatchObject({ state: 'REGISTERED', transaction_id: id, refund_amount: '15000', type: 'TOTAL' });
@@ -225,11 +224,11 @@ test('a refund of card 4000000000005126 ends REJECTED; then a second refund of t
   const id = charged.transaction.transaction_id;
   await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
 
-  const first = await postRefund(request, token, merchant.code, [refundItem(number, id, '15000')]);
+  const first = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '15000')]));
   expect(first.status, first.text).toBe(200);
   const firstId = first.body.operations[0]!.refund_id;
   // While it is live, a second refund is refused.
-  const early = await postRefund(request, token, merchant.code, [refundItem(number, id, '15000')]);
+  const early = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '15000')]));
   expect(early.status, early.text).toBe(409);
   expect(early.body.meta.status.code).toBe('41');
 
@@ -238,11 +237,11 @@ test('a refund of card 4000000000005126 ends REJECTED; then a second refund of t
   expectRefundLifecycle(refund, ['REGISTERED', 'IN_PROCESS', 'REJECTED']);
   expect(refund.payment_method).toEqual({ name: 'CARD', brand: 'VISA', masked_pan: '400000******5126' });
 
-  const second = await postRefund(request, token, merchant.code, [refundItem(number, null, '15000')]);
+  const second = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, null, '15000')]));
   expect(second.status, second.text).toBe(200);
   expect(second.body.operations[0]).toMatchObject({ state: 'REGISTERED', transaction_id: id });
   expect(second.body.operations[0]!.refund_id).not.toBe(firstId);
-  const both = await getRefunds(request, token, merchant.code, number);
+  const both = await listRefunds(request, token, merchant.code, number);
   expect(both.status, both.text).toBe(200);
   expect(both.body.operations_count).toBe('2');
   expect(both.body.operations.map((item) => item.refund_id).sort()).toEqual(
@@ -267,7 +266,7 @@ test('a settled CUOTEALO (paid on the payer page) can be refunded', async ({ req
   const settled = await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
   expect(states(settled.transaction.lifecycle)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO', 'LIQUIDADO']);
 
-  const requested = await postRefund(request, token, merchant.code, [refundItem(number, id, '24000')]);
+  const requested = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '24000')]));
   expect(requested.status, requested.text).toBe(200);
   expect(requested.body.operations[0]).toMatchObject({
     state: 'REGISTERED',
@@ -297,17 +296,17 @@ test('DELETE of an AUTORIZADO BANK_TRANSFER (paid on the payer page, before sett
   const paid = await payerPost(request, payerUrlOf(charged.transaction), 'pay');
   expect(paid.status).toBe(303);
 
-  const cancel = await deleteOperation(request, token, merchant.code, number);
-  expect(cancel.status, cancel.text).toBe(422);
-  expect(cancel.body.success).toBe(false);
-  expect(cancel.body.meta.status.code).toBe('42');
+  const refused = await cancel<ErrorReply>(request, token, merchant.code, number);
+  expect(refused.status, refused.text).toBe(422);
+  expect(refused.body.success).toBe(false);
+  expect(refused.body.meta.status.code).toBe('42');
   const after = await queryTransaction(request, token, merchant.code, number, id);
   expect(after.transaction.state).toBe('AUTORIZADO');
   expect(states(after.transaction.lifecycle)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
 
   const settled = await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
   expect(states(settled.transaction.lifecycle)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO', 'LIQUIDADO']);
-  const late = await deleteOperation(request, token, merchant.code, number);
+  const late = await cancel<ErrorReply>(request, token, merchant.code, number);
   expect(late.status, late.text).toBe(409);
   expect(late.body.meta.status.code).toBe('41');
 });

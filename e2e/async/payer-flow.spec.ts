@@ -14,13 +14,11 @@ import {
   followRefund,
   inspect,
   msOf,
-  operationNumber,
   pageUrl,
   payerPost,
   payerUrlOf,
   postRefund,
   queryTransaction,
-  refundItem,
   refundOf,
   states,
   test,
@@ -31,6 +29,7 @@ import {
   waitForStored,
   type PayerAnswer,
 } from './async-helpers';
+import { operationNumber, refundItem, refundBody } from '../support/api-client';
 
 // The payer's path from outside (docs/DESIGN.md 6 and 8): charge, hosted page, form post, redirect
 // back to the merchant, settlement, refund; every move announced by a signed callback.
@@ -133,7 +132,7 @@ for (const [method, flow] of Object.entries(FLOWS) as [keyof typeof FLOWS, (type
     expectSigned(settledCallback, pem);
     expect(transactionOf(settledCallback)).toEqual(settled.transaction);
 
-    const requested = await postRefund(request, token, merchant.code, [refundItem(number, id, '15000')]);
+    const requested = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '15000')]));
     if (!flow.refundable) {
       expect(requested.status, requested.text).toBe(422);
       expect(requested.body.meta.status.code).toBe('42');

@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
-import { ALL_SCOPES, charge, chargeBody, headers, operationNumber, tokenFor, type MethodName } from '../support/api';
+import { apiClient, chargeBody, operationNumber, type MethodName } from '../support/api-client';
+import type { TransactionObject } from '../support/api-types';
 import { ASYNC_ORIGIN, ASYNC_PORT, createMerchant, operator, storedOperation, type TestMerchant } from '../support/service';
 
 // Helpers of the browser suite: a merchant site on loopback (the redirect_url and callback_url
@@ -11,24 +10,6 @@ import { ASYNC_ORIGIN, ASYNC_PORT, createMerchant, operator, storedOperation, ty
 // of the stored state (API query and the operator's view of the database).
 
 export type PayerMethod = Extract<MethodName, 'BANK_TRANSFER' | 'CUOTEALO' | 'PAGOEFECTIVO' | 'QR'>;
-
-export type LifecycleEntry = { state: string; date: { utc_time: string; unix_time: number } };
-
-export type TransactionObject = {
-  transaction_id: string;
-  state: string;
-  continue_url?: string;
-  amount: string;
-  currency: string;
-  payment_method: { method_name: string; method_details?: Record<string, unknown> };
-  expiration_date?: { utc_time: string; unix_time: number } | null;
-  processor_response?: (Record<string, unknown> & { result_message: { code: string; description: string } }) | null;
-  additional_fields?: Record<string, unknown> | null;
-  lifecycle: LifecycleEntry[];
-};
-
-type ChargeReply = { success: string; merchant_operation_number: string; transaction: TransactionObject };
-type QueryReply = { success: boolean; operation: { state: string; transactions: TransactionObject[] } };
 
 /** A visit of the payer's browser to the merchant site. */
 export type Visit = { path: string; url: URL; at: number };
@@ -95,6 +76,8 @@ export type Payment = {
  * merged into the method details (undefined removes one); `expirySeconds` overrides the
  * merchant's expiry for the method before the charge.
  */
+const { tokenFor, postCharge, getTransaction } = apiClient(ASYNC_ORIGIN);
+
 export async function createPayment(
   request: APIRequestContext,
   method: PayerMethod,
@@ -107,13 +90,11 @@ export async function createPayment(
       expirySeconds: { [method]: options.expirySeconds },
     });
   }
-  const apiToken = await tokenFor(request, merchant, ALL_SCOPES, ASYNC_ORIGIN);
+  const apiToken = await tokenFor(request, merchant);
   const number = operationNumber('br');
   const body = chargeBody(merchant.code, number, method, { details: options.details, amount: options.amount });
-  const response = await charge(request, apiToken, body, {}, ASYNC_ORIGIN);
-  const text = await response.text();
-  expect(response.status(), text).toBe(200);
-  const reply = JSON.parse(text) as ChargeReply;
+  const { status, body: reply, text } = await postCharge(request, apiToken, body);
+  expect(status, text).toBe(200);
   expect(reply.success, text).toBe('true');
   expect(reply.transaction.state, text).toBe('PENDIENTE');
   const transaction = reply.transaction;
@@ -130,11 +111,12 @@ export function escapeRegExp(value: string): string {
 
 /** The transaction as `GET /charges/{merchant}/{operation}/{transaction}` answers it now. */
 export async function queryTransaction(request: APIRequestContext, payment: Payment): Promise<TransactionObject> {
-  const path = [payment.merchant.code, payment.number, payment.transaction.transaction_id].map(encodeURIComponent).join('/');
-  const response = await request.get(`${ASYNC_ORIGIN}/api/charges/${path}`, { headers: headers(payment.apiToken) });
-  const text = await response.text();
-  expect(response.status(), text).toBe(200);
-  const reply = JSON.parse(text) as QueryReply;
+  const {
+    status,
+    body: reply,
+    text,
+  } = await getTransaction(request, payment.apiToken, payment.merchant.code, payment.number, payment.transaction.transaction_id);
+  expect(status, text).toBe(200);
   expect(
     reply.operation.transactions.map((item) => item.transaction_id),
     text,
@@ -168,16 +150,6 @@ export function countdownSeconds(text: string, label: string): number {
   const match = new RegExp(`^${escapeRegExp(label)} (?:(\\d+):)?(\\d{2}):(\\d{2})$`).exec(text.trim());
   if (!match) throw new Error(`countdown "${text}" is not "${label} mm:ss"`);
   return Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-}
-
-/** The text a QR code in a `data:image/png;base64,...` URI encodes. */
-export function decodeQrDataUri(dataUri: string): string {
-  const prefix = 'data:image/png;base64,';
-  expect(dataUri.startsWith(prefix), `not a PNG data URI: ${dataUri.slice(0, 40)}`).toBe(true);
-  const png = PNG.sync.read(Buffer.from(dataUri.slice(prefix.length), 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-  if (!code) throw new Error(`no QR code found in the ${png.width}x${png.height} image`);
-  return code.data;
 }
 
 /**

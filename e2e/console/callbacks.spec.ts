@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { operationNumber } from '../support/api';
+import { operationNumber } from '../support/api-client';
 import { callProcedure, demoCharge, signIn } from '../support/console';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createMerchant, storedOperation } from '../support/service';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, demoCharge, signIn } from '../support/console';
-import { charge, chargeBody, operationNumber, requestRefund, tokenFor } from '../support/api';
+import { charge, chargeBody, operationNumber, requestRefund, tokenFor } from '../support/api-client';
 import { createMerchant, ORIGIN, settleNow } from '../support/service';
 
 // The console per role, in Chromium, against the API suite's service and its demo users.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { operationNumber } from '../support/api';
+import { operationNumber } from '../support/api-client';
 import { demoCharge, download, signIn } from '../support/console';
 import { csvObjects } from '../support/csv';
 import { createMerchant, ORIGIN } from '../support/service';

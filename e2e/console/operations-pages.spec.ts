@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { charge, chargeBody, operationNumber, read, requestRefund, tokenFor, type Envelope } from '../support/api';
+import { charge, chargeBody, operationNumber, read, requestRefund, tokenFor } from '../support/api-client';
 import { demoCharge, download, signIn, switchLanguage } from '../support/console';
 import { csvObjects } from '../support/csv';
 import { createConsoleUser, createMerchant, settleNow, storedOperation, uniqueCode } from '../support/service';
+import { type ErrorReply } from '../support/api-types';
 
 // The operations pages as text, in two languages and on a phone: what a payer or integrator
 // sends is shown as text and never runs; English by the header's switch; 375 px wide.
@@ -58,7 +59,7 @@ test('payer emails and state reasons show as literal text; an email holding mark
   const merchant = await createMerchant('XSSM');
   const token = await tokenFor(request, merchant);
   const refusedNumber = operationNumber('xssm');
-  const refused = await read<Envelope>(
+  const refused = await read<ErrorReply>(
     await charge(request, token, chargeBody(merchant.code, refusedNumber, 'QR', { customer: { email: `${IMG}@example.pe` } })),
   );
   expect([refused.status, refused.body.errors.map((error) => error.field)]).toEqual([400, ['payment_details.customer.email']]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { charge, chargeBody, operationNumber, tokenFor } from '../support/api';
+import { charge, chargeBody, operationNumber, tokenFor } from '../support/api-client';
 import { expectPhoneWidth, procedureStatus, signIn } from '../support/console';
 import { createMerchant, operatorConsole, storedOperation, uniqueCode } from '../support/service';
 

@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, demoCharge, procedureStatus, signIn, switchLanguage } from '../support/console';
-import { charge, chargeBody, operationNumber, payOnPayerPage, requestRefund, tokenFor, type RefundFields } from '../support/api';
+import {
+  charge,
+  chargeBody,
+  operationNumber,
+  payOnPayerPage,
+  requestRefund,
+  tokenFor,
+  type RefundFields,
+} from '../support/api-client';
 import { createMerchant, settleNow, storedOperation } from '../support/service';
 
 // The refunds pages of the console: batch refunds, a refund's page, the list, per role and language.

@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { charge, chargeBody, operationNumber, read, tokenFor, type Envelope } from '../support/api';
+import { charge, chargeBody, operationNumber, read, tokenFor } from '../support/api-client';
 import { expectPhoneWidth, procedureStatus, signIn, switchLanguage } from '../support/console';
 import { createConsoleUser, createMerchant, operatorConsole, ORIGIN, uniqueCode } from '../support/service';
+import { type ErrorReply } from '../support/api-types';
 
 // /settings: a merchant's profile, methods, expiries and people. Every test makes its own merchant
 // and users (the demo ones stay as other specs expect them); the demo owner only reads.
@@ -70,7 +71,7 @@ test('a merchant admin edits the profile, disables and enables a method, and set
   await page.getByRole('checkbox', { name: 'QR', exact: true }).uncheck();
   await page.getByRole('button', { name: 'Guardar medios' }).click();
   await expect(page.getByText('Medios guardados.')).toBeVisible();
-  const refused = await read<Envelope>(
+  const refused = await read<ErrorReply>(
     await charge(request, token, chargeBody(merchant.code, operationNumber('set-qr-off'), 'QR')),
   );
   expect([refused.status, refused.body.meta.status.code]).toEqual([422, '42']);

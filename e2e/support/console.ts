@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { charge, chargeBody, operationNumber, tokenFor, type MethodName } from './api';
+import { charge, chargeBody, operationNumber, tokenFor, type MethodName } from './api-client';
 import type { TestMerchant } from './service';
 
 // Console helpers shared by the console specs: the demo users and merchant, sign-in, a demo charge.

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma, PrismaClient } from '@/generated/prisma/client';
 import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
 import { deployMigrations } from '@/server/db/migrations';
-import { scaleCallers, scaleQueries, type ScaleQuery } from '@/server/dev/scale-queries';
-import { lifecycleProblems, refundProblems } from '@/server/dev/seed-checks';
-import { seedOperations } from '@/server/dev/seed-operations';
+import { scaleCallers, scaleQueries, type ScaleQuery } from '../../scripts/support/scale-queries';
+import { lifecycleProblems, refundProblems } from '../support/seed-checks';
+import { seedOperations } from '../../scripts/support/seed-operations';
 
 // The fast part of the scale target (npm run measure:scale times the same queries at a million
 // operations): seed a few thousand operations over four merchants with the same seed code, then

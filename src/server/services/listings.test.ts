@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient, type Prisma } from '@/generated/prisma/client';
 import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
 import { deployMigrations } from '@/server/db/migrations';
-import { seedOperations } from '@/server/dev/seed-operations';
+import { seedOperations } from '../../../scripts/support/seed-operations';
 import { AppError } from '@/server/domain/errors';
 import { listOperations, operationsWhere, type OperationFilters } from './console/list-operations';
 import type { MerchantScope } from './console/merchant-scope';

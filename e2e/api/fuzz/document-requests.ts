@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
-import { encodeSegment, endpoint, segmentValues, type Draft, type Expected, type FuzzRequest } from './fuzz-request';
+import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
+import { encodeSegment, endpoint, segmentValues, type Draft, type Expected, type FuzzRequest } from './request';
 
 // Bad requests to the read-only endpoints: the API's public documents (OpenAPI, JWKS, callback
 // public key: other methods 405 and deeper paths 404 in the envelope), health and metrics, the

@@ -4,7 +4,7 @@ import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
 import { deployMigrations } from '@/server/db/migrations';
 import { listRefunds } from '@/server/services/list-refunds';
 import { operationDetail } from '@/server/services/console/operation-detail';
-import { lifecycleProblems, refundProblems } from './seed-checks';
+import { lifecycleProblems, refundProblems } from '../../tests/support/seed-checks';
 import { seedOperations } from './seed-operations';
 
 // Seeded rows must be rows the service itself could have written: states reached by allowed

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
-import { isCallbackUrl } from '../../src/server/auth/auth-request-guard';
-import { ORIGIN } from '../support/service';
-import { encodeSegment, endpoint, segmentValues, type Draft, type Expected, type FuzzRequest } from './fuzz-request';
-import type { FuzzTarget } from './fuzz-target';
+import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
+import { isCallbackUrl } from '../../../src/server/auth/auth-request-guard';
+import { ORIGIN } from '../../support/service';
+import { encodeSegment, endpoint, segmentValues, type Draft, type Expected, type FuzzRequest } from './request';
+import type { FuzzTarget } from './target';
 
 // Bad requests to the console's sign-in endpoints (next-auth, /api/auth/*): credential posts
 // without or with a valid CSRF pair and hostile bodies, actions and providers that do not exist,

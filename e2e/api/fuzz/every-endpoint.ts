@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { authRequests } from './fuzz-auth-requests';
-import { documentRequests } from './fuzz-document-requests';
-import { exportRequests } from './fuzz-export-requests';
-import { payerRequests } from './fuzz-payer-requests';
-import type { FuzzRequest } from './fuzz-request';
-import { restRequests } from './fuzz-rest-requests';
-import type { FuzzTarget } from './fuzz-target';
-import { trpcRequests } from './fuzz-trpc-requests';
+import { authRequests } from './auth-requests';
+import { documentRequests } from './document-requests';
+import { exportRequests } from './export-requests';
+import { payerRequests } from './payer-requests';
+import type { FuzzRequest } from './request';
+import { restRequests } from './rest-requests';
+import type { FuzzTarget } from './target';
+import { trpcRequests } from './trpc-requests';
 
 // Bad requests for every endpoint of the service, in shares of the run: the integrator REST API
 // and token endpoint take the most (they have the most ways to be wrong), then the console's tRPC

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS } from '../support/naughty-strings';
-import { mutatedArbitrary, validArbitrary } from '../support/schema-arbitrary';
-import { API_VERSION, type ConsoleRole } from '../support/service';
-import { TEST_PASSWORDS } from '../support/test-secrets';
-import { PROCEDURES, type Procedure } from '../support/trpc-procedures';
-import { zodDocument } from '../support/zod-arbitrary';
-import { callers, trpcRole } from './fuzz-callers';
-import { encodeSegment, endpoint, segmentValues, type Draft, type Expected, type FuzzRequest } from './fuzz-request';
-import type { FuzzTarget } from './fuzz-target';
+import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS } from '../../support/naughty-strings';
+import { mutatedArbitrary, validArbitrary } from '../../support/schema-arbitrary';
+import { API_VERSION, type ConsoleRole } from '../../support/service';
+import { TEST_PASSWORDS } from '../../support/test-secrets';
+import { PROCEDURES, type Procedure } from '../../support/trpc-procedures';
+import { zodDocument } from '../../support/zod-arbitrary';
+import { callers, trpcRole } from './callers';
+import { encodeSegment, endpoint, segmentValues, type Draft, type Expected, type FuzzRequest } from './request';
+import type { FuzzTarget } from './target';
 
 // Bad calls of every tRPC procedure (/api/trpc/<path>): inputs derived from each procedure's zod
 // schema and broken (the schema itself says they are invalid), valid inputs naming what does not
@@ -33,7 +33,7 @@ function accessOf(procedure: Procedure): Access {
   const act = procedure.type === 'mutation';
   if (procedure.path.startsWith('console.platform.')) return act ? 'platform-act' : 'platform-read';
   if (procedure.path.startsWith('console.')) return act ? 'act' : 'read';
-  throw new Error(`${procedure.path}: which roles may call it? (e2e/api/fuzz-trpc-requests.ts)`);
+  throw new Error(`${procedure.path}: which roles may call it? (e2e/api/fuzz/trpc-requests.ts)`);
 }
 
 type Refusal = [status: number, kind: string] | null;

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_NUMBER } from '@trpc/server/rpc';
-import { internalsIn } from '../support/leaks';
-import { ORIGIN } from '../support/service';
-import type { FuzzRequest } from './fuzz-request';
+import { internalsIn } from '../../support/leaks';
+import { ORIGIN } from '../../support/service';
+import type { FuzzRequest } from './request';
 
 // Whether an answer to a bad request is the one it must get: never a 5xx, the expected status
 // and code or kind in its shape (the docs/DESIGN.md 4 envelope, or tRPC's error shape), redirects only

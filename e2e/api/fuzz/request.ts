@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
+import { NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
 
 // One generated bad request and what its answer must be; shared by the generators of every
 // surface (fuzz-*-requests.ts), the sender and the answer checks.

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { Contract } from '../support/openapi-contract';
-import { ORIGIN } from '../support/service';
-import { envelopeCode, problemsOf, type Answer } from './fuzz-answer';
-import type { FuzzRequest } from './fuzz-request';
+import type { Contract } from '../../support/openapi-contract';
+import { ORIGIN } from '../../support/service';
+import { envelopeCode, problemsOf, type Answer } from './answer';
+import type { FuzzRequest } from './request';
 
 // Sends the generated requests a few at a time and records what each got and what was wrong
 // with it.

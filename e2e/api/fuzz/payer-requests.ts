@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
-import { encodeSegment, endpoint, segmentValues, type Draft, type FuzzRequest } from './fuzz-request';
-import type { FuzzTarget } from './fuzz-target';
+import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
+import { encodeSegment, endpoint, segmentValues, type Draft, type FuzzRequest } from './request';
+import type { FuzzTarget } from './target';
 
 // Bad form posts to the payer pages' actions (/pay/<token>/pay and /abandon): unknown tokens and
 // near misses of a pending payment's, a finished payment's token, hostile form bodies and

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { tokenFor } from '../support/api';
-import { authCsrf, sessionCookie } from '../support/console-sign-in';
-import { contractOf, expect } from '../support/contract';
+import { tokenFor, cancel } from '../../support/api-client';
+import { authCsrf, sessionCookie } from '../../support/console-sign-in';
+import { contractOf, expect } from '../../support/contract';
 import {
   createConsoleUser,
   createMerchant,
@@ -10,10 +10,9 @@ import {
   settleNow,
   uniqueCode,
   type ConsoleRole,
-} from '../support/service';
-import { AUDIENCE, chargeOne } from './auth-helpers';
-import { deleteCharge } from './charges-helpers';
-import type { RestTarget } from './fuzz-rest-requests';
+} from '../../support/service';
+import { AUDIENCE, chargeOne } from '../auth-helpers';
+import type { RestTarget } from './rest-requests';
 
 // What the fuzz aims at: its own merchant (an operation of each kind its bad requests must leave
 // alone) with an API credential, console users of every role signed in, and the operator token.
@@ -35,10 +34,10 @@ export type FuzzTarget = RestTarget & {
 
 const PAYER_TOKEN = /\/pay\/([A-Za-z0-9_-]+)$/;
 
-async function payerToken(request: APIRequestContext, token: string, merchantCode: string, cancel: boolean): Promise<string> {
+async function payerToken(request: APIRequestContext, token: string, merchantCode: string, cancelled: boolean): Promise<string> {
   const charged = await chargeOne(request, token, merchantCode, 'BANK_TRANSFER');
   const continueUrl = (charged.body as { transaction: { continue_url: string } }).transaction.continue_url;
-  if (cancel) expect((await deleteCharge(request, token, merchantCode, charged.number)).status).toBe(200);
+  if (cancelled) expect((await cancel(request, token, merchantCode, charged.number)).status).toBe(200);
   return PAYER_TOKEN.exec(continueUrl)![1]!;
 }
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { operationsUrlFilters } from '../../src/server/services/console/operations-url';
-import { NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
-import { callers, type Caller } from './fuzz-callers';
-import { endpoint, type Draft, type Expected, type FuzzRequest } from './fuzz-request';
-import type { FuzzTarget } from './fuzz-target';
+import { operationsUrlFilters } from '../../../src/server/services/console/operations-url';
+import { NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
+import { callers, type Caller } from './callers';
+import { endpoint, type Draft, type Expected, type FuzzRequest } from './request';
+import type { FuzzTarget } from './target';
 
 // Bad downloads of the operations CSV (/operations/export?<the operations page's filters>):
 // filters the page's own reading refuses (src/server/services/console/operations-url.ts decides

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { HEADER_SAFE_STRINGS } from '../support/naughty-strings';
-import type { ConsoleRole } from '../support/service';
-import type { FuzzTarget } from './fuzz-target';
+import { HEADER_SAFE_STRINGS } from '../../support/naughty-strings';
+import type { ConsoleRole } from '../../support/service';
+import type { FuzzTarget } from './target';
 
 // Who sends a console request: nobody, a forged or stale session, a session sent from another
 // site, an operator token right or wrong, or a signed-in user of each role.

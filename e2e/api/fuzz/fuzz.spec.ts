@@ -1,18 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { charge } from '../support/api';
-import { expect, test } from '../support/contract';
-import { consoleFootprint, merchantFootprint, platformCodesStartingWith } from '../support/service';
-import { snapshot } from './charges-helpers';
-import { everyEndpoint } from './fuzz-every-endpoint';
-import { validCharge } from './fuzz-rest-requests';
-import { pool, send, type Outcome } from './fuzz-send';
-import { fuzzTarget, restTarget, type FuzzTarget } from './fuzz-target';
+import { charge } from '../../support/api-client';
+import { expect, test } from '../../support/contract';
+import { consoleFootprint, merchantFootprint, platformCodesStartingWith } from '../../support/service';
+import { snapshot } from '../charges-helpers';
+import { everyEndpoint } from './every-endpoint';
+import { validCharge } from './rest-requests';
+import { pool, send, type Outcome } from './send';
+import { fuzzTarget, restTarget, type FuzzTarget } from './target';
 
 // Generated bad requests on every endpoint (docs/DESIGN.md 3, 4, 10): the REST API and token endpoint,
 // the console's tRPC procedures (as every role, signed out, forged, from another site, as the
 // operator), the sign-in endpoints, the payer pages' forms, the CSV export and the read-only
-// documents. Each must get exactly the answer its defect calls for (fuzz-answer.ts), never a
+// documents. Each must get exactly the answer its defect calls for (answer.ts), never a
 // 5xx, with no internals, within 15 s, and must change nothing. A fixed seed; FUZZ_RUNS (default
 // 1000) sets the count across all endpoints: `npm run test:reliability` runs 10 000.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { pointer, type Contract, type Operation, type Parameter, type Schema } from '../support/openapi-contract';
-import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../support/naughty-strings';
-import { mutatedArbitrary, validArbitrary, type Hints } from '../support/schema-arbitrary';
-import { API_VERSION } from '../support/service';
-import { encodeSegment, endpoint, segmentValues, type Draft, type FuzzRequest } from './fuzz-request';
+import { pointer, type Contract, type Operation, type Parameter, type Schema } from '../../support/openapi-contract';
+import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
+import { mutatedArbitrary, validArbitrary, type Hints } from '../../support/schema-arbitrary';
+import { API_VERSION } from '../../support/service';
+import { encodeSegment, endpoint, segmentValues, type Draft, type FuzzRequest } from './request';
 
 // Bad requests for every REST and token endpoint, derived from the OpenAPI document: a valid
 // request built from the request schemas (hints fill in what a schema cannot say: Luhn, the fuzz

@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // Tests that need a PostgreSQL server (TEST_DATABASE_URL): several worker processes over one
 // outbox. scripts/test.sh runs them in the PostgreSQL step.
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
+    },
+  },
   test: {
     include: ['tests/postgres/**/*.test.ts'],
     environment: 'node',

@@ -3,7 +3,7 @@ import { CURRENCIES } from '@/server/domain/money';
 import { PENDING_METHODS } from '@/server/domain/expiry';
 import { decideCancel, PAYMENT_METHODS, REFUNDABLE_METHODS, type PaymentMethod } from '@/server/domain/states';
 import { paymentMethodRequest } from '@/server/schemas/charge-request';
-import { testContext } from '../../../tests/support/connector-context';
+import { testContext } from '@tests/support/connector-context';
 import type { AuthorizeRequest, AuthorizeResult, PaymentConnector, TransactionReference } from './connector';
 import { DECLINE_CLASSES, declineClassOf } from './decline-class';
 import { CONNECTORS } from './registry';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthorizeRequest, AuthorizeResult, RequestFor } from '../connector';
-import { testContext } from '../../../../tests/support/connector-context';
+import { testContext } from '@tests/support/connector-context';
 import { cardConnector, isRefundRejectingCard } from './card';
 
 function cardRequest(pan: string, overrides: Partial<RequestFor<'CARD'>['method_details']> = {}): AuthorizeRequest {

@@ -1,7 +1,7 @@
 import type * as Crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { testContext } from '../../../../tests/support/connector-context';
+import { testContext } from '@tests/support/connector-context';
 import { generateCip, pagoEfectivoConnector } from './pagoefectivo';
 
 vi.mock('node:crypto', async (importOriginal) => {

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizeResult } from '../connector';
-import { testContext } from '../../../../tests/support/connector-context';
+import { testContext } from '@tests/support/connector-context';
 import { generateQrId, qrConnector } from './qr';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

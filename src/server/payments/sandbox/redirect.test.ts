@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from '../../../../tests/support/connector-context';
+import { testContext } from '@tests/support/connector-context';
 import type { AuthorizeRequest } from '../connector';
 import { bankTransferConnector, cuotealoConnector } from './redirect';
 

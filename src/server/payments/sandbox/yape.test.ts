@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPan } from '@/server/domain/card';
 import type { AuthorizeRequest, RequestFor } from '../connector';
-import { testContext } from '../../../../tests/support/connector-context';
+import { testContext } from '@tests/support/connector-context';
 import { yapeCardPan, yapeConnector, YAPE_MAX_PEN_CENTS } from './yape';
 
 type YapePhone = RequestFor<'YAPE'>['method_details']['phone'];

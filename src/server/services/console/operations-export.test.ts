@@ -6,7 +6,7 @@ import {
   sessionAs,
   testMerchant,
   type TestDatabase,
-} from '../../../../tests/support/procedure-test-support';
+} from '@tests/support/procedure-test-support';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { csvCell, CSV_HEADER, operationsCsv } from './operations-csv';
 import { operationsExport } from './operations-export';

@@ -5,7 +5,7 @@ import {
   SETUP_TIMEOUT,
   testMerchant,
   type TestDatabase,
-} from '../../../../tests/support/procedure-test-support';
+} from '@tests/support/procedure-test-support';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { abandonPayment, payPayment } from './payer-actions';
 

@@ -7,7 +7,7 @@ import {
   SETUP_TIMEOUT,
   testMerchant,
   type TestDatabase,
-} from '../../../../tests/support/procedure-test-support';
+} from '@tests/support/procedure-test-support';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import type { TransactionState } from '@/server/domain/states';
 import { authorizeCharge } from '../authorize-charge';

@@ -10,7 +10,7 @@ import {
   sessionAs,
   SETUP_TIMEOUT,
   testMerchant,
-} from '../../../../../tests/support/procedure-test-support';
+} from '@tests/support/procedure-test-support';
 
 // Every console role rule, at the procedure level (the pages only hide what a role cannot do).
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -3,13 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { settleAuthorized } from '@/server/services/settle-authorized';
-import {
-  chargeRequest,
-  openTestDatabase,
-  sessionAs,
-  SETUP_TIMEOUT,
-  testMerchant,
-} from '../../../../../tests/support/procedure-test-support';
+import { chargeRequest, openTestDatabase, sessionAs, SETUP_TIMEOUT, testMerchant } from '@tests/support/procedure-test-support';
 
 // console.overview and console.refunds (the refund search) only count and show the user's
 // merchant, whatever merchant the request names; support and platform admins see every one.

@@ -12,7 +12,7 @@ import {
   sessionAs,
   testMerchant,
   type TestDatabase,
-} from '../../../../../../tests/support/procedure-test-support';
+} from '@tests/support/procedure-test-support';
 
 // The callback delivery log and the manual resend, per role, at the procedure level.
 let db: TestDatabase;

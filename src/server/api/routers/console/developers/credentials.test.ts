@@ -3,13 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/auth/console-session';
 import { issueCredential } from '@/server/services/admin/credentials';
 import { createFacilitator } from '@/server/services/admin/merchants';
-import {
-  openTestDatabase,
-  refusal,
-  sessionAs,
-  SETUP_TIMEOUT,
-  testMerchant,
-} from '../../../../../../tests/support/procedure-test-support';
+import { openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT, testMerchant } from '@tests/support/procedure-test-support';
 import { can } from '@/server/auth/policy';
 
 // console.credentials, console.issueCredential and console.revokeCredential, role by role:

@@ -6,13 +6,7 @@ import { authorizeCharge } from '@/server/services/authorize-charge';
 import { payPayment } from '@/server/services/payer/payer-actions';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
-import {
-  consoleCallerOf,
-  openTestDatabase,
-  refusal,
-  sessionAs,
-  SETUP_TIMEOUT,
-} from '../../../../../../tests/support/procedure-test-support';
+import { consoleCallerOf, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT } from '@tests/support/procedure-test-support';
 
 // The console's refund procedures, role by role: detail, refundable transactions, batch and single refund.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

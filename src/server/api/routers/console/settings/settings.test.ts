@@ -5,7 +5,7 @@ import { liveConsoleSession } from '@/server/auth/live-session';
 import { verifySecret } from '@/server/auth/secrets';
 import { authorizeCharge } from '@/server/services/authorize-charge';
 import { createConsoleUser } from '@/server/services/admin/users';
-import { chargeRequest, openTestDatabase, refusal, SETUP_TIMEOUT } from '../../../../../../tests/support/procedure-test-support';
+import { chargeRequest, openTestDatabase, refusal, SETUP_TIMEOUT } from '@tests/support/procedure-test-support';
 
 // Every role rule of console.settings.*: who reads and changes a merchant's settings and people.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

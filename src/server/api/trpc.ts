@@ -3,9 +3,9 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { AppError } from '@/server/domain/errors';
 import { authenticate, requireScope } from '@/server/auth/principal';
 import { env } from '@/env';
-import { takeToken } from './rate-limit';
-import { toAppError } from './to-app-error';
-import { trpcCodeOf } from './trpc-error-code';
+import { takeToken } from './rate-limit/rate-limit';
+import { toAppError } from './errors/to-app-error';
+import { trpcCodeOf } from './errors/trpc-error-code';
 import type { ApiContext } from './context';
 
 const t = initTRPC

@@ -4,7 +4,7 @@ import { cancelOperation } from '@/server/services/cancel-operation';
 import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
 import { cancellationResponse } from '@/server/schemas/transaction';
 import { integratorProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 
 export const cancelOperationProcedure = integratorProcedure('delete:charges')
   .meta({

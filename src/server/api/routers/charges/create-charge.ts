@@ -4,7 +4,7 @@ import { parseIdempotencyKey, withIdempotency } from '@/server/services/idempote
 import { chargeRequest } from '@/server/schemas/charge-request';
 import { chargeResponse } from '@/server/schemas/transaction';
 import { integratorProcedure } from '../../trpc';
-import { chargeHeaders } from '../../openapi-headers';
+import { chargeHeaders } from '../../openapi/headers';
 import { principalScope } from '../principal-scope';
 
 export const createCharge = integratorProcedure('post:charges')

@@ -4,7 +4,7 @@ import { getTransaction } from '@/server/services/get-transaction';
 import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
 import { transactionQueryResponse } from '@/server/schemas/transaction';
 import { integratorProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 
 export const getTransactionProcedure = integratorProcedure('get:charges')
   .meta({

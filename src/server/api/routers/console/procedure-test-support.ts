@@ -5,7 +5,7 @@ import type { ConsoleSession } from '@/server/auth/console-session';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { appRouter } from '../app-router';
-import { toAppError } from '../../to-app-error';
+import { toAppError } from '../../errors/to-app-error';
 import { createCallerFactory } from '../../trpc';
 
 // Shared by the console procedure tests: a fresh embedded database, a caller per session, and

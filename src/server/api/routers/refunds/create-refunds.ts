@@ -3,7 +3,7 @@ import { parseIdempotencyKey, withIdempotency } from '@/server/services/idempote
 import { requestRefunds } from '@/server/services/request-refunds';
 import { refundCreateResponse, refundRequest } from '@/server/schemas/refund';
 import { integratorProcedure } from '../../trpc';
-import { refundHeaders } from '../../openapi-headers';
+import { refundHeaders } from '../../openapi/headers';
 import { principalScope } from '../principal-scope';
 
 export const createRefunds = integratorProcedure('post:charges')

@@ -3,7 +3,7 @@ import { AppError } from '@/server/domain/errors';
 import { listRefunds } from '@/server/services/list-refunds';
 import { refundFilters, refundListResponse } from '@/server/schemas/refund';
 import { integratorProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 
 export const listRefundsProcedure = integratorProcedure('get:charges')
   .meta({

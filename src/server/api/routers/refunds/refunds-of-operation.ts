@@ -4,7 +4,7 @@ import { refundsOfOperation } from '@/server/services/list-refunds';
 import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
 import { refundListResponse } from '@/server/schemas/refund';
 import { integratorProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 
 export const refundsOfOperationProcedure = integratorProcedure('get:charges')
   .meta({

@@ -1,6 +1,6 @@
-import { errorResponses, requestIdHeader } from './openapi-errors';
-import { publicDocument } from './openapi-public';
-import { SUPPORTED_API_VERSIONS } from './trpc';
+import { errorResponses, requestIdHeader } from './errors';
+import { publicDocument } from './public';
+import { SUPPORTED_API_VERSIONS } from '../trpc';
 
 // The token endpoint is a plain route handler (it takes form bodies too), documented by hand
 // under its own server entry, {auth_url}, with the key set that verifies its tokens.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/server/services/idempotency';
-import { SUPPORTED_API_VERSIONS } from './trpc';
+import { SUPPORTED_API_VERSIONS } from '../trpc';
 
 // Request headers documented on every integrator operation (docs/DESIGN.md 3).
 const apiVersion = z

@@ -1,4 +1,4 @@
-import { appRouter } from './routers/app-router';
+import { appRouter } from '../routers/app-router';
 
 // The documented REST paths, read from the procedures' OpenAPI meta: the wrapper answers
 // 404 for an unknown path and 405 for a known path with another method, in the envelope.

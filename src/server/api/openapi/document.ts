@@ -1,10 +1,10 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { env } from '@/env';
-import { envelopeSchema, errorResponses, requestIdHeader } from './openapi-errors';
-import { appRouter } from './routers/app-router';
-import { stringSuccessOperations } from './rest-routes';
-import { authPaths } from './openapi-token';
-import { publicPaths } from './openapi-public';
+import { envelopeSchema, errorResponses, requestIdHeader } from './errors';
+import { appRouter } from '../routers/app-router';
+import { stringSuccessOperations } from '../rest/rest-routes';
+import { authPaths } from './token';
+import { publicPaths } from './public';
 
 // OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
 // envelope of docs/DESIGN.md 4 on every error status, the public documents, and the token endpoint

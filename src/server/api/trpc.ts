@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ProcedureMeta } from './openapi/procedure-meta';
 import { AppError } from '@/server/domain/errors';
 import { authenticate, requireScope } from '@/server/auth/principal';
 import { env } from '@/env';
@@ -10,7 +10,7 @@ import type { ApiContext } from './context';
 
 const t = initTRPC
   .context<ApiContext>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
       const appError = toAppError(error);

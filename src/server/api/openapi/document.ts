@@ -2,7 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { env } from '@/env';
 import { envelopeSchema, errorResponses, requestIdHeader } from './errors';
 import { appRouter } from '../routers/app-router';
-import { stringSuccessOperations } from '../rest/rest-routes';
+import { matchRestRoute } from '../rest/rest-routes';
 import { authPaths } from './token';
 import { publicPaths } from './public';
 
@@ -10,7 +10,7 @@ import { publicPaths } from './public';
 // envelope of docs/DESIGN.md 4 on every error status, the public documents, and the token endpoint
 // and its key set on their own server.
 
-type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> };
+type Operation = { responses: Record<string, { headers?: Record<string, unknown> }> };
 
 let cached: OpenAPIObject | undefined;
 
@@ -33,11 +33,14 @@ export function openApiDocument(): OpenAPIObject {
       },
     },
   });
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'post', 'delete'] as const) {
       const operation = (item as Record<string, Operation | undefined>)[method];
       if (!operation) continue;
-      const success = stringSuccessOperations.has(operation.operationId ?? '') ? 'string' : 'boolean';
+      // The success type the REST wrapper answers this operation's errors with.
+      const route = matchRestRoute(method.toUpperCase(), path);
+      if (route.kind !== 'found') throw new Error(`${method} ${path} is documented but not routed`);
+      const success = route.successType;
       const statuses = Object.keys(operation.responses)
         .filter((status) => status !== '200')
         .map(Number);

@@ -1,4 +1,5 @@
 import { ERROR_KINDS } from '@/server/domain/errors';
+import type { SuccessType } from './procedure-meta';
 
 // Error responses of the OpenAPI document: the envelope of docs/DESIGN.md 4 for each status.
 const STATUS_TEXT: Record<number, string> = {
@@ -14,7 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Unexpected fault (01)',
 };
 
-export function envelopeSchema(success: 'string' | 'boolean') {
+export function envelopeSchema(success: SuccessType) {
   return {
     type: 'object',
     required: ['success', 'meta', 'errors'],
@@ -67,7 +68,7 @@ const STATUS_HEADERS: Record<number, Record<string, { description: string; requi
   429: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } },
 };
 
-export function errorResponses(statuses: number[], success: 'string' | 'boolean') {
+export function errorResponses(statuses: number[], success: SuccessType) {
   return Object.fromEntries(
     statuses.map((status) => [
       String(status),

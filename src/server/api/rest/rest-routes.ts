@@ -1,24 +1,18 @@
 import { appRouter } from '../routers/app-router';
+import type { ProcedureMeta, SuccessType } from '../openapi/procedure-meta';
 
-// The documented REST paths, read from the procedures' OpenAPI meta: the wrapper answers
-// 404 for an unknown path and 405 for a known path with another method, in the envelope.
-type RestRoute = { method: string; pattern: RegExp; successType: 'string' | 'boolean' };
-
-/** Operations whose `success` is the string "true" (docs/interface.md 2.1); the others use a boolean. */
-export const stringSuccessOperations = new Set(['authorizeCharge', 'requestRefunds', 'listRefunds', 'getRefundsOfOperation']);
+// The documented REST paths, read from the procedures' meta: the wrapper answers 404 for an
+// unknown path and 405 for a known path with another method, in the envelope.
+type RestRoute = { method: string; pattern: RegExp; successType: SuccessType };
 
 function collect(): RestRoute[] {
   const routes: RestRoute[] = [];
-  type WithMeta = { _def: { meta?: { openapi?: { method: string; path: string; operationId?: string } } } };
+  type WithMeta = { _def: { meta?: ProcedureMeta } };
   for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, WithMeta>)) {
-    const openapi = procedure._def.meta?.openapi;
-    if (!openapi) continue;
-    const pattern = new RegExp(`^${openapi.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
-    routes.push({
-      method: openapi.method,
-      pattern,
-      successType: stringSuccessOperations.has(openapi.operationId ?? '') ? 'string' : 'boolean',
-    });
+    const meta = procedure._def.meta;
+    if (!meta?.openapi) continue;
+    const pattern = new RegExp(`^${meta.openapi.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+    routes.push({ method: meta.openapi.method, pattern, successType: meta.successType });
   }
   return routes;
 }
@@ -26,7 +20,7 @@ function collect(): RestRoute[] {
 let routes: RestRoute[] | undefined;
 
 export type RouteMatch =
-  { kind: 'found'; successType: 'string' | 'boolean' } | { kind: 'not_found' } | { kind: 'wrong_method'; allow: string[] };
+  { kind: 'found'; successType: SuccessType } | { kind: 'not_found' } | { kind: 'wrong_method'; allow: string[] };
 
 export function matchRestRoute(method: string, path: string): RouteMatch {
   routes ??= collect();

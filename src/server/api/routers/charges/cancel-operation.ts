@@ -8,6 +8,7 @@ import { facilitatedHeaders } from '../../openapi/headers';
 
 export const cancelOperationProcedure = integratorProcedure('delete:charges')
   .meta({
+    successType: 'boolean',
     openapi: {
       method: 'DELETE',
       path: '/charges/{merchant_code}/{merchant_operation_number}',

@@ -9,6 +9,7 @@ import { principalScope } from '../principal-scope';
 
 export const createCharge = integratorProcedure('post:charges')
   .meta({
+    successType: 'string',
     openapi: {
       method: 'POST',
       path: '/charges',

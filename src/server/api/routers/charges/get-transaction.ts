@@ -8,6 +8,7 @@ import { facilitatedHeaders } from '../../openapi/headers';
 
 export const getTransactionProcedure = integratorProcedure('get:charges')
   .meta({
+    successType: 'boolean',
     openapi: {
       method: 'GET',
       path: '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',

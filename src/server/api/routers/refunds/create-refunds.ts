@@ -8,6 +8,7 @@ import { principalScope } from '../principal-scope';
 
 export const createRefunds = integratorProcedure('post:charges')
   .meta({
+    successType: 'string',
     openapi: {
       method: 'POST',
       path: '/refund',

@@ -7,6 +7,7 @@ import { facilitatedHeaders } from '../../openapi/headers';
 
 export const listRefundsProcedure = integratorProcedure('get:charges')
   .meta({
+    successType: 'string',
     openapi: {
       method: 'GET',
       path: '/refund',

@@ -8,6 +8,7 @@ import { facilitatedHeaders } from '../../openapi/headers';
 
 export const refundsOfOperationProcedure = integratorProcedure('get:charges')
   .meta({
+    successType: 'string',
     openapi: {
       method: 'GET',
       path: '/refund/{merchant_code}/{merchant_operation_number}',

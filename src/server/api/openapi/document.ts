@@ -3,7 +3,7 @@ import { env } from '@/env';
 import { envelopeSchema, errorResponses, requestIdHeader } from './errors';
 import { appRouter } from '../routers/app-router';
 import { matchRestRoute } from '../rest/rest-routes';
-import { authPaths } from './token';
+import { authDocument } from './token';
 import { publicPaths } from './public';
 
 // OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
@@ -50,10 +50,11 @@ export function openApiDocument(): OpenAPIObject {
       };
     }
   }
+  const auth = authDocument(config.authUrl);
   document.paths = {
     ...document.paths,
     ...(publicPaths() as unknown as OpenAPIObject['paths']),
-    ...(authPaths(config.authUrl) as unknown as OpenAPIObject['paths']),
+    ...auth.paths,
   };
   // The bridge's own error schemas are replaced by the envelope above.
   const schemas = Object.fromEntries(
@@ -63,6 +64,7 @@ export function openApiDocument(): OpenAPIObject {
     ...document.components,
     schemas: {
       ...schemas,
+      ...auth.schemas,
       ...(Object.fromEntries([
         ['ErrorString', envelopeSchema('string')],
         ['ErrorBoolean', envelopeSchema('boolean')],

@@ -10,7 +10,7 @@ import { inspectOperation } from '@/server/services/admin/inspect-operation';
 import { secretScan } from '@/server/services/admin/secret-scan';
 import { resendEvent } from '@/server/jobs/resend-event';
 import { merchantCode } from '@/server/schemas/common';
-import { SCOPES } from '@/server/services/issue-token';
+import { SCOPES } from '@/server/schemas/token';
 import { operatorProcedure, router } from '../../trpc';
 
 // Operator procedures: the CLI calls them through the running service or in-process.

@@ -6,7 +6,7 @@ import { cancelFromConsole } from '@/server/services/console/console-actions';
 import { scopeOf } from '@/server/services/console/merchant-scope';
 import { overview } from '@/server/services/console/overview';
 import { listRefunds } from '@/server/services/list-refunds';
-import { SCOPES } from '@/server/services/issue-token';
+import { SCOPES } from '@/server/schemas/token';
 import { consoleCredentials, consoleIssueCredential, consoleRevokeCredential } from '@/server/services/console/credentials';
 import { refundFilters } from '@/server/schemas/refund';
 import { operationFiltersInput, toOperationFilters } from '@/server/schemas/console-operations';

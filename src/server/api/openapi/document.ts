@@ -1,6 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { env } from '@/env';
-import { envelopeSchema, errorResponses, requestIdHeader } from './errors';
+import { createSchema } from 'zod-openapi';
+import { errorEnvelope, errorResponses, requestIdHeader } from './errors';
 import { appRouter } from '../routers/app-router';
 import { matchRestRoute } from '../rest/rest-routes';
 import { authDocument } from './token';
@@ -65,10 +66,8 @@ export function openApiDocument(): OpenAPIObject {
     schemas: {
       ...schemas,
       ...auth.schemas,
-      ...(Object.fromEntries([
-        ['ErrorString', envelopeSchema('string')],
-        ['ErrorBoolean', envelopeSchema('boolean')],
-      ]) as NonNullable<OpenAPIObject['components']>['schemas']),
+      ErrorString: createSchema(errorEnvelope('string')).schema,
+      ErrorBoolean: createSchema(errorEnvelope('boolean')).schema,
     },
   };
   document.info.contact = { name: 'Platform support' };

@@ -121,3 +121,19 @@ export function env(): Env {
   };
   return cached;
 }
+
+/**
+ * The console sessions' signing secret as next-auth uses it. next-auth 4 reads NEXTAUTH_SECRET
+ * and NEXTAUTH_URL from process.env itself, and the proxy, the route handlers and the start run
+ * in bundles that share nothing but the process, so start hands the secret (configured or kept
+ * in the database) over through process.env here, and readers take it back with
+ * `sessionSecret()`. It is not part of `env()`, which is read before start has it.
+ */
+export function publishSessionSecret(secret: string): void {
+  process.env.NEXTAUTH_SECRET = secret;
+  process.env.NEXTAUTH_URL ??= env().origin;
+}
+
+export function sessionSecret(): string | undefined {
+  return process.env.NEXTAUTH_SECRET;
+}

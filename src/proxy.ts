@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
+import { env, sessionSecret } from '@/env';
 import { newNonce, pageCsp } from '@/server/security/content-security-policy';
 import { repairedPath } from '@/server/security/malformed-path';
 
@@ -20,9 +21,9 @@ export async function proxy(request: NextRequest) {
   if (repaired) return NextResponse.redirect(new URL(`${repaired}${request.nextUrl.search}`, request.url), 308);
   if (API.test(path)) return NextResponse.next();
   const nonce = newNonce();
-  const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === 'development', payerPage: path.startsWith('/pay/') });
+  const csp = pageCsp(nonce, { dev: env().NODE_ENV === 'development', payerPage: path.startsWith('/pay/') });
   if (!PUBLIC_PAGES.some((page) => page.test(path))) {
-    const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET });
+    const token = await getToken({ req: request, secret: sessionSecret() });
     if (!token) {
       const login = new URL('/login', request.url);
       login.searchParams.set('callbackUrl', `${path}${request.nextUrl.search}`);

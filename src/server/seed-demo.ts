@@ -2,7 +2,7 @@ import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 import { hashSecret, verifySecret } from '@/server/auth/secrets';
 import type { Role } from '@/server/auth/console-session';
-import { SCOPES } from '@/server/services/issue-token';
+import { SCOPES } from '@/server/schemas/token';
 
 // The demo merchant, its credentials and one console user per role: stable across restarts,
 // overridable by DEMO_* configuration. Returns what the start banner prints: never the secret or

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { env } from '@/env';
+import { env, publishSessionSecret } from '@/env';
 import { closeDatabase, openedDatabase } from '@/server/db/client';
 import { operatorToken } from '@/server/auth/operator-token';
 import { callbackSigningKey, consoleSessionSecret, tokenSigningKey } from '@/server/auth/service-keys';
@@ -28,10 +28,7 @@ export async function startService(): Promise<void> {
     JSON.stringify({ pid: process.pid, url: config.origin, database: handle.kind, operatorToken: operatorToken() }),
     { mode: 0o600 },
   );
-  await callbackSigningKey(prisma);
-  // next-auth reads these from the environment, in route handlers and in src/proxy.ts alike.
-  process.env.NEXTAUTH_SECRET = await consoleSessionSecret(prisma);
-  process.env.NEXTAUTH_URL ??= config.origin;
+  publishSessionSecret(await consoleSessionSecret(prisma));
   const worker = config.WORKER_IN_SERVICE ? startWorker(prisma, `service-${process.pid}`) : null;
   const shutdown = () => {
     rmSync(config.SERVICE_FILE, { force: true });

@@ -5,7 +5,7 @@ import type { ConsoleSession } from '@/server/auth/console-session';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { appRouter } from '@/server/api/routers/app-router';
-import { toAppError } from '@/server/api/to-app-error';
+import { toAppError } from '@/server/api/errors/to-app-error';
 import { createCallerFactory } from '@/server/api/trpc';
 
 // Shared by the console procedure tests: a fresh embedded database, a caller per session, and

@@ -1,20 +1,20 @@
 import { initTRPC } from '@trpc/server';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
+import type { ProcedureMeta } from './openapi/procedure-meta';
 import { AppError } from '@/server/domain/errors';
 import { authenticate, requireScope } from '@/server/auth/principal';
 import { actingMerchantOf, type ActingMerchant } from '@/server/auth/acting-merchant';
 import { can, type Capability } from '@/server/auth/policy';
 import { scopeOf } from '@/server/services/console/merchant-scope';
 import { env } from '@/env';
-import { takeToken } from './rate-limit';
-import { toAppError } from './to-app-error';
-import { trpcCodeOf } from './trpc-error-code';
+import { takeToken } from './rate-limit/rate-limit';
+import { toAppError } from './errors/to-app-error';
+import { trpcCodeOf } from './errors/trpc-error-code';
 import type { ApiContext } from './context';
 
 const t = initTRPC
   .context<ApiContext>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
       const appError = toAppError(error);

@@ -1,7 +1,7 @@
 import { env } from '@/env';
-import { errorResponse } from '@/server/api/json-response';
-import { readBodyText } from '@/server/api/read-json-body';
-import { requestIdOf } from '@/server/api/request-id';
+import { errorResponse } from '@/server/api/rest/json-response';
+import { readBodyText } from '@/server/api/rest/read-json-body';
+import { requestIdOf } from '@/server/api/rest/request-id';
 import { AppError } from '@/server/domain/errors';
 
 // Requests to the sign-in endpoints (/api/auth/*) that next-auth 4 answers with a 500, answered

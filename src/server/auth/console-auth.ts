@@ -2,7 +2,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { env } from '@/env';
 import { db } from '@/server/db/client';
-import { isExhausted, takeToken } from '@/server/api/rate-limit';
+import { isExhausted, takeToken } from '@/server/api/rate-limit/rate-limit';
 import { isStorableText } from '@/server/schemas/common';
 import { verifySecret } from './secrets';
 import { sessionTokenOptions, stampSignIn } from './session-lifetime';

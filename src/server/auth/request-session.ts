@@ -1,5 +1,6 @@
 import { getToken } from 'next-auth/jwt';
 import { NextRequest } from 'next/server';
+import { sessionSecret } from '@/env';
 import type { Db } from '@/server/db/client';
 import { consoleSessionOf } from './console-auth';
 import type { ConsoleSession } from './console-session';
@@ -9,7 +10,7 @@ import { liveConsoleSession } from './live-session';
 export async function consoleSessionOfRequest(request: Request, prisma: Db): Promise<ConsoleSession | null> {
   const token = await getToken({
     req: new NextRequest(request.url, { headers: request.headers }),
-    secret: process.env.NEXTAUTH_SECRET,
+    secret: sessionSecret(),
   });
   return liveConsoleSession(prisma, consoleSessionOf(token));
 }

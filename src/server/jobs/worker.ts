@@ -5,7 +5,7 @@ import { settleAuthorized } from '@/server/services/settle-authorized';
 import { startDeliveries } from './deliver-callbacks';
 import { expirePending } from './expire-pending';
 import { processRefunds } from './process-refunds';
-import { sweepDatabaseBuckets } from '@/server/api/database-rate-limit';
+import { sweepDatabaseBuckets } from '@/server/api/rate-limit/database-rate-limit';
 
 const BUCKET_SWEEP_MS = 60_000;
 

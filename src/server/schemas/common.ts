@@ -32,7 +32,7 @@ export function isStorableText(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
-const storable = (schema: z.ZodString) =>
+export const storable = (schema: z.ZodString) =>
   schema.refine(isStorableText, 'must not contain NUL or unpaired surrogates').meta({ pattern: NO_NUL_PATTERN });
 
 export const httpUrl = storable(

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
@@ -6,20 +5,9 @@ import { successMeta } from '@/server/domain/envelope';
 import { signAccessToken } from '@/server/auth/jwt';
 import { hashSecret, verifySecret } from '@/server/auth/secrets';
 import { tokenSigningKey } from '@/server/auth/service-keys';
-import { isStorableText } from '@/server/schemas/common';
+import { tokenRequest, type TokenResponse } from '@/server/schemas/token';
 
 // POST {auth_url}/token: OAuth 2.0 client_credentials with the rules of docs/DESIGN.md 5.
-export const SCOPES = ['create:token', 'post:charges', 'get:charges', 'delete:charges'] as const;
-
-const tokenRequest = z.object({
-  action: z.string().optional(),
-  grant_type: z.string().min(1),
-  audience: z.string().optional(),
-  client_id: z.string().min(1).max(128).refine(isStorableText, 'must not contain NUL or unpaired surrogates'),
-  client_secret: z.string().min(1).max(256),
-  scope: z.string().max(512).optional(),
-});
-
 let unknownClientHashValue: Promise<string> | undefined;
 const unknownClientHash = () => (unknownClientHashValue ??= hashSecret('unknown-client'));
 
@@ -31,7 +19,7 @@ function oauthError(kind: 'VALIDATION' | 'INVALID_CLIENT', error: string, descri
   });
 }
 
-export async function issueToken(prisma: Db, body: unknown, now = new Date()) {
+export async function issueToken(prisma: Db, body: unknown, now = new Date()): Promise<TokenResponse> {
   const parsed = tokenRequest.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { toAppError } from '@/server/api/to-app-error';
+import { toAppError } from '@/server/api/errors/to-app-error';
 import { PRIMARY_BUTTON } from '../../console-ui/buttons';
 import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';

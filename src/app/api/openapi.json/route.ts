@@ -1,7 +1,7 @@
-import { openApiDocument } from '@/server/api/openapi-document';
-import { jsonResponse } from '@/server/api/json-response';
-import { requestIdOf } from '@/server/api/request-id';
-import { methodNotAllowed } from '@/server/api/method-not-allowed';
+import { openApiDocument } from '@/server/api/openapi/document';
+import { jsonResponse } from '@/server/api/rest/json-response';
+import { requestIdOf } from '@/server/api/rest/request-id';
+import { methodNotAllowed } from '@/server/api/rest/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { AppError } from '@/server/domain/errors';
-import { errorResponse } from '@/server/api/json-response';
-import { requestIdOf } from '@/server/api/request-id';
+import { errorResponse } from '@/server/api/rest/json-response';
+import { requestIdOf } from '@/server/api/rest/request-id';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
-import { methodNotAllowed } from '@/server/api/method-not-allowed';
-import { handleTokenRequest } from '@/server/api/token-handler';
+import { methodNotAllowed } from '@/server/api/rest/method-not-allowed';
+import { handleTokenRequest } from '@/server/api/token/token-handler';
 import { observed } from '@/server/observability/observe-route';
 
 export const dynamic = 'force-dynamic';

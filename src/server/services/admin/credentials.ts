@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { hashSecret, newClientSecret } from '@/server/auth/secrets';
-import { SCOPES } from '@/server/services/issue-token';
+import { SCOPES } from '@/server/schemas/token';
 import { findFacilitator, findMerchant } from './merchants';
 
 export type CredentialOwner = { merchantCode: string } | { facilitatorCode: string };

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { toAppError } from '@/server/api/to-app-error';
+import { toAppError } from '@/server/api/errors/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { CallbackEvents } from '../../../console-ui/callback-events';
 import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../../console-ui/format';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { toAppError } from '@/server/api/to-app-error';
+import { toAppError } from '@/server/api/errors/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { UrlFilters } from '../../../console-ui/url-filters';

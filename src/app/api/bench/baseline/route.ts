@@ -1,5 +1,5 @@
 import { env } from '@/env';
-import { handleRestRequest } from '@/server/api/rest-handler';
+import { handleRestRequest } from '@/server/api/rest/rest-handler';
 
 export const dynamic = 'force-dynamic';
 

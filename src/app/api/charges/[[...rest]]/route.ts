@@ -1,4 +1,4 @@
-import { handleRestRequest } from '@/server/api/rest-handler';
+import { handleRestRequest } from '@/server/api/rest/rest-handler';
 import { observed } from '@/server/observability/observe-route';
 
 export const dynamic = 'force-dynamic';

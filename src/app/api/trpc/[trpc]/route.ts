@@ -4,8 +4,8 @@ import { env } from '@/env';
 import { db } from '@/server/db/client';
 import { isOperatorToken } from '@/server/auth/operator-token';
 import { appRouter } from '@/server/api/routers/app-router';
-import { requestIdOf } from '@/server/api/request-id';
-import { toAppError } from '@/server/api/to-app-error';
+import { requestIdOf } from '@/server/api/rest/request-id';
+import { toAppError } from '@/server/api/errors/to-app-error';
 import { observed } from '@/server/observability/observe-route';
 
 export const dynamic = 'force-dynamic';

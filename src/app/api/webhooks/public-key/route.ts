@@ -1,7 +1,7 @@
 import { db } from '@/server/db/client';
 import { callbackSigningKey } from '@/server/auth/service-keys';
-import { requestIdOf } from '@/server/api/request-id';
-import { methodNotAllowed } from '@/server/api/method-not-allowed';
+import { requestIdOf } from '@/server/api/rest/request-id';
+import { methodNotAllowed } from '@/server/api/rest/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 

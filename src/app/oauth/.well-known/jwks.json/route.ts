@@ -1,8 +1,8 @@
 import { db } from '@/server/db/client';
 import { tokenSigningKey } from '@/server/auth/service-keys';
-import { jsonResponse } from '@/server/api/json-response';
-import { requestIdOf } from '@/server/api/request-id';
-import { methodNotAllowed } from '@/server/api/method-not-allowed';
+import { jsonResponse } from '@/server/api/rest/json-response';
+import { requestIdOf } from '@/server/api/rest/request-id';
+import { methodNotAllowed } from '@/server/api/rest/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 

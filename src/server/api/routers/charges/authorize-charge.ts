@@ -1,12 +1,13 @@
 import { authorizeCharge as authorize } from '@/server/services/authorize-charge';
 import { parseIdempotencyKey, withIdempotency } from '@/server/services/idempotency';
 import { merchantProcedure } from '../../trpc';
-import { chargeHeaders } from '../../openapi-headers';
+import { chargeHeaders } from '../../openapi/headers';
 import { principalScope } from '../principal-scope';
 import { authorizeChargeInput, authorizeChargeOutput } from './authorize-charge.types';
 
 export const authorizeCharge = merchantProcedure('post:charges', authorizeChargeInput)
   .meta({
+    successType: 'string',
     openapi: {
       method: 'POST',
       path: '/charges',

@@ -1,10 +1,11 @@
 import { cancelOperation as cancel } from '@/server/services/cancel-operation';
 import { merchantProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 import { cancelOperationInput, cancelOperationOutput } from './cancel-operation.types';
 
 export const cancelOperation = merchantProcedure('delete:charges', cancelOperationInput)
   .meta({
+    successType: 'boolean',
     openapi: {
       method: 'DELETE',
       path: '/charges/{merchant_code}/{merchant_operation_number}',

@@ -1,10 +1,11 @@
 import { getTransaction as transactionOf } from '@/server/services/get-transaction';
 import { merchantProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 import { getTransactionInput, getTransactionOutput } from './get-transaction.types';
 
 export const getTransaction = merchantProcedure('get:charges', getTransactionInput)
   .meta({
+    successType: 'boolean',
     openapi: {
       method: 'GET',
       path: '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',

@@ -1,10 +1,11 @@
 import { getRefundsOfOperation as refundsOf } from '@/server/services/list-refunds';
 import { merchantProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 import { getRefundsOfOperationInput, getRefundsOfOperationOutput } from './get-refunds-of-operation.types';
 
 export const getRefundsOfOperation = merchantProcedure('get:charges', getRefundsOfOperationInput)
   .meta({
+    successType: 'string',
     openapi: {
       method: 'GET',
       path: '/refund/{merchant_code}/{merchant_operation_number}',

@@ -1,11 +1,12 @@
 import { visibleMerchantIds } from '@/server/auth/acting-merchant';
 import { listRefunds as list } from '@/server/services/list-refunds';
 import { merchantProcedure } from '../../trpc';
-import { facilitatedHeaders } from '../../openapi-headers';
+import { facilitatedHeaders } from '../../openapi/headers';
 import { listRefundsInput, listRefundsOutput } from './list-refunds.types';
 
 export const listRefunds = merchantProcedure('get:charges', listRefundsInput)
   .meta({
+    successType: 'string',
     openapi: {
       method: 'GET',
       path: '/refund',

@@ -1,12 +1,13 @@
 import { parseIdempotencyKey, withIdempotency } from '@/server/services/idempotency';
 import { requestRefunds as request } from '@/server/services/request-refunds';
 import { merchantProcedure } from '../../trpc';
-import { refundHeaders } from '../../openapi-headers';
+import { refundHeaders } from '../../openapi/headers';
 import { principalScope } from '../principal-scope';
 import { requestRefundsInput, requestRefundsOutput } from './request-refunds.types';
 
 export const requestRefunds = merchantProcedure('post:charges', requestRefundsInput)
   .meta({
+    successType: 'string',
     openapi: {
       method: 'POST',
       path: '/refund',

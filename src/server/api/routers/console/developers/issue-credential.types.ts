@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCOPES } from '@/server/services/issue-token';
+import { SCOPES } from '@/server/schemas/token';
 import { merchantCode } from '@/server/schemas/common';
 
 export const issueCredentialInput = z.strictObject({

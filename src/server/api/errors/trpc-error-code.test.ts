@@ -3,7 +3,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KINDS, type ErrorKind } from '@/server/domain/errors';
-import { appRouter } from './routers/app-router';
+import { appRouter } from '../routers/app-router';
 import { TRPC_KEY_OF_KIND } from './trpc-error-code';
 
 describe('the tRPC code of an error kind', () => {

@@ -1,13 +1,13 @@
 import { AppError } from '@/server/domain/errors';
 import { db } from '@/server/db/client';
-import type { ApiContext } from './context';
+import type { ApiContext } from '../context';
 import { errorResponse } from './json-response';
 import { methodNotAllowed } from './method-not-allowed';
 import { callOpenApiProcedure } from './openapi-bridge';
 import { parseJsonBody, readBodyText } from './read-json-body';
 import { requestIdOf } from './request-id';
 import { matchRestRoute } from './rest-routes';
-import { toAppError } from './to-app-error';
+import { toAppError } from '../errors/to-app-error';
 import { logError } from '@/server/log';
 
 // The REST bridge for integrators: checks that come before any procedure (path, method, body

@@ -1,16 +1,17 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { env } from '@/env';
-import { envelopeSchema, errorResponses, requestIdHeader } from './openapi-errors';
-import { appRouter } from './routers/app-router';
-import { stringSuccessOperations } from './rest-routes';
-import { authPaths } from './openapi-token';
-import { publicPaths } from './openapi-public';
+import { createSchema } from 'zod-openapi';
+import { errorEnvelope, errorResponses, requestIdHeader } from './errors';
+import { appRouter } from '../routers/app-router';
+import { matchRestRoute } from '../rest/rest-routes';
+import { authDocument } from './token';
+import { publicPaths } from './public';
 
 // OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
 // envelope of docs/DESIGN.md 4 on every error status, the public documents, and the token endpoint
 // and its key set on their own server.
 
-type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown> }> };
+type Operation = { responses: Record<string, { headers?: Record<string, unknown> }> };
 
 let cached: OpenAPIObject | undefined;
 
@@ -33,11 +34,14 @@ export function openApiDocument(): OpenAPIObject {
       },
     },
   });
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'post', 'delete'] as const) {
       const operation = (item as Record<string, Operation | undefined>)[method];
       if (!operation) continue;
-      const success = stringSuccessOperations.has(operation.operationId ?? '') ? 'string' : 'boolean';
+      // The success type the REST wrapper answers this operation's errors with.
+      const route = matchRestRoute(method.toUpperCase(), path);
+      if (route.kind !== 'found') throw new Error(`${method} ${path} is documented but not routed`);
+      const success = route.successType;
       const statuses = Object.keys(operation.responses)
         .filter((status) => status !== '200')
         .map(Number);
@@ -47,10 +51,11 @@ export function openApiDocument(): OpenAPIObject {
       };
     }
   }
+  const auth = authDocument(config.authUrl);
   document.paths = {
     ...document.paths,
     ...(publicPaths() as unknown as OpenAPIObject['paths']),
-    ...(authPaths(config.authUrl) as unknown as OpenAPIObject['paths']),
+    ...auth.paths,
   };
   // The bridge's own error schemas are replaced by the envelope above.
   const schemas = Object.fromEntries(
@@ -60,10 +65,9 @@ export function openApiDocument(): OpenAPIObject {
     ...document.components,
     schemas: {
       ...schemas,
-      ...(Object.fromEntries([
-        ['ErrorString', envelopeSchema('string')],
-        ['ErrorBoolean', envelopeSchema('boolean')],
-      ]) as NonNullable<OpenAPIObject['components']>['schemas']),
+      ...auth.schemas,
+      ErrorString: createSchema(errorEnvelope('string')).schema,
+      ErrorBoolean: createSchema(errorEnvelope('boolean')).schema,
     },
   };
   document.info.contact = { name: 'Platform support' };

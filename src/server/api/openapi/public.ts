@@ -1,4 +1,4 @@
-import { errorResponses, requestIdHeader } from './openapi-errors';
+import { errorResponses, requestIdHeader } from './errors';
 
 // Public documents, documented by hand: GET only, no token, no ALG-API-VERSION.
 type PublicDocument = {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/server/services/idempotency';
-import { SUPPORTED_API_VERSIONS } from './trpc';
+import { SUPPORTED_API_VERSIONS } from '../trpc';
 
 // Request headers documented on every integrator operation (docs/DESIGN.md 3).
-const apiVersion = z
+export const apiVersion = z
   .enum([...SUPPORTED_API_VERSIONS] as [string, ...string[]])
   .meta({ description: 'API version; supported: 1709847567', example: '1709847567' });
 const facilitator = z

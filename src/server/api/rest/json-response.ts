@@ -1,4 +1,5 @@
 import { errorBody } from '@/server/domain/envelope';
+import type { SuccessType } from '../openapi/procedure-meta';
 import type { AppError } from '@/server/domain/errors';
 
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
@@ -8,6 +9,6 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
   });
 }
 
-export function errorResponse(error: AppError, successType: 'string' | 'boolean', requestId: string): Response {
+export function errorResponse(error: AppError, successType: SuccessType, requestId: string): Response {
   return jsonResponse(errorBody(error, successType), error.status, { ...error.headers, 'x-request-id': requestId });
 }

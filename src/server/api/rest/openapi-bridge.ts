@@ -1,6 +1,6 @@
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
-import { appRouter } from './routers/app-router';
-import type { ApiContext } from './context';
+import { appRouter } from '../routers/app-router';
+import type { ApiContext } from '../context';
 
 // trpc-to-openapi's handler, built once. Its fetch adapter (createOpenApiFetchHandler) builds
 // the handler again on every request (a regular expression per documented path, the router

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { ERROR_KINDS } from '@/server/domain/errors';
+import { metaStatus } from '@/server/schemas/common';
+import type { SuccessType } from './procedure-meta';
 
 // Error responses of the OpenAPI document: the envelope of docs/DESIGN.md 4 for each status.
 const STATUS_TEXT: Record<number, string> = {
@@ -14,44 +17,37 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Unexpected fault (01)',
 };
 
-export function envelopeSchema(success: 'string' | 'boolean') {
-  return {
-    type: 'object',
-    required: ['success', 'meta', 'errors'],
-    additionalProperties: false,
-    properties: {
-      success: success === 'string' ? { type: 'string', const: 'false' } : { type: 'boolean', const: false },
-      error: { type: 'string', description: 'RFC 6749 error (token endpoint only)' },
-      error_description: { type: 'string', description: 'RFC 6749 description (token endpoint only)' },
-      meta: { $ref: '#/components/schemas/Meta' },
-      errors: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['code', 'message'],
-          additionalProperties: false,
-          properties: { field: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' } },
-        },
-      },
-    },
-    examples: [
-      {
-        success: success === 'string' ? 'false' : false,
-        meta: {
-          status: {
-            code: ERROR_KINDS.VALIDATION.code,
-            message_ilgn: [
-              { locale: 'es-PE', value: ERROR_KINDS.VALIDATION.es },
-              { locale: 'en-US', value: ERROR_KINDS.VALIDATION.en },
-            ],
+const fieldError = z.strictObject({ field: z.string().optional(), code: z.string(), message: z.string() });
+
+/** The envelope of a failure whose endpoint answers `success` of type `success`. */
+export function errorEnvelope(success: SuccessType) {
+  return z
+    .strictObject({
+      success: success === 'string' ? z.literal('false') : z.literal(false),
+      error: z.string().optional().meta({ description: 'RFC 6749 error (token endpoint only)' }),
+      error_description: z.string().optional().meta({ description: 'RFC 6749 description (token endpoint only)' }),
+      meta: metaStatus,
+      errors: z.array(fieldError),
+    })
+    .meta({
+      examples: [
+        {
+          success: success === 'string' ? 'false' : false,
+          meta: {
+            status: {
+              code: ERROR_KINDS.VALIDATION.code,
+              message_ilgn: [
+                { locale: 'es-PE', value: ERROR_KINDS.VALIDATION.es },
+                { locale: 'en-US', value: ERROR_KINDS.VALIDATION.en },
+              ],
+            },
           },
+          errors: [
+            { field: 'payment_details.amount', code: 'invalid_format', message: 'must be a positive integer amount in cents' },
+          ],
         },
-        errors: [
-          { field: 'payment_details.amount', code: 'invalid_format', message: 'must be a positive integer amount in cents' },
-        ],
-      },
-    ],
-  };
+      ],
+    });
 }
 
 export const requestIdHeader = {
@@ -67,7 +63,7 @@ const STATUS_HEADERS: Record<number, Record<string, { description: string; requi
   429: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } },
 };
 
-export function errorResponses(statuses: number[], success: 'string' | 'boolean') {
+export function errorResponses(statuses: number[], success: SuccessType) {
   return Object.fromEntries(
     statuses.map((status) => [
       String(status),

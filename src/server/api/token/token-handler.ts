@@ -1,13 +1,13 @@
 import { AppError } from '@/server/domain/errors';
 import { db } from '@/server/db/client';
-import { issueToken } from '@/server/services/issue-token';
-import { errorResponse, jsonResponse } from './json-response';
-import { parseJsonBody, readBodyText } from './read-json-body';
-import { requestIdOf } from './request-id';
+import { issueToken } from '@/server/schemas/token';
+import { errorResponse, jsonResponse } from '../rest/json-response';
+import { parseJsonBody, readBodyText } from '../rest/read-json-body';
+import { requestIdOf } from '../rest/request-id';
 import { env } from '@/env';
-import { clientAddress, takeToken } from './rate-limit';
-import { toAppError } from './to-app-error';
-import { SUPPORTED_API_VERSIONS } from './trpc';
+import { clientAddress, takeToken } from '../rate-limit/rate-limit';
+import { toAppError } from '../errors/to-app-error';
+import { SUPPORTED_API_VERSIONS } from '../trpc';
 import { logError } from '@/server/log';
 
 // POST {auth_url}/token: JSON or RFC 6749 form bodies, the envelope plus `error` on failure.

@@ -12,8 +12,8 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'create-merchant': { help: '--code C --name N [--facilitator F]', options: ['code', 'name', 'facilitator'] },
   'create-facilitator': { help: '--code F --name N', options: ['code', 'name'] },
   'update-merchant': {
-    help: '--code C [--name N] [--methods "CARD YAPE ..."] [--expiry-minutes METHOD=MINUTES|default ...]   name, enabled methods, pending expiries (merged; default clears one)',
-    options: ['code', 'name', 'methods', 'expiry-minutes'],
+    help: '--code C [--name N] [--methods "CARD YAPE ..."] [--expiry-minutes METHOD=MINUTES|default ...] [--expiry-seconds METHOD=SECONDS|default ...]   name, enabled methods, pending expiries (merged; default clears one; seconds go below the console\'s whole minutes)',
+    options: ['code', 'name', 'methods', 'expiry-minutes', 'expiry-seconds'],
   },
   'link-merchant': { help: '--facilitator F --merchant C', options: ['facilitator', 'merchant'] },
   'issue-credential': {
@@ -115,8 +115,15 @@ async function run(command: string, values: Record<string, string | string[] | u
         const merchantCode = required(values, 'code');
         const name = optional('name');
         const methods = optional('methods');
-        const expiry = values['expiry-minutes'];
-        const pairs = (Array.isArray(expiry) ? expiry : expiry ? [expiry] : []).map((pair) => pair.split('='));
+        const expiries = (option: string) => {
+          const given = values[option];
+          const pairs = (Array.isArray(given) ? given : given ? [given] : []).map((pair) => pair.split('='));
+          return Object.fromEntries(
+            pairs.map(([method, value]) => [method, value === 'default' ? null : Number(value)]),
+          ) as Record<'QR', number | null>;
+        };
+        const expiryMinutes = expiries('expiry-minutes');
+        const expirySeconds = expiries('expiry-seconds');
         if (name !== undefined) {
           const { supportEmail } = await settings.merchant.query({ merchantCode });
           await settings.updateProfile.mutate({ merchantCode, name, supportEmail });
@@ -125,12 +132,8 @@ async function run(command: string, values: Record<string, string | string[] | u
           const enabledMethods = methods.split(' ').filter(Boolean) as ('CARD' | 'YAPE')[];
           await settings.updateMethods.mutate({ merchantCode, enabledMethods });
         }
-        if (pairs.length) {
-          const expiryMinutes = Object.fromEntries(
-            pairs.map(([method, minutes]) => [method, minutes === 'default' ? null : Number(minutes)]),
-          ) as Record<'QR', number | null>;
-          await settings.updateExpiries.mutate({ merchantCode, expiryMinutes });
-        }
+        if (Object.keys(expiryMinutes).length) await settings.updateExpiries.mutate({ merchantCode, expiryMinutes });
+        if (Object.keys(expirySeconds).length) await admin.setExpirySeconds.mutate({ code: merchantCode, expirySeconds });
         return settings.merchant.query({ merchantCode });
       }
       case 'link-merchant':
@@ -205,7 +208,7 @@ async function main(): Promise<void> {
     options: Object.fromEntries(
       spec.options.map((name) => [
         name,
-        { type: 'string' as const, multiple: command === 'secret-scan' || name === 'expiry-minutes' },
+        { type: 'string' as const, multiple: command === 'secret-scan' || name.startsWith('expiry-') },
       ]),
     ),
     strict: true,

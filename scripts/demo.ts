@@ -1,6 +1,6 @@
 // npm run demo (after the build): starts the service, waits until it answers, then prints the
 // demo sign-in on this terminal only. The service's own log never holds the demo client secret
-// or password (issue 5: no log line holds a secret); the person who started it needs them.
+// or password (no log line holds a secret); the person who started it needs them.
 import { spawn } from 'node:child_process';
 import { env } from '../src/env';
 import { DEMO_USERS } from '../src/server/seed-demo';

@@ -38,9 +38,9 @@ async function authorize(email: string, password: string): Promise<SessionUser |
 
 /**
  * Where next-auth may send the browser after signing in or out: an address of this site (a path,
- * or a URL of this origin), else the site's root. next-auth's default put a path into Location as
- * it came and parsed anything else with `new URL`: a line break, a character beyond Latin-1 or a
- * relative name (`x`) was a 500. The URL parser drops line breaks and percent-encodes the rest.
+ * or a URL of this origin), else the site's root. next-auth's default puts a path into Location as
+ * it comes and parses anything else with `new URL`, so a line break, a character beyond Latin-1 or
+ * a relative name (`x`) would be a 500. The URL parser drops line breaks and percent-encodes the rest.
  */
 export function sameSiteRedirect(url: string, baseUrl: string): string {
   try {

@@ -2,12 +2,11 @@ import type { SqlQuery } from '@prisma/driver-adapter-utils';
 
 // Prepared statements on PostgreSQL: each distinct SQL text gets a name, so each pooled
 // connection parses and plans it once and afterwards only binds and executes it (the server
-// may then keep a generic plan). Measured on the charge statement: parse 0.28 ms and bind, where
-// an unnamed statement is planned, 0.50 ms of its 1.45 ms in the server (docs/BENCHMARKS.md).
+// may then keep a generic plan); docs/BENCHMARKS.md has what that saves on a charge.
 // The texts are the service's own (Prisma's and the raw statements), with values always as
 // parameters, so they are few. A statement with many parameters is a list whose length varies
 // with the data (an IN list, a multi-row insert): each length would be a text of its own, so
-// those run unnamed, as before; so do all texts past MAX_NAMED, so that an unexpected variety
+// those run unnamed; so do all texts past MAX_NAMED, so that an unexpected variety
 // cannot grow every connection's statements (and the server's memory for them) without bound.
 // A name belongs to one text only: the driver refuses a known name with another text.
 

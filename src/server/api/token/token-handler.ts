@@ -1,6 +1,6 @@
 import { AppError } from '@/server/domain/errors';
 import { db } from '@/server/db/client';
-import { issueToken } from '@/server/schemas/token';
+import { issueToken } from '@/server/services/issue-token';
 import { errorResponse, jsonResponse } from '../rest/json-response';
 import { parseJsonBody, readBodyText } from '../rest/read-json-body';
 import { requestIdOf } from '../rest/request-id';

@@ -5,7 +5,7 @@ import type { PaymentMethod, TransactionState } from '@/server/domain/states';
 import type { MerchantScope } from './merchant-scope';
 
 // The console's operations table: one row per transaction, newest first (or by amount),
-// keyset pagination, the filters and search of issue 4. Every query here is served by an index
+// keyset pagination, filters and search. Every query here is served by an index
 // at a million operations (docs/BENCHMARKS.md, "Scale"): the page bound is an index condition,
 // a merchant code is looked up once, and a search with two meanings runs as two indexed queries.
 export type OperationFilters = {

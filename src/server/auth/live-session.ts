@@ -1,14 +1,13 @@
 import type { Db } from '@/server/db/client';
 import type { ConsoleSession } from './console-session';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/server/domain/uuid';
 
 /**
  * A session cookie is only as good as its user today: a disabled or deleted user's session stops
  * working at its next request, and a changed role or merchant applies at once (one primary-key read).
  */
 export async function liveConsoleSession(prisma: Db, session: ConsoleSession | null): Promise<ConsoleSession | null> {
-  if (!session?.userId || !UUID.test(session.userId)) return null;
+  if (!session?.userId || !isUuid(session.userId)) return null;
   const user = await prisma.consoleUser.findUnique({
     where: { id: session.userId },
     select: { email: true, role: true, merchantId: true, disabledAt: true },

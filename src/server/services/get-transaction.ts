@@ -3,8 +3,7 @@ import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import { toOperationObject, transactionSelect } from './transaction-view';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/server/domain/uuid';
 
 // GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} (docs/interface.md 4.3).
 export async function getTransaction(
@@ -14,7 +13,7 @@ export async function getTransaction(
   transactionId: string,
 ) {
   const notFound = new AppError('NOT_FOUND', 'no such transaction in this operation');
-  if (!UUID.test(transactionId)) throw notFound;
+  if (!isUuid(transactionId)) throw notFound;
   const operation = await prisma.operation.findUnique({
     where: { merchantId_merchantOperationNumber: { merchantId: merchant.id, merchantOperationNumber } },
     select: { transactions: { select: transactionSelect, orderBy: { attempt: 'asc' } } },

@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import type { PaymentMethod, TransactionState } from '@/server/domain/states';
 import type { MerchantScope } from './merchant-scope';
+import { isUuid } from '@/server/domain/uuid';
 
 // The console's operations table: one row per transaction, newest first (or by amount),
 // keyset pagination, filters and search. Every query here is served by an index
@@ -23,8 +24,6 @@ export type OperationFilters = {
   cursor?: string;
   limit?: number;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const operationRowSelect = {
   id: true,
@@ -67,7 +66,7 @@ export function toOperationRowView(row: OperationRow) {
  */
 function searchAlternatives(search: string): Prisma.TransactionWhereInput[] {
   const text = search.trim();
-  if (UUID.test(text)) return [{ id: text.toLowerCase() }];
+  if (isUuid(text)) return [{ id: text.toLowerCase() }];
   if (/^\d{4}$/.test(text)) return [{ cardLast4: text }, { operation: { merchantOperationNumber: { startsWith: text } } }];
   if (text.includes('@')) return [{ payerEmail: { contains: text.toLowerCase(), mode: 'insensitive' } }];
   return [{ operation: { merchantOperationNumber: { startsWith: text } } }];
@@ -161,7 +160,7 @@ type Cursor = { key: string; id: string };
 
 function decodeCursor(value: string): Cursor {
   const [key, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!key || !id || !UUID.test(id)) throw new AppError('VALIDATION', 'cursor is not one this service issued');
+  if (!key || !id || !isUuid(id)) throw new AppError('VALIDATION', 'cursor is not one this service issued');
   return { key, id };
 }
 

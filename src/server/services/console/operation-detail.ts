@@ -5,13 +5,12 @@ import { toTransactionObject, transactionSelect } from '@/server/services/transa
 import { refundSelect, toRefundObject } from '@/server/services/refund-view';
 import { eventsOf } from '@/server/services/event-view';
 import { assertInScope, type MerchantScope } from './merchant-scope';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/server/domain/uuid';
 
 /** Everything the console shows about the operation of one transaction, and what may be done to it. */
 export async function operationDetail(prisma: Db, scope: MerchantScope, transactionId: string) {
   const notFound = new AppError('NOT_FOUND', 'no such operation');
-  if (!UUID.test(transactionId)) throw notFound;
+  if (!isUuid(transactionId)) throw notFound;
   const anchor = await prisma.transaction.findUnique({
     where: { id: transactionId.toLowerCase() },
     select: { operationId: true, merchantId: true },

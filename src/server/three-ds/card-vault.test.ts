@@ -113,7 +113,7 @@ describe('card vault', () => {
     expect(await readVaultedCard(db.prisma, payment.transactionId, keyRing([key('ops-1'), generated]))).toEqual(payment.card);
   });
 
-  it('drops a cancelled payment’s card, and every card past its expiry', async () => {
+  it('drops a cancelled payment's card, and every card past its expiry', async () => {
     const cancelled = await challengePayment(db.prisma, merchantId);
     expect(await dropVaultedCard(db.prisma, cancelled.transactionId)).toBe(true);
     expect(await dropVaultedCard(db.prisma, cancelled.transactionId)).toBe(false);

@@ -21,18 +21,21 @@ const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+let configuredRing: Promise<CardVaultKeys> | undefined;
+
 /**
  * CARD_VAULT_KEYS (the first encrypts) when set, with the generated key still decrypting what
  * it encrypted before the setting; otherwise the generated key kept in `service_keys`.
  */
 export async function cardVaultKeys(db: Db): Promise<CardVaultKeys> {
   const configured = env().CARD_VAULT_KEYS;
-  if (!configured) {
-    const generated = await generatedCardVaultKey(db);
-    return keyRing([generated]);
-  }
-  const kept = await keptCardVaultKey(db);
-  return keyRing(kept && !configured.some((each) => each.kid === kept.kid) ? [...configured, kept] : configured);
+  if (!configured) return keyRing([await generatedCardVaultKey(db)]);
+  // Read once per process: with the keys configured the service never makes the generated one.
+  configuredRing ??= keptCardVaultKey(db).then((kept) =>
+    keyRing(kept && !configured.some((each) => each.kid === kept.kid) ? [...configured, kept] : configured),
+  );
+  configuredRing.catch(() => (configuredRing = undefined));
+  return configuredRing;
 }
 
 /** A key ring from keys in order of preference: the first encrypts. */

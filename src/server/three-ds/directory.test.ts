@@ -62,6 +62,7 @@ describe('verifyChallenge', () => {
     const failed = result(verifyChallenge({ pan: CHALLENGE, code: '111111', triesSoFar: 2 }));
     expect(failed).toEqual({ version: '2.2.0', status: 'N', eci: '07', challenged: true, authenticationValue: null });
     expect(result(verifyChallenge({ pan: MASTERCARD, code: '111111', triesSoFar: 2 })).eci).toBe('00');
+    expect(result(verifyChallenge({ pan: CHALLENGE, code: '123456', triesSoFar: 3 })).status).toBe('N');
   });
 
   it('never passes the challenge of 3253, even with the sandbox code', () => {

@@ -77,11 +77,15 @@ export function authenticate(request: { pan: string; amount: bigint; currency: s
 
 /**
  * The ACS's check of the code the payer typed on the challenge page: the sandbox code passes
- * (except on the card whose challenge can never be passed, which fails at its first code),
- * a wrong one leaves `triesLeft`, and the third wrong one fails the authentication.
+ * (except on the card whose challenge can never be passed, which fails at its first code, and
+ * once the tries are spent), a wrong one leaves `triesLeft`, and the third wrong one fails the
+ * authentication.
  */
 export function verifyChallenge(attempt: { pan: string; code: string; triesSoFar: number }): ChallengeAnswer {
-  if (attempt.pan === CHALLENGE_ALWAYS_FAILS) return { kind: 'done', result: resultFor(attempt.pan, 'N', true) };
+  // A challenge whose tries are spent stays failed, even if a code arrives after them.
+  if (attempt.pan === CHALLENGE_ALWAYS_FAILS || attempt.triesSoFar >= CHALLENGE_TRIES) {
+    return { kind: 'done', result: resultFor(attempt.pan, 'N', true) };
+  }
   if (attempt.code === SANDBOX_CHALLENGE_CODE) return { kind: 'done', result: resultFor(attempt.pan, 'Y', true) };
   const wrong = Math.max(0, attempt.triesSoFar) + 1;
   if (wrong >= CHALLENGE_TRIES) return { kind: 'done', result: resultFor(attempt.pan, 'N', true) };

@@ -41,7 +41,7 @@ function Summary({ view, text, lang }: { view: ChallengeView; text: PayerMessage
       <dt className="text-slate-600">{text.order}</dt>
       <dd className="text-right font-mono text-sm break-all">{view.merchantOperationNumber}</dd>
       <dt className="text-slate-600">{text.challenge.card}</dt>
-      <dd className="text-right font-mono text-sm" data-testid="masked-pan">
+      <dd className="text-right font-mono text-sm break-all" data-testid="masked-pan">
         {view.brand ? `${view.brand} ` : ''}
         {view.maskedPan}
       </dd>

@@ -176,6 +176,17 @@ describe('submitChallengeCode', () => {
     expect(await submitChallengeCode(db.prisma, payment.token, '123456', complete)).toMatchObject({ state: 'AUTORIZADO' });
   });
 
+  it('keeps a challenge failed after its third wrong code, even when that completion failed and the right code follows', async () => {
+    const payment = await challengePayment(db.prisma, merchantId, { tries: 2 });
+    const failing: CompleteChallenge = async () => {
+      throw new Error('not wired');
+    };
+    await expect(submitChallengeCode(db.prisma, payment.token, '000000', failing)).rejects.toThrow('not wired');
+    expect((await stored(payment.transactionId)).threeDs).toEqual({ status: 'C', tries: 3 });
+    await submitChallengeCode(db.prisma, payment.token, '123456', complete);
+    expect(calls.map((call) => call.result.status)).toEqual(['N']);
+  });
+
   it('shows a payment being authorized as processing, and takes no code for it', async () => {
     const payment = await challengePayment(db.prisma, merchantId);
     await db.prisma.transaction.update({ where: { id: payment.transactionId }, data: { threeDs: { status: 'C', tries: 0, completing: true } } });

@@ -19,7 +19,9 @@ beforeAll(async () => {
   db = await openTestDatabase();
   merchantId = (await testMerchant(db.prisma, 'VAULTKEYS')).id;
   // As a service that ran without CARD_VAULT_KEYS left it.
-  await db.prisma.serviceKey.create({ data: { name: 'card-vault-key', value: { kid: 'local-1', key: generated.toString('base64') } } });
+  await db.prisma.serviceKey.create({
+    data: { name: 'card-vault-key', value: { kid: 'local-1', key: generated.toString('base64') } },
+  });
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {

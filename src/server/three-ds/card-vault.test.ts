@@ -86,7 +86,14 @@ describe('card vault', () => {
 
     const other = await challengePayment(db.prisma, merchantId, { vault: false });
     await db.prisma.cardVaultEntry.create({
-      data: { transactionId: other.transactionId, keyId: row.keyId, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag, expiresAt: row.expiresAt },
+      data: {
+        transactionId: other.transactionId,
+        keyId: row.keyId,
+        iv: row.iv,
+        ciphertext: row.ciphertext,
+        tag: row.tag,
+        expiresAt: row.expiresAt,
+      },
     });
     await expect(takeVaultedCard(db.prisma, other.transactionId)).rejects.toThrow(/does not decrypt/);
     expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: other.transactionId } })).toBe(0);
@@ -102,7 +109,9 @@ describe('card vault', () => {
     expect((await storedRow(after.transactionId)).keyId).toBe('2026-02');
     expect(await readVaultedCard(db.prisma, before.transactionId, rotated)).toEqual(before.card);
     expect(await readVaultedCard(db.prisma, after.transactionId, rotated)).toEqual(after.card);
-    await expect(readVaultedCard(db.prisma, before.transactionId, keyRing([next]))).rejects.toThrow('the card vault has no key 2026-01');
+    await expect(readVaultedCard(db.prisma, before.transactionId, keyRing([next]))).rejects.toThrow(
+      'the card vault has no key 2026-01',
+    );
     // The same id with other bytes is not the key either.
     await expect(readVaultedCard(db.prisma, after.transactionId, keyRing([key('2026-02')]))).rejects.toThrow(/does not decrypt/);
   });
@@ -113,7 +122,7 @@ describe('card vault', () => {
     expect(await readVaultedCard(db.prisma, payment.transactionId, keyRing([key('ops-1'), generated]))).toEqual(payment.card);
   });
 
-  it('drops a cancelled payment's card, and every card past its expiry', async () => {
+  it("drops a cancelled payment's card, and every card past its expiry", async () => {
     const cancelled = await challengePayment(db.prisma, merchantId);
     expect(await dropVaultedCard(db.prisma, cancelled.transactionId)).toBe(true);
     expect(await dropVaultedCard(db.prisma, cancelled.transactionId)).toBe(false);

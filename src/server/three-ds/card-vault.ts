@@ -58,7 +58,11 @@ function seal(keys: CardVaultKeys, transactionId: string, card: VaultedCard): Se
 }
 
 /** Decrypts a row; throws (without any card data in the message) when the key is unknown or the row was altered or moved. */
-function open(keys: CardVaultKeys, transactionId: string, row: { keyId: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8Array }): VaultedCard {
+function open(
+  keys: CardVaultKeys,
+  transactionId: string,
+  row: { keyId: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8Array },
+): VaultedCard {
   const key = keys.byId.get(row.keyId);
   if (!key) throw new Error(`the card vault has no key ${row.keyId}`);
   if (row.iv.length !== IV_BYTES || row.tag.length !== TAG_BYTES) throw new Error('a card vault row is malformed');
@@ -70,7 +74,7 @@ function open(keys: CardVaultKeys, transactionId: string, row: { keyId: string; 
   try {
     plain = Buffer.concat([decipher.update(row.ciphertext), decipher.final()]);
   } catch {
-    throw new Error('a card vault row does not decrypt: altered, or another transaction's');
+    throw new Error('a card vault row does not decrypt: altered, or of another transaction');
   }
   try {
     const card = JSON.parse(plain.toString('utf8')) as VaultedCard;
@@ -107,7 +111,12 @@ type Row = { key_id: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8A
  * of one challenge cannot both get it. Null when there is none or it has expired (then it is
  * gone too). Throws when the row does not decrypt (it is gone then as well: it was unusable).
  */
-export async function takeVaultedCard(db: Db, transactionId: string, keys?: CardVaultKeys, now = new Date()): Promise<VaultedCard | null> {
+export async function takeVaultedCard(
+  db: Db,
+  transactionId: string,
+  keys?: CardVaultKeys,
+  now = new Date(),
+): Promise<VaultedCard | null> {
   if (!isUuid(transactionId)) return null;
   const ring = keys ?? (await cardVaultKeys(db));
   const [row] = await db.$queryRaw<Row[]>`
@@ -122,7 +131,12 @@ export async function takeVaultedCard(db: Db, transactionId: string, keys?: Card
  * (directory.ts `verifyChallenge`) while the card stays for the authorization. Null when there
  * is none or it has expired.
  */
-export async function readVaultedCard(db: Db, transactionId: string, keys?: CardVaultKeys, now = new Date()): Promise<VaultedCard | null> {
+export async function readVaultedCard(
+  db: Db,
+  transactionId: string,
+  keys?: CardVaultKeys,
+  now = new Date(),
+): Promise<VaultedCard | null> {
   if (!isUuid(transactionId)) return null;
   const ring = keys ?? (await cardVaultKeys(db));
   const row = await db.cardVaultEntry.findUnique({ where: { transactionId } });

@@ -55,7 +55,9 @@ describe('threeDsSettingInput', () => {
   });
 
   it('refuses an amount with the other modes, an unknown mode and unknown fields', () => {
-    expect(errors({ mode: 'ALWAYS', overAmount: '100' })).toEqual(['overAmount: must be empty with ALWAYS: only OVER takes an amount']);
+    expect(errors({ mode: 'ALWAYS', overAmount: '100' })).toEqual([
+      'overAmount: must be empty with ALWAYS: only OVER takes an amount',
+    ]);
     expect(errors({ mode: 'SOMETIMES' })).toEqual(['mode: must be NEVER, ALWAYS, OVER or WHEN_REQUIRED']);
     expect(errors({ mode: 'NEVER', extra: 1 })).toHaveLength(1);
   });

@@ -61,7 +61,11 @@ export const threeDsSettingInput = z
         message: 'must be a positive integer amount in cents: digits only, no leading zero, at most 12 digits',
       });
     } else if (mode !== 'OVER' && !absent(overAmount)) {
-      context.addIssue({ code: 'custom', path: ['overAmount'], message: `must be empty with ${mode}: only OVER takes an amount` });
+      context.addIssue({
+        code: 'custom',
+        path: ['overAmount'],
+        message: `must be empty with ${mode}: only OVER takes an amount`,
+      });
     }
   })
   .transform(({ mode, overAmount }): ThreeDsSetting => ({ mode, overAmount: mode === 'OVER' ? BigInt(overAmount!) : null }));

@@ -27,9 +27,7 @@ export type ThreeDsResult = {
 export type PublicThreeDs = Omit<ThreeDsResult, 'authenticationValue'>;
 
 export type Authentication =
-  | { kind: 'frictionless'; result: ThreeDsResult }
-  | { kind: 'challenge' }
-  | { kind: 'failed'; result: ThreeDsResult };
+  { kind: 'frictionless'; result: ThreeDsResult } | { kind: 'challenge' } | { kind: 'failed'; result: ThreeDsResult };
 
 export type ChallengeAnswer = { kind: 'done'; result: ThreeDsResult } | { kind: 'retry'; triesLeft: number };
 

@@ -36,7 +36,16 @@ describe('the challenge page', () => {
     expect(html).toContain('Te quedan 3 intentos');
     expect(html).toContain('action="/pay/tok_0123456789abcdefXYZ/challenge?lang=es"');
     expect(html).toContain('action="/pay/tok_0123456789abcdefXYZ/challenge/cancel?lang=es"');
-    expect(html).toMatch(/<input id="challenge-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code"/);
+    const input = /<input id="challenge-code"[^>]*>/.exec(html)?.[0] ?? '';
+    for (const attribute of [
+      'name="code"',
+      'inputMode="numeric"',
+      'autoComplete="one-time-code"',
+      'pattern="[0-9]{6}"',
+      'required',
+    ]) {
+      expect(input).toContain(attribute);
+    }
     expect(html).toContain('Cancelar y volver');
     expect(html).toContain('href="/pay/tok_0123456789abcdefXYZ?lang=en"');
     expect(html).not.toContain('role="alert"');
@@ -44,7 +53,7 @@ describe('the challenge page', () => {
 
   it('speaks English with ?lang=en', () => {
     const html = render({ ...OPEN, triesLeft: 1 }, 'en', 'wrong');
-    for (const text of ["Confirm it&#x27;s you", 'Sandbox: use the code 123456', '1 try left', 'Cancel and go back', 'Confirm']) {
+    for (const text of ['Confirm it&#x27;s you', 'Sandbox: use the code 123456', '1 try left', 'Cancel and go back', 'Confirm']) {
       expect(html).toContain(text);
     }
     expect(html).toContain('action="/pay/tok_0123456789abcdefXYZ/challenge?lang=en"');

@@ -90,7 +90,17 @@ function noticeText(notice: ChallengeNotice, text: PayerMessages): string | null
   }
 }
 
-function CodeForm({ view, text, lang, notice }: { view: ChallengeView; text: PayerMessages; lang: PayerLang; notice: ChallengeNotice }) {
+function CodeForm({
+  view,
+  text,
+  lang,
+  notice,
+}: {
+  view: ChallengeView;
+  text: PayerMessages;
+  lang: PayerLang;
+  notice: ChallengeNotice;
+}) {
   const base = `/pay/${encodeURIComponent(view.token)}/challenge`;
   const message = noticeText(notice, text);
   return (
@@ -99,7 +109,11 @@ function CodeForm({ view, text, lang, notice }: { view: ChallengeView; text: Pay
         {text.challenge.sandboxHint}
       </p>
       {message ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800" data-testid="challenge-notice">
+        <p
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          data-testid="challenge-notice"
+        >
           {message}
         </p>
       ) : null}

@@ -28,7 +28,10 @@ const complete: CompleteChallenge = async (transactionId, result) => {
   if (!card) throw new Error('no card to authorize with');
   const to = result.status === 'Y' ? 'AUTORIZADO' : 'DENEGADO';
   await db.prisma.$transaction((tx) =>
-    moveTransaction(tx, transactionId, 'PENDIENTE', to, { stateReason: `3-D Secure ${result.status}`, threeDs: publicThreeDs(result) }),
+    moveTransaction(tx, transactionId, 'PENDIENTE', to, {
+      stateReason: `3-D Secure ${result.status}`,
+      threeDs: publicThreeDs(result),
+    }),
   );
   const row = await db.prisma.transaction.findUniqueOrThrow({ where: { id: transactionId } });
   return { state: to, redirectUrl: row.redirectUrl };
@@ -48,7 +51,8 @@ afterEach(() => {
 
 const stored = (transactionId: string) => db.prisma.transaction.findUniqueOrThrow({ where: { id: transactionId } });
 const vaulted = (transactionId: string) => db.prisma.cardVaultEntry.count({ where: { transactionId } });
-const asText = (value: unknown) => JSON.stringify(value, (_key, each: unknown) => (typeof each === 'bigint' ? each.toString() : each));
+const asText = (value: unknown) =>
+  JSON.stringify(value, (_key, each: unknown) => (typeof each === 'bigint' ? each.toString() : each));
 
 describe('challengeView', () => {
   it('shows the merchant, amount, masked card and tries of an open challenge, and no card data', async () => {
@@ -115,7 +119,10 @@ describe('submitChallengeCode', () => {
     const logged = logs.flatMap((spy) => spy.mock.calls.map((call) => asText(call)));
     for (const line of logged) expect(line).not.toContain(payment.card.pan);
 
-    expect(await submitChallengeCode(db.prisma, payment.token, '123456', complete)).toEqual({ kind: 'unchanged', state: 'AUTORIZADO' });
+    expect(await submitChallengeCode(db.prisma, payment.token, '123456', complete)).toEqual({
+      kind: 'unchanged',
+      state: 'AUTORIZADO',
+    });
     expect(calls).toHaveLength(1);
     expect(await challengeView(db.prisma, payment.token)).toMatchObject({ stage: 'closed', state: 'AUTORIZADO' });
   });
@@ -189,9 +196,15 @@ describe('submitChallengeCode', () => {
 
   it('shows a payment being authorized as processing, and takes no code for it', async () => {
     const payment = await challengePayment(db.prisma, merchantId);
-    await db.prisma.transaction.update({ where: { id: payment.transactionId }, data: { threeDs: { status: 'C', tries: 0, completing: true } } });
+    await db.prisma.transaction.update({
+      where: { id: payment.transactionId },
+      data: { threeDs: { status: 'C', tries: 0, completing: true } },
+    });
     expect(await challengeView(db.prisma, payment.token)).toMatchObject({ stage: 'processing' });
-    expect(await submitChallengeCode(db.prisma, payment.token, '123456', complete)).toEqual({ kind: 'unchanged', state: 'PENDIENTE' });
+    expect(await submitChallengeCode(db.prisma, payment.token, '123456', complete)).toEqual({
+      kind: 'unchanged',
+      state: 'PENDIENTE',
+    });
     expect(calls).toHaveLength(0);
   });
 
@@ -229,7 +242,10 @@ describe('cancelChallenge', () => {
     expect(row.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'CANCELADO']);
     expect(await vaulted(payment.transactionId)).toBe(0);
     expect(await cancelChallenge(db.prisma, payment.token)).toEqual({ kind: 'unchanged', state: 'CANCELADO' });
-    expect(await submitChallengeCode(db.prisma, payment.token, '123456', complete)).toEqual({ kind: 'unchanged', state: 'CANCELADO' });
+    expect(await submitChallengeCode(db.prisma, payment.token, '123456', complete)).toEqual({
+      kind: 'unchanged',
+      state: 'CANCELADO',
+    });
   });
 });
 

@@ -44,7 +44,10 @@ export type ChallengeView = {
   returnUrl: string | null;
 };
 
-export type CompleteChallenge = (transactionId: string, result: ThreeDsResult) => Promise<{ state: string; redirectUrl: string | null }>;
+export type CompleteChallenge = (
+  transactionId: string,
+  result: ThreeDsResult,
+) => Promise<{ state: string; redirectUrl: string | null }>;
 
 export type ChallengeOutcome =
   /** `redirectUrl`: where the payer's browser goes (the merchant's, with the state), or null for the result page. */
@@ -108,7 +111,11 @@ export async function challengeView(db: Db, token: string, now = new Date()): Pr
     returnUrl:
       stage === 'closed' || stage === 'expired'
         ? merchantReturnUrl(
-            { redirectUrl: row.redirectUrl, merchantOperationNumber: row.operation.merchantOperationNumber, transactionId: row.id },
+            {
+              redirectUrl: row.redirectUrl,
+              merchantOperationNumber: row.operation.merchantOperationNumber,
+              transactionId: row.id,
+            },
             shownState,
           )
         : null,
@@ -172,7 +179,8 @@ export async function submitChallengeCode(
     if (!card) return { kind: 'unavailable' as const };
     const answer = verifyChallenge({ pan: card.pan, code: typed, triesSoFar: pending.tries });
     const tries = answer.kind === 'retry' || answer.result.status === 'N' ? pending.tries + 1 : pending.tries;
-    const next: PendingChallenge = answer.kind === 'retry' ? pendingChallenge(tries) : { ...pendingChallenge(tries), completing: true };
+    const next: PendingChallenge =
+      answer.kind === 'retry' ? pendingChallenge(tries) : { ...pendingChallenge(tries), completing: true };
     await tx.transaction.update({ where: { id: payment.id }, data: { threeDs: next } });
     return answer.kind === 'retry' ? answer : { kind: 'authenticate' as const, result: answer.result };
   });
@@ -190,7 +198,11 @@ export async function submitChallengeCode(
   // `complete` answers the merchant's redirect_url (null without one); the payer's browser goes
   // there with the same query parameters as after the other payer pages (docs/DESIGN.md 8).
   const redirectUrl = merchantReturnUrl(
-    { redirectUrl: completed.redirectUrl, merchantOperationNumber: payment.operation.merchantOperationNumber, transactionId: payment.id },
+    {
+      redirectUrl: completed.redirectUrl,
+      merchantOperationNumber: payment.operation.merchantOperationNumber,
+      transactionId: payment.id,
+    },
     completed.state,
   );
   return { kind: 'completed', state: completed.state, redirectUrl };
@@ -201,7 +213,14 @@ export async function cancelChallenge(db: Db, token: string): Promise<PayerOutco
   const payment = await challengeTransaction(db, token);
   if (!payment) return { kind: 'not_found' };
   return withLockedChallenge(db, payment.id, async (tx, _pending, now) => {
-    await moveTransaction(tx, payment.id, 'PENDIENTE', 'CANCELADO', { stateReason: 'Pago abandonado por el pagador', expiresAt: null }, now);
+    await moveTransaction(
+      tx,
+      payment.id,
+      'PENDIENTE',
+      'CANCELADO',
+      { stateReason: 'Pago abandonado por el pagador', expiresAt: null },
+      now,
+    );
     await tx.cardVaultEntry.deleteMany({ where: { transactionId: payment.id } });
     return { kind: 'moved' as const, state: 'CANCELADO' as const };
   });

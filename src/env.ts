@@ -95,10 +95,44 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  // Keys of the card vault (docs/ORCHESTRATION.md 5): `kid:base64 of 32 bytes`, comma-separated;
+  // the first encrypts, every one decrypts (rotation: put the new key first, drop the old one once
+  // the cards it holds have expired). Without it a key is made on first start and kept in the
+  // database (src/server/three-ds/card-vault.ts).
+  CARD_VAULT_KEYS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const parsed = parseCardVaultKeys(value);
+      if (typeof parsed !== 'string') return parsed;
+      context.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }),
   // Bearer token that /api/metrics requires; without it the metrics are open outside production
   // and refused in production.
   METRICS_TOKEN: z.string().min(16).optional(),
 });
+
+export type CardVaultKey = { kid: string; key: Buffer };
+
+/**
+ * `kid:base64,kid:base64,…` as keys, or what is wrong with it (never the key itself). Each key
+ * is 32 bytes in standard base64 (`openssl rand -base64 32`); ids are short and unique.
+ */
+export function parseCardVaultKeys(value: string): CardVaultKey[] | string {
+  const keys: CardVaultKey[] = [];
+  for (const [index, entry] of value.split(',').entries()) {
+    const match = /^([A-Za-z0-9._-]{1,32}):([A-Za-z0-9+/]{43}=)$/.exec(entry.trim());
+    const key = match ? Buffer.from(match[2]!, 'base64') : null;
+    if (!match || key?.length !== 32) {
+      return `entry ${index + 1} must be kid:key, the kid 1 to 32 letters, digits, ".", "_" or "-", the key 32 bytes in base64`;
+    }
+    if (keys.some((each) => each.kid === match[1])) return `entry ${index + 1} repeats the key id ${match[1]}`;
+    keys.push({ kid: match[1]!, key });
+  }
+  return keys;
+}
 
 export type Env = z.infer<typeof schema> & { baseUrl: string; authUrl: string; origin: string };
 

@@ -7,7 +7,7 @@ import {
 } from 'node:crypto';
 import { promisify } from 'node:util';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { env } from '@/env';
+import { env, type CardVaultKey } from '@/env';
 import type { Db } from '@/server/db/client';
 
 const generateRsaKeyPair = promisify(generateNodeKeyPair);
@@ -102,4 +102,27 @@ export function consoleSessionSecret(prisma: Db): Promise<string> {
     ).secret)();
   consoleSecret.catch(() => (consoleSecret = undefined));
   return consoleSecret;
+}
+
+let cardVaultKey: Promise<CardVaultKey> | undefined;
+
+/**
+ * The card vault's key when CARD_VAULT_KEYS is not set (development, the demo, one-command
+ * start): 32 random bytes made on first start and kept, id `local-1` (docs/ORCHESTRATION.md 5).
+ */
+export function generatedCardVaultKey(prisma: Db): Promise<CardVaultKey> {
+  cardVaultKey ??= loadOrCreate<{ kid: string; key: string }>(prisma, 'card-vault-key', async () => ({
+    kid: 'local-1',
+    key: randomBytes(32).toString('base64'),
+  })).then((stored) => ({ kid: stored.kid, key: Buffer.from(stored.key, 'base64') }));
+  cardVaultKey.catch(() => (cardVaultKey = undefined));
+  return cardVaultKey;
+}
+
+/** The generated card vault key if one was ever made (it still decrypts after CARD_VAULT_KEYS is set); never makes one. */
+export async function keptCardVaultKey(prisma: Db): Promise<CardVaultKey | null> {
+  const kept = await prisma.serviceKey.findUnique({ where: { name: 'card-vault-key' }, select: { value: true } });
+  if (!kept) return null;
+  const { kid, key } = kept.value as { kid: string; key: string };
+  return { kid, key: Buffer.from(key, 'base64') };
 }

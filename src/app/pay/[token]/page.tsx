@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { db } from '@/server/db/client';
 import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
 import { findPayerTransaction, merchantReturnUrl, type PayerTransaction } from '@/server/services/payer/payer-transaction';
+import { challengeView } from '@/server/services/payer/challenge';
 import { CUOTEALO_INSTALLMENTS } from '@/server/services/payer/payer-actions';
 import { CopyButton } from '../ui/copy-button';
 import { Countdown } from '../ui/countdown';
-import { DocumentLang } from '../ui/document-lang';
+import { ChallengePage, challengeNotice } from '../ui/challenge';
 import { MESSAGES, payerLang, type PayerLang, type PayerMessages } from '../ui/messages';
+import { Shell } from '../ui/shell';
 import { SubmitOnce } from '../ui/submit-once';
 
 export const dynamic = 'force-dynamic';
@@ -15,21 +17,6 @@ type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const lang = payerLang((await searchParams).lang);
   return { title: MESSAGES[lang].pageTitle, robots: { index: false, follow: false } };
-}
-
-function Shell({ lang, token, children }: { lang: PayerLang; token: string; children: React.ReactNode }) {
-  const other = lang === 'es' ? 'en' : 'es';
-  return (
-    <main lang={lang} className="mx-auto flex min-h-screen max-w-md flex-col gap-4 px-4 py-6 sm:py-10">
-      <DocumentLang lang={lang} />
-      <div className="flex justify-end">
-        <a className="text-sm text-blue-800 underline" href={`/pay/${encodeURIComponent(token)}?lang=${other}`} hrefLang={other}>
-          {MESSAGES[lang].language}
-        </a>
-      </div>
-      {children}
-    </main>
-  );
 }
 
 function Summary({ payment, text, lang }: { payment: PayerTransaction; text: PayerMessages; lang: PayerLang }) {
@@ -124,9 +111,14 @@ function Actions({ payment, text, lang }: { payment: PayerTransaction; text: Pay
 
 export default async function PayerPage({ params, searchParams }: Props) {
   const { token } = await params;
-  const lang = payerLang((await searchParams).lang);
+  const query = await searchParams;
+  const lang = payerLang(query.lang);
   const text = MESSAGES[lang];
-  const payment = await findPayerTransaction(await db(), token);
+  const prisma = await db();
+  // A CARD payment's page is its 3-D Secure challenge (docs/ORCHESTRATION.md 5).
+  const challenge = await challengeView(prisma, token);
+  if (challenge) return <ChallengePage view={challenge} lang={lang} notice={challengeNotice(query.status)} />;
+  const payment = await findPayerTransaction(prisma, token);
   if (!payment) {
     return (
       <Shell lang={lang} token={token}>

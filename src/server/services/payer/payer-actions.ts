@@ -74,7 +74,9 @@ async function withLockedPayment<T extends PayerOutcome>(
   return prisma.$transaction(async (tx) => {
     const [payment] = await tx.$queryRaw<Locked[]>`
       SELECT id, method, state, expires_at, processor_response FROM transactions WHERE payer_token = ${token} FOR UPDATE`;
-    if (!payment) return { kind: 'not_found' };
+    // A CARD payment's page is its 3-D Secure challenge (challenge.ts): "pay" here would mark it
+    // authorized without its processor, and "abandon" would leave its card in the vault.
+    if (!payment || payment.method === 'CARD') return { kind: 'not_found' };
     if (payment.state !== 'PENDIENTE') return { kind: 'unchanged', state: payment.state };
     const now = new Date();
     if (payment.expires_at && payment.expires_at <= now) {

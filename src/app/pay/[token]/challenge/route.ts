@@ -1,0 +1,47 @@
+import { db } from '@/server/db/client';
+import { logError } from '@/server/log';
+import { completeChallenge } from '@/server/services/charges/complete-challenge';
+import { submitChallengeCode } from '@/server/services/payer/challenge';
+import { payerLang } from '../../ui/messages';
+
+export const dynamic = 'force-dynamic';
+
+// The challenge page's code (docs/ORCHESTRATION.md 5): once the payment has its outcome, 303 to
+// the merchant's redirect_url with the state (or to the page, which shows the outcome, without
+// one); otherwise back to the page with what to tell the payer. The code itself never leaves
+// this handler: it is not logged, and no redirect carries it.
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+  const { token } = await params;
+  const url = new URL(request.url);
+  const lang = payerLang(url.searchParams.get('lang') ?? undefined);
+  const page = (status?: string) => {
+    const target = new URL(`/pay/${encodeURIComponent(token)}`, url.origin);
+    target.searchParams.set('lang', lang);
+    if (status) target.searchParams.set('status', status);
+    return target.toString();
+  };
+  const form = await request.formData().catch(() => new FormData());
+  const code = form.get('code');
+  const prisma = await db();
+  try {
+    const outcome = await submitChallengeCode(prisma, token, typeof code === 'string' ? code : '', (transactionId, result) =>
+      completeChallenge(prisma, transactionId, result),
+    );
+    switch (outcome.kind) {
+      case 'completed':
+        return Response.redirect(outcome.redirectUrl ?? page(), 303);
+      case 'retry':
+        return Response.redirect(page('wrong'), 303);
+      case 'invalid_code':
+        return Response.redirect(page('invalid'), 303);
+      case 'unavailable':
+        return Response.redirect(page('unavailable'), 303);
+      default:
+        return Response.redirect(page(), 303);
+    }
+  } catch (error) {
+    // The payer may try again (the challenge is open again); the error names no card data.
+    logError('3-D Secure challenge completion failed', error, { route: 'pay.challenge' });
+    return Response.redirect(page('error'), 303);
+  }
+}

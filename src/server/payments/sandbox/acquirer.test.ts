@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthorizeRequest, AuthorizeResult, RequestFor } from '../connector';
+import type { AuthorizeRequest, AuthorizeResult, RequestFor, ThreeDsAuthentication } from '../connector';
 import { testContext } from '@tests/support/connector-context';
-import { cardConnector, isRefundRejectingCard } from './card';
+import { acquirerA, acquirerB, isRefundRejectingCard } from './acquirer';
 
 function cardRequest(pan: string, overrides: Partial<RequestFor<'CARD'>['method_details']> = {}): AuthorizeRequest {
   return { method_name: 'CARD', method_details: { pan, expiry_date: '1230', security_code: '123', ...overrides } };
@@ -38,13 +38,22 @@ function expectApproved(result: AuthorizeResult): Extract<AuthorizeResult, { out
   return result;
 }
 
-describe('cardConnector', () => {
-  it('is the CARD connector', () => {
-    expect(cardConnector.methods).toEqual(['CARD']);
+const AUTHENTICATED: ThreeDsAuthentication = {
+  version: '2.2.0',
+  status: 'Y',
+  eci: '05',
+  authenticationValue: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+};
+
+// docs/DESIGN.md 8's card rules hold on every acquirer (docs/ORCHESTRATION.md 1).
+describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
+  it('is a CARD acquirer that accepts a 3-D Secure result', () => {
+    expect(acquirer.methods).toEqual(['CARD']);
+    expect(acquirer.capabilities).toStrictEqual({ instalments: true, threeDsResult: true, reversal: true, refunds: true });
   });
 
   it('approves an ordinary card with code 00', async () => {
-    const result = expectApproved(await cardConnector.authorize(cardRequest('4111111111111111'), testContext()));
+    const result = expectApproved(await acquirer.authorize(cardRequest('4111111111111111'), testContext()));
     expect(result.stateReason).toBe('Transacción aprobada');
     expect(Object.keys(result.processorResponse)).toEqual(['authorization_code', 'brand_transaction_id', 'result_message']);
     expect(result.processorResponse.result_message).toEqual({ code: '00', description: 'Aprobado' });
@@ -72,8 +81,8 @@ describe('cardConnector', () => {
   });
 
   it('draws new authorization data for every approval', async () => {
-    const first = expectApproved(await cardConnector.authorize(cardRequest('4111111111111111'), testContext()));
-    const second = expectApproved(await cardConnector.authorize(cardRequest('4111111111111111'), testContext()));
+    const first = expectApproved(await acquirer.authorize(cardRequest('4111111111111111'), testContext()));
+    const second = expectApproved(await acquirer.authorize(cardRequest('4111111111111111'), testContext()));
     expect(first.processorResponse.brand_transaction_id).not.toBe(second.processorResponse.brand_transaction_id);
   });
 
@@ -81,12 +90,12 @@ describe('cardConnector', () => {
     const request = cardRequest('4000000000005126', {
       installments: { plan: 'CUOTAS_SIN_INTERES', number: '3' },
     });
-    const result = await cardConnector.authorize(request, testContext());
+    const result = await acquirer.authorize(request, testContext());
     expect(result.methodDetails).toStrictEqual(sandboxDetails('4000000000005126', 'CUOTAS_SIN_INTERES', '3'));
   });
 
   it('approves 4000000000005126 (only its refunds are rejected)', async () => {
-    const result = expectApproved(await cardConnector.authorize(cardRequest('4000000000005126'), testContext()));
+    const result = expectApproved(await acquirer.authorize(cardRequest('4000000000005126'), testContext()));
     expect(result.processorResponse.result_message.code).toBe('00');
     expect(result.card).toStrictEqual(sandboxCard('4000000000005126'));
     expect(result.methodDetails).toStrictEqual(sandboxDetails('4000000000005126'));
@@ -97,9 +106,8 @@ describe('cardConnector', () => {
     ['4000000000009995', '51', 'Fondos insuficientes', 'soft'],
     ['4000000000000069', '54', 'Tarjeta vencida', 'hard'],
     ['4000000000000127', 'N7', 'Código de seguridad inválido', 'hard'],
-    ['4000000000000119', '96', 'Error del procesador', 'technical'],
   ])('declines test PAN %s with %s', async (pan, code, description, declineClass) => {
-    expect(await cardConnector.authorize(cardRequest(pan), testContext())).toStrictEqual({
+    expect(await acquirer.authorize(cardRequest(pan), testContext())).toStrictEqual({
       outcome: 'declined',
       stateReason: description,
       processorResponse: { result_message: { code, description } },
@@ -109,8 +117,53 @@ describe('cardConnector', () => {
     });
   });
 
+  it('fails 4000000000000119 with processor error 96 before any decision', async () => {
+    const pan = '4000000000000119';
+    expect(await acquirer.authorize(cardRequest(pan), testContext())).toStrictEqual({
+      outcome: 'technical_failure',
+      reason: 'processor_error',
+      stateReason: 'Error del procesador',
+      processorResponse: { result_message: { code: '96', description: 'Error del procesador' } },
+      card: sandboxCard(pan),
+      methodDetails: sandboxDetails(pan),
+    });
+  });
+
+  it.each(['4000000000003220', '4000000000003063', '4000000000003253'])(
+    "approves 3-D Secure test PAN %s: its authentication is the directory server's",
+    async (pan) => {
+      expect((await acquirer.authorize(cardRequest(pan), testContext())).outcome).toBe('approved');
+      expect((await acquirer.authorize(cardRequest(pan), testContext({ authentication: AUTHENTICATED }))).outcome).toBe(
+        'approved',
+      );
+    },
+  );
+
+  it('declines 4000000000003261 with 65 (sca_required) unless authenticated', async () => {
+    const pan = '4000000000003261';
+    expect(await acquirer.authorize(cardRequest(pan), testContext())).toStrictEqual({
+      outcome: 'declined',
+      stateReason: 'El emisor requiere autenticación',
+      processorResponse: { result_message: { code: '65', description: 'El emisor requiere autenticación' } },
+      declineClass: 'sca_required',
+      card: sandboxCard(pan),
+      methodDetails: sandboxDetails(pan),
+    });
+    for (const status of ['Y', 'A'] as const) {
+      const authenticated = testContext({ authentication: { ...AUTHENTICATED, status } });
+      expectApproved(await acquirer.authorize(cardRequest(pan), authenticated));
+    }
+  });
+
+  it('answers no ordinary or DESIGN.md 8 payment late', () => {
+    for (const pan of ['4111111111111111', '4000000000000002', '4000000000000119', '4000000000005126']) {
+      expect(acquirer.answersLate?.(cardRequest(pan))).toBe(false);
+    }
+    expect(acquirer.answersLate?.({ method_name: 'QR', method_details: {} })).toBe(false);
+  });
+
   it('declines a past expiry month with 54, before any test-PAN rule', async () => {
-    const expired = await cardConnector.authorize(cardRequest('4000000000000002', { expiry_date: '1026' }), testContext());
+    const expired = await acquirer.authorize(cardRequest('4000000000000002', { expiry_date: '1026' }), testContext());
     expect(expired.outcome).toBe('declined');
     expect(expired.processorResponse).toStrictEqual({
       result_message: { code: '54', description: 'Tarjeta vencida' },
@@ -122,14 +175,14 @@ describe('cardConnector', () => {
     const request = cardRequest('4111111111111111', { expiry_date: '1126' });
     const lastInstant = testContext({ now: new Date('2026-11-30T23:59:59.999Z') });
     const nextMonth = testContext({ now: new Date('2026-12-01T00:00:00.000Z') });
-    expect((await cardConnector.authorize(request, lastInstant)).outcome).toBe('approved');
-    const late = await cardConnector.authorize(request, nextMonth);
+    expect((await acquirer.authorize(request, lastInstant)).outcome).toBe('approved');
+    const late = await acquirer.authorize(request, nextMonth);
     expect(late.outcome).toBe('declined');
     expect(late.processorResponse?.result_message.code).toBe('54');
   });
 
   it('declines an impossible expiry month with 54', async () => {
-    const result = await cardConnector.authorize(cardRequest('4111111111111111', { expiry_date: '1330' }), testContext());
+    const result = await acquirer.authorize(cardRequest('4111111111111111', { expiry_date: '1330' }), testContext());
     expect(result.outcome).toBe('declined');
     expect(result.processorResponse?.result_message).toStrictEqual({
       code: '54',
@@ -138,7 +191,7 @@ describe('cardConnector', () => {
   });
 
   it('declines a Luhn-valid PAN of no known brand with 14 and no card', async () => {
-    expect(await cardConnector.authorize(cardRequest('1234567812345670'), testContext())).toStrictEqual({
+    expect(await acquirer.authorize(cardRequest('1234567812345670'), testContext())).toStrictEqual({
       outcome: 'declined',
       stateReason: 'Número de tarjeta inválido',
       processorResponse: { result_message: { code: '14', description: 'Número de tarjeta inválido' } },
@@ -154,8 +207,8 @@ describe('cardConnector', () => {
   });
 
   it('throws on an unvalidated PAN or another method', async () => {
-    await expect(cardConnector.authorize(cardRequest('4111111111111112'), testContext())).rejects.toThrow('validated PAN');
-    await expect(cardConnector.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
+    await expect(acquirer.authorize(cardRequest('4111111111111112'), testContext())).rejects.toThrow('validated PAN');
+    await expect(acquirer.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
       'The CARD connector cannot authorize a QR request',
     );
   });
@@ -169,7 +222,49 @@ describe('isRefundRejectingCard', () => {
   });
 });
 
-describe('cardConnector after authorization', () => {
+// docs/ORCHESTRATION.md 1: what A declines, fails or answers late, B approves.
+describe('the failover test PANs', () => {
+  it('4000000000008005: declined 05 (soft) at A, approved at B', async () => {
+    const pan = '4000000000008005';
+    expect(await acquirerA.authorize(cardRequest(pan), testContext())).toStrictEqual({
+      outcome: 'declined',
+      stateReason: 'Denegada por el emisor',
+      processorResponse: { result_message: { code: '05', description: 'Denegada por el emisor' } },
+      declineClass: 'soft',
+      card: sandboxCard(pan),
+      methodDetails: sandboxDetails(pan),
+    });
+    expectApproved(await acquirerB.authorize(cardRequest(pan), testContext()));
+  });
+
+  it('4000000000008013: technical failure 96 at A, approved at B', async () => {
+    const pan = '4000000000008013';
+    expect(await acquirerA.authorize(cardRequest(pan), testContext())).toStrictEqual({
+      outcome: 'technical_failure',
+      reason: 'processor_error',
+      stateReason: 'Error del procesador',
+      processorResponse: { result_message: { code: '96', description: 'Error del procesador' } },
+      card: sandboxCard(pan),
+      methodDetails: sandboxDetails(pan),
+    });
+    expectApproved(await acquirerB.authorize(cardRequest(pan), testContext()));
+  });
+
+  it('4000000000008021: approved at A but answered late there; approved on time at B', async () => {
+    const pan = '4000000000008021';
+    expectApproved(await acquirerA.authorize(cardRequest(pan), testContext()));
+    expect(acquirerA.answersLate?.(cardRequest(pan))).toBe(true);
+    expectApproved(await acquirerB.authorize(cardRequest(pan), testContext()));
+    expect(acquirerB.answersLate?.(cardRequest(pan))).toBe(false);
+  });
+
+  it('gives the acquirers their own ids and names', () => {
+    expect([acquirerA.id, acquirerB.id]).toEqual(['sandbox-acquirer-a', 'sandbox-acquirer-b']);
+    expect([acquirerA.name, acquirerB.name]).toEqual(['Sandbox card acquirer A', 'Sandbox card acquirer B']);
+  });
+});
+
+describe.each([acquirerA, acquirerB])('$id after authorization', (acquirer) => {
   const reference = (bin: string, last4: string) => ({
     transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
     method: 'CARD' as const,
@@ -183,15 +278,11 @@ describe('cardConnector after authorization', () => {
   });
 
   it('rejects refunds of card 4000000000005126 only', async () => {
-    expect(await cardConnector.refund(refundOf('400000', '5126'))).toStrictEqual({
+    expect(await acquirer.refund!(refundOf('400000', '5126'))).toStrictEqual({
       outcome: 'rejected',
       reason: 'El procesador rechazó el reembolso de esta tarjeta',
     });
-    expect(await cardConnector.refund(refundOf('400000', '0002'))).toStrictEqual({ outcome: 'resolved' });
-    expect(await cardConnector.refund(refundOf('411111', '5126'))).toStrictEqual({ outcome: 'resolved' });
-  });
-
-  it('always reverses with code 00', async () => {
-    expect(await cardConnector.reverse(reference('400000', '5126'))).toStrictEqual({ outcome: 'reversed', code: '00' });
+    expect(await acquirer.refund!(refundOf('400000', '0002'))).toStrictEqual({ outcome: 'resolved' });
+    expect(await acquirer.refund!(refundOf('411111', '5126'))).toStrictEqual({ outcome: 'resolved' });
   });
 });

@@ -20,6 +20,9 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  // How long every sandbox processor may take to answer (its connector's timeoutMs): `slow` mode
+  // and the late test PAN answer only after it (docs/ORCHESTRATION.md 1). Short in tests.
+  SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -19,6 +19,14 @@ export const TEST_PANS = [
   '4000000000000127',
   '4000000000000119',
   '4000000000005126',
+  // docs/ORCHESTRATION.md 1: failover and 3-D Secure test cards of the sandbox acquirers.
+  '4000000000008005',
+  '4000000000008013',
+  '4000000000008021',
+  '4000000000003220',
+  '4000000000003063',
+  '4000000000003253',
+  '4000000000003261',
 ] as const;
 
 /** The console passwords the suites sign in with or try. */

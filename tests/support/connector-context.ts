@@ -1,6 +1,6 @@
 import type { ConnectorContext } from '@/server/payments';
 
-/** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN. */
+/** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN, a signal never aborted. */
 export function testContext(overrides: Partial<ConnectorContext> = {}): ConnectorContext {
   return {
     now: new Date('2026-11-21T15:04:05.123Z'),
@@ -8,6 +8,7 @@ export function testContext(overrides: Partial<ConnectorContext> = {}): Connecto
     amount: 15_000n,
     currency: '604',
     payerPageUrl: 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001',
+    signal: new AbortController().signal,
     ...overrides,
   };
 }

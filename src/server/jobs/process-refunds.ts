@@ -1,14 +1,15 @@
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import type { RefundState } from '@/server/domain/states';
-import { connectorFor, transactionReference, type RefundResult, type StoredTransaction } from '@/server/payments';
+import { registryFor, transactionReference, type RefundResult, type StoredTransaction } from '@/server/payments';
 import { moveRefund } from '@/server/services/state-moves/refund-moves';
 
-// Refund processing (docs/DESIGN.md 8): REGISTERED -> IN_PROCESS, then the connector of the
-// payment's method decides RESOLVED or REJECTED (an answer still in process leaves it for the
-// next pass). Each step waits the configured delay; the moves are refund-moves.ts's.
+// Refund processing (docs/DESIGN.md 8): REGISTERED -> IN_PROCESS, then the connector that
+// carried the payment (docs/ORCHESTRATION.md 3) decides RESOLVED or REJECTED (an answer still in
+// process leaves it for the next pass). Each step waits the configured delay; the moves are
+// refund-moves.ts's.
 const BATCH = 100;
 
-type DueRefund = StoredTransaction & { refundId: string; state: RefundState };
+type DueRefund = StoredTransaction & { refundId: string; state: RefundState; connectorId: string | null };
 
 // A refund the connector cannot make (none is registered for such a method) is rejected.
 const REFUND_STATE_OF: Readonly<Record<RefundResult['outcome'], RefundState | null>> = {
@@ -18,9 +19,13 @@ const REFUND_STATE_OF: Readonly<Record<RefundResult['outcome'], RefundState | nu
   not_supported: 'REJECTED',
 };
 
-function askConnector({ refundId, ...transaction }: DueRefund): Promise<RefundResult> {
+// Asked through the job's transaction: the embedded database would make a query outside it
+// wait for it.
+function askConnector(tx: Tx, { refundId, connectorId, ...transaction }: DueRefund): Promise<RefundResult> {
   const reference = transactionReference(transaction);
-  return connectorFor(reference.method).refund({ ...reference, refundId });
+  return registryFor(tx)
+    .forTransaction({ connectorId, method: reference.method })
+    .refund({ ...reference, refundId });
 }
 
 export async function processRefunds(prisma: Db, delaySeconds: number, now = new Date()): Promise<number> {
@@ -28,12 +33,13 @@ export async function processRefunds(prisma: Db, delaySeconds: number, now = new
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<DueRefund[]>`
       SELECT r.id AS "refundId", r.state, t.id, t.method, r.refund_amount AS amount, r.currency,
-             t.card_bin AS "cardBin", t.card_last4 AS "cardLast4"
+             t.card_bin AS "cardBin", t.card_last4 AS "cardLast4",
+             t.connector_id AS "connectorId"
       FROM refunds r JOIN transactions t ON t.id = r.transaction_id
       WHERE r.state IN ('REGISTERED', 'IN_PROCESS') AND r.updated_at <= ${cutoff}
       ORDER BY r.updated_at LIMIT ${BATCH} FOR UPDATE OF r SKIP LOCKED`;
     for (const refund of due) {
-      const to = refund.state === 'REGISTERED' ? 'IN_PROCESS' : REFUND_STATE_OF[(await askConnector(refund)).outcome];
+      const to = refund.state === 'REGISTERED' ? 'IN_PROCESS' : REFUND_STATE_OF[(await askConnector(tx, refund)).outcome];
       if (to !== null) await moveRefund(tx, refund.refundId, refund.state, to, now);
     }
     return due.length;

@@ -15,6 +15,18 @@ export type AuthorizeRequest = z.output<typeof paymentMethodRequest>;
 /** The request variant a connector of method `M` accepts. */
 export type RequestFor<M extends PaymentMethod> = Extract<AuthorizeRequest, { method_name: M }>;
 
+/**
+ * The result of a 3-D Secure authentication the payer passed (docs/ORCHESTRATION.md 5), for a
+ * connector whose `capabilities.threeDsResult` says it accepts one. The authentication value is
+ * never returned, logged or kept past the authorization.
+ */
+export type ThreeDsAuthentication = {
+  version: string;
+  status: 'Y' | 'A';
+  eci: string;
+  authenticationValue: string;
+};
+
 export type ConnectorContext = {
   now: Date;
   transactionId: string;
@@ -24,6 +36,13 @@ export type ConnectorContext = {
   payerPageUrl: string;
   /** Merchant override of the connector's default expiry. */
   expirySeconds?: number;
+  /** Present when the payer was authenticated with 3-D Secure; one result serves every attempt. */
+  authentication?: ThreeDsAuthentication;
+  /**
+   * Aborted by the caller once the connector's `timeoutMs` has passed (docs/ORCHESTRATION.md 3):
+   * a connector still waiting for its processor stops and answers a `timeout` failure.
+   */
+  signal: AbortSignal;
 };
 
 export type ResultMessage = { code: string; description: string };
@@ -115,7 +134,7 @@ export type ConnectorCapabilities = {
 };
 
 export type PaymentConnector = {
-  /** Stable id (`sandbox-card`): routes and records name a connector by it. */
+  /** Stable id (`sandbox-acquirer-a`): routes and records name a connector by it. */
   id: string;
   name: string;
   methods: readonly PaymentMethod[];

@@ -1,8 +1,20 @@
-// The payments module as the rest of the service sees it: the registry and the connector
-// interface's types. Nothing outside payments/ imports a connector (eslint.config.mjs enforces it).
-export { connectorFor } from './registry';
+// The payments module as the rest of the service sees it: the registry, the sandbox processors'
+// settings, and the connector interface's types. Nothing outside payments/ imports a connector
+// (eslint.config.mjs enforces it).
+export { createRegistry, registryFor, sandboxStoreFor, type Registry } from './registry';
+export {
+  CONNECTOR_MODES,
+  DEFAULT_CONNECTOR_SETTINGS,
+  type ConnectorMode,
+  type ConnectorSettings,
+  type SandboxDb,
+  type SandboxDecision,
+  type SandboxStore,
+} from './sandbox/sandbox-store';
+// Tests that need a flaky processor's failures pick their transaction ids with it.
+export { failsFlakily } from './sandbox/sandbox-connector';
 export { transactionReference, type StoredTransaction } from './transaction-reference';
 export type * from './connector';
-export type { DeclineClass } from './decline-class';
+export { DECLINE_CLASSES, declineClassOf, type DeclineClass } from './decline-class';
 // Seeded rows copy the sandbox's words for an approval.
 export { APPROVED_STATE_REASON } from './sandbox/card-outcome';

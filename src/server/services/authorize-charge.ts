@@ -7,7 +7,7 @@ import { requestHashKey } from '@/server/auth/service-keys';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import type { TransactionState } from '@/server/domain/states';
-import { connectorFor } from '@/server/payments';
+import { registryFor } from '@/server/payments';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
 import type { ChargeResponse } from '@/server/schemas/transaction';
 import { recordCharge } from './record-charge';
@@ -31,13 +31,18 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   const payerToken = randomBytes(18).toString('base64url');
   const registeredAt = new Date();
   const pendingAt = new Date();
-  const result = await connectorFor(method).authorize(body.payment_method, {
+  // One attempt on the method's first connector until routing and failover land
+  // (docs/ORCHESTRATION.md 2, 3); the signal ends its wait at the connector's timeout.
+  const connector = registryFor(prisma).forMethod(method)[0];
+  if (!connector) throw new Error(`No connector carries ${method} payments`);
+  const result = await connector.authorize(body.payment_method, {
     now: pendingAt,
     transactionId,
     amount: BigInt(body.payment_details.amount),
     currency: body.payment_details.currency,
     payerPageUrl: `${env().origin}/pay/${payerToken}`,
     expirySeconds: merchant.expirySeconds[method],
+    signal: AbortSignal.timeout(connector.timeoutMs),
   });
   const decidedAt = new Date();
   // No merchant can ask for 3-D Secure yet, and no sandbox processor asks for it.

@@ -1,11 +1,11 @@
 import { Prisma } from '@/generated/prisma/client';
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import { decideCancel } from '@/server/domain/states';
 import { toTimeObject } from '@/server/domain/time';
-import { connectorFor, transactionReference, type StoredTransaction } from '@/server/payments';
+import { registryFor, transactionReference, type StoredTransaction } from '@/server/payments';
 import { lockOperation } from './lock-operation';
 import { moveTransaction } from './state-moves/move-transaction';
 import { toOperationObject, transactionSelect } from './transaction-view';
@@ -27,6 +27,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
         cardBin: true,
         cardLast4: true,
         processorResponse: true,
+        connectorId: true,
       },
     });
     const decision = decideCancel(latest.state, latest.method);
@@ -35,7 +36,7 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
     }
     if (decision.kind === 'move') {
       const reversal = decision.to === 'EXTORNADO';
-      const reverseCode = reversal ? await reverseAuthorization(latest) : null;
+      const reverseCode = reversal ? await reverseAuthorization(tx, latest) : null;
       const at = new Date();
       await moveTransaction(
         tx,
@@ -76,10 +77,15 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
   });
 }
 
-/** The processor's reversal code; a processor that refuses leaves the payment AUTORIZADO. */
-async function reverseAuthorization(transaction: StoredTransaction): Promise<string> {
+/**
+ * The reversal code of the processor that approved the payment (docs/ORCHESTRATION.md 3); a
+ * processor that refuses leaves the payment AUTORIZADO. Asked through the transaction that
+ * holds the operation's lock: the embedded database would make a query outside it wait for it.
+ */
+async function reverseAuthorization(tx: Tx, transaction: StoredTransaction & { connectorId: string | null }): Promise<string> {
   const reference = transactionReference(transaction);
-  const result = await connectorFor(reference.method).reverse(reference);
+  const connector = registryFor(tx).forTransaction({ connectorId: transaction.connectorId, method: reference.method });
+  const result = await connector.reverse(reference);
   if (result.outcome === 'reversed') return result.code;
   if (result.outcome === 'refused') throw new AppError('STATE_CONFLICT', `The processor refused the reversal: ${result.reason}`);
   throw new AppError('METHOD_RULE', `${reference.method} payments cannot be reversed`);

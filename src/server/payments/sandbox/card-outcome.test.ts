@@ -2,7 +2,7 @@ import type * as Crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeCard } from '@/server/domain/card';
-import { cardOutcome, randomDigits } from './card-outcome';
+import { cardOutcome, randomDigits, technicalFailure } from './card-outcome';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof Crypto>();
@@ -58,6 +58,37 @@ describe('cardOutcome', () => {
       declineClass: 'soft',
       card,
       methodDetails: details,
+    });
+    expect(randomInt).not.toHaveBeenCalled();
+  });
+});
+
+describe('technicalFailure', () => {
+  const card = describeCard('4000000000000119');
+  const details = { masked_pan: card.masked_pan };
+
+  it('carries the processor 96 for a processor error', () => {
+    expect(technicalFailure('processor_error', card, details)).toStrictEqual({
+      outcome: 'technical_failure',
+      reason: 'processor_error',
+      stateReason: 'Error del procesador',
+      processorResponse: { result_message: { code: '96', description: 'Error del procesador' } },
+      card,
+      methodDetails: details,
+    });
+  });
+
+  it.each([
+    ['timeout', 'El procesador no respondió a tiempo'],
+    ['connection_refused', 'El procesador no está disponible'],
+  ] as const)('carries no processor answer for %s', (reason, stateReason) => {
+    expect(technicalFailure(reason, null, {})).toStrictEqual({
+      outcome: 'technical_failure',
+      reason,
+      stateReason,
+      processorResponse: null,
+      card: null,
+      methodDetails: {},
     });
     expect(randomInt).not.toHaveBeenCalled();
   });

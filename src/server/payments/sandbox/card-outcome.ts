@@ -5,6 +5,39 @@ import { declineClassOf } from '../decline-class';
 export const APPROVED: ResultMessage = { code: '00', description: 'Aprobado' };
 export const APPROVED_STATE_REASON = 'Transacción aprobada';
 
+/** `05`, do not honour (class `soft`): the sandbox's plain decline, and `declining` mode's answer. */
+export const DO_NOT_HONOUR: ResultMessage = { code: '05', description: 'Denegada por el emisor' };
+
+/** `96`, system malfunction: the processor failed before deciding (class `technical`). */
+export const PROCESSOR_ERROR: ResultMessage = { code: '96', description: 'Error del procesador' };
+
+type FailureReason = Extract<AuthorizeResult, { outcome: 'technical_failure' }>['reason'];
+
+const FAILURE_STATE_REASONS: Readonly<Record<FailureReason, string>> = {
+  timeout: 'El procesador no respondió a tiempo',
+  connection_refused: 'El procesador no está disponible',
+  processor_error: PROCESSOR_ERROR.description,
+};
+
+/**
+ * An answer without a decision (docs/ORCHESTRATION.md 1, class `technical`): a processor error
+ * carries the processor's `96`; a timeout or a refused connection carries no processor answer.
+ */
+export function technicalFailure(
+  reason: FailureReason,
+  card: CardFields | null,
+  methodDetails: Record<string, unknown>,
+): AuthorizeResult {
+  return {
+    outcome: 'technical_failure',
+    reason,
+    stateReason: FAILURE_STATE_REASONS[reason],
+    processorResponse: reason === 'processor_error' ? { result_message: PROCESSOR_ERROR } : null,
+    card,
+    methodDetails,
+  };
+}
+
 /** `length` random decimal digits (leading zeros allowed). */
 export function randomDigits(length: number): string {
   return Array.from({ length }, () => String(randomInt(10))).join('');

@@ -2,7 +2,7 @@ import type * as Crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { testContext } from '@tests/support/connector-context';
-import { generateCip, pagoEfectivoConnector } from './pagoefectivo';
+import { generateCip, pagoEfectivoProcessor } from './pagoefectivo';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof Crypto>();
@@ -20,9 +20,9 @@ describe('generateCip', () => {
   });
 });
 
-describe('pagoEfectivoConnector', () => {
+describe('pagoEfectivoProcessor', () => {
   it('is pending for 24 hours with a CIP and its page', async () => {
-    const result = await pagoEfectivoConnector.authorize(
+    const result = await pagoEfectivoProcessor.authorize(
       {
         method_name: 'PAGOEFECTIVO',
         method_details: { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' },
@@ -30,7 +30,7 @@ describe('pagoEfectivoConnector', () => {
       testContext(),
     );
     if (result.outcome !== 'pending' || result.processorResponse === null) throw new Error('expected a CIP');
-    expect(pagoEfectivoConnector.methods).toEqual(['PAGOEFECTIVO']);
+    expect(pagoEfectivoProcessor.methods).toEqual(['PAGOEFECTIVO']);
     expect(result.stateReason).toBe('CIP generado, esperando el pago en efectivo');
     expect(Object.keys(result.processorResponse)).toEqual(['cip', 'cip_url', 'result_message']);
     expect(result.processorResponse.cip).toMatch(/^[1-9]\d{8}$/);
@@ -45,7 +45,7 @@ describe('pagoEfectivoConnector', () => {
   });
 
   it('uses the merchant expiry override and omits an absent callback URL', async () => {
-    const result = await pagoEfectivoConnector.authorize(
+    const result = await pagoEfectivoProcessor.authorize(
       { method_name: 'PAGOEFECTIVO', method_details: {} },
       testContext({ expirySeconds: 3600 }),
     );
@@ -55,7 +55,7 @@ describe('pagoEfectivoConnector', () => {
   });
 
   it('throws on a request of another method', async () => {
-    await expect(pagoEfectivoConnector.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
+    await expect(pagoEfectivoProcessor.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
       'The PAGOEFECTIVO connector cannot authorize a QR request',
     );
   });

@@ -1,22 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds } from '@/server/domain/time';
-import { notSupported, requestFor, type PaymentConnector } from '../connector';
+import { requestFor } from '../connector';
 import { withoutUndefined } from '../method-details';
-import { SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
+import type { SandboxProcessor } from './sandbox-connector';
 
 /** A 9-digit CIP that never starts with 0. */
 export function generateCip(): string {
   return String(randomInt(100_000_000, 1_000_000_000));
 }
 
-export const pagoEfectivoConnector: PaymentConnector = {
+export const pagoEfectivoProcessor: SandboxProcessor = {
   id: 'sandbox-pagoefectivo',
   name: 'Sandbox PagoEfectivo',
   methods: ['PAGOEFECTIVO'],
   currencies: ['604', '840'],
   capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
-  timeoutMs: SANDBOX_TIMEOUT_MS,
   async authorize(request, context) {
     const { callback_url } = requestFor(request, 'PAGOEFECTIVO').method_details;
     return {
@@ -32,7 +31,4 @@ export const pagoEfectivoConnector: PaymentConnector = {
       methodDetails: withoutUndefined({ callback_url }),
     };
   },
-  reverse: async () => notSupported('reverse'),
-  refund: async () => notSupported('refund'),
-  status: unknownStatus,
 };

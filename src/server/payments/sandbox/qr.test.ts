@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { AuthorizeResult } from '../connector';
 import { testContext } from '@tests/support/connector-context';
-import { generateQrId, qrConnector } from './qr';
+import { generateQrId, qrProcessor } from './qr';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const DATA_URI_PREFIX = 'data:image/png;base64,';
@@ -25,12 +25,12 @@ describe('generateQrId', () => {
   });
 });
 
-describe('qrConnector', () => {
+describe('qrProcessor', () => {
   it('is pending for 15 minutes with a QR image, id, date and code 0', async () => {
     const result = pendingWithResponse(
-      await qrConnector.authorize({ method_name: 'QR', method_details: { callback_url: 'https://shop.test/cb' } }, testContext()),
+      await qrProcessor.authorize({ method_name: 'QR', method_details: { callback_url: 'https://shop.test/cb' } }, testContext()),
     );
-    expect(qrConnector.methods).toEqual(['QR']);
+    expect(qrProcessor.methods).toEqual(['QR']);
     expect(result.stateReason).toBe('QR generado, esperando el pago');
     expect(Object.keys(result.processorResponse)).toEqual(['qr_image', 'qr_id', 'date', 'result_message']);
     expect(result.processorResponse.qr_id).toMatch(/^QR[0-9A-F]{20}$/);
@@ -43,7 +43,7 @@ describe('qrConnector', () => {
 
   it('draws a real 256x256 PNG of the payer page URL', async () => {
     const context = testContext();
-    const result = pendingWithResponse(await qrConnector.authorize({ method_name: 'QR', method_details: {} }, context));
+    const result = pendingWithResponse(await qrProcessor.authorize({ method_name: 'QR', method_details: {} }, context));
     const image = stringMember(result.processorResponse.qr_image);
     expect(image.startsWith(DATA_URI_PREFIX)).toBe(true);
     const png = Buffer.from(image.slice(DATA_URI_PREFIX.length), 'base64');
@@ -60,9 +60,9 @@ describe('qrConnector', () => {
   });
 
   it('draws a different image for another payer page', async () => {
-    const first = pendingWithResponse(await qrConnector.authorize({ method_name: 'QR', method_details: {} }, testContext()));
+    const first = pendingWithResponse(await qrProcessor.authorize({ method_name: 'QR', method_details: {} }, testContext()));
     const other = pendingWithResponse(
-      await qrConnector.authorize(
+      await qrProcessor.authorize(
         { method_name: 'QR', method_details: {} },
         testContext({ payerPageUrl: 'https://pay.example.test/pay/other' }),
       ),
@@ -73,7 +73,7 @@ describe('qrConnector', () => {
 
   it('uses the merchant expiry override and omits an absent callback URL', async () => {
     const result = pendingWithResponse(
-      await qrConnector.authorize({ method_name: 'QR', method_details: {} }, testContext({ expirySeconds: 60 })),
+      await qrProcessor.authorize({ method_name: 'QR', method_details: {} }, testContext({ expirySeconds: 60 })),
     );
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T15:05:05.123Z');
     expect(result.methodDetails).toStrictEqual({});
@@ -81,7 +81,7 @@ describe('qrConnector', () => {
 
   it('throws on a request of another method', async () => {
     await expect(
-      qrConnector.authorize(
+      qrProcessor.authorize(
         { method_name: 'CUOTEALO', method_details: { redirect_url: 'https://shop.test/return' } },
         testContext(),
       ),

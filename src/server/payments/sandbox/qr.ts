@@ -2,22 +2,21 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
 import { addSeconds, toTimeObject } from '@/server/domain/time';
-import { notSupported, requestFor, type PaymentConnector } from '../connector';
+import { requestFor } from '../connector';
 import { withoutUndefined } from '../method-details';
-import { SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
+import type { SandboxProcessor } from './sandbox-connector';
 
 /** `QR` followed by 20 upper-case hex characters. */
 export function generateQrId(): string {
   return `QR${randomBytes(10).toString('hex').toUpperCase()}`;
 }
 
-export const qrConnector: PaymentConnector = {
+export const qrProcessor: SandboxProcessor = {
   id: 'sandbox-qr',
   name: 'Sandbox QR',
   methods: ['QR'],
   currencies: ['604'],
   capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
-  timeoutMs: SANDBOX_TIMEOUT_MS,
   async authorize(request, context) {
     const { callback_url } = requestFor(request, 'QR').method_details;
     const qrImage = await QRCode.toDataURL(context.payerPageUrl, {
@@ -39,7 +38,4 @@ export const qrConnector: PaymentConnector = {
       methodDetails: withoutUndefined({ callback_url }),
     };
   },
-  reverse: async () => notSupported('reverse'),
-  refund: async () => notSupported('refund'),
-  status: unknownStatus,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testContext } from '@tests/support/connector-context';
 import type { AuthorizeRequest } from '../connector';
-import { bankTransferConnector, cuotealoConnector } from './redirect';
+import { bankTransferProcessor, cuotealoProcessor } from './redirect';
 
 /** A request without the `redirect_url` validation requires: the connector still copies only what came. */
 function withoutRedirectUrl(method_name: 'BANK_TRANSFER' | 'CUOTEALO', method_details: { callback_url?: string } = {}) {
@@ -11,13 +11,13 @@ function withoutRedirectUrl(method_name: 'BANK_TRANSFER' | 'CUOTEALO', method_de
 const URLS = { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' };
 const PAYER_PAGE = 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001';
 
-describe('bankTransferConnector', () => {
+describe('bankTransferProcessor', () => {
   it('is pending for 30 minutes with the payer page as continue URL', async () => {
-    const result = await bankTransferConnector.authorize(
+    const result = await bankTransferProcessor.authorize(
       { method_name: 'BANK_TRANSFER', method_details: { ...URLS } },
       testContext(),
     );
-    expect(bankTransferConnector.methods).toEqual(['BANK_TRANSFER']);
+    expect(bankTransferProcessor.methods).toEqual(['BANK_TRANSFER']);
     expect(result).toStrictEqual({
       outcome: 'pending',
       stateReason: 'Esperando que el pagador complete la transferencia',
@@ -29,7 +29,7 @@ describe('bankTransferConnector', () => {
   });
 
   it('uses the merchant expiry override', async () => {
-    const result = await bankTransferConnector.authorize(
+    const result = await bankTransferProcessor.authorize(
       withoutRedirectUrl('BANK_TRANSFER'),
       testContext({ expirySeconds: 120 }),
     );
@@ -38,7 +38,7 @@ describe('bankTransferConnector', () => {
   });
 
   it('omits URLs the request did not carry', async () => {
-    const result = await bankTransferConnector.authorize(
+    const result = await bankTransferProcessor.authorize(
       withoutRedirectUrl('BANK_TRANSFER', { callback_url: URLS.callback_url }),
       testContext(),
     );
@@ -47,16 +47,16 @@ describe('bankTransferConnector', () => {
   });
 
   it('refuses a CUOTEALO request', async () => {
-    await expect(bankTransferConnector.authorize(withoutRedirectUrl('CUOTEALO'), testContext())).rejects.toThrow(
+    await expect(bankTransferProcessor.authorize(withoutRedirectUrl('CUOTEALO'), testContext())).rejects.toThrow(
       'The BANK_TRANSFER connector cannot authorize a CUOTEALO request',
     );
   });
 });
 
-describe('cuotealoConnector', () => {
+describe('cuotealoProcessor', () => {
   it('is pending for 60 minutes with the payer page as continue URL', async () => {
-    const result = await cuotealoConnector.authorize({ method_name: 'CUOTEALO', method_details: { ...URLS } }, testContext());
-    expect(cuotealoConnector.methods).toEqual(['CUOTEALO']);
+    const result = await cuotealoProcessor.authorize({ method_name: 'CUOTEALO', method_details: { ...URLS } }, testContext());
+    expect(cuotealoProcessor.methods).toEqual(['CUOTEALO']);
     expect(result).toStrictEqual({
       outcome: 'pending',
       stateReason: 'Esperando que el pagador complete el pago en cuotas',
@@ -68,14 +68,14 @@ describe('cuotealoConnector', () => {
   });
 
   it('uses the merchant expiry override and omits absent URLs', async () => {
-    const result = await cuotealoConnector.authorize(withoutRedirectUrl('CUOTEALO'), testContext({ expirySeconds: 7200 }));
+    const result = await cuotealoProcessor.authorize(withoutRedirectUrl('CUOTEALO'), testContext({ expirySeconds: 7200 }));
     if (result.outcome !== 'pending') throw new Error('expected pending');
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T17:04:05.123Z');
     expect(result.methodDetails).toStrictEqual({});
   });
 
   it('refuses a BANK_TRANSFER request', async () => {
-    await expect(cuotealoConnector.authorize(withoutRedirectUrl('BANK_TRANSFER'), testContext())).rejects.toThrow(
+    await expect(cuotealoProcessor.authorize(withoutRedirectUrl('BANK_TRANSFER'), testContext())).rejects.toThrow(
       'The CUOTEALO connector cannot authorize a BANK_TRANSFER request',
     );
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidPan } from '@/server/domain/card';
 import type { AuthorizeRequest, RequestFor } from '../connector';
 import { testContext } from '@tests/support/connector-context';
-import { yapeCardPan, yapeConnector, YAPE_MAX_PEN_CENTS } from './yape';
+import { yapeCardPan, yapeRailA, yapeRailB, YAPE_MAX_PEN_CENTS } from './yape';
 
 type YapePhone = RequestFor<'YAPE'>['method_details']['phone'];
 
@@ -52,13 +52,15 @@ describe('yapeCardPan', () => {
   });
 });
 
-describe('yapeConnector', () => {
-  it('is the YAPE connector', () => {
-    expect(yapeConnector.methods).toEqual(['YAPE']);
+// Both rails follow docs/DESIGN.md 8's Yape rules (docs/ORCHESTRATION.md 1).
+describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
+  it('is a YAPE rail with reversal and refunds', () => {
+    expect(rail.methods).toEqual(['YAPE']);
+    expect(rail.capabilities).toStrictEqual({ instalments: false, threeDsResult: false, reversal: true, refunds: true });
   });
 
   it('approves with code 00 and describes the wallet card', async () => {
-    const result = await yapeConnector.authorize(yapeRequest('123456'), testContext());
+    const result = await rail.authorize(yapeRequest('123456'), testContext());
     if (result.outcome !== 'approved') throw new Error(`expected approved, got ${result.outcome}`);
     expect(result.stateReason).toBe('Transacción aprobada');
     expect(Object.keys(result.processorResponse)).toEqual(['authorization_code', 'brand_transaction_id', 'result_message']);
@@ -70,12 +72,9 @@ describe('yapeConnector', () => {
   });
 
   it('gives the same card for the same phone on every payment, another for another phone', async () => {
-    const first = await yapeConnector.authorize(yapeRequest('123456'), testContext());
-    const second = await yapeConnector.authorize(yapeRequest('654321'), testContext());
-    const other = await yapeConnector.authorize(
-      yapeRequest('123456', { country_code: '+51', subscriber: '912345678' }),
-      testContext(),
-    );
+    const first = await rail.authorize(yapeRequest('123456'), testContext());
+    const second = await rail.authorize(yapeRequest('654321'), testContext());
+    const other = await rail.authorize(yapeRequest('123456', { country_code: '+51', subscriber: '912345678' }), testContext());
     if (first.outcome === 'pending' || second.outcome === 'pending' || other.outcome === 'pending') {
       throw new Error('Yape is never pending');
     }
@@ -88,7 +87,7 @@ describe('yapeConnector', () => {
     ['000000', 'Y1', 'Código de aprobación inválido', 'hard'],
     ['111111', '51', 'Saldo insuficiente', 'soft'],
   ])('declines OTP %s with %s', async (otp, code, description, declineClass) => {
-    expect(await yapeConnector.authorize(yapeRequest(otp), testContext())).toStrictEqual({
+    expect(await rail.authorize(yapeRequest(otp), testContext())).toStrictEqual({
       outcome: 'declined',
       stateReason: description,
       processorResponse: { result_message: { code, description } },
@@ -100,7 +99,7 @@ describe('yapeConnector', () => {
 
   it('declines more than 3 500.00 PEN with 61 and approves exactly 3 500.00', async () => {
     expect(YAPE_MAX_PEN_CENTS).toBe(350_000n);
-    const over = await yapeConnector.authorize(yapeRequest('123456'), testContext({ amount: 350_001n }));
+    const over = await rail.authorize(yapeRequest('123456'), testContext({ amount: 350_001n }));
     expect(over).toStrictEqual({
       outcome: 'declined',
       stateReason: 'Excede el límite de monto',
@@ -109,35 +108,30 @@ describe('yapeConnector', () => {
       card: WALLET_CARD,
       methodDetails: WALLET_DETAILS,
     });
-    const limit = await yapeConnector.authorize(yapeRequest('123456'), testContext({ amount: 350_000n }));
+    const limit = await rail.authorize(yapeRequest('123456'), testContext({ amount: 350_000n }));
     expect(limit.outcome).toBe('approved');
   });
 
   it('checks the OTP before the amount limit', async () => {
-    const result = await yapeConnector.authorize(yapeRequest('000000'), testContext({ amount: 999_999n }));
+    const result = await rail.authorize(yapeRequest('000000'), testContext({ amount: 999_999n }));
     expect(result.processorResponse?.result_message.code).toBe('Y1');
   });
 
   it('throws on a request of another method', async () => {
-    await expect(yapeConnector.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
+    await expect(rail.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
       'The YAPE connector cannot authorize a QR request',
     );
   });
 });
 
-describe('yapeConnector after authorization', () => {
-  const reference = {
-    transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
-    method: 'YAPE' as const,
-    amount: 15_000n,
-    currency: '604',
-    card: { bin: '421355', last4: '5228' },
-  };
+describe('the Yape rails', () => {
+  it('have their own ids and names', () => {
+    expect([yapeRailA.id, yapeRailB.id]).toEqual(['sandbox-yape', 'sandbox-yape-b']);
+    expect([yapeRailA.name, yapeRailB.name]).toEqual(['Sandbox Yape wallet', 'Sandbox Yape wallet B']);
+  });
 
-  it('always reverses with code 00 and resolves every refund', async () => {
-    expect(await yapeConnector.reverse(reference)).toStrictEqual({ outcome: 'reversed', code: '00' });
-    expect(await yapeConnector.refund({ ...reference, refundId: 'f0e1d2c3-0000-4000-8000-000000000001' })).toStrictEqual({
-      outcome: 'resolved',
-    });
+  it('resolve every refund (no refund rule of their own)', () => {
+    expect('refund' in yapeRailA).toBe(false);
+    expect('refund' in yapeRailB).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describeCard, luhnCheckDigit } from '@/server/domain/card';
-import { requestFor, type PaymentConnector, type ResultMessage } from '../connector';
+import { requestFor, type ResultMessage } from '../connector';
 import { cardMethodDetails } from '../method-details';
 import { cardOutcome } from './card-outcome';
-import { resolveRefund, reverseAuthorization, SANDBOX_TIMEOUT_MS, unknownStatus } from './sandbox-flows';
+import type { SandboxProcessor } from './sandbox-connector';
+
+// The sandbox Yape rails (docs/DESIGN.md 8, docs/ORCHESTRATION.md 1): two, with the same rules.
 
 export const YAPE_DECLINES = {
   invalidOtp: { code: 'Y1', description: 'Código de aprobación inválido' },
@@ -32,23 +34,24 @@ function yapeDecline(otp: string, amount: bigint, currency: string): ResultMessa
   return null;
 }
 
-export const yapeConnector: PaymentConnector = {
-  id: 'sandbox-yape',
-  name: 'Sandbox Yape wallet',
-  methods: ['YAPE'],
-  currencies: ['604'],
-  capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
-  timeoutMs: SANDBOX_TIMEOUT_MS,
-  async authorize(request, context) {
-    const { phone, otp } = requestFor(request, 'YAPE').method_details;
-    const card = describeCard(yapeCardPan(phone));
-    const methodDetails = {
-      phone: { country_code: phone.country_code, subscriber: phone.subscriber },
-      ...cardMethodDetails(card),
-    };
-    return cardOutcome(yapeDecline(otp, context.amount, context.currency), card, methodDetails);
-  },
-  reverse: reverseAuthorization,
-  refund: resolveRefund,
-  status: unknownStatus,
-};
+function yapeRail(identity: Pick<SandboxProcessor, 'id' | 'name'>): SandboxProcessor {
+  return {
+    ...identity,
+    methods: ['YAPE'],
+    currencies: ['604'],
+    capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
+    async authorize(request, context) {
+      const { phone, otp } = requestFor(request, 'YAPE').method_details;
+      const card = describeCard(yapeCardPan(phone));
+      const methodDetails = {
+        phone: { country_code: phone.country_code, subscriber: phone.subscriber },
+        ...cardMethodDetails(card),
+      };
+      return cardOutcome(yapeDecline(otp, context.amount, context.currency), card, methodDetails);
+    },
+  };
+}
+
+export const yapeRailA = yapeRail({ id: 'sandbox-yape', name: 'Sandbox Yape wallet' });
+
+export const yapeRailB = yapeRail({ id: 'sandbox-yape-b', name: 'Sandbox Yape wallet B' });

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import {
+  notSupported,
+  type AuthorizeRequest,
+  type AuthorizeResult,
+  type PaymentConnector,
+  type RefundRequest,
+  type RefundResult,
+} from '../connector';
+import { declineClassOf } from '../decline-class';
+import { cardOutcome, DO_NOT_HONOUR, technicalFailure } from './card-outcome';
+import type { SandboxDecision, SandboxStore } from './sandbox-store';
+
+// What every sandbox processor shares, written once (docs/ORCHESTRATION.md 1): the admin's
+// modes, the record of what it decided (so `status` after an ambiguous answer finds it, and
+// `reverse` undoes only what it approved), and the timeout. Each processor's file holds only its
+// own rules (docs/DESIGN.md 8) as a SandboxProcessor; sandboxConnector makes it a connector.
+
+/** A sandbox processor's own rules: what it decides for a request, before any mode applies. */
+export type SandboxProcessor = Pick<PaymentConnector, 'id' | 'name' | 'methods' | 'currencies' | 'capabilities' | 'authorize'> & {
+  /** Its refund rule, where `capabilities.refunds` (without one, every refund is resolved). */
+  refund?(request: RefundRequest): Promise<RefundResult>;
+  /** Payments it decides but answers only after the timeout (a test PAN): `slow` for that payment. */
+  answersLate?(request: AuthorizeRequest): boolean;
+};
+
+/** `flaky` mode's third of requests: SHA-256 of the transaction id mod 3 is 0, so tests know which. */
+export function failsFlakily(transactionId: string): boolean {
+  const digest = createHash('sha256').update(transactionId).digest('hex');
+  return BigInt(`0x${digest}`) % 3n === 0n;
+}
+
+/** What the processor keeps of an answer; a technical failure decided nothing. */
+function decisionOf(result: AuthorizeResult): SandboxDecision | null {
+  switch (result.outcome) {
+    case 'approved':
+      return { outcome: 'approved', authorizationCode: result.processorResponse.authorization_code };
+    case 'declined':
+      return { outcome: 'declined', code: result.processorResponse.result_message.code };
+    case 'pending':
+      return { outcome: 'pending' };
+    case 'technical_failure':
+    case 'challenge':
+      return null;
+  }
+}
+
+/** Resolves when `signal` aborts or `timeoutMs` passes, whichever comes first. */
+function timeoutPassed(signal: AbortSignal, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * The connector of a sandbox processor, its modes read from `store` on every call:
+ * - `normal`: the processor's rules;
+ * - `outage`: refuses the connection at once (`connection_refused`), decides and records nothing;
+ *   reversals are refused, refunds stay in process and status is unknown until it is back;
+ * - `slow`: decides and records as in `normal`, but answers only when the caller gives up
+ *   (`context.signal`) or `timeoutMs` passes, with a `timeout` failure; `status` finds the decision;
+ * - `flaky`: the third of payments `failsFlakily` names fail with `96` before a decision;
+ * - `declining`: declines everything `05` (pending methods too).
+ * `slow`, `flaky` and `declining` touch authorization only: a processor that still answers answers
+ * its inquiries, reversals and refunds as usual.
+ */
+export function sandboxConnector(processor: SandboxProcessor, store: SandboxStore, timeoutMs: number): PaymentConnector {
+  const { id, name, methods, currencies, capabilities } = processor;
+  const inOutage = async () => (await store.modeOf(id)).mode === 'outage';
+  return {
+    id,
+    name,
+    methods,
+    currencies,
+    capabilities,
+    timeoutMs,
+    async authorize(request, context) {
+      // The rules run first in every mode: a request of another method stays a programming error,
+      // and every answer describes the card the request carried.
+      const ruled = await processor.authorize(request, context);
+      const card = ruled.outcome === 'pending' ? null : ruled.card;
+      const { mode } = await store.modeOf(id);
+      if (mode === 'outage') return technicalFailure('connection_refused', card, ruled.methodDetails);
+      if (mode === 'flaky' && failsFlakily(context.transactionId)) {
+        return technicalFailure('processor_error', card, ruled.methodDetails);
+      }
+      const result = mode === 'declining' ? cardOutcome(DO_NOT_HONOUR, card, ruled.methodDetails) : ruled;
+      const decision = decisionOf(result);
+      if (decision !== null) await store.record(id, context.transactionId, decision);
+      if (mode === 'slow' || processor.answersLate?.(request)) {
+        await timeoutPassed(context.signal, timeoutMs);
+        return technicalFailure('timeout', card, ruled.methodDetails);
+      }
+      return result;
+    },
+    async reverse(transaction) {
+      if (!capabilities.reversal) return notSupported('reverse');
+      if (await inOutage()) return { outcome: 'refused', reason: 'El procesador no está disponible' };
+      const decision = await store.find(id, transaction.transactionId);
+      if (decision === null) return { outcome: 'refused', reason: 'El procesador no registra este pago' };
+      if (decision.outcome !== 'approved') return { outcome: 'refused', reason: 'El procesador no aprobó este pago' };
+      return { outcome: 'reversed', code: '00' };
+    },
+    async refund(request) {
+      if (!capabilities.refunds) return notSupported('refund');
+      // Asked again on the next pass, as a refund the processor has not finished.
+      if (await inOutage()) return { outcome: 'in_process' };
+      return processor.refund ? processor.refund(request) : { outcome: 'resolved' };
+    },
+    async status(transaction) {
+      if (await inOutage()) return { outcome: 'unknown' };
+      const decision = await store.find(id, transaction.transactionId);
+      if (decision === null) return { outcome: 'not_found' };
+      switch (decision.outcome) {
+        case 'approved':
+          return { outcome: 'approved', authorizationCode: decision.authorizationCode };
+        case 'declined':
+          return { outcome: 'declined', code: decision.code, declineClass: declineClassOf(decision.code) };
+        case 'pending':
+          // The payer has not finished (or finished on our own page): the processor cannot tell.
+          return { outcome: 'unknown' };
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
+import { CONNECTOR_MODES, databaseSandboxStore, SETTINGS_CACHE_MS, type SandboxDb, type SandboxStore } from './sandbox-store';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.prisma.connectorSetting.deleteMany();
+  await database.prisma.sandboxProcessorRecord.deleteMany();
+});
+
+/** The test database, counting the settings reads (the first `failures` of them fail). */
+function countingDb(failures = 0) {
+  const counter = { reads: 0 };
+  const settings = database.prisma.connectorSetting;
+  const db = {
+    connectorSetting: {
+      findMany: (args: unknown) => {
+        counter.reads += 1;
+        if (counter.reads <= failures) return Promise.reject(new Error('connection lost'));
+        return settings.findMany(args as never);
+      },
+      upsert: settings.upsert.bind(settings),
+    },
+    sandboxProcessorRecord: database.prisma.sandboxProcessorRecord,
+  } as unknown as SandboxDb;
+  return { db, counter };
+}
+
+/** A clock the test moves by hand. */
+function manualClock() {
+  let now = 0;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+// The database store and the tests' memory store keep the same promises.
+describe.each([
+  ['databaseSandboxStore', () => databaseSandboxStore(database.prisma)],
+  ['memorySandboxStore', () => memorySandboxStore()],
+] as const)('%s', (_name, makeStore: () => SandboxStore) => {
+  it('knows a connector without settings as normal and enabled', async () => {
+    expect(await makeStore().modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'normal', enabled: true });
+  });
+
+  it('sets the mode and the switch independently, and applies them at once to itself', async () => {
+    const store = makeStore();
+    expect(await store.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'normal', enabled: true });
+    for (const mode of CONNECTOR_MODES) {
+      await store.setMode('sandbox-acquirer-a', mode);
+      expect(await store.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode, enabled: true });
+    }
+    await store.setEnabled('sandbox-acquirer-a', false);
+    expect(await store.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'declining', enabled: false });
+    await store.setMode('sandbox-acquirer-a', 'slow');
+    expect(await store.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'slow', enabled: false });
+    expect(await store.modeOf('sandbox-acquirer-b')).toStrictEqual({ mode: 'normal', enabled: true });
+  });
+
+  it('records decisions per connector and reference, the first write winning', async () => {
+    const store = makeStore();
+    expect(await store.find('sandbox-acquirer-a', 'ref-1')).toBeNull();
+    await store.record('sandbox-acquirer-a', 'ref-1', { outcome: 'approved', authorizationCode: '123456' });
+    await store.record('sandbox-acquirer-a', 'ref-1', { outcome: 'declined', code: '05' });
+    await store.record('sandbox-acquirer-b', 'ref-1', { outcome: 'declined', code: '05' });
+    await store.record('sandbox-qr', 'ref-2', { outcome: 'pending' });
+    expect(await store.find('sandbox-acquirer-a', 'ref-1')).toStrictEqual({ outcome: 'approved', authorizationCode: '123456' });
+    expect(await store.find('sandbox-acquirer-b', 'ref-1')).toStrictEqual({ outcome: 'declined', code: '05' });
+    expect(await store.find('sandbox-qr', 'ref-2')).toStrictEqual({ outcome: 'pending' });
+    expect(await store.find('sandbox-qr', 'ref-1')).toBeNull();
+  });
+});
+
+describe('databaseSandboxStore settings cache', () => {
+  it('reads the settings once per second at most, whatever the number of charges', async () => {
+    const clock = manualClock();
+    const { db, counter } = countingDb();
+    const store = databaseSandboxStore(db, clock.now);
+    await Promise.all([store.modeOf('sandbox-acquirer-a'), store.modeOf('sandbox-yape')]);
+    await store.modeOf('sandbox-acquirer-b');
+    clock.advance(SETTINGS_CACHE_MS - 1);
+    await store.modeOf('sandbox-acquirer-a');
+    expect(counter.reads).toBe(1);
+    clock.advance(1);
+    await store.modeOf('sandbox-acquirer-a');
+    expect(counter.reads).toBe(2);
+    await store.setMode('sandbox-acquirer-a', 'flaky');
+    expect(await store.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'flaky', enabled: true });
+    expect(counter.reads).toBe(3);
+  });
+
+  it('shows another instance a change within a second', async () => {
+    const clock = manualClock();
+    const other = databaseSandboxStore(database.prisma, clock.now);
+    expect(await other.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'normal', enabled: true });
+    await databaseSandboxStore(database.prisma).setMode('sandbox-acquirer-a', 'outage');
+    expect((await other.modeOf('sandbox-acquirer-a')).mode).toBe('normal');
+    clock.advance(SETTINGS_CACHE_MS);
+    expect((await other.modeOf('sandbox-acquirer-a')).mode).toBe('outage');
+  });
+
+  it('does not keep a failed read', async () => {
+    const { db, counter } = countingDb(1);
+    const store = databaseSandboxStore(db, manualClock().now);
+    await expect(store.modeOf('sandbox-acquirer-a')).rejects.toThrow('connection lost');
+    expect(await store.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'normal', enabled: true });
+    expect(counter.reads).toBe(2);
+  });
+
+  it('works on a transaction of the caller', async () => {
+    await database.prisma.$transaction(async (tx) => {
+      const store = databaseSandboxStore(tx);
+      await store.record('sandbox-acquirer-a', 'ref-tx', { outcome: 'approved', authorizationCode: '654321' });
+      expect(await store.find('sandbox-acquirer-a', 'ref-tx')).toStrictEqual({
+        outcome: 'approved',
+        authorizationCode: '654321',
+      });
+      expect((await store.modeOf('sandbox-acquirer-a')).mode).toBe('normal');
+    });
+  });
+});

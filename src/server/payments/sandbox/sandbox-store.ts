@@ -1,0 +1,114 @@
+import type { ConnectorMode as StoredConnectorMode } from '@/generated/prisma/client';
+import type { Tx } from '@/server/db/client';
+
+// What the sandbox processors keep outside the service's own tables (docs/ORCHESTRATION.md 1):
+// each one's mode and whether routing may use it (`connector_settings`), and what each one
+// decided for each payment (`sandbox_processor_records`), so that a status inquiry after an
+// ambiguous answer finds it, as at a real processor. Both are shared by every instance. The
+// connectors never import the database: the service hands a handle in (databaseSandboxStore),
+// unit tests a memory store (tests/support/memory-sandbox-store.ts).
+
+/** The modes a platform admin sets on a sandbox processor (docs/ORCHESTRATION.md 1). */
+export const CONNECTOR_MODES = ['normal', 'outage', 'slow', 'flaky', 'declining'] as const;
+export type ConnectorMode = (typeof CONNECTOR_MODES)[number];
+
+// The database's enum and this list are one set: a mode added to either alone fails to compile.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _modesAreStored: SameSet<ConnectorMode, StoredConnectorMode> = true;
+
+/** A processor's settings; a connector without a row is `normal` and enabled. */
+export type ConnectorSettings = { mode: ConnectorMode; enabled: boolean };
+
+export const DEFAULT_CONNECTOR_SETTINGS: ConnectorSettings = { mode: 'normal', enabled: true };
+
+/** What a processor decided for one payment (technical failures decide nothing and are not kept). */
+export type SandboxDecision =
+  { outcome: 'approved'; authorizationCode: string } | { outcome: 'declined'; code: string } | { outcome: 'pending' };
+
+export type SandboxStore = {
+  modeOf(connectorId: string): Promise<ConnectorSettings>;
+  /** Keeps a processor's decision for `reference` (the transaction id); the first write wins. */
+  record(connectorId: string, reference: string, decision: SandboxDecision): Promise<void>;
+  find(connectorId: string, reference: string): Promise<SandboxDecision | null>;
+  setMode(connectorId: string, mode: ConnectorMode): Promise<void>;
+  setEnabled(connectorId: string, enabled: boolean): Promise<void>;
+};
+
+/**
+ * The tables a store reads and writes: the client (`Db`), or the caller's transaction when a connector
+ * is asked from inside one (the embedded database runs a statement outside an open transaction
+ * only after it ends, so a store on the client would wait on its own caller there).
+ */
+export type SandboxDb = Pick<Tx, 'connectorSetting' | 'sandboxProcessorRecord'>;
+
+/** How long an instance trusts the settings it read. */
+export const SETTINGS_CACHE_MS = 1_000;
+
+function decisionOf(row: { outcome: string; code: string; authorizationCode: string | null }): SandboxDecision {
+  if (row.outcome === 'approved' && row.authorizationCode !== null) {
+    return { outcome: 'approved', authorizationCode: row.authorizationCode };
+  }
+  if (row.outcome === 'declined') return { outcome: 'declined', code: row.code };
+  if (row.outcome === 'pending') return { outcome: 'pending' };
+  throw new Error(`Unreadable sandbox processor record: ${row.outcome}`);
+}
+
+/**
+ * The store on the service's database. Settings are read whole (one small table) at most once a
+ * second per store, so a charge costs no extra round trip each time: a change made through this
+ * store applies at once here, and other instances (and other stores) see it within
+ * SETTINGS_CACHE_MS, the price of not reading the table on every charge.
+ */
+export function databaseSandboxStore(db: SandboxDb, clock: () => number = () => performance.now()): SandboxStore {
+  let cached: { readAt: number; settings: Promise<ReadonlyMap<string, ConnectorSettings>> } | null = null;
+
+  function settings(): Promise<ReadonlyMap<string, ConnectorSettings>> {
+    const now = clock();
+    if (cached !== null && now - cached.readAt < SETTINGS_CACHE_MS) return cached.settings;
+    const reading = db.connectorSetting
+      .findMany({ select: { connectorId: true, mode: true, enabled: true } })
+      .then((rows) => new Map(rows.map(({ connectorId, mode, enabled }) => [connectorId, { mode, enabled }])));
+    const entry = { readAt: now, settings: reading };
+    cached = entry;
+    // A failed read is not kept: the next call asks again (this call's caller gets the error).
+    void reading.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return reading;
+  }
+
+  return {
+    async modeOf(connectorId) {
+      return (await settings()).get(connectorId) ?? DEFAULT_CONNECTOR_SETTINGS;
+    },
+    async record(connectorId, reference, decision) {
+      await db.sandboxProcessorRecord.createMany({
+        data: [
+          {
+            connectorId,
+            reference,
+            outcome: decision.outcome,
+            code: decision.outcome === 'approved' ? '00' : decision.outcome === 'declined' ? decision.code : '',
+            authorizationCode: decision.outcome === 'approved' ? decision.authorizationCode : null,
+          },
+        ],
+        skipDuplicates: true,
+      });
+    },
+    async find(connectorId, reference) {
+      const row = await db.sandboxProcessorRecord.findUnique({
+        where: { connectorId_reference: { connectorId, reference } },
+        select: { outcome: true, code: true, authorizationCode: true },
+      });
+      return row === null ? null : decisionOf(row);
+    },
+    async setMode(connectorId, mode) {
+      await db.connectorSetting.upsert({ where: { connectorId }, create: { connectorId, mode }, update: { mode } });
+      cached = null;
+    },
+    async setEnabled(connectorId, enabled) {
+      await db.connectorSetting.upsert({ where: { connectorId }, create: { connectorId, enabled }, update: { enabled } });
+      cached = null;
+    },
+  };
+}

@@ -29,6 +29,33 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'settle-now': { help: '[--merchant C]   settlement cut-off now: AUTORIZADO -> LIQUIDADO', options: ['merchant'] },
   inspect: { help: '--merchant C --operation N   every stored row of one operation', options: ['merchant', 'operation'] },
   'resend-event': { help: '--event-id ID   deliver a callback event again now', options: ['event-id'] },
+  connectors: { help: "   every connector: methods, mode, enabled, this process's breaker", options: [] },
+  'connector-mode': {
+    help: '--connector ID (--mode normal|outage|slow|flaky|declining | --enabled true|false)   shared by every instance',
+    options: ['connector', 'mode', 'enabled'],
+  },
+  routing: {
+    help: '--merchant C --method M   the published rule, the draft, the platform default and the retry policy',
+    options: ['merchant', 'method'],
+  },
+  'routing-draft': {
+    help: '--merchant C --method M --routes JSON|@FILE   save the draft (validated; each problem named by its field)',
+    options: ['merchant', 'method', 'routes'],
+  },
+  'routing-try': {
+    help: '--merchant C --method M   how the draft would route the latest 1,000 payments',
+    options: ['merchant', 'method'],
+  },
+  'routing-publish': { help: '--merchant C --method M   publish the draft', options: ['merchant', 'method'] },
+  'routing-discard': { help: '--merchant C --method M   drop the draft', options: ['merchant', 'method'] },
+  'retry-policy': {
+    help: '--merchant C --method M --max-attempts 1-3 --budget-ms MS --retry-soft true|false',
+    options: ['merchant', 'method', 'max-attempts', 'budget-ms', 'retry-soft'],
+  },
+  'three-ds': {
+    help: '--merchant C --mode NEVER|ALWAYS|OVER|WHEN_REQUIRED [--over-amount CENTS]   when card payments authenticate',
+    options: ['merchant', 'mode', 'over-amount'],
+  },
   'secret-scan': {
     help: '[--pan V ...] [--secret V ...] [--password V ...] [--needle V ...]   columns holding the values, card data, secrets or passwords',
     options: ['pan', 'secret', 'password', 'needle'],
@@ -98,9 +125,15 @@ function required(values: Record<string, unknown>, name: string): string {
   return value;
 }
 
+function booleanOption(value: string, name: string): boolean {
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`--${name} must be true or false`);
+}
+
 async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
   const optional = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
-  return withOperator(async ({ admin, console: { platform, settings } }) => {
+  return withOperator(async ({ admin, console: { platform, settings, processors, routing } }) => {
+    const ofMethod = () => ({ merchantCode: required(values, 'merchant'), method: required(values, 'method') as 'CARD' });
     switch (command) {
       case 'create-merchant':
         return platform.createMerchant.mutate({
@@ -177,6 +210,47 @@ async function run(command: string, values: Record<string, string | string[] | u
         });
       case 'resend-event':
         return admin.resendEvent.mutate({ eventId: required(values, 'event-id') });
+      case 'connectors':
+        return processors.connectors.query();
+      case 'connector-mode': {
+        const connector = required(values, 'connector');
+        const mode = optional('mode');
+        const enabled = optional('enabled');
+        if ((mode === undefined) === (enabled === undefined)) throw new Error('give exactly one of --mode or --enabled');
+        if (mode !== undefined) return processors.setMode.mutate({ connector, mode: mode as 'normal' });
+        return processors.setEnabled.mutate({ connector, enabled: booleanOption(enabled!, 'enabled') });
+      }
+      case 'routing':
+        return routing.routing.query(ofMethod());
+      case 'routing-draft': {
+        const given = required(values, 'routes');
+        const text = given.startsWith('@') ? readFileSync(given.slice(1), 'utf8') : given;
+        let routes: unknown;
+        try {
+          routes = JSON.parse(text);
+        } catch {
+          throw new Error('--routes must be JSON (or @FILE holding JSON)');
+        }
+        return routing.saveDraft.mutate({ ...ofMethod(), routes });
+      }
+      case 'routing-try':
+        return routing.tryDraft.query(ofMethod());
+      case 'routing-publish':
+        return routing.publishDraft.mutate(ofMethod());
+      case 'routing-discard':
+        return routing.discardDraft.mutate(ofMethod());
+      case 'retry-policy':
+        return routing.updatePolicy.mutate({
+          ...ofMethod(),
+          maxAttempts: Number(required(values, 'max-attempts')),
+          budgetMs: Number(required(values, 'budget-ms')),
+          retrySoftDeclines: booleanOption(required(values, 'retry-soft'), 'retry-soft'),
+        });
+      case 'three-ds':
+        return routing.updateThreeDs.mutate({
+          merchantCode: required(values, 'merchant'),
+          setting: { mode: required(values, 'mode') as 'NEVER', overAmount: optional('over-amount') },
+        });
       case 'secret-scan': {
         const list = (option: string) => {
           const given = values[option];

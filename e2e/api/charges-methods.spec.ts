@@ -76,7 +76,7 @@ test.describe('CARD', () => {
         payment_method: { method_name: 'CARD', method_details: cardDetails('4111111111111111', 'VISA') },
         expiration_date: null,
         processor_response: approvedResponse(),
-        additional_fields: null,
+        additional_fields: { processor: 'sandbox-acquirer-a', attempt: 1 },
         lifecycle: expect.any(Array),
       }),
     );
@@ -147,13 +147,21 @@ test.describe('CARD', () => {
     );
   });
 
-  const declines: { name: string; pan?: string; expiry?: string; code: string }[] = [
-    { name: 'do not honour', pan: '4000000000000002', code: '05' },
-    { name: 'insufficient funds', pan: '4000000000009995', code: '51' },
-    { name: 'expired card (test PAN)', pan: '4000000000000069', code: '54' },
-    { name: 'bad security code', pan: '4000000000000127', code: 'N7' },
-    { name: 'processor error', pan: '4000000000000119', code: '96' },
-    { name: 'expiry date in the past', expiry: '0120', code: '54' },
+  // Each processor that tried, in order: a technical failure (96) moves on to the second
+  // acquirer, which fails the same way; the other declines are final at the first
+  // (docs/ORCHESTRATION.md 3, default policy).
+  const declines: { name: string; pan?: string; expiry?: string; code: string; processors: string[] }[] = [
+    { name: 'do not honour', pan: '4000000000000002', code: '05', processors: ['sandbox-acquirer-a'] },
+    { name: 'insufficient funds', pan: '4000000000009995', code: '51', processors: ['sandbox-acquirer-a'] },
+    { name: 'expired card (test PAN)', pan: '4000000000000069', code: '54', processors: ['sandbox-acquirer-a'] },
+    { name: 'bad security code', pan: '4000000000000127', code: 'N7', processors: ['sandbox-acquirer-a'] },
+    {
+      name: 'processor error at both acquirers',
+      pan: '4000000000000119',
+      code: '96',
+      processors: ['sandbox-acquirer-a', 'sandbox-acquirer-b'],
+    },
+    { name: 'expiry date in the past', expiry: '0120', code: '54', processors: ['sandbox-acquirer-a'] },
   ];
   for (const decline of declines) {
     test(`CARD decline: ${decline.name} -> 200 DENEGADO with result code ${decline.code}`, async ({ request }) => {
@@ -176,7 +184,7 @@ test.describe('CARD', () => {
           payment_method: { method_name: 'CARD', method_details: cardDetails(pan, 'VISA') },
           expiration_date: null,
           processor_response: { result_message: { code: decline.code, description: TEXT } },
-          additional_fields: null,
+          additional_fields: { processor: decline.processors.at(-1), attempt: decline.processors.length },
           lifecycle: expect.any(Array),
         }),
       );
@@ -185,15 +193,14 @@ test.describe('CARD', () => {
       expect(text).not.toContain(pan);
 
       const rows = await stored(merchant.code, number);
-      expect(rows.transactions.map((row) => [row.id, row.attempt, row.state])).toEqual([
-        [body.transaction.transaction_id, 1, 'DENEGADO'],
-      ]);
-      expect(rows.transactions[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'DENEGADO']);
-      expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual([
-        'transaction.declined',
-        'transaction.pending',
-        'transaction.registered',
-      ]);
+      expect(rows.transactions.map((row) => [row.attempt, row.state, row.connectorId])).toEqual(
+        decline.processors.map((processor, index) => [index + 1, 'DENEGADO', processor]),
+      );
+      expect(rows.transactions.at(-1)!.id).toBe(body.transaction.transaction_id);
+      for (const row of rows.transactions) {
+        expect(row.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'DENEGADO']);
+        expect(eventTypesOf(rows, row.id)).toEqual(['transaction.declined', 'transaction.pending', 'transaction.registered']);
+      }
     });
   }
 
@@ -329,7 +336,7 @@ test.describe('YAPE', () => {
         },
         expiration_date: null,
         processor_response: approvedResponse(),
-        additional_fields: null,
+        additional_fields: { processor: 'sandbox-yape', attempt: 1 },
         lifecycle: expect.any(Array),
       }),
     );
@@ -412,7 +419,7 @@ test.describe('YAPE', () => {
           },
           expiration_date: null,
           processor_response: { result_message: { code: decline.code, description: TEXT } },
-          additional_fields: null,
+          additional_fields: { processor: 'sandbox-yape', attempt: 1 },
           lifecycle: expect.any(Array),
         }),
       );
@@ -463,7 +470,7 @@ test.describe('pending methods', () => {
           payment_method: { method_name: method, method_details: { ...METHOD_DETAILS[method] } },
           expiration_date: expect.anything(),
           processor_response: null,
-          additional_fields: null,
+          additional_fields: { processor: method === 'BANK_TRANSFER' ? 'sandbox-bank-transfer' : 'sandbox-cuotealo', attempt: 1 },
           lifecycle: expect.any(Array),
         }),
       );
@@ -510,7 +517,7 @@ test.describe('pending methods', () => {
           cip_url: expect.stringMatching(new RegExp(`^${ORIGIN}/pay/[^/?#\\s]+$`)),
           result_message: { code: '100', description: TEXT },
         },
-        additional_fields: null,
+        additional_fields: { processor: 'sandbox-pagoefectivo', attempt: 1 },
         lifecycle: expect.any(Array),
       }),
     );
@@ -547,7 +554,7 @@ test.describe('pending methods', () => {
           date: TEXT,
           result_message: { code: '0', description: TEXT },
         },
-        additional_fields: null,
+        additional_fields: { processor: 'sandbox-qr', attempt: 1 },
         lifecycle: expect.any(Array),
       }),
     );

@@ -94,7 +94,12 @@ for (const [method, flow] of Object.entries(FLOWS) as [keyof typeof FLOWS, (type
     expectTimes(authorized.lifecycle, 'millis');
     expect(authorized.continue_url).toBeUndefined();
     expect(authorized.processor_response?.result_message.code).toBe(flow.code);
-    expect(authorized.additional_fields).toEqual(method === 'CUOTEALO' ? { installments: '6' } : null);
+    // The connector and attempt routing noted, and CUOTEALO's chosen instalments beside them.
+    expect(authorized.additional_fields).toEqual({
+      processor: `sandbox-${method.toLowerCase().replace('_', '-')}`,
+      attempt: 1,
+      ...(method === 'CUOTEALO' ? { installments: '6' } : {}),
+    });
     if (method === 'PAGOEFECTIVO') {
       expect(authorized.processor_response).toMatchObject({
         cip: pending.processor_response!.cip,

@@ -229,7 +229,7 @@ test('CUOTEALO: choosing 6 instalments authorizes with additional_fields.install
     transaction.lifecycle.map((entry) => entry.state),
     transaction.state,
   );
-  expect(transaction.additional_fields).toEqual({ installments: '6' });
+  expect(transaction.additional_fields).toEqual({ processor: 'sandbox-cuotealo', attempt: 1, installments: '6' });
   expect(transaction.processor_response?.result_message.code).toBe('00');
   expect(transaction.processor_response?.credit_status).toBe('APPROVED');
 });

@@ -140,6 +140,8 @@ export type StoredOperation = {
     state: string;
     attempt: number;
     amount: string;
+    /** The connector that carried the attempt (docs/ORCHESTRATION.md 3). */
+    connectorId: string | null;
     lifecycle: { state: string; at: string }[];
   })[];
   refunds: (Record<string, unknown> & { id: string; state: string; lifecycle: { state: string; at: string }[] })[];

@@ -2,7 +2,8 @@ import type { PrismaClient } from '@/generated/prisma/client';
 
 // Whole-database invariants that a crash must not break: no operation without a transaction,
 // no transaction without a lifecycle or whose last entry is not its state, no state change
-// without its outbox event (they commit together), no refund whose lifecycle disagrees.
+// without its outbox event (they commit together), no unanswered attempt the status sync cannot
+// find, no refund whose lifecycle disagrees.
 export type Integrity = Record<string, number>;
 
 const CHECKS: Record<string, string> = {
@@ -15,6 +16,9 @@ const CHECKS: Record<string, string> = {
   movesWithoutEvent: `SELECT count(*)::int AS n FROM lifecycle_entries l
     WHERE (SELECT count(*) FROM outbox_events e WHERE e.aggregate_id = l.transaction_id)
         < (SELECT count(*) FROM lifecycle_entries m WHERE m.transaction_id = l.transaction_id)`,
+  // An attempt claimed and never answered must be due for the worker's status sync, or nobody settles it.
+  unansweredWithoutStatusCheck: `SELECT count(*)::int AS n FROM transactions t
+    WHERE t.state = 'REGISTRADO' AND t.status_check_at IS NULL`,
   refundLifecycleNotEndingInState: `SELECT count(*)::int AS n FROM refunds r
     WHERE r.state IS DISTINCT FROM (SELECT e.state FROM refund_lifecycle_entries e WHERE e.refund_id = r.id ORDER BY e.id DESC LIMIT 1)`,
 };

@@ -61,8 +61,8 @@ const ANA: Person = { first_name: 'Ana', email: 'ana.quispe@example.pe' };
 export function chargeRequest(
   merchant: string,
   number: string,
-  method: 'CARD' | 'QR',
-  options: { pan?: string; callbackUrl?: string; customer?: Person } = {},
+  method: 'CARD' | 'QR' | 'YAPE',
+  options: { pan?: string; otp?: string; callbackUrl?: string; customer?: Person } = {},
 ): ChargeRequest {
   const callback = options.callbackUrl ? { callback_url: options.callbackUrl } : {};
   const customer = options.customer ?? ANA;
@@ -77,9 +77,14 @@ export function chargeRequest(
             method_name: 'CARD',
             method_details: { pan: options.pan ?? '4111111111111111', expiry_date: '1230', security_code: '123', ...callback },
           }
-        : { method_name: 'QR', method_details: callback },
+        : method === 'YAPE'
+          ? {
+              method_name: 'YAPE',
+              method_details: { phone: { country_code: '+51', subscriber: '987654321' }, otp: options.otp ?? '123456' },
+            }
+          : { method_name: 'QR', method_details: callback },
     payment_details: {
-      amount: method === 'CARD' ? '15000' : '2500',
+      amount: method === 'QR' ? '2500' : '15000',
       currency: '604',
       billing: customer,
       shipping: customer,

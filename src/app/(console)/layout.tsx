@@ -20,6 +20,8 @@ const TEXT = {
     operations: 'Operaciones',
     refunds: 'Reembolsos',
     developers: 'Desarrolladores',
+    routing: 'Enrutamiento',
+    processors: 'Procesadores',
     settings: 'Configuración',
     platform: 'Plataforma',
     skip: 'Saltar al contenido',
@@ -37,6 +39,8 @@ const TEXT = {
     operations: 'Operations',
     refunds: 'Refunds',
     developers: 'Developers',
+    routing: 'Routing',
+    processors: 'Processors',
     settings: 'Settings',
     platform: 'Platform',
     skip: 'Skip to content',
@@ -58,6 +62,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     { href: '/operations', label: text.operations },
     { href: '/refunds', label: text.refunds },
     { href: '/developers', label: text.developers },
+    { href: '/routing', label: text.routing },
+    { href: '/processors', label: text.processors },
     platformRole ? { href: '/platform', label: text.platform } : { href: '/settings', label: text.settings },
   ];
   return (

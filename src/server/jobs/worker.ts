@@ -5,6 +5,8 @@ import { settleAuthorized } from '@/server/services/settle-authorized';
 import { startDeliveries } from './deliver-callbacks';
 import { expirePending } from './expire-pending';
 import { processRefunds } from './process-refunds';
+import { syncStatuses } from './sync-status';
+import { dropExpiredCards } from '@/server/three-ds/card-vault';
 import { sweepDatabaseBuckets } from '@/server/api/rate-limit/database-rate-limit';
 
 const BUCKET_SWEEP_MS = 60_000;
@@ -13,7 +15,8 @@ export type Worker = { stop(): Promise<void> };
 
 /**
  * The background worker: every poll it expires due payments, settles AUTORIZADO transactions
- * older than the settlement delay, moves refunds on, and starts due callback deliveries; once a
+ * older than the settlement delay, moves refunds on, asks processors about attempts left in
+ * doubt, drops vaulted cards whose challenge expired, and starts due callback deliveries; once a
  * minute it drops the rate-limit buckets nobody has used for ten minutes.
  * Any number may run over one PostgreSQL database (rows are claimed with SKIP LOCKED).
  */
@@ -38,6 +41,8 @@ export function startWorker(prisma: Db, name: string): Worker {
     await job('expiry', () => expirePending(prisma, now));
     await job('settlement', () => settleAuthorized(prisma, new Date(now.getTime() - config.SETTLEMENT_DELAY_SECONDS * 1000)));
     await job('refunds', () => processRefunds(prisma, config.REFUND_PROCESSING_DELAY_SECONDS, now));
+    await job('status sync', () => syncStatuses(prisma, now));
+    await job('card vault', () => dropExpiredCards(prisma, now));
     await job('callbacks', () => startDeliveries(prisma, inFlight, config.CALLBACK_CONCURRENCY));
     if (now.getTime() - sweptAt >= BUCKET_SWEEP_MS) {
       sweptAt = now.getTime();

@@ -34,12 +34,14 @@ describe('metricsText', () => {
       transaction: { groupBy: () => Promise.resolve([{ state: 'AUTORIZADO', _count: { _all: 7 } }]) },
       refund: { groupBy: () => Promise.resolve([]) },
       $queryRawUnsafe: queryRawUnsafe,
+      $queryRaw: () => Promise.resolve([{ connector: 'sandbox-acquirer-a', method: 'CARD', outcome: 'approved', count: 3 }]),
     } as unknown as Db;
     const [first, second] = await Promise.all([metricsText(prisma), metricsText(prisma)]);
     expect(first.body).toContain('pay_transactions{state="AUTORIZADO"} 7');
     expect(first.body).toContain('pay_http_requests_total');
     expect(first.body).toContain('\n\n# HELP pay_callback_attempts_total');
     expect(first.body).toContain('pay_callback_attempts_total{outcome="delivered"} 5');
+    expect(first.body).toContain('pay_connector_attempts{connector="sandbox-acquirer-a",method="CARD",outcome="approved"} 3');
     expect(second.body).toContain('pay_callback_attempts_total{outcome="delivered"} 5');
     expect((await metricsText(prisma)).body).toContain('pay_callback_attempts_total{outcome="delivered"} 5');
     expect(queryRawUnsafe).toHaveBeenCalledTimes(1);

@@ -1,6 +1,10 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '@/server/db/client';
+import { breakers } from '@/server/services/charges/breakers';
+import { storedConnectorAttempts } from '@/server/services/health/connector-stats';
 import { callbackMetricsText, storedCallbackOutcomes } from './callback-metrics';
+
+const BREAKER_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
 
 // Prometheus metrics: HTTP requests and their latency are this process's own (each instance is
 // scraped on its own); the count of transactions and refunds per state and the callback
@@ -14,6 +18,8 @@ type Metrics = {
   latency: Histogram<'route' | 'method'>;
   transactions: Gauge<'state'>;
   refunds: Gauge<'state'>;
+  connectorAttempts: Gauge<'connector' | 'method' | 'outcome'>;
+  breakers: Gauge<'connector'>;
 };
 
 const DATABASE_READ_TTL_MS = 15_000;
@@ -48,6 +54,18 @@ function create(): Metrics {
       labelNames: ['state'],
       registers: [registry],
     }),
+    connectorAttempts: new Gauge({
+      name: 'pay_connector_attempts',
+      help: 'Payment attempts in the database by connector, method and outcome (approved, declined, technical, other: pending, cancelled or expired)',
+      labelNames: ['connector', 'method', 'outcome'],
+      registers: [registry],
+    }),
+    breakers: new Gauge({
+      name: 'pay_connector_breaker_state',
+      help: "This process's circuit breaker per connector: 0 closed, 1 half-open, 2 open",
+      labelNames: ['connector'],
+      registers: [registry],
+    }),
   };
 }
 
@@ -64,12 +82,16 @@ export function metrics(): Metrics {
 
 /** Sets the state gauges and returns the callback series' text (one read shared by concurrent scrapes). */
 async function readDatabaseSeries(prisma: Db): Promise<string> {
-  const [transactions, refunds, callbacks] = await Promise.all([
+  const [transactions, refunds, callbacks, attempts] = await Promise.all([
     prisma.transaction.groupBy({ by: ['state'], _count: { _all: true } }),
     prisma.refund.groupBy({ by: ['state'], _count: { _all: true } }),
     storedCallbackOutcomes(prisma),
+    storedConnectorAttempts(prisma),
   ]);
-  const { transactions: transactionGauge, refunds: refundGauge } = metrics();
+  const { transactions: transactionGauge, refunds: refundGauge, connectorAttempts } = metrics();
+  connectorAttempts.reset();
+  for (const row of attempts)
+    connectorAttempts.set({ connector: row.connector, method: row.method, outcome: row.outcome }, row.count);
   transactionGauge.reset();
   for (const row of transactions) transactionGauge.set({ state: row.state }, row._count._all);
   refundGauge.reset();
@@ -93,6 +115,8 @@ function databaseSeries(prisma: Db): Promise<string> {
 /** The Prometheus text exposition: this process's registry, then the database's callback series. */
 export async function metricsText(prisma: Db): Promise<{ contentType: string; body: string }> {
   const callbacks = await databaseSeries(prisma);
-  const { registry } = metrics();
+  const { registry, breakers: breakerGauge } = metrics();
+  breakerGauge.reset();
+  for (const breaker of breakers().snapshot()) breakerGauge.set({ connector: breaker.connector }, BREAKER_VALUE[breaker.state]);
   return { contentType: registry.contentType, body: `${await registry.metrics()}\n${callbacks}` };
 }

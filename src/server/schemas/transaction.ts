@@ -43,6 +43,25 @@ export const processorResponse = z
   })
   .meta({ id: 'ProcessorResponse' });
 
+/** What the service notes on each attempt (docs/ORCHESTRATION.md 3, 5); other members may follow. */
+const additionalFields = z
+  .object({
+    processor: z.string().optional().meta({ description: 'The connector that carried this attempt, e.g. sandbox-acquirer-a' }),
+    attempt: z.number().int().min(1).optional().meta({ description: "The attempt's number in its operation: 1, 2, …" }),
+    installments: z.string().optional().meta({ description: 'CUOTEALO: the instalments the payer chose' }),
+    three_ds: z
+      .object({
+        version: z.string(),
+        status: z.string().meta({ enum: ['Y', 'A', 'N', 'U', 'C'] }),
+        eci: z.string(),
+        challenged: z.boolean(),
+      })
+      .optional()
+      .meta({ description: 'CARD: the 3-D Secure result (never the authentication value)' }),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'AdditionalFields' });
+
 export const transactionObject = z
   .object({
     transaction_id: z.string(),
@@ -55,7 +74,7 @@ export const transactionObject = z
     payment_method: z.object({ method_name: methodName, method_details: methodDetailsResponse.optional() }),
     expiration_date: timeObject.nullable().optional(),
     processor_response: processorResponse.nullable().optional(),
-    additional_fields: z.record(z.string(), z.unknown()).nullable().optional(),
+    additional_fields: additionalFields.nullable().optional(),
     lifecycle: z.array(lifecycleEntry(TRANSACTION_STATES)),
   })
   .meta({ id: 'Transaction' });

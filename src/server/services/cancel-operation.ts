@@ -28,8 +28,14 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
         cardLast4: true,
         processorResponse: true,
         connectorId: true,
+        statusCheckAt: true,
       },
     });
+    // An attempt still with its processor, or whose answer is being verified, may yet be
+    // approved: cancelling it now could leave a payment charged and shown cancelled.
+    if (latest.state === 'REGISTRADO' || (latest.state === 'PENDIENTE' && latest.statusCheckAt !== null)) {
+      throw new AppError('STATE_CONFLICT', 'The processor has not answered this payment yet; try again once it has.');
+    }
     const decision = decideCancel(latest.state, latest.method);
     if (decision.kind === 'refused') {
       throw new AppError(decision.reason === 'method' ? 'METHOD_RULE' : 'STATE_CONFLICT', decision.message);
@@ -58,6 +64,8 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
         },
         at,
       );
+      // A card waiting for its 3-D Secure challenge leaves the vault with the payment (docs/ORCHESTRATION.md 5).
+      if (!reversal) await tx.cardVaultEntry.deleteMany({ where: { transactionId: latest.id } });
     }
     const transactions = await tx.transaction.findMany({
       where: { operationId: operation.id },

@@ -25,7 +25,8 @@ export type TransactionRow = Prisma.TransactionGetPayload<{ select: typeof trans
 
 export type TimeStyle = 'millis' | 'seconds';
 
-const REDIRECT_METHODS = new Set(['BANK_TRANSFER', 'CUOTEALO']);
+// Where the payer continues: the redirect methods' page, and a CARD payment's 3-D Secure challenge.
+const REDIRECT_METHODS = new Set(['BANK_TRANSFER', 'CUOTEALO', 'CARD']);
 
 /** `queryDetails`: the shape of transaction queries and callbacks (CARD adds its URLs, docs/interface.md 2.7). */
 export function toTransactionObject(

@@ -9,8 +9,10 @@ import type { Tx } from '@/server/db/client';
 // unit tests a memory store (tests/support/memory-sandbox-store.ts).
 
 /** The modes a platform admin sets on a sandbox processor (docs/ORCHESTRATION.md 1). */
-export const CONNECTOR_MODES = ['normal', 'outage', 'slow', 'flaky', 'declining'] as const;
-export type ConnectorMode = (typeof CONNECTOR_MODES)[number];
+// The mode list lives in the domain so the console's browser code can offer it without this module.
+import { CONNECTOR_MODES, type ConnectorMode } from '@/server/domain/connector-modes';
+
+export { CONNECTOR_MODES, type ConnectorMode };
 
 // The database's enum and this list are one set: a mode added to either alone fails to compile.
 type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -23,7 +23,20 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
       merchantOperationNumber: true,
       createdAt: true,
       merchant: { select: { code: true, name: true } },
-      transactions: { orderBy: { attempt: 'asc' }, select: { ...transactionSelect, payerEmail: true, payerName: true } },
+      transactions: {
+        orderBy: { attempt: 'asc' },
+        select: {
+          ...transactionSelect,
+          payerEmail: true,
+          payerName: true,
+          attempt: true,
+          connectorId: true,
+          routing: true,
+          declineClass: true,
+          latencyMs: true,
+          threeDs: true,
+        },
+      },
       refunds: { orderBy: { createdAt: 'asc' }, select: refundSelect },
     },
   });
@@ -43,6 +56,15 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
       ...toTransactionObject(row, 'millis', { queryDetails: true }),
       payer_email: row.payerEmail,
       payer_name: row.payerName,
+      // Which processor carried the attempt, why routing chose it and how it ended (docs/ORCHESTRATION.md 2-5).
+      orchestration: {
+        attempt: row.attempt,
+        connector: row.connectorId,
+        routing: row.routing as { rule_version: number | null; route: number | null; reason: string } | null,
+        declineClass: row.declineClass,
+        latencyMs: row.latencyMs,
+        threeDs: row.threeDs as { version: string; status: string; eci: string; challenged: boolean } | null,
+      },
       refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method) && !refunded.has(row.id),
     })),
     refunds: operation.refunds.map(toRefundObject),

@@ -62,6 +62,7 @@ type Locked = {
   state: string;
   expires_at: Date | null;
   processor_response: Prisma.JsonObject | null;
+  additional_fields: Prisma.JsonObject | null;
 };
 
 async function withLockedPayment<T extends PayerOutcome>(
@@ -73,7 +74,7 @@ async function withLockedPayment<T extends PayerOutcome>(
   if (!isPayerToken(token)) return { kind: 'not_found' };
   return prisma.$transaction(async (tx) => {
     const [payment] = await tx.$queryRaw<Locked[]>`
-      SELECT id, method, state, expires_at, processor_response FROM transactions WHERE payer_token = ${token} FOR UPDATE`;
+      SELECT id, method, state, expires_at, processor_response, additional_fields FROM transactions WHERE payer_token = ${token} FOR UPDATE`;
     // A CARD payment's page is its 3-D Secure challenge (challenge.ts): "pay" here would mark it
     // authorized without its processor, and "abandon" would leave its card in the vault.
     if (!payment || payment.method === 'CARD') return { kind: 'not_found' };
@@ -105,7 +106,10 @@ export function payPayment(prisma: Db, token: string, options: { installments?: 
       {
         stateReason: 'Pago confirmado por el pagador',
         processorResponse: paidResponse(payment.method, payment.processor_response, now, installments),
-        ...(installments ? { additionalFields: { installments: String(installments) } } : {}),
+        // Beside the processor and attempt routing noted (docs/ORCHESTRATION.md 3).
+        ...(installments
+          ? { additionalFields: { ...(payment.additional_fields ?? {}), installments: String(installments) } }
+          : {}),
       },
       now,
     );

@@ -10,6 +10,7 @@ import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { CancelAction, RefundAction } from './operation-actions';
 import { can } from '@/server/auth/policy';
+import type { operationDetail } from '@/server/services/console/operation-detail';
 
 const TEXT = {
   es: {
@@ -36,6 +37,11 @@ const TEXT = {
     payerName: 'pagador',
     payerEmail: 'correo del pagador',
     processor: 'Respuesta del procesador',
+    attempt: (n: number) => `Intento ${n}`,
+    rule: (version: number | null) => (version === null ? 'ruta por defecto de la plataforma' : `regla v${version}`),
+    declineClass: 'clase de rechazo',
+    latency: (ms: number) => `${ms} ms`,
+    threeDs: '3-D Secure',
     image: '(imagen)',
     refunds: 'Reembolsos',
     callbacks: 'Notificaciones (callbacks)',
@@ -65,6 +71,11 @@ const TEXT = {
     payerName: 'payer',
     payerEmail: 'payer email',
     processor: 'Processor response',
+    attempt: (n: number) => `Attempt ${n}`,
+    rule: (version: number | null) => (version === null ? "platform's default routes" : `rule v${version}`),
+    declineClass: 'decline class',
+    latency: (ms: number) => `${ms} ms`,
+    threeDs: '3-D Secure',
     image: '(image)',
     refunds: 'Refunds',
     callbacks: 'Notifications (callbacks)',
@@ -174,6 +185,7 @@ export default async function OperationPage({ params }: Props) {
             <span className="font-mono text-xs break-all text-slate-500">{transaction.transaction_id}</span>
           </div>
           {transaction.state_reason ? <p className="text-sm text-slate-700">{transaction.state_reason}</p> : null}
+          <Orchestration facts={transaction.orchestration} text={text} />
           <ol className="relative ml-2 border-l border-slate-300" aria-label={text.lifecycle}>
             {transaction.lifecycle.map((entry, index) => (
               <li key={index} className="mb-2 ml-4">
@@ -260,5 +272,31 @@ export default async function OperationPage({ params }: Props) {
         )}
       </section>
     </div>
+  );
+}
+
+type OrchestrationFacts = Awaited<ReturnType<typeof operationDetail>>['transactions'][number]['orchestration'];
+
+/** One attempt's routing: its number, processor, the rule and route that chose it, and how it ended. */
+type OrchestrationText = Pick<(typeof TEXT)['es'], 'attempt' | 'rule' | 'declineClass' | 'latency' | 'threeDs'>;
+
+function Orchestration({ facts, text }: { facts: OrchestrationFacts; text: OrchestrationText }) {
+  if (!facts.connector) return null;
+  const parts = [
+    text.attempt(facts.attempt),
+    facts.connector,
+    facts.routing
+      ? `${text.rule(facts.routing.rule_version)}${facts.routing.route === null ? '' : ` #${facts.routing.route + 1}`}`
+      : null,
+    facts.declineClass ? `${text.declineClass}: ${facts.declineClass}` : null,
+    facts.latencyMs === null ? null : text.latency(facts.latencyMs),
+    facts.threeDs
+      ? `${text.threeDs}: ${facts.threeDs.status} (ECI ${facts.threeDs.eci}${facts.threeDs.challenged ? ', challenge' : ''})`
+      : null,
+  ].filter(Boolean);
+  return (
+    <p className="text-sm text-slate-700" data-testid="attempt-routing" title={facts.routing?.reason}>
+      {parts.join(' · ')}
+    </p>
   );
 }

@@ -14,7 +14,12 @@ export const authorizeCharge = merchantProcedure('post:charges', authorizeCharge
       operationId: 'authorizeCharge',
       tags: ['charges'],
       summary: 'Authorize an ecommerce payment',
-      description: 'CARD and YAPE answer AUTORIZADO (or DENEGADO); the other methods answer PENDIENTE with an expiration_date.',
+      description:
+        'CARD and YAPE answer AUTORIZADO (or DENEGADO); the other methods answer PENDIENTE with an expiration_date. ' +
+        'A CARD payment that needs a 3-D Secure challenge answers PENDIENTE with continue_url (the hosted challenge page) ' +
+        'and an expiration_date 10 minutes on; the outcome follows by callback and in GET. ' +
+        'Routing may try more than one processor: each attempt is a transaction of the operation, and the answer carries ' +
+        'the last; every transaction has additional_fields.processor (the connector) and additional_fields.attempt.',
       requestHeaders: chargeHeaders,
       errorResponses: [400, 401, 403, 409, 413, 422, 429],
     },

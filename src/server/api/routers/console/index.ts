@@ -3,12 +3,14 @@ import { callbacksProcedures } from './callbacks';
 import { developersProcedures } from './developers';
 import { operationsProcedures } from './operations';
 import { platformRouter } from './platform';
+import { processorsRouter } from './processors';
 import { refundsProcedures } from './refunds';
+import { routingRouter } from './routing';
 import { settingsRouter } from './settings';
 
 // The console's procedures: every role rule is enforced by their middleware (src/server/api/trpc.ts
 // and src/server/auth/policy.ts); pages only hide what a role cannot do. The areas' procedures sit
-// at the top of console.* (console.cancel), settings and platform under their own name.
+// at the top of console.* (console.cancel), settings, platform, routing and processors under their own name.
 export const consoleRouter = router({
   ...operationsProcedures,
   ...refundsProcedures,
@@ -16,4 +18,6 @@ export const consoleRouter = router({
   ...developersProcedures,
   settings: settingsRouter,
   platform: platformRouter,
+  routing: routingRouter,
+  processors: processorsRouter,
 });

@@ -18,7 +18,8 @@ ADD COLUMN     "latency_ms" INTEGER,
 ADD COLUMN     "routing" JSONB,
 ADD COLUMN     "status_check_at" TIMESTAMPTZ(3),
 ADD COLUMN     "status_checks" INTEGER NOT NULL DEFAULT 0,
-ADD COLUMN     "three_ds" JSONB;
+ADD COLUMN     "three_ds" JSONB,
+ALTER COLUMN "authorization_reply" DROP NOT NULL;
 
 -- CreateTable
 CREATE TABLE "connector_settings" (
@@ -104,6 +105,7 @@ ALTER TABLE "payment_policies" ADD CONSTRAINT "payment_policies_merchant_id_fkey
 
 -- AddForeignKey
 ALTER TABLE "card_vault" ADD CONSTRAINT "card_vault_transaction_id_fkey" FOREIGN KEY ("transaction_id") REFERENCES "transactions"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
 
 -- At most one draft and one published version per merchant and method (schema.prisma cannot
 -- declare partial indexes).

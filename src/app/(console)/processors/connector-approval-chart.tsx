@@ -1,0 +1,47 @@
+'use client';
+
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const COLORS = ['#1d4ed8', '#7c3aed', '#0f766e', '#c2410c', '#a16207', '#be185d', '#475569'];
+
+type Point = { connector: string; at: string; attempts: number; approved: number };
+
+/** Approval rate per connector over time (docs/ORCHESTRATION.md 4): one line per connector, in percent. */
+export function ConnectorApprovalChart({ points, bucket, title }: { points: Point[]; bucket: 'hour' | 'day'; title: string }) {
+  const connectors = [...new Set(points.map((point) => point.connector))];
+  const rows = new Map<string, Record<string, string | number>>();
+  for (const point of points) {
+    const row = rows.get(point.at) ?? { at: point.at };
+    row[point.connector] = Math.round((1000 * point.approved) / Math.max(point.attempts, 1)) / 10;
+    rows.set(point.at, row);
+  }
+  const label = (at: string) => (bucket === 'hour' ? at.slice(11, 16) : at.slice(5, 10));
+  return (
+    <figure aria-label={title}>
+      <figcaption className="text-sm text-slate-600">{title}</figcaption>
+      <ResponsiveContainer width="100%" height={240}>
+        <LineChart data={[...rows.values()]}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="at" tickFormatter={label} fontSize={12} />
+          <YAxis domain={[0, 100]} unit="%" fontSize={12} />
+          <Tooltip
+            formatter={(value) => `${String(value)} %`}
+            labelFormatter={(at) => (typeof at === 'string' ? label(at) : at)}
+          />
+          <Legend />
+          {connectors.map((connector, index) => (
+            <Line
+              key={connector}
+              type="monotone"
+              dataKey={connector}
+              stroke={COLORS[index % COLORS.length]}
+              connectNulls
+              dot={{ r: 2 }}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,138 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { can } from '@/server/auth/policy';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/server/domain/states';
+import { consoleLang } from '../../console-ui/lang-server';
+import { PolicyForm } from './policy-form';
+import { RuleEditor } from './rule-editor';
+import { RoutesTable } from './routes-table';
+import { ThreeDsForm } from './three-ds-form';
+
+const TEXT = {
+  es: {
+    meta: 'Enrutamiento — consola de pagos',
+    title: 'Enrutamiento',
+    intro: 'Qué procesador lleva cada pago de un medio, y qué se intenta cuando falla.',
+    merchant: 'Comercio',
+    choose: 'Elige un comercio para ver y editar su enrutamiento.',
+    go: 'Ver',
+    published: (version: number) => `Regla publicada (v${version})`,
+    noPublished: 'Sin regla publicada: se usa la ruta por defecto de la plataforma.',
+    platformDefault: 'Ruta por defecto de la plataforma',
+    draft: 'Borrador',
+    readOnly: 'Tu rol es de solo lectura.',
+  },
+  en: {
+    meta: 'Routing — payments console',
+    title: 'Routing',
+    intro: 'Which processor carries each payment of a method, and what is tried when it fails.',
+    merchant: 'Merchant',
+    choose: 'Choose a merchant to see and edit its routing.',
+    go: 'Show',
+    published: (version: number) => `Published rule (v${version})`,
+    noPublished: "No published rule: the platform's default routes apply.",
+    platformDefault: "Platform's default routes",
+    draft: 'Draft',
+    readOnly: 'Your role is read-only.',
+  },
+};
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: TEXT[await consoleLang()].meta };
+}
+
+type Search = { merchant?: string; method?: string };
+
+export default async function RoutingPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const [session, lang, params] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
+  const text = TEXT[lang];
+  const method: PaymentMethod = PAYMENT_METHODS.includes(params.method as PaymentMethod)
+    ? (params.method as PaymentMethod)
+    : 'CARD';
+  const platformStaff = can(session.role, 'merchants:all');
+  const merchantCode = platformStaff ? params.merchant : undefined;
+  const header = (
+    <div>
+      <h1 className="text-2xl font-semibold">{text.title}</h1>
+      <p className="text-slate-600">{text.intro}</p>
+    </div>
+  );
+  const merchantForm = platformStaff ? (
+    <form method="get" className="flex items-end gap-2 text-sm">
+      <label className="block">
+        {text.merchant}
+        <input
+          name="merchant"
+          defaultValue={merchantCode ?? ''}
+          className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5"
+        />
+      </label>
+      <input type="hidden" name="method" value={method} />
+      <button className="rounded-md bg-slate-800 px-3 py-1.5 text-white">{text.go}</button>
+    </form>
+  ) : null;
+  if (platformStaff && !merchantCode) {
+    return (
+      <div className="space-y-4">
+        {header}
+        {merchantForm}
+        <p className="text-slate-600">{text.choose}</p>
+      </div>
+    );
+  }
+  const caller = await consoleCaller(session);
+  const [routing, connectors] = await Promise.all([
+    caller.console.routing.routing({ merchantCode, method }),
+    caller.console.processors.connectors(),
+  ]);
+  const canEdit = can(session.role, 'merchant:act');
+  const query = (each: PaymentMethod) =>
+    `/routing?${new URLSearchParams({ ...(merchantCode ? { merchant: merchantCode } : {}), method: each })}`;
+  return (
+    <div className="space-y-6">
+      {header}
+      {merchantForm}
+      <nav className="flex flex-wrap gap-2 text-sm" aria-label="methods">
+        {PAYMENT_METHODS.map((each) => (
+          <Link
+            key={each}
+            href={query(each)}
+            aria-current={each === method ? 'page' : undefined}
+            className={`rounded px-2 py-1 ${each === method ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
+          >
+            {each}
+          </Link>
+        ))}
+      </nav>
+      {canEdit ? null : <p className="text-sm text-slate-600">{text.readOnly}</p>}
+
+      <section className="space-y-2" aria-labelledby="published">
+        <h2 id="published" className="text-lg font-semibold">
+          {routing.published ? text.published(routing.published.version) : text.platformDefault}
+        </h2>
+        {routing.published ? null : <p className="text-sm text-slate-600">{text.noPublished}</p>}
+        <RoutesTable routes={routing.published?.routes ?? routing.platformDefault} lang={lang} />
+      </section>
+
+      <section className="space-y-2" aria-labelledby="draft">
+        <h2 id="draft" className="text-lg font-semibold">
+          {text.draft}
+          {routing.draft ? ` (v${routing.draft.version})` : ''}
+        </h2>
+        <RuleEditor
+          key={`${routing.merchantCode}-${method}-${routing.draft?.version ?? 'new'}`}
+          merchantCode={routing.merchantCode}
+          method={method}
+          initial={routing.draft?.routes ?? routing.published?.routes ?? routing.platformDefault}
+          hasDraft={routing.draft !== null}
+          connectors={connectors.filter((connector) => connector.methods.includes(method)).map((connector) => connector.id)}
+          canEdit={canEdit}
+        />
+      </section>
+
+      <PolicyForm merchantCode={routing.merchantCode} method={method} policy={routing.policy} canEdit={canEdit} />
+      {method === 'CARD' ? <ThreeDsForm merchantCode={routing.merchantCode} setting={routing.threeDs} canEdit={canEdit} /> : null}
+    </div>
+  );
+}

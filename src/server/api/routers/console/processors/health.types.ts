@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const healthInput = z.strictObject({ window: z.enum(['hour', 'day', 'week']).default('day') });

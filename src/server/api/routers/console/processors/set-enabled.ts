@@ -1,0 +1,7 @@
+import { setConnectorEnabled } from '@/server/services/health/processors';
+import { platformActProcedure } from '../../../trpc';
+import { setEnabledInput } from './set-enabled.types';
+
+export const setEnabled = platformActProcedure
+  .input(setEnabledInput)
+  .mutation(({ ctx, input }) => setConnectorEnabled(ctx.prisma, input));

@@ -1,0 +1,5 @@
+import { setConnectorMode } from '@/server/services/health/processors';
+import { platformActProcedure } from '../../../trpc';
+import { setModeInput } from './set-mode.types';
+
+export const setMode = platformActProcedure.input(setModeInput).mutation(({ ctx, input }) => setConnectorMode(ctx.prisma, input));

@@ -1,0 +1,8 @@
+import { routingView } from '@/server/services/routing/merchant-routing';
+import { consoleProcedure } from '../../../trpc';
+import { routingInput } from './routing.types';
+
+/** Every role reads routing within its scope; only merchant admins and platform admins change it. */
+export const routing = consoleProcedure
+  .input(routingInput)
+  .query(({ ctx, input }) => routingView(ctx.prisma, ctx.scope, input.merchantCode, input.method));

@@ -1,0 +1,3 @@
+import { ofMerchantMethod } from './routing-fields';
+
+export const routingInput = ofMerchantMethod;

@@ -1,0 +1,6 @@
+import { tryDraft as tryIt } from '@/server/services/routing/merchant-routing';
+import { consoleProcedure } from '../../../trpc';
+import { tryDraftInput } from './try-draft.types';
+
+/** Trying a draft changes nothing: any role that reads routing may. */
+export const tryDraft = consoleProcedure.input(tryDraftInput).query(({ ctx, input }) => tryIt(ctx.prisma, ctx.scope, input));

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+import { retryPolicyInput } from '@/server/orchestration';
+import { ofMerchantMethod } from './routing-fields';
+
+export const updatePolicyInput = z.strictObject({ ...ofMerchantMethod.shape, ...retryPolicyInput.shape });

@@ -1,0 +1,106 @@
+import type { Db, Tx } from '@/server/db/client';
+import type { PaymentMethod, TransactionState } from '@/server/domain/states';
+import { logInfo } from '@/server/log';
+import { registryFor, transactionReference, type StatusResult } from '@/server/payments';
+import { approvedByStatus, declinedByStatus, statusWithin } from '@/server/services/charges/ask-processor';
+import { moveTransaction, type MoveData } from '@/server/services/state-moves/move-transaction';
+
+// The worker's status sync (docs/ORCHESTRATION.md 3): an attempt whose processor gave no answer
+// and no status (PENDIENTE, "verifying"), or that nobody settled because its instance stopped
+// while the processor had it (REGISTRADO past its status_check_at), is asked about again with
+// backoff until the processor says approved or declined; after MAX_CHECKS unknown answers it is
+// reversed at the processor, so that nothing it may have approved stays charged, and declined.
+// The merchant learns the outcome by callback (the move's event).
+
+const BATCH = 20;
+/** Attempts claimed by one worker are not claimed by another for this long. */
+const LEASE_MS = 60_000;
+const FIRST_BACKOFF_MS = 30_000;
+export const MAX_CHECKS = 8;
+
+type Due = {
+  id: string;
+  state: TransactionState;
+  connector_id: string | null;
+  method: string;
+  amount: bigint;
+  currency: string;
+  card_bin: string | null;
+  card_last4: string | null;
+  status_checks: number;
+};
+
+/** Returns how many attempts were settled. */
+export async function syncStatuses(prisma: Db, now = new Date()): Promise<number> {
+  const due = await prisma.$queryRaw<Due[]>`
+    UPDATE transactions SET status_check_at = ${new Date(now.getTime() + LEASE_MS)}
+    WHERE id IN (
+      SELECT id FROM transactions
+      WHERE status_check_at <= ${now} AND state IN ('REGISTRADO', 'PENDIENTE')
+      ORDER BY status_check_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING id, state, connector_id, method, amount, currency, card_bin, card_last4, status_checks`;
+  let settled = 0;
+  const registry = registryFor(prisma);
+  for (const row of due) {
+    const connector = registry.forTransaction({ connectorId: row.connector_id, method: row.method as PaymentMethod });
+    const reference = transactionReference({
+      id: row.id,
+      method: row.method,
+      amount: row.amount,
+      currency: row.currency,
+      cardBin: row.card_bin,
+      cardLast4: row.card_last4,
+    });
+    const status = await statusWithin(connector, reference);
+    const checks = row.status_checks + 1;
+    const giveUp = !decides(status) && checks >= MAX_CHECKS;
+    if (giveUp) await connector.reverse(reference);
+    const moved = await prisma.$transaction((tx) => settle(tx, row, status, giveUp, checks, now));
+    if (moved) settled += 1;
+    logInfo('status sync', { transaction_id: row.id, connector: connector.id, status: status.outcome, checks, moved });
+  }
+  return settled;
+}
+
+function decides(status: StatusResult): boolean {
+  return status.outcome === 'approved' || status.outcome === 'declined' || status.outcome === 'not_found';
+}
+
+async function settle(tx: Tx, row: Due, status: StatusResult, giveUp: boolean, checks: number, now: Date): Promise<boolean> {
+  const final = finalMove(status, giveUp);
+  if (!final) {
+    const backoff = FIRST_BACKOFF_MS * 2 ** (checks - 1);
+    await tx.transaction.updateMany({
+      where: { id: row.id, state: row.state },
+      data: { statusChecks: checks, statusCheckAt: new Date(now.getTime() + backoff) },
+    });
+    return false;
+  }
+  const data: MoveData = { ...final.data, statusChecks: checks, statusCheckAt: null };
+  if (row.state === 'REGISTRADO') {
+    const pending = await moveTransaction(tx, row.id, 'REGISTRADO', 'PENDIENTE', { stateReason: VERIFYING_REASON }, now);
+    if (!pending) return false;
+  }
+  return (await moveTransaction(tx, row.id, 'PENDIENTE', final.to, data, now)) !== null;
+}
+
+const VERIFYING_REASON = 'El procesador no respondió; verificando';
+
+function finalMove(status: StatusResult, giveUp: boolean): { to: 'AUTORIZADO' | 'DENEGADO'; data: MoveData } | null {
+  switch (status.outcome) {
+    case 'approved': {
+      const { stateReason, processorResponse } = approvedByStatus(status.authorizationCode);
+      return { to: 'AUTORIZADO', data: { stateReason, processorResponse, declineClass: null } };
+    }
+    case 'declined': {
+      const { stateReason, processorResponse, declineClass } = declinedByStatus(status.code, status.declineClass);
+      return { to: 'DENEGADO', data: { stateReason, processorResponse, declineClass } };
+    }
+    case 'not_found':
+      return { to: 'DENEGADO', data: { stateReason: 'El procesador no recibió el pago', declineClass: 'technical' } };
+    default:
+      return giveUp
+        ? { to: 'DENEGADO', data: { stateReason: 'El procesador no confirmó el pago; anulado', declineClass: 'technical' } }
+        : null;
+  }
+}

@@ -1,0 +1,81 @@
+import type { Db } from '@/server/db/client';
+import type { TransactionState } from '@/server/domain/states';
+import type { OutboxEventRow } from '../state-moves/event-of';
+import type { ClaimRows } from './claim-charge';
+import {
+  asJson,
+  eventColumns,
+  OUTBOX_COLUMNS,
+  OUTCOME_COLUMNS,
+  TRANSACTION_COLUMNS,
+  type OutcomeColumns,
+} from './transaction-columns';
+
+// What a processor answered to one attempt, in one SQL statement (docs/ORCHESTRATION.md 3): the
+// attempt's row moves on from the state it was claimed in (only if it is still there, so a
+// status sync and the request cannot both settle it), with its lifecycle entries and events,
+// and, when routing moves on, the next attempt is inserted REGISTRADO in the same statement:
+// there is no moment at which the operation shows a declined attempt and no attempt in flight.
+
+const RECORD_ATTEMPT = `
+WITH moved AS (
+  UPDATE transactions t SET ${OUTCOME_COLUMNS.map((column) => `${column} = v.${column}`).join(', ')}
+  FROM jsonb_populate_record(NULL::transactions, $2::jsonb) v
+  WHERE t.id = $1::uuid AND t.state = $3::"TransactionState"
+  RETURNING t.id, t.operation_id
+), lifecycle AS (
+  INSERT INTO lifecycle_entries (transaction_id, state, at)
+  SELECT m.id, e.state, e.at
+  FROM moved m, jsonb_populate_recordset(NULL::lifecycle_entries, $4::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+), events AS (
+  INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
+  SELECT ${OUTBOX_COLUMNS.map((column) => `e.${column}`).join(', ')}
+  FROM moved m, jsonb_populate_recordset(NULL::outbox_events, $5::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+), next AS (
+  INSERT INTO transactions (operation_id, attempt, ${TRANSACTION_COLUMNS.join(', ')})
+  SELECT m.operation_id, $9::int, ${TRANSACTION_COLUMNS.map((column) => `n.${column}`).join(', ')}
+  FROM moved m, jsonb_populate_record(NULL::transactions, $6::jsonb) n
+  WHERE $6::jsonb IS NOT NULL
+  RETURNING id
+), next_lifecycle AS (
+  INSERT INTO lifecycle_entries (transaction_id, state, at)
+  SELECT x.id, e.state, e.at
+  FROM next x, jsonb_populate_recordset(NULL::lifecycle_entries, $7::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+), next_events AS (
+  INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
+  SELECT ${OUTBOX_COLUMNS.map((column) => `e.${column}`).join(', ')}
+  FROM next x, jsonb_populate_recordset(NULL::outbox_events, $8::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+)
+SELECT count(*)::int AS moved FROM moved`;
+
+export type AttemptOutcomeRows = {
+  transactionId: string;
+  /** The state the row must still be in. */
+  from: TransactionState;
+  columns: OutcomeColumns;
+  lifecycle: { state: string; at: Date }[];
+  events: OutboxEventRow[];
+  /** The attempt routing moves on to, with its number. */
+  next: (ClaimRows & { attempt: number }) | null;
+};
+
+/** False when the row had already moved on (another process settled it first): nothing was written. */
+export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promise<boolean> {
+  const [result] = await prisma.$queryRawUnsafe<{ moved: number }[]>(
+    RECORD_ATTEMPT,
+    rows.transactionId,
+    asJson(rows.columns),
+    rows.from,
+    JSON.stringify(rows.lifecycle),
+    JSON.stringify(rows.events.map(eventColumns)),
+    rows.next ? asJson(rows.next.transaction) : null,
+    JSON.stringify(rows.next?.lifecycle ?? []),
+    JSON.stringify(rows.next?.events.map(eventColumns) ?? []),
+    rows.next?.attempt ?? 0,
+  );
+  return (result?.moved ?? 0) > 0;
+}

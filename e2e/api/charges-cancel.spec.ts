@@ -286,7 +286,7 @@ test('after a DENEGADO CARD, a QR retry makes the operation PENDIENTE; DELETE ca
   const declined = await postCharge(
     request,
     token,
-    chargeBody(merchant.code, number, 'CARD', { details: { pan: '4000000000000119' } }),
+    chargeBody(merchant.code, number, 'CARD', { details: { pan: '4000000000000002' } }),
   );
   expect(declined.status, declined.text).toBe(200);
   expect(declined.body.transaction.state).toBe('DENEGADO');

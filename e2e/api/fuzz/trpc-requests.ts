@@ -32,6 +32,8 @@ function accessOf(procedure: Procedure): Access {
   if (procedure.path.startsWith('admin.')) return 'operator';
   const act = procedure.type === 'mutation';
   if (procedure.path.startsWith('console.platform.')) return act ? 'platform-act' : 'platform-read';
+  // Every role sees the processors; only platform admins change a connector's mode or use.
+  if (procedure.path.startsWith('console.processors.')) return act ? 'platform-act' : 'read';
   if (procedure.path.startsWith('console.')) return act ? 'act' : 'read';
   throw new Error(`${procedure.path}: which roles may call it? (e2e/api/fuzz/trpc-requests.ts)`);
 }

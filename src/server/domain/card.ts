@@ -101,3 +101,16 @@ export function isExpiryInPast(mmyy: string, now: Date): boolean {
   // Date.UTC months are 0-based, so `expiry.month` is the first instant of the following month.
   return now.getTime() >= Date.UTC(expiry.year, expiry.month, 1);
 }
+
+/** The card members of a transaction's `method_details` (docs/interface.md 2.7). */
+export function cardMethodDetails(card: CardDescription): Record<string, unknown> {
+  return {
+    masked_pan: card.masked_pan,
+    brand: card.brand,
+    bin: card.bin,
+    last_pan: card.last_pan,
+    card_type: card.card_type,
+    card_country: card.card_country,
+    issuer: card.issuer,
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeCard } from '@/server/domain/card';
-import { cardMethodDetails, withoutUndefined } from './method-details';
+import { cardMethodDetails, describeCard } from '@/server/domain/card';
+import { withoutUndefined } from './method-details';
 
 describe('withoutUndefined', () => {
   it('drops undefined members only', () => {

@@ -1,6 +1,13 @@
-import { describeCard, detectBrand, isExpiryInPast, isValidPan, maskPan, parseExpiry } from '@/server/domain/card';
+import {
+  cardMethodDetails,
+  describeCard,
+  detectBrand,
+  isExpiryInPast,
+  isValidPan,
+  maskPan,
+  parseExpiry,
+} from '@/server/domain/card';
 import { requestFor, type ResultMessage } from '../connector';
-import { cardMethodDetails } from '../method-details';
 import { cardOutcome, DO_NOT_HONOUR, technicalFailure } from './card-outcome';
 import type { SandboxProcessor } from './sandbox-connector';
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describeCard, luhnCheckDigit } from '@/server/domain/card';
+import { cardMethodDetails, describeCard, luhnCheckDigit } from '@/server/domain/card';
 import { requestFor, type ResultMessage } from '../connector';
-import { cardMethodDetails } from '../method-details';
 import { cardOutcome } from './card-outcome';
 import type { SandboxProcessor } from './sandbox-connector';
 

@@ -93,13 +93,7 @@ export function attemptRows(base: ChargeBase, attempt: Attempt, statusCheckAt: D
       expires_at: null,
       continue_url: null,
       payer_token: null,
-      card_bin: card?.bin ?? null,
-      card_last4: card?.last_pan ?? null,
-      masked_pan: card?.masked_pan ?? null,
-      card_brand: card?.brand ?? null,
-      card_type: card?.card_type ?? null,
-      card_country: card?.card_country ?? null,
-      card_issuer: card?.issuer ?? null,
+      ...cardColumns(card),
       payer_email: base.body.payment_details.customer.email ?? null,
       payer_name: payerNameOf(base.body.payment_details.customer),
       callback_url: row.callbackUrl,
@@ -190,13 +184,7 @@ export function outcomeColumns(
     expires_at: row.expiresAt,
     continue_url: row.continueUrl,
     payer_token: result.outcome === 'pending' ? attempt.payerToken : null,
-    card_bin: card?.bin ?? null,
-    card_last4: card?.last_pan ?? null,
-    masked_pan: card?.masked_pan ?? null,
-    card_brand: card?.brand ?? null,
-    card_type: card?.card_type ?? null,
-    card_country: card?.card_country ?? null,
-    card_issuer: card?.issuer ?? null,
+    ...cardColumns(card),
     method_details: row.methodDetails,
     processor_response: row.processorResponse,
     additional_fields: row.additionalFields,
@@ -212,6 +200,19 @@ export function outcomeColumns(
 /** The lifecycle entries and events of the settled attempt's moves not yet written. */
 export function settledMoves(base: ChargeBase, attempt: Attempt, row: TransactionRow) {
   return chargeMoves(row, audienceOf(base), attempt.stored);
+}
+
+/** The row's display-only card columns (never the PAN or security code). */
+function cardColumns(card: CardFields | null) {
+  return {
+    card_bin: card?.bin ?? null,
+    card_last4: card?.last_pan ?? null,
+    masked_pan: card?.masked_pan ?? null,
+    card_brand: card?.brand ?? null,
+    card_type: card?.card_type ?? null,
+    card_country: card?.card_country ?? null,
+    card_issuer: card?.issuer ?? null,
+  };
 }
 
 /** The customer's name as sent ("Ana Quispe"), or null when neither part came. */

@@ -1,4 +1,4 @@
-import { describeCard, detectBrand, type CardDescription } from '@/server/domain/card';
+import { cardMethodDetails, describeCard, detectBrand, type CardDescription } from '@/server/domain/card';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
 
 // What the request itself says of the payment before any processor answers: the card (routing
@@ -18,17 +18,7 @@ export function requestMethodDetails(body: ChargeRequest, card: CardDescription 
   if (method.method_name === 'CARD') {
     const installments = method.method_details.installments;
     return {
-      ...(card
-        ? {
-            masked_pan: card.masked_pan,
-            brand: card.brand,
-            bin: card.bin,
-            last_pan: card.last_pan,
-            card_type: card.card_type,
-            card_country: card.card_country,
-            issuer: card.issuer,
-          }
-        : {}),
+      ...(card ? cardMethodDetails(card) : {}),
       installments: { plan: installments?.plan ?? 'NONE', installment_number: installments?.number ?? '1' },
     };
   }

@@ -20,7 +20,7 @@ import {
   type Settlement,
 } from './attempt-rows';
 import { breakers } from './breakers';
-import { recordAttempt } from './record-attempt';
+import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
 import { awaitAnswer, replyOf } from './stored-answer';
 
 // The attempts of one charge (docs/ORCHESTRATION.md 3): ask the attempt's processor; after an
@@ -112,26 +112,12 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
       statusCheckAt: result.outcome === 'verifying' ? new Date(decidedAt.getTime() + FIRST_STATUS_CHECK_MS) : null,
       threeDs: stepUp?.kind === 'failed' ? publicThreeDs(stepUp.result) : publicOf(base),
     };
-    const row = settledRow(attempt, settlement);
-    const reply = next ? null : replyOf(base.merchant, base.body, row);
-    const moves = settledMoves(base, attempt, row);
-    const recorded = await recordAttempt(prisma, {
-      transactionId: attempt.row.id,
-      from: attempt.row.state,
-      columns: outcomeColumns(base, attempt, row, settlement, reply),
-      lifecycle: moves.lifecycle,
-      events: moves.events,
-      next: next
-        ? {
-            ...attemptRows(base, next, statusCheckAfter(connectorOf(registry, next.connectorId))),
-            attempt: next.number,
-          }
-        : null,
+    if (!next) return answerWith(prisma, base, attempt, settlement);
+    const moved = await settle(prisma, base, attempt, settlement, null, {
+      ...attemptRows(base, next, statusCheckAfter(connectorOf(registry, next.connectorId))),
+      attempt: next.number,
     });
-    // The worker's status sync settled this attempt first (the processor was slower than its
-    // timeout and the grace): its settlement is the answer.
-    if (!recorded) return awaitAnswer(prisma, base.merchant, base.body, 0);
-    if (!next) return reply!;
+    if (!moved) return awaitAnswer(prisma, base.merchant, base.body, 0);
     next.stored = 1;
     if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, next);
     if (step === 'next_candidate') index += 1;
@@ -164,19 +150,7 @@ export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Atte
     statusCheckAt: null,
     threeDs: pendingChallenge(),
   };
-  const row = settledRow(attempt, settlement);
-  const reply = replyOf(base.merchant, base.body, row);
-  const moves = settledMoves(base, attempt, row);
-  const recorded = await recordAttempt(prisma, {
-    transactionId: attempt.row.id,
-    from: attempt.row.state,
-    columns: outcomeColumns(base, attempt, row, settlement, reply),
-    lifecycle: moves.lifecycle,
-    events: moves.events,
-    next: null,
-  });
-  if (!recorded) return awaitAnswer(prisma, base.merchant, base.body, 0);
-  return reply;
+  return answerWith(prisma, base, attempt, settlement);
 }
 
 /** A payment whose 3-D Secure authentication failed is declined without asking a processor. */
@@ -205,19 +179,7 @@ export async function refuseUnauthenticated(
     threeDs: publicThreeDs(result),
   };
   attempt.row.additionalFields = { ...(attempt.row.additionalFields as Prisma.JsonObject), three_ds: publicThreeDs(result) };
-  const row = settledRow(attempt, settlement);
-  const reply = replyOf(base.merchant, base.body, row);
-  const moves = settledMoves(base, attempt, row);
-  const recorded = await recordAttempt(prisma, {
-    transactionId: attempt.row.id,
-    from: attempt.row.state,
-    columns: outcomeColumns(base, attempt, row, settlement, reply),
-    lifecycle: moves.lifecycle,
-    events: moves.events,
-    next: null,
-  });
-  if (!recorded) return awaitAnswer(prisma, base.merchant, base.body, 0);
-  return reply;
+  return answerWith(prisma, base, attempt, settlement);
 }
 
 const UNAUTHENTICATED_REASON = 'Autenticación 3-D Secure fallida';
@@ -248,6 +210,38 @@ function authenticationOf(result: ThreeDsResult) {
 }
 
 const CHALLENGE_REASON = 'Autenticación 3-D Secure pendiente del pagador';
+
+/**
+ * Writes how an attempt ended (and the next attempt, if any) in one statement. False when the
+ * row had moved on already: the worker's status sync settled it first (the processor was
+ * slower than its timeout and the grace), and its settlement is the answer.
+ */
+async function settle(
+  prisma: Db,
+  base: ChargeBase,
+  attempt: Attempt,
+  settlement: Settlement,
+  reply: ChargeResponse | null,
+  next: AttemptOutcomeRows['next'],
+): Promise<boolean> {
+  const row = settledRow(attempt, settlement);
+  const moves = settledMoves(base, attempt, row);
+  return recordAttempt(prisma, {
+    transactionId: attempt.row.id,
+    from: attempt.row.state,
+    columns: outcomeColumns(base, attempt, row, settlement, reply),
+    lifecycle: moves.lifecycle,
+    events: moves.events,
+    next,
+  });
+}
+
+/** Settles the attempt whose outcome is the charge's answer, storing that answer with it. */
+async function answerWith(prisma: Db, base: ChargeBase, attempt: Attempt, settlement: Settlement): Promise<ChargeResponse> {
+  const reply = replyOf(base.merchant, base.body, settledRow(attempt, settlement));
+  if (await settle(prisma, base, attempt, settlement, reply, null)) return reply;
+  return awaitAnswer(prisma, base.merchant, base.body, 0);
+}
 
 function connectorOf(registry: ReturnType<typeof registryFor>, id: string): PaymentConnector {
   const connector = registry.byId(id);

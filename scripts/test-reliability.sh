@@ -4,8 +4,9 @@
 # - attacks: forged and tampered tokens (jwt-attacks), brute force to 429 and bodies to 413
 #   (abuse), hostile free text, the security headers, and the fuzz of every endpoint with 10,000
 #   generated bad requests;
-# - faults: kill -9 with five kills each (the service during charges; the service's own worker,
-#   and on PostgreSQL the standalone worker, during deliveries);
+# - faults: acquirer A in outage, slow and flaky under 1,000 concurrent charges; kill -9 with
+#   five kills each (the service during charges; the service's own worker, and on PostgreSQL the
+#   standalone worker, during deliveries), three during failover and pending 3-D Secure challenges;
 # - several instances on PostgreSQL: two instances and a worker; the deploy rehearsal (the
 #   Dockerfile from a clean build context: npm ci, npm run build, npm prune; compose's two
 #   instances and worker behind nginx);

@@ -43,7 +43,7 @@ step "openapi lint";         npm run --silent lint:openapi
 step "end-to-end suites on embedded PGlite"
 E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test || { keep_screenshots pglite; exit 1; }
 keep_screenshots pglite
-step "faults on PGlite: kill -9 during charges and during deliveries (fast pass)"
+step "faults on PGlite: acquirer outage, slow and flaky over HTTP; kill -9 during charges, failover, challenges and deliveries (fast pass)"
 RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts
 keep_logs pglite
 

@@ -9,17 +9,22 @@ export const MERCHANT = 'DEMO001';
 const PERSON = { first_name: 'Ana', last_name: 'Quispe', email: 'ana.quispe@example.pe' };
 let sequence = 0;
 
-export function chargeBody(run: string, extra: { callback_url?: string } = {}): string {
+/** What a charge body may change: the card (a test PAN of docs/ORCHESTRATION.md 1), the URLs, or YAPE instead of a card. */
+export type ChargeExtra = { callback_url?: string; redirect_url?: string; pan?: string; yape?: boolean };
+
+export function chargeBody(run: string, { yape = false, ...extra }: ChargeExtra = {}): string {
   sequence += 1;
   return JSON.stringify({
     action: 'authorize',
     channel: 'ecommerce',
     merchant_code: MERCHANT,
     merchant_operation_number: `bench-${run}-${sequence}`,
-    payment_method: {
-      method_name: 'CARD',
-      method_details: { pan: '4111111111111111', expiry_date: '1230', security_code: '123', ...extra },
-    },
+    payment_method: yape
+      ? { method_name: 'YAPE', method_details: { phone: { country_code: '+51', subscriber: '987654321' }, otp: '123456' } }
+      : {
+          method_name: 'CARD',
+          method_details: { pan: '4111111111111111', expiry_date: '1230', security_code: '123', ...extra },
+        },
     payment_details: {
       amount: '15000',
       currency: '604',
@@ -61,12 +66,7 @@ export function apiHeaders(bearer: string): Record<string, string> {
 
 export type Charged = { number: string; transactionId: string };
 
-export async function chargeOnce(
-  origin: string,
-  bearer: string,
-  run: string,
-  extra: { callback_url?: string } = {},
-): Promise<Charged> {
+export async function chargeOnce(origin: string, bearer: string, run: string, extra: ChargeExtra = {}): Promise<Charged> {
   const body = chargeBody(run, extra);
   const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body });
   if (!response.ok) throw new Error(`charge: ${response.status} ${await response.text()}`);

@@ -3,7 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 // Whole-database invariants that a crash must not break: no operation without a transaction,
 // no transaction without a lifecycle or whose last entry is not its state, no state change
 // without its outbox event (they commit together), no unanswered attempt the status sync cannot
-// find, no refund whose lifecycle disagrees.
+// find, no refund whose lifecycle disagrees, and no operation approved twice (docs/ORCHESTRATION.md 3).
 export type Integrity = Record<string, number>;
 
 const CHECKS: Record<string, string> = {
@@ -19,6 +19,10 @@ const CHECKS: Record<string, string> = {
   // An attempt claimed and never answered must be due for the worker's status sync, or nobody settles it.
   unansweredWithoutStatusCheck: `SELECT count(*)::int AS n FROM transactions t
     WHERE t.state = 'REGISTRADO' AND t.status_check_at IS NULL`,
+  // An approval is an AUTORIZADO entry, whatever the transaction became after (settled, reversed, refunded).
+  operationsApprovedTwice: `SELECT count(*)::int AS n FROM (SELECT t.operation_id FROM transactions t
+    JOIN lifecycle_entries l ON l.transaction_id = t.id AND l.state = 'AUTORIZADO'
+    GROUP BY t.operation_id HAVING count(*) > 1) twice`,
   refundLifecycleNotEndingInState: `SELECT count(*)::int AS n FROM refunds r
     WHERE r.state IS DISTINCT FROM (SELECT e.state FROM refund_lifecycle_entries e WHERE e.refund_id = r.id ORDER BY e.id DESC LIMIT 1)`,
 };

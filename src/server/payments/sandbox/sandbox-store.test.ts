@@ -115,6 +115,45 @@ describe('databaseSandboxStore settings cache', () => {
     expect(counter.reads).toBe(2);
   });
 
+  it('stores concurrent records in batches: each resolves once its batch is stored, a failed batch fails all of its records', async () => {
+    const inserts: number[] = [];
+    let failNext = false;
+    const db = {
+      connectorSetting: database.prisma.connectorSetting,
+      sandboxProcessorRecord: database.prisma.sandboxProcessorRecord,
+      $executeRawUnsafe: async (sql: string, rows: string) => {
+        inserts.push((JSON.parse(rows) as unknown[]).length);
+        if (failNext) {
+          failNext = false;
+          throw new Error('connection lost');
+        }
+        return database.prisma.$executeRawUnsafe(sql, rows);
+      },
+    } as unknown as SandboxDb;
+    const store = databaseSandboxStore(db);
+    const references = Array.from({ length: 25 }, (_, index) => `batch-${index}`);
+    await Promise.all(
+      references.map((reference) => store.record('sandbox-acquirer-a', reference, { outcome: 'declined', code: '51' })),
+    );
+    // The first record goes alone; the 24 that came while it was stored, together.
+    expect(inserts).toEqual([1, 24]);
+    for (const reference of references) {
+      expect(await store.find('sandbox-acquirer-a', reference)).toStrictEqual({ outcome: 'declined', code: '51' });
+    }
+
+    inserts.length = 0;
+    const first = store.record('sandbox-acquirer-b', 'first', { outcome: 'pending' });
+    failNext = true;
+    const failed = ['lost-1', 'lost-2'].map((reference) => store.record('sandbox-acquirer-b', reference, { outcome: 'pending' }));
+    await first;
+    await Promise.all(failed.map((record) => expect(record).rejects.toThrow('connection lost')));
+    expect(inserts).toEqual([1, 2]);
+    expect(await store.find('sandbox-acquirer-b', 'lost-1')).toBeNull();
+    // The store goes on after a failure.
+    await store.record('sandbox-acquirer-b', 'after', { outcome: 'pending' });
+    expect(await store.find('sandbox-acquirer-b', 'after')).toStrictEqual({ outcome: 'pending' });
+  });
+
   it('works on a transaction of the caller', async () => {
     await database.prisma.$transaction(async (tx) => {
       const store = databaseSandboxStore(tx);

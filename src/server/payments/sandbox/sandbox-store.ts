@@ -41,10 +41,49 @@ export type SandboxStore = {
  * is asked from inside one (the embedded database runs a statement outside an open transaction
  * only after it ends, so a store on the client would wait on its own caller there).
  */
-export type SandboxDb = Pick<Tx, 'connectorSetting' | 'sandboxProcessorRecord'>;
+export type SandboxDb = Pick<Tx, 'connectorSetting' | 'sandboxProcessorRecord' | '$executeRawUnsafe'>;
 
 /** How long an instance trusts the settings it read. */
 export const SETTINGS_CACHE_MS = 1_000;
+
+type RecordRow = { connector_id: string; reference: string; outcome: string; code: string; authorization_code: string | null };
+
+// One statement text for any number of records (a JSON array), so it is prepared once.
+const INSERT_RECORDS = `
+INSERT INTO sandbox_processor_records (connector_id, reference, outcome, code, authorization_code)
+SELECT connector_id, reference, outcome, code, authorization_code
+FROM jsonb_to_recordset($1::jsonb)
+  AS r(connector_id text, reference text, outcome text, code text, authorization_code text)
+ON CONFLICT DO NOTHING`;
+
+/**
+ * Group commit of the processors' records: a record asked for while an insert runs waits for
+ * the next one, which carries every record that came meanwhile. Each caller still learns its
+ * record is stored before the processor answers (the promise), at one statement per batch
+ * instead of one per payment.
+ */
+function recordBatcher(db: SandboxDb): (row: RecordRow) => Promise<void> {
+  let waiting: { row: RecordRow; done: (error?: Error) => void }[] = [];
+  let running = false;
+  const flush = async () => {
+    running = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const error = await db.$executeRawUnsafe(INSERT_RECORDS, JSON.stringify(batch.map((entry) => entry.row))).then(
+        () => undefined,
+        (failure: unknown) => (failure instanceof Error ? failure : new Error('sandbox record insert failed')),
+      );
+      for (const entry of batch) entry.done(error);
+    }
+    running = false;
+  };
+  return (row) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!running) void flush();
+    });
+}
 
 function decisionOf(row: { outcome: string; code: string; authorizationCode: string | null }): SandboxDecision {
   if (row.outcome === 'approved' && row.authorizationCode !== null) {
@@ -63,6 +102,7 @@ function decisionOf(row: { outcome: string; code: string; authorizationCode: str
  */
 export function databaseSandboxStore(db: SandboxDb, clock: () => number = () => performance.now()): SandboxStore {
   let cached: { readAt: number; settings: Promise<ReadonlyMap<string, ConnectorSettings>> } | null = null;
+  const insertRecord = recordBatcher(db);
 
   function settings(): Promise<ReadonlyMap<string, ConnectorSettings>> {
     const now = clock();
@@ -83,18 +123,13 @@ export function databaseSandboxStore(db: SandboxDb, clock: () => number = () => 
     async modeOf(connectorId) {
       return (await settings()).get(connectorId) ?? DEFAULT_CONNECTOR_SETTINGS;
     },
-    async record(connectorId, reference, decision) {
-      await db.sandboxProcessorRecord.createMany({
-        data: [
-          {
-            connectorId,
-            reference,
-            outcome: decision.outcome,
-            code: decision.outcome === 'approved' ? '00' : decision.outcome === 'declined' ? decision.code : '',
-            authorizationCode: decision.outcome === 'approved' ? decision.authorizationCode : null,
-          },
-        ],
-        skipDuplicates: true,
+    record(connectorId, reference, decision) {
+      return insertRecord({
+        connector_id: connectorId,
+        reference,
+        outcome: decision.outcome,
+        code: decision.outcome === 'approved' ? '00' : decision.outcome === 'declined' ? decision.code : '',
+        authorization_code: decision.outcome === 'approved' ? decision.authorizationCode : null,
       });
     },
     async find(connectorId, reference) {

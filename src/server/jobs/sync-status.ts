@@ -89,7 +89,7 @@ const VERIFYING_REASON = 'El procesador no respondió; verificando';
 function finalMove(status: StatusResult, giveUp: boolean): { to: 'AUTORIZADO' | 'DENEGADO'; data: MoveData } | null {
   switch (status.outcome) {
     case 'approved': {
-      const { stateReason, processorResponse } = approvedByStatus(status.authorizationCode);
+      const { stateReason, processorResponse } = approvedByStatus(status);
       return { to: 'AUTORIZADO', data: { stateReason, processorResponse, declineClass: null } };
     }
     case 'declined': {

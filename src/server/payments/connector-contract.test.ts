@@ -322,8 +322,13 @@ describe.each(CONNECTOR_IDS)('connector %s', (id) => {
           expect(status).toStrictEqual({ outcome: 'unknown' });
         } else {
           if (recorded?.outcome !== 'approved') throw new Error('expected the approval to be recorded');
-          expect(status).toStrictEqual({ outcome: 'approved', authorizationCode: recorded.authorizationCode });
+          expect(status).toStrictEqual({
+            outcome: 'approved',
+            authorizationCode: recorded.authorizationCode,
+            brandTransactionId: recorded.brandTransactionId,
+          });
           expect(recorded.authorizationCode).toMatch(/^\d{6}$/);
+          expect(recorded.brandTransactionId).toMatch(/^\d{15}$/);
         }
       },
     );
@@ -384,7 +389,11 @@ describe.each(CONNECTOR_IDS)('connector %s', (id) => {
       const result = await connector.authorize(firstRequest(method), contextOf());
       const status = await connector.status(referenceOf(method));
       if (result.outcome === 'approved') {
-        expect(status).toStrictEqual({ outcome: 'approved', authorizationCode: result.processorResponse.authorization_code });
+        expect(status).toStrictEqual({
+          outcome: 'approved',
+          authorizationCode: result.processorResponse.authorization_code,
+          brandTransactionId: result.processorResponse.brand_transaction_id,
+        });
       } else {
         expect(result.outcome).toBe('pending');
         expect(status).toStrictEqual({ outcome: 'unknown' });

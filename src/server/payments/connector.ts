@@ -119,7 +119,7 @@ export type RefundResult =
   { outcome: 'in_process' } | { outcome: 'resolved' } | { outcome: 'rejected'; reason: string } | NotSupported;
 
 export type StatusResult =
-  | { outcome: 'approved'; authorizationCode: string }
+  | { outcome: 'approved'; authorizationCode: string; brandTransactionId: string }
   | { outcome: 'declined'; code: string; declineClass: DeclineClass }
   | { outcome: 'not_found' }
   | { outcome: 'unknown' }

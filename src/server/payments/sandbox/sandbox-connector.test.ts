@@ -111,6 +111,7 @@ describe('sandboxConnector', () => {
       expect(await store.find('sandbox-test', 'approved-1')).toStrictEqual({
         outcome: 'approved',
         authorizationCode: approved.processorResponse.authorization_code,
+        brandTransactionId: approved.processorResponse.brand_transaction_id,
       });
       await connector.authorize(cardRequest('4000000000000002'), testContext({ transactionId: 'declined-1' }));
       expect(await store.find('sandbox-test', 'declined-1')).toStrictEqual({ outcome: 'declined', code: '05' });
@@ -128,6 +129,7 @@ describe('sandboxConnector', () => {
       expect(await connector.status(reference())).toStrictEqual({
         outcome: 'approved',
         authorizationCode: first.processorResponse.authorization_code,
+        brandTransactionId: first.processorResponse.brand_transaction_id,
       });
       expect((await store.find('sandbox-test', testContext().transactionId))?.outcome).toBe('approved');
     });
@@ -199,6 +201,7 @@ describe('sandboxConnector', () => {
       expect(await connector.status(reference())).toStrictEqual({
         outcome: 'approved',
         authorizationCode: recorded.authorizationCode,
+        brandTransactionId: recorded.brandTransactionId,
       });
       expect(await connector.reverse(reference())).toStrictEqual({ outcome: 'reversed', code: '00' });
     });

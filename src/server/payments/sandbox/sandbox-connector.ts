@@ -34,7 +34,11 @@ export function failsFlakily(transactionId: string): boolean {
 function decisionOf(result: AuthorizeResult): SandboxDecision | null {
   switch (result.outcome) {
     case 'approved':
-      return { outcome: 'approved', authorizationCode: result.processorResponse.authorization_code };
+      return {
+        outcome: 'approved',
+        authorizationCode: result.processorResponse.authorization_code,
+        brandTransactionId: result.processorResponse.brand_transaction_id,
+      };
     case 'declined':
       return { outcome: 'declined', code: result.processorResponse.result_message.code };
     case 'pending':
@@ -123,7 +127,11 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
       if (decision === null) return { outcome: 'not_found' };
       switch (decision.outcome) {
         case 'approved':
-          return { outcome: 'approved', authorizationCode: decision.authorizationCode };
+          return {
+            outcome: 'approved',
+            authorizationCode: decision.authorizationCode,
+            brandTransactionId: decision.brandTransactionId,
+          };
         case 'declined':
           return { outcome: 'declined', code: decision.code, declineClass: declineClassOf(decision.code) };
         case 'pending':

@@ -68,11 +68,19 @@ describe.each([
   it('records decisions per connector and reference, the first write winning', async () => {
     const store = makeStore();
     expect(await store.find('sandbox-acquirer-a', 'ref-1')).toBeNull();
-    await store.record('sandbox-acquirer-a', 'ref-1', { outcome: 'approved', authorizationCode: '123456' });
+    await store.record('sandbox-acquirer-a', 'ref-1', {
+      outcome: 'approved',
+      authorizationCode: '123456',
+      brandTransactionId: '401234567890123',
+    });
     await store.record('sandbox-acquirer-a', 'ref-1', { outcome: 'declined', code: '05' });
     await store.record('sandbox-acquirer-b', 'ref-1', { outcome: 'declined', code: '05' });
     await store.record('sandbox-qr', 'ref-2', { outcome: 'pending' });
-    expect(await store.find('sandbox-acquirer-a', 'ref-1')).toStrictEqual({ outcome: 'approved', authorizationCode: '123456' });
+    expect(await store.find('sandbox-acquirer-a', 'ref-1')).toStrictEqual({
+      outcome: 'approved',
+      authorizationCode: '123456',
+      brandTransactionId: '401234567890123',
+    });
     expect(await store.find('sandbox-acquirer-b', 'ref-1')).toStrictEqual({ outcome: 'declined', code: '05' });
     expect(await store.find('sandbox-qr', 'ref-2')).toStrictEqual({ outcome: 'pending' });
     expect(await store.find('sandbox-qr', 'ref-1')).toBeNull();
@@ -157,10 +165,15 @@ describe('databaseSandboxStore settings cache', () => {
   it('works on a transaction of the caller', async () => {
     await database.prisma.$transaction(async (tx) => {
       const store = databaseSandboxStore(tx);
-      await store.record('sandbox-acquirer-a', 'ref-tx', { outcome: 'approved', authorizationCode: '654321' });
+      await store.record('sandbox-acquirer-a', 'ref-tx', {
+        outcome: 'approved',
+        authorizationCode: '654321',
+        brandTransactionId: '409876543210987',
+      });
       expect(await store.find('sandbox-acquirer-a', 'ref-tx')).toStrictEqual({
         outcome: 'approved',
         authorizationCode: '654321',
+        brandTransactionId: '409876543210987',
       });
       expect((await store.modeOf('sandbox-acquirer-a')).mode).toBe('normal');
     });

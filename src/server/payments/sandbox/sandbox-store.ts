@@ -25,7 +25,9 @@ export const DEFAULT_CONNECTOR_SETTINGS: ConnectorSettings = { mode: 'normal', e
 
 /** What a processor decided for one payment (technical failures decide nothing and are not kept). */
 export type SandboxDecision =
-  { outcome: 'approved'; authorizationCode: string } | { outcome: 'declined'; code: string } | { outcome: 'pending' };
+  | { outcome: 'approved'; authorizationCode: string; brandTransactionId: string }
+  | { outcome: 'declined'; code: string }
+  | { outcome: 'pending' };
 
 export type SandboxStore = {
   modeOf(connectorId: string): Promise<ConnectorSettings>;
@@ -46,14 +48,21 @@ export type SandboxDb = Pick<Tx, 'connectorSetting' | 'sandboxProcessorRecord' |
 /** How long an instance trusts the settings it read. */
 export const SETTINGS_CACHE_MS = 1_000;
 
-type RecordRow = { connector_id: string; reference: string; outcome: string; code: string; authorization_code: string | null };
+type RecordRow = {
+  connector_id: string;
+  reference: string;
+  outcome: string;
+  code: string;
+  authorization_code: string | null;
+  brand_transaction_id: string | null;
+};
 
 // One statement text for any number of records (a JSON array), so it is prepared once.
 const INSERT_RECORDS = `
-INSERT INTO sandbox_processor_records (connector_id, reference, outcome, code, authorization_code)
-SELECT connector_id, reference, outcome, code, authorization_code
+INSERT INTO sandbox_processor_records (connector_id, reference, outcome, code, authorization_code, brand_transaction_id)
+SELECT connector_id, reference, outcome, code, authorization_code, brand_transaction_id
 FROM jsonb_to_recordset($1::jsonb)
-  AS r(connector_id text, reference text, outcome text, code text, authorization_code text)
+  AS r(connector_id text, reference text, outcome text, code text, authorization_code text, brand_transaction_id text)
 ON CONFLICT DO NOTHING`;
 
 /**
@@ -85,9 +94,19 @@ function recordBatcher(db: SandboxDb): (row: RecordRow) => Promise<void> {
     });
 }
 
-function decisionOf(row: { outcome: string; code: string; authorizationCode: string | null }): SandboxDecision {
+function decisionOf(row: {
+  outcome: string;
+  code: string;
+  authorizationCode: string | null;
+  brandTransactionId: string | null;
+}): SandboxDecision {
   if (row.outcome === 'approved' && row.authorizationCode !== null) {
-    return { outcome: 'approved', authorizationCode: row.authorizationCode };
+    return {
+      outcome: 'approved',
+      authorizationCode: row.authorizationCode,
+      // Records from before the column have no id.
+      brandTransactionId: row.brandTransactionId ?? '',
+    };
   }
   if (row.outcome === 'declined') return { outcome: 'declined', code: row.code };
   if (row.outcome === 'pending') return { outcome: 'pending' };
@@ -130,12 +149,13 @@ export function databaseSandboxStore(db: SandboxDb, clock: () => number = () => 
         outcome: decision.outcome,
         code: decision.outcome === 'approved' ? '00' : decision.outcome === 'declined' ? decision.code : '',
         authorization_code: decision.outcome === 'approved' ? decision.authorizationCode : null,
+        brand_transaction_id: decision.outcome === 'approved' ? decision.brandTransactionId : null,
       });
     },
     async find(connectorId, reference) {
       const row = await db.sandboxProcessorRecord.findUnique({
         where: { connectorId_reference: { connectorId, reference } },
-        select: { outcome: true, code: true, authorizationCode: true },
+        select: { outcome: true, code: true, authorizationCode: true, brandTransactionId: true },
       });
       return row === null ? null : decisionOf(row);
     },

@@ -56,14 +56,14 @@ function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
 
-/** An approval a status inquiry found: the processor's authorization code, under the standard approval code. */
-export function approvedByStatus(authorizationCode: string) {
+/** An approval a status inquiry found: the processor's codes, under the standard approval code. */
+export function approvedByStatus(status: { authorizationCode: string; brandTransactionId: string }) {
   return {
     outcome: 'approved' as const,
     stateReason: APPROVED_STATE_REASON,
     processorResponse: {
-      authorization_code: authorizationCode,
-      brand_transaction_id: '',
+      authorization_code: status.authorizationCode,
+      brand_transaction_id: status.brandTransactionId,
       result_message: { code: '00', description: 'Aprobado' },
     },
   };

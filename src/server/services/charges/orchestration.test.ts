@@ -243,14 +243,27 @@ describe("the worker's status sync", () => {
     await sandboxStoreFor(db.prisma).record('sandbox-acquirer-a', approvedId, {
       outcome: 'approved',
       authorizationCode: '123456',
+      brandTransactionId: '401234567890123',
     });
     expect(await syncStatuses(db.prisma)).toBeGreaterThanOrEqual(2);
     const states = await db.prisma.transaction.findMany({
       where: { id: { in: [approvedId, lostId] } },
-      select: { id: true, state: true, statusCheckAt: true, lifecycle: { select: { state: true }, orderBy: { id: 'asc' } } },
+      select: {
+        id: true,
+        state: true,
+        statusCheckAt: true,
+        processorResponse: true,
+        lifecycle: { select: { state: true }, orderBy: { id: 'asc' } },
+      },
     });
     const byId = new Map(states.map((row) => [row.id, row]));
     expect(byId.get(approvedId)).toMatchObject({ state: 'AUTORIZADO', statusCheckAt: null });
+    // The processor's codes as the authorization would have given them.
+    expect(byId.get(approvedId)!.processorResponse).toStrictEqual({
+      authorization_code: '123456',
+      brand_transaction_id: '401234567890123',
+      result_message: { code: '00', description: 'Aprobado' },
+    });
     expect(byId.get(approvedId)!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
     expect(byId.get(lostId)).toMatchObject({ state: 'DENEGADO', statusCheckAt: null });
   });

@@ -276,7 +276,7 @@ async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt): Pr
   const decided = { card: null, methodDetails: {} };
   switch (status.outcome) {
     case 'approved':
-      return { ...decided, ...approvedByStatus(status.authorizationCode) };
+      return { ...decided, ...approvedByStatus(status) };
     case 'declined':
       return { ...decided, ...declinedByStatus(status.code, status.declineClass) };
     // Never received: a card may move on; a Yape payment never does after a timeout, since the

@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startPgliteThread } from './pglite-proxy';
+import { countingStatements } from './statement-count';
 import { statementNamer } from './statement-names';
 
 export type DatabaseHandle = {
@@ -34,7 +35,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
       { connectionString: options.databaseUrl, max: 20 },
       { statementNameGenerator: statementNamer() },
     );
-    return { kind: 'postgres', factory, close: async () => {} };
+    return { kind: 'postgres', factory: countingStatements(factory), close: async () => {} };
   }
   return openPglite(options.pgliteDir);
 }
@@ -45,7 +46,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   const thread = await startPgliteThread(dataDir);
   return {
     kind: 'pglite',
-    factory: awaitingScripts(thread.client, new PrismaPGlite(thread.client)),
+    factory: countingStatements(awaitingScripts(thread.client, new PrismaPGlite(thread.client))),
     close: () => thread.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '@/server/db/client';
+import { statementsSent } from '@/server/db/statement-count';
 import { breakers } from '@/server/services/charges/breakers';
 import { storedConnectorAttempts } from '@/server/services/health/connector-stats';
 import { callbackMetricsText, storedCallbackOutcomes } from './callback-metrics';
@@ -20,12 +21,14 @@ type Metrics = {
   refunds: Gauge<'state'>;
   connectorAttempts: Gauge<'connector' | 'method' | 'outcome'>;
   breakers: Gauge<'connector'>;
+  statements: Counter;
 };
 
 const DATABASE_READ_TTL_MS = 15_000;
 
 function create(): Metrics {
   const registry = new Registry();
+  let reported = 0;
   collectDefaultMetrics({ register: registry });
   return {
     registry,
@@ -65,6 +68,17 @@ function create(): Metrics {
       help: "This process's circuit breaker per connector: 0 closed, 1 half-open, 2 open",
       labelNames: ['connector'],
       registers: [registry],
+    }),
+    statements: new Counter({
+      name: 'pay_db_statements_total',
+      help: 'Statements this process sent to the database (a COMMIT or ROLLBACK counts as one)',
+      registers: [registry],
+      // Counted in the driver adapter (db/statement-count.ts); brought up to date at each scrape.
+      collect() {
+        const sent = statementsSent();
+        this.inc(sent - reported);
+        reported = sent;
+      },
     }),
   };
 }

@@ -1,115 +1,123 @@
 // npm run bench: builds if needed, starts the service on the embedded database (then on
-// PostgreSQL when DATABASE_URL is set), warms up, and measures with autocannon the API's hot
-// endpoints against a bare Next route handler in the same run. Prints the table and rewrites
-// it in docs/BENCHMARKS.md. BENCH_SECONDS (default 10) sets each run's length.
+// PostgreSQL when DATABASE_URL is set), warms up, and measures the API's hot endpoints against a
+// bare Next route handler in the same run (docs/BENCHMARKS.md):
+// - saturated: autocannon at 32 connections, with CPU per request by thread, statements per
+//   request, the event loop's delay and GC time from the service's own metrics;
+// - open loop: requests evenly spaced at 100, 200 and 400 requests/s (open-loop.ts), p50, p99
+//   and p99.9 from each request's due time;
+// - a fresh instance: restarted on the same database and sent 200 charges/s from its first
+//   moment it says it is ready, for as long as an open-loop run.
+// Prints the tables and rewrites them in docs/BENCHMARKS.md. BENCH_SECONDS (default 10) sets a
+// saturated run's length, BENCH_OPEN_SECONDS (default 15) an open-loop run's.
 import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepare } from './bench/prepare';
 import { token } from './support/api-client';
-import { benchTargets, LIFTED_LIMITS } from './bench/targets';
-import { measure, type Figures, type Target } from './bench/measure';
-import { machine, table, writeSection, type Row } from './bench/report';
-import { cpuPerRequest, cpuSample, type CpuSample } from './support/cpu-time';
-import { memoryMiB, startService, withMemorySampling } from './support/service-process';
+import { benchTargets, LIFTED_LIMITS, type TargetName } from './bench/targets';
+import { measure, type Target } from './bench/measure';
+import { openLoop } from './bench/open-loop';
+import { runStats, serviceStats } from './bench/service-stats';
+import { machine, openTable, saturatedTable, writeSection, type OpenRow, type SaturatedRow } from './bench/report';
+import { cpuPerRequest, cpuSample } from './support/cpu-time';
+import { memoryMiB, startService, withMemorySampling, type ServiceProcess } from './support/service-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 15);
 const CONNECTIONS = 32;
-const OPEN_RATE = 200;
+const RATES = [100, 200, 400];
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const SATURATED: TargetName[] = ['charges', 'transaction', 'refund', 'token'];
+const OPEN: TargetName[] = ['baseline', 'charges', 'transaction', 'refund'];
 
 async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
   const serviceFile = join(dir, 'service.json');
-  const service = await startService(PORT, {
+  const metricsToken = randomBytes(24).toString('base64url');
+  const environment = {
     DATABASE_URL: databaseUrl,
     PGLITE_DIR: join(dir, 'pglite'),
     SERVICE_FILE: serviceFile,
     BENCH_ROUTES: 'true',
+    METRICS_TOKEN: metricsToken,
     ...LIFTED_LIMITS,
-  });
-  const pid = service.child.pid!;
+  };
+  let service: ServiceProcess | null = await startService(PORT, environment);
   try {
+    const pid = service.child.pid!;
     const origin = service.origin;
     const bearer = await token(origin);
     console.log(`\n${database}: warming up (300 charges, settle, 50 refunds)`);
-    const all = benchTargets(origin, bearer, await prepare(origin, serviceFile, bearer, 300, 50));
-    const baseline = all.baseline;
-    const charges = all.charges;
-    const targets: { target: Target; kind?: 'rps'; ratio?: number }[] = [
-      { target: charges, kind: 'rps', ratio: database === 'pglite' ? 0.4 : 0.6 },
-      { target: all.transaction, kind: 'rps', ratio: 0.8 },
-      { target: all.refund, kind: 'rps', ratio: 0.8 },
-      { target: all.token },
-    ];
-    const closed = async (target: Target) => {
-      const before = cpuSample(pid);
+    const targets = benchTargets(origin, bearer, await prepare(origin, serviceFile, bearer, 300, 50));
+    for (const name of ['baseline', ...SATURATED] as TargetName[]) {
+      await measure(origin, targets[name], { seconds: 2, connections: 8 });
+    }
+
+    const saturated = async (target: Target) => {
+      const before = { cpu: cpuSample(pid), stats: await serviceStats(origin, metricsToken) };
       const run = await withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS }));
-      return { ...run, cpu: cpuPerRequest(before, cpuSample(pid), run.result.total) };
+      const cpu = cpuPerRequest(before.cpu, cpuSample(pid), run.result.total);
+      const stats = runStats(before.stats, await serviceStats(origin, metricsToken), run.result.total, SECONDS);
+      console.log(`  ${target.name}: ${run.result.requestsPerSecond.toFixed(0)} req/s`);
+      return { name: target.name, figures: run.result, peakMiB: run.peakMiB, cpu, stats };
     };
-    const open = (target: Target) =>
-      withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS, rate: OPEN_RATE }));
-    // Warm-up of each path, then the baseline before and after the endpoints (the mean is used).
-    for (const each of [baseline, ...targets.map((item) => item.target)]) {
-      await measure(origin, each, { seconds: 2, connections: 8 });
-    }
-    const rows: Row[] = [];
-    const before = await closed(baseline);
-    for (const { target, kind, ratio } of targets) {
-      const { result, peakMiB, cpu } = await closed(target);
-      rows.push({ name: target.name, figures: result, peakMiB, cpu, ...(kind && ratio ? { target: { kind, ratio } } : {}) });
-      console.log(`  ${target.name}: ${result.requestsPerSecond.toFixed(0)} req/s`);
-    }
-    const after = await closed(baseline);
-    const openBaseline = await open({ ...baseline, name: `baseline at ${OPEN_RATE} req/s` });
-    const openCharges = await open({ ...charges, name: `POST /charges at ${OPEN_RATE} req/s` });
-    const closedBaseline: Figures = {
-      requestsPerSecond: (before.result.requestsPerSecond + after.result.requestsPerSecond) / 2,
-      p50: (before.result.p50 + after.result.p50) / 2,
-      p99: (before.result.p99 + after.result.p99) / 2,
-      errors: before.result.errors + after.result.errors,
-      non2xx: before.result.non2xx + after.result.non2xx,
-      total: before.result.total + after.result.total,
+    // The baseline before and after the endpoints (their mean is the ratios' denominator).
+    const first = await saturated(targets.baseline);
+    const rows: SaturatedRow[] = [];
+    for (const name of SATURATED) rows.push(await saturated(targets[name]));
+    const last = await saturated(targets.baseline);
+    // The bare route sends no statement: what the baseline runs saw was the in-process worker's
+    // polls, taken off each endpoint's count at the same rate.
+    const background =
+      (first.stats.statementsPerRequest * first.figures.total + last.stats.statementsPerRequest * last.figures.total) /
+      (2 * SECONDS);
+    for (const row of rows) row.stats.statementsPerRequest -= (background * SECONDS) / row.figures.total;
+    const baseline: SaturatedRow = {
+      ...first,
+      name: `baseline (bare route), ${CONNECTIONS} connections`,
+      figures: {
+        ...first.figures,
+        requestsPerSecond: (first.figures.requestsPerSecond + last.figures.requestsPerSecond) / 2,
+        p50: (first.figures.p50 + last.figures.p50) / 2,
+        p99: (first.figures.p99 + last.figures.p99) / 2,
+      },
+      stats: { ...first.stats, statementsPerRequest: 0 },
     };
-    const allRows: Row[] = [
-      {
-        name: `baseline (bare route), ${CONNECTIONS} connections`,
-        figures: closedBaseline,
-        peakMiB: Math.max(before.peakMiB, after.peakMiB),
-        cpu: meanCpu(before.cpu, after.cpu),
-      },
-      ...rows,
-      { name: `baseline at ${OPEN_RATE} req/s`, figures: openBaseline.result, peakMiB: openBaseline.peakMiB },
-      {
-        name: `POST /charges at ${OPEN_RATE} req/s`,
-        figures: openCharges.result,
-        peakMiB: openCharges.peakMiB,
-        target: { kind: 'p99', ratio: 2 },
-      },
-    ];
+
+    const open: OpenRow[] = [];
+    for (const rate of RATES) {
+      for (const name of OPEN) {
+        const figures = await openLoop(origin, targets[name], { rate, seconds: OPEN_SECONDS });
+        console.log(`  ${targets[name].name} at ${rate}/s: p50 ${figures.p50} p99 ${figures.p99} p99.9 ${figures.p999} ms`);
+        open.push({ name: targets[name].name, baseline: name === 'baseline', figures });
+      }
+    }
+    const peak = memoryMiB(pid).peak;
+
+    // A restart under load: the same database, 200 charges/s from the moment the new instance
+    // says it is ready (/api/health, which startService waits for).
+    await service.stop();
+    service = null;
+    service = await startService(PORT, environment);
+    const fresh = await openLoop(origin, targets.charges, { rate: 200, seconds: OPEN_SECONDS });
+    console.log(`  fresh instance: p50 ${fresh.p50} p99 ${fresh.p99} p99.9 ${fresh.p999} ms`);
+
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; ` +
-        `${SECONDS} s per run, ${CONNECTIONS} connections (closed loop) or ${OPEN_RATE} req/s (open loop); ` +
-        `service peak RSS over the whole run ${memoryMiB(pid).peak.toFixed(0)} MiB.`,
+        `saturated runs ${SECONDS} s at ${CONNECTIONS} connections, open-loop runs ${OPEN_SECONDS} s evenly spaced; service peak RSS ${peak.toFixed(0)} MiB.`,
       '',
-      ...table(allRows, { closed: closedBaseline, open: openBaseline.result }),
+      ...saturatedTable(baseline, rows),
+      '',
+      ...openTable(open, { name: 'POST /charges (CARD), fresh instance', figures: fresh }),
     ];
     console.log(`\n${lines.join('\n')}`);
     writeSection('docs/BENCHMARKS.md', database, lines);
   } finally {
-    await service.stop();
+    await service?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function meanCpu(a: CpuSample, b: CpuSample): CpuSample {
-  return {
-    request: (a.request + b.request) / 2,
-    database: (a.database + b.database) / 2,
-    other: (a.other + b.other) / 2,
-    postgres: (a.postgres + b.postgres) / 2,
-  };
 }
 
 async function main(): Promise<void> {

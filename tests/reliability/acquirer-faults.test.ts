@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiHeaders, chargeBody, operatorConsole, token, type ChargeExtra } from '../../scripts/support/api-client';
 import { LIFTED_LIMITS } from '../../scripts/bench/targets';
 import { CLEAN, integrity } from './integrity';
-import { DATABASE, deployment, FULL, reliabilityPort } from './service-under-test';
+import { DATABASE, deployment, FULL, reliabilityPort, restoreOrchestrationDefaults } from './service-under-test';
 
 // Processor faults against the built service over HTTP (docs/ORCHESTRATION.md 1, 3 and 4), on a
 // deployment of its own since a connector's mode is shared by everything on the service:
@@ -18,7 +18,10 @@ const SERVICE = { ...LIFTED_LIMITS, SANDBOX_TIMEOUT_MS: '1000' };
 /** How long an instance may keep a mode it read (SETTINGS_CACHE_MS) plus a margin. */
 const MODE_SETTLES_MS = 1_200;
 
-afterAll(() => deploy.finish());
+afterAll(async () => {
+  await deploy.finish();
+  await restoreOrchestrationDefaults(deploy);
+});
 
 type Answer = { state: string; processor: string; attempt: number; transactions: number };
 

@@ -9,7 +9,7 @@ import {
 } from '../../scripts/support/api-client';
 import { LIFTED_LIMITS } from '../../scripts/bench/targets';
 import { CLEAN, integrity } from './integrity';
-import { DATABASE, deployment, FULL, killHard, reliabilityPort } from './service-under-test';
+import { DATABASE, deployment, FULL, killHard, reliabilityPort, restoreOrchestrationDefaults } from './service-under-test';
 
 // kill -9 of the service while charges fail over and while 3-D Secure challenges wait for their
 // payers (docs/ORCHESTRATION.md 3 and 5), then a restart on the same database:
@@ -27,7 +27,10 @@ const LOAD_PANS = ['4111111111111111', '4000000000008013', '4000000000008021'];
 const CHALLENGES = 6;
 const deploy = deployment(PORT);
 
-afterAll(() => deploy.finish());
+afterAll(async () => {
+  await deploy.finish();
+  await restoreOrchestrationDefaults(deploy);
+});
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const numberOf = (body: string) => (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;

@@ -109,3 +109,17 @@ export async function killHard(service: ServiceProcess): Promise<void> {
     service.child.kill('SIGKILL');
   });
 }
+
+/**
+ * On PostgreSQL every fault suite of a run shares one database: a suite that changes the
+ * processors' modes, the retry policies or the 3-D Secure settings puts the defaults back at its
+ * end (on PGlite each deployment has its own database).
+ */
+export async function restoreOrchestrationDefaults(deploy: Deployment): Promise<void> {
+  if (!DATABASE_URL) return;
+  await deploy.inspect(async (prisma) => {
+    await prisma.connectorSetting.deleteMany();
+    await prisma.paymentPolicy.deleteMany();
+    await prisma.merchant.updateMany({ data: { threeDsMode: 'WHEN_REQUIRED', threeDsOverAmount: null } });
+  });
+}

@@ -21,7 +21,7 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
     command:
       `rm -rf ${dataDir} && mkdir -p ${dataDir} && ` +
       `{ npx next start -p ${port} --keepAliveTimeout 70000 > ${log} 2>&1 || { tail -n 40 ${log} >&2; exit 1; }; }`,
-    url: `http://localhost:${port}/api/openapi.json`,
+    url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore' as const,

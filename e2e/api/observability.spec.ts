@@ -3,13 +3,18 @@ import { charge, chargeBody, operationNumber, tokenFor } from '../support/api-cl
 import { createMerchant, METRICS_TOKEN, metricValue } from '../support/service';
 
 // Operations endpoints: health (liveness and database readiness) and Prometheus metrics.
-test('GET /api/health answers ok with the database check, and ?probe=live without it', async ({ request }) => {
+test('GET /api/health answers ok with the database and warm-up checks, and ?probe=live without them', async ({ request }) => {
   const ready = await request.get('/api/health');
   expect(ready.status()).toBe(200);
   expect(ready.headers()['cache-control']).toBe('no-store');
-  const body = (await ready.json()) as { status: string; uptime_seconds: number; checks: { database: { status: string } } };
+  const body = (await ready.json()) as {
+    status: string;
+    uptime_seconds: number;
+    checks: { database: { status: string }; warm_up: { status: string } };
+  };
   expect(body.status).toBe('ok');
   expect(body.checks.database.status).toBe('ok');
+  expect(body.checks.warm_up.status).toBe('ok');
   expect(Number.isInteger(body.uptime_seconds)).toBe(true);
   const live = await request.get('/api/health?probe=live');
   expect(live.status()).toBe(200);

@@ -8,6 +8,7 @@ import { startWorker } from '@/server/jobs/worker';
 import { logError, logInfo } from '@/server/log';
 import { seedDemo } from '@/server/seed-demo';
 import { withStartupLock } from '@/server/db/startup-lock';
+import { startWarmUp } from '@/server/warm-up';
 
 // Runs once per process from instrumentation: migrations, keys, demo data, the operator
 // service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
@@ -38,6 +39,7 @@ export async function startService(): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  startWarmUp();
 
   logInfo('service started', { database: handle.kind, migrations_applied: appliedMigrations.length, origin: config.origin });
   if (demo) {

@@ -5,11 +5,14 @@ const DATABASE_TIMEOUT_MS = 2000;
 export type Health = {
   status: 'ok' | 'unavailable';
   uptime_seconds: number;
-  checks: { database: { status: 'ok' | 'unavailable'; latency_ms: number } };
+  checks: { database: { status: 'ok' | 'unavailable'; latency_ms: number }; warm_up: { status: 'ok' | 'pending' } };
 };
 
-/** Readiness: the process answers and its database answers a query within two seconds. */
-export async function health(openDatabase: () => Promise<Db>): Promise<Health> {
+/**
+ * Readiness: the process has warmed its hot paths (warm-up.ts) and its database answers a query
+ * within two seconds.
+ */
+export async function health(openDatabase: () => Promise<Db>, warm: () => boolean): Promise<Health> {
   const started = performance.now();
   let database: 'ok' | 'unavailable' = 'ok';
   let timer: NodeJS.Timeout | undefined;
@@ -26,9 +29,13 @@ export async function health(openDatabase: () => Promise<Db>): Promise<Health> {
   } finally {
     clearTimeout(timer);
   }
+  const warmedUp = warm();
   return {
-    status: database,
+    status: database === 'ok' && warmedUp ? 'ok' : 'unavailable',
     uptime_seconds: Math.round(process.uptime()),
-    checks: { database: { status: database, latency_ms: Math.round(performance.now() - started) } },
+    checks: {
+      database: { status: database, latency_ms: Math.round(performance.now() - started) },
+      warm_up: { status: warmedUp ? 'ok' : 'pending' },
+    },
   };
 }

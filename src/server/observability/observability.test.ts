@@ -38,14 +38,41 @@ describe('observed', () => {
 describe('health', () => {
   it('is ok when the database answers', async () => {
     const prisma = { $queryRaw: () => Promise.resolve([{ '?column?': 1 }]) } as unknown as Db;
-    const result = await health(() => Promise.resolve(prisma));
+    const result = await health(
+      () => Promise.resolve(prisma),
+      () => true,
+    );
     expect(result.status).toBe('ok');
-    expect(result.checks.database.status).toBe('ok');
+    expect(result.checks).toMatchObject({ database: { status: 'ok' }, warm_up: { status: 'ok' } });
+  });
+
+  it('is unavailable while the instance warms up, the database answering', async () => {
+    const prisma = { $queryRaw: () => Promise.resolve([{ '?column?': 1 }]) } as unknown as Db;
+    const result = await health(
+      () => Promise.resolve(prisma),
+      () => false,
+    );
+    expect(result.status).toBe('unavailable');
+    expect(result.checks).toMatchObject({ database: { status: 'ok' }, warm_up: { status: 'pending' } });
   });
 
   it('is unavailable when the database fails or cannot be opened', async () => {
     const failing = { $queryRaw: () => Promise.reject(new Error('connection refused')) } as unknown as Db;
-    expect((await health(() => Promise.resolve(failing))).status).toBe('unavailable');
-    expect((await health(() => Promise.reject(new Error('no database')))).checks.database.status).toBe('unavailable');
+    expect(
+      (
+        await health(
+          () => Promise.resolve(failing),
+          () => true,
+        )
+      ).status,
+    ).toBe('unavailable');
+    expect(
+      (
+        await health(
+          () => Promise.reject(new Error('no database')),
+          () => true,
+        )
+      ).checks.database.status,
+    ).toBe('unavailable');
   });
 });

@@ -1,16 +1,17 @@
 import { db } from '@/server/db/client';
 import { health } from '@/server/observability/health';
+import { isWarm } from '@/server/warm-up';
 import { observed } from '@/server/observability/observe-route';
 
 export const dynamic = 'force-dynamic';
 
 // GET /api/health: liveness (?probe=live answers without touching the database) and readiness
-// (503 while the database does not answer).
+// (503 while the instance warms up or the database does not answer).
 export const GET = observed('health', async (request) => {
   const headers = { 'cache-control': 'no-store' };
   if (new URL(request.url).searchParams.get('probe') === 'live') {
     return Response.json({ status: 'ok', uptime_seconds: Math.round(process.uptime()) }, { headers });
   }
-  const result = await health(db);
+  const result = await health(db, isWarm);
   return Response.json(result, { status: result.status === 'ok' ? 200 : 503, headers });
 });

@@ -8,13 +8,23 @@ import { logInfo } from '@/server/log';
 // credential or a wrong one), so it changes nothing, and it still loads the route, its
 // procedures and schemas, the token endpoint's credential lookup and the console's login page.
 
-const WARM_UP_REQUESTS: { method: string; path: string; body?: string; headers?: Record<string, string> }[] = [
+type WarmUpRequest = { method: string; path: string; body?: string; headers?: Record<string, string> };
+
+const warmUpRequests = (): WarmUpRequest[] => [
   { method: 'GET', path: '/api/openapi.json' },
   {
     method: 'POST',
     path: '/oauth/token',
     headers: { 'content-type': 'application/json', 'alg-api-version': '1709847567' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'warm-up', client_secret: 'warm-up' }),
+    // Well formed, for a client that does not exist: the credential lookup and the secret hash run.
+    body: JSON.stringify({
+      action: 'authorize',
+      grant_type: 'client_credentials',
+      audience: `${env().baseUrl}/`,
+      client_id: 'warm-up',
+      client_secret: 'warm-up',
+      scope: 'post:charges',
+    }),
   },
   {
     method: 'POST',
@@ -43,7 +53,7 @@ export function isWarm(): boolean {
   return slot.__payWarm?.done ?? true;
 }
 
-async function ask(origin: string, request: (typeof WARM_UP_REQUESTS)[number]): Promise<boolean> {
+async function ask(origin: string, request: WarmUpRequest): Promise<boolean> {
   try {
     const response = await fetch(`${origin}${request.path}`, {
       method: request.method,
@@ -62,16 +72,17 @@ export function startWarmUp(): void {
   slot.__payWarm = { done: false };
   const origin = `http://127.0.0.1:${env().PORT}`;
   const started = performance.now();
+  const requests = warmUpRequests();
   void (async () => {
     try {
       // The server starts listening only after instrumentation returns: wait for it.
-      while (!(await ask(origin, WARM_UP_REQUESTS[0]!))) {
+      while (!(await ask(origin, requests[0]!))) {
         if (performance.now() - started > LISTEN_WAIT_MS) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       // A few rounds, so the hottest code is past its first, slowest runs.
       for (let round = 0; round < ROUNDS; round += 1) {
-        for (const request of WARM_UP_REQUESTS) await ask(origin, request);
+        for (const request of requests) await ask(origin, request);
       }
       logInfo('warm-up done', { ms: Math.round(performance.now() - started) });
     } finally {

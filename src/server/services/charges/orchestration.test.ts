@@ -283,7 +283,18 @@ describe('3-D Secure', () => {
       attempt: 1,
       three_ds: { version: '2.2.0', status: 'Y', eci: '05', challenged: false },
     });
-    expect(JSON.stringify(rows)).not.toMatch(/authenticationValue|authentication_value/);
+    // The stored row and its events keep the public result only: the authentication value (20
+    // random bytes, 28 characters of base64) is in no column and no event.
+    const stored = await db.prisma.transaction.findUniqueOrThrow({ where: { id: rows[0]!.id } });
+    expect(stored.threeDs).toStrictEqual({ version: '2.2.0', status: 'Y', eci: '05', challenged: false });
+    const events = await db.prisma.outboxEvent.findMany({ where: { aggregateId: rows[0]!.id } });
+    expect(events).toHaveLength(3);
+    const everything = JSON.stringify([stored, events, reply], (_key, value: unknown) =>
+      typeof value === 'bigint' ? value.toString() : value,
+    );
+    expect(everything).toContain('"challenged":false');
+    expect(everything).not.toMatch(/[A-Za-z0-9+/]{27}=/);
+    expect(everything).not.toMatch(/authenticationValue|authentication_value/);
   });
 
   it('ALWAYS: a challenge waits PENDIENTE at the challenge page with the card vaulted; the right code authorizes it', async () => {

@@ -40,14 +40,15 @@ export function useConsoleAction(known: KnownErrors = {}) {
   const [busy, setBusy] = useState(true);
   useEffect(() => setBusy(false), []);
   const [error, setError] = useState<string | null>(null);
-  function run<T>(call: () => Promise<T>, done?: (value: T) => void): void {
+  /** `refresh: false` for a call that changes nothing (a query): a refresh started then could overtake the next action's. */
+  function run<T>(call: () => Promise<T>, done?: (value: T) => void, { refresh = true }: { refresh?: boolean } = {}): void {
     setBusy(true);
     setError(null);
     call().then(
       (value) => {
         setBusy(false);
         done?.(value);
-        router.refresh();
+        if (refresh) router.refresh();
       },
       (failure: unknown) => {
         setBusy(false);

@@ -121,7 +121,8 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
           {routing.draft ? ` (v${routing.draft.version})` : ''}
         </h2>
         <RuleEditor
-          key={`${routing.merchantCode}-${method}-${routing.draft?.version ?? 'new'}`}
+          // A new editor once a rule is published; a saved draft keeps the same one, with its notices.
+          key={`${routing.merchantCode}-${method}-${routing.published?.version ?? 'none'}`}
           merchantCode={routing.merchantCode}
           method={method}
           initial={routing.draft?.routes ?? routing.published?.routes ?? routing.platformDefault}

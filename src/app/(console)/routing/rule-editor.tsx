@@ -142,6 +142,15 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
   const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
   const [tried, setTried] = useState<{ total: number; byConnector: Record<string, number>; unrouted: number } | null>(null);
+  // A discarded draft: the rows go back to what applies now (adjusting state during render, not in an effect).
+  const [hadDraft, setHadDraft] = useState(hasDraft);
+  if (hadDraft !== hasDraft) {
+    setHadDraft(hasDraft);
+    if (!hasDraft) {
+      setRows(initial.map(toRow));
+      setTried(null);
+    }
+  }
   const { busy, error, setError, run } = useConsoleAction();
   const target = { merchantCode, method };
   const disabled = !canEdit || busy;
@@ -278,7 +287,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
                 type="button"
                 disabled={disabled}
                 className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
-                onClick={() => run(() => consoleClient.console.routing.tryDraft.query(target), setTried)}
+                onClick={() => run(() => consoleClient.console.routing.tryDraft.query(target), setTried, { refresh: false })}
               >
                 {text.tryIt}
               </button>

@@ -22,10 +22,10 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/src ./src
 COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/next.config.js /app/tsconfig.json ./
+COPY --from=build /app/next.config.js /app/server.js /app/tsconfig.json ./
 # Everything above belongs to root; the service writes only here (as `node`, it cannot write elsewhere).
 COPY --from=build --chown=node:node /app/.data ./.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health?probe=live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "node_modules/next/dist/bin/next", "start"]
+CMD ["node", "server.js"]

@@ -13,6 +13,7 @@ export default tseslint.config(
       '*.config.*js',
       '*.config.mjs',
       'scripts/*.mjs',
+      'server.js',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,

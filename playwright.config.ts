@@ -14,13 +14,11 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
   const dataDir = serviceDataDir(port);
   const log = serviceLogFile(port);
   return {
-    // A server keep-alive longer than the clients' (undici: 4 s), so no request meets a socket the server is closing.
     // Its stdout and stderr (request and error log lines) go to its log file, which the secrets
     // scan reads at the end and CI keeps; Playwright knows it is up from the URL. If it exits,
     // the end of the log goes to Playwright's output.
     command:
-      `rm -rf ${dataDir} && mkdir -p ${dataDir} && ` +
-      `{ npx next start -p ${port} --keepAliveTimeout 70000 > ${log} 2>&1 || { tail -n 40 ${log} >&2; exit 1; }; }`,
+      `rm -rf ${dataDir} && mkdir -p ${dataDir} && ` + `{ node server.js > ${log} 2>&1 || { tail -n 40 ${log} >&2; exit 1; }; }`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

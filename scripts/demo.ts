@@ -19,7 +19,7 @@ async function waitUntilReady(origin: string, service: ReturnType<typeof spawn>)
 
 async function main(): Promise<void> {
   const config = env();
-  const service = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], { stdio: 'inherit' });
+  const service = spawn(process.execPath, ['server.js'], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => service.kill(signal));
   service.on('exit', (code) => process.exit(code ?? 1));
   if (!(await waitUntilReady(`http://127.0.0.1:${config.PORT}`, service)) || !config.SEED_DEMO) return;

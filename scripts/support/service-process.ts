@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 
-// One service instance for the benchmark and the fault tests: `next start` on a port with the given environment,
+// One service instance for the benchmark and the fault tests: `node server.js` on a port with the given environment,
 // ready once /api/health answers, and the resident memory of its process tree.
 export type ServiceProcess = { origin: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -26,7 +26,7 @@ export async function startService(
   { logFile, nodeArgs = [], command, cwd, user, cleanEnvironment = false }: StartOptions = {},
 ): Promise<ServiceProcess> {
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
-  const [program, ...args] = command ?? ['node', ...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)];
+  const [program, ...args] = command ?? ['node', ...nodeArgs, 'server.js'];
   const child = spawn(program === 'node' ? process.execPath : program!, args, {
     cwd,
     env: { ...(cleanEnvironment ? {} : process.env), ...environment, PORT: String(port) } as NodeJS.ProcessEnv,

@@ -1,9 +1,10 @@
 import type { Db } from '@/server/db/client';
 import type { Principal } from '@/server/auth/principal';
 import type { ConsoleSession } from '@/server/auth/console-session';
+import type { HeaderReader } from './rest/api-request';
 
 export type ApiContext = {
-  headers: Headers;
+  headers: HeaderReader;
   requestId: string;
   prisma: Db;
   /** Set by the integrator middleware from the Bearer token. */

@@ -1,5 +1,6 @@
 import { env } from '@/env';
-import { errorResponse } from '@/server/api/rest/json-response';
+import { errorReply } from '@/server/api/rest/json-response';
+import { fromFetchRequest, toResponse } from '@/server/api/rest/api-request';
 import { readBodyText } from '@/server/api/rest/read-json-body';
 import { requestIdOf } from '@/server/api/rest/request-id';
 import { AppError } from '@/server/domain/errors';
@@ -48,10 +49,12 @@ function badCallbackUrl(request: Request, url: URL): Response | null {
     return value !== undefined && value !== '' && !isCallbackUrl(value, url.origin);
   });
   if (!badParameter && badCookies.length === 0) return null;
-  const refusal = errorResponse(
-    new AppError('VALIDATION', 'callbackUrl must be an http(s) URL or a path of this site'),
-    'boolean',
-    requestIdOf(request.headers),
+  const refusal = toResponse(
+    errorReply(
+      new AppError('VALIDATION', 'callbackUrl must be an http(s) URL or a path of this site'),
+      'boolean',
+      requestIdOf(request.headers),
+    ),
   );
   for (const name of badCookies) refusal.headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   return refusal;
@@ -62,17 +65,19 @@ export async function answerBeforeNextAuth(request: Request, segments: string[])
   const url = new URL(request.url);
   const requestId = requestIdOf(request.headers);
   if (request.method === 'GET' && segments[0] === 'callback' && segments[1] === 'credentials') {
-    return errorResponse(new AppError('METHOD_NOT_ALLOWED', 'use POST', { headers: { allow: 'POST' } }), 'boolean', requestId);
+    return toResponse(
+      errorReply(new AppError('METHOD_NOT_ALLOWED', 'use POST', { headers: { allow: 'POST' } }), 'boolean', requestId),
+    );
   }
   // next-auth reads a POST body whose content type includes application/json with Request.json().
   // Read as the API reads bodies: at most 64 KiB (413 past that), then JSON.
   if (request.method === 'POST' && request.body && (request.headers.get('content-type') ?? '').includes('application/json')) {
     try {
       // As Request.json() reads it: a leading byte order mark is not part of the JSON.
-      JSON.parse((await readBodyText(request.clone())).replace(/^\ufeff/, ''));
+      JSON.parse((await readBodyText(fromFetchRequest(request.clone()))).replace(/^\ufeff/, ''));
     } catch (error) {
       const refusal = error instanceof AppError ? error : new AppError('MALFORMED_BODY', 'the body is not JSON');
-      return errorResponse(refusal, 'boolean', requestId);
+      return toResponse(errorReply(refusal, 'boolean', requestId));
     }
   }
   const callbackUrlRefusal = badCallbackUrl(request, url);

@@ -2,8 +2,15 @@ import { db } from '@/server/db/client';
 import { health } from '@/server/observability/health';
 import { isWarm } from '@/server/warm-up';
 import { observed } from '@/server/observability/observe-route';
+import { publishApiHandler } from '@/server/http/node-api';
 
 export const dynamic = 'force-dynamic';
+
+// The API's own HTTP path must run with the module instances of Next's route handlers (the
+// instrumentation hook's bundle has its own copies: caches it updated would never reach the
+// API). server.js's first request is to this route, after the service has started: loading it
+// hands the handler over.
+publishApiHandler();
 
 // GET /api/health: liveness (?probe=live answers without touching the database) and readiness
 // (503 while the instance warms up or the database does not answer).

@@ -3,6 +3,7 @@ import { db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { levelInDatabase, takeFromDatabase } from './database-rate-limit';
 import { leaseSize, TokenLeases } from './token-leases';
+import type { HeaderReader } from '../rest/api-request';
 
 // Token buckets (docs/DESIGN.md 10): `rate` requests per second refill a bucket of `burst`. An empty
 // bucket answers 429 code 50 with Retry-After. On PostgreSQL the buckets live in the database,
@@ -93,6 +94,6 @@ function sweep(now: number): void {
 }
 
 /** The caller's address as the proxy in front reports it. */
-export function clientAddress(headers: Headers): string {
+export function clientAddress(headers: HeaderReader): string {
   return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown';
 }

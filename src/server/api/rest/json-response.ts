@@ -1,14 +1,16 @@
 import { errorBody } from '@/server/domain/envelope';
 import type { SuccessType } from '../openapi/procedure-meta';
 import type { AppError } from '@/server/domain/errors';
+import type { ApiReply } from './api-request';
 
-export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+export function jsonReply(body: unknown, status: number, headers: Record<string, string> = {}): ApiReply {
+  return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
+    body: JSON.stringify(body),
+  };
 }
 
-export function errorResponse(error: AppError, successType: SuccessType, requestId: string): Response {
-  return jsonResponse(errorBody(error, successType), error.status, { ...error.headers, 'x-request-id': requestId });
+export function errorReply(error: AppError, successType: SuccessType, requestId: string): ApiReply {
+  return jsonReply(errorBody(error, successType), error.status, { ...error.headers, 'x-request-id': requestId });
 }

@@ -1,17 +1,20 @@
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { appRouter } from '../routers/app-router';
 import type { ApiContext } from '../context';
+import type { ApiRequest, ApiReply } from './api-request';
 
-// trpc-to-openapi's handler, built once. Its fetch adapter (createOpenApiFetchHandler) builds
-// the handler again on every request (a regular expression per documented path, the router
-// copied) and reads and parses the body a second time; the REST wrapper has already read and
-// parsed it, so this adapter hands the parsed body over. Everything else is the bridge's own:
-// path matching, path and query parameters, input and output validation, the procedure call.
+// trpc-to-openapi's handler, built once. It maps the path to its procedure and reads path and
+// query parameters, validates input and output and calls the procedure. The REST wrapper has
+// already read and parsed the body, so the handler is given a request that carries it parsed.
+// That request passes for a Fetch Request (its prototype): for any other request the handler
+// builds a whole Fetch Request from the Node one only to take its abort signal. The signal
+// never aborts: a charge under way is not abandoned because its client hung up.
 
-type BridgeRequest = Request & { body: unknown };
-type BridgeReply = { status: number; headers: Headers; body: string };
+type BridgeRequest = { method: string; url: string; headers: ApiRequest['headers']; body: unknown; signal: AbortSignal };
+type BridgeResponse = { setHeader(key: string, value: string | string[]): void; statusCode: number; end(body: string): void };
 
 const contexts = new WeakMap<object, ApiContext>();
+const NEVER_ABORTED = new AbortController().signal;
 
 const handler = createOpenApiNodeHttpHandler({
   router: appRouter,
@@ -20,37 +23,32 @@ const handler = createOpenApiNodeHttpHandler({
     const context = contexts.get(req);
     if (context) context.failure = error;
   },
-}) as unknown as (
-  req: BridgeRequest,
-  res: { setHeader(key: string, value: string | string[]): void; statusCode: number; end(body: string): void },
-) => Promise<void>;
+}) as unknown as (req: BridgeRequest, res: BridgeResponse) => Promise<void>;
 
 /**
  * Runs the documented procedure of `request` (whose path is below /api) with `context`;
  * `body` is the parsed JSON body of a POST, undefined otherwise.
  */
-export function callOpenApiProcedure(request: Request, context: ApiContext, body: unknown): Promise<BridgeReply> {
-  const url = request.url.replace('/api/', '/');
-  const proxied = new Proxy(request, {
-    get: (target, property) => {
-      if (property === 'url') return url;
-      if (property === 'body') return body;
-      return Reflect.get(target, property, target) as unknown;
-    },
+export function callOpenApiProcedure(request: ApiRequest, context: ApiContext, body: unknown): Promise<ApiReply> {
+  const bridged = Object.create(Request.prototype, {
+    method: { value: request.method },
+    url: { value: `${request.path.slice('/api'.length)}${request.search}` },
+    headers: { value: request.headers },
+    body: { value: body },
+    signal: { value: NEVER_ABORTED },
   }) as BridgeRequest;
-  contexts.set(proxied, context);
+  contexts.set(bridged, context);
   return new Promise((resolve, reject) => {
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     const reply = {
       statusCode: 200,
       setHeader(key: string, value: string | string[]) {
-        if (typeof value === 'string') headers.set(key, value);
-        else for (const each of value) headers.append(key, each);
+        headers[key.toLowerCase()] = typeof value === 'string' ? value : value.join(', ');
       },
       end(text: string) {
         resolve({ status: reply.statusCode, headers, body: text });
       },
     };
-    handler(proxied, reply).catch(reject);
+    handler(bridged, reply).catch(reject);
   });
 }

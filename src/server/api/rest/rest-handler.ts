@@ -1,22 +1,22 @@
 import { AppError } from '@/server/domain/errors';
 import { db } from '@/server/db/client';
+import { logError } from '@/server/log';
 import type { ApiContext } from '../context';
-import { errorResponse } from './json-response';
+import { toAppError } from '../errors/to-app-error';
+import type { ApiRequest, ApiReply } from './api-request';
+import { errorReply } from './json-response';
 import { methodNotAllowed } from './method-not-allowed';
 import { callOpenApiProcedure } from './openapi-bridge';
 import { parseJsonBody, readBodyText } from './read-json-body';
 import { requestIdOf } from './request-id';
 import { matchRestRoute } from './rest-routes';
-import { toAppError } from '../errors/to-app-error';
-import { logError } from '@/server/log';
 
 // The REST bridge for integrators: checks that come before any procedure (path, method, body
 // size, content type, JSON), then trpc-to-openapi, then the envelope for every failure.
-export async function handleRestRequest(request: Request): Promise<Response> {
+export async function handleRestRequest(request: ApiRequest): Promise<ApiReply> {
   const requestId = requestIdOf(request.headers);
-  const url = new URL(request.url);
-  const route = matchRestRoute(request.method, url.pathname.replace(/^\/api/, ''));
-  if (route.kind === 'not_found') return errorResponse(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestId);
+  const route = matchRestRoute(request.method, request.path.slice('/api'.length));
+  if (route.kind === 'not_found') return errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestId);
   if (route.kind === 'wrong_method') return methodNotAllowed(route.allow.join(', '))(request);
   const context: ApiContext = { headers: request.headers, requestId, prisma: await db() };
   try {
@@ -28,16 +28,16 @@ export async function handleRestRequest(request: Request): Promise<Response> {
     }
     const reply = await callOpenApiProcedure(request, context, body);
     if (reply.status >= 200 && reply.status < 300) {
-      reply.headers.set('x-request-id', requestId);
-      reply.headers.set('cache-control', 'no-store');
-      return new Response(reply.body, { status: reply.status, headers: reply.headers });
+      reply.headers['x-request-id'] = requestId;
+      reply.headers['cache-control'] = 'no-store';
+      return reply;
     }
     const failure = toAppError(context.failure ?? new AppError(reply.status === 404 ? 'NOT_FOUND' : 'VALIDATION'));
     if (failure.kind === 'INTERNAL') logError('rest request failed', context.failure, { requestId });
-    return errorResponse(failure, route.successType, requestId);
+    return errorReply(failure, route.successType, requestId);
   } catch (error) {
     const failure = toAppError(error);
     if (failure.kind === 'INTERNAL') logError('rest request failed', error, { requestId });
-    return errorResponse(failure, route.successType, requestId);
+    return errorReply(failure, route.successType, requestId);
   }
 }

@@ -1,7 +1,8 @@
 import { AppError } from '@/server/domain/errors';
 import { db } from '@/server/db/client';
 import { issueToken } from '@/server/services/issue-token';
-import { errorResponse, jsonResponse } from '../rest/json-response';
+import { errorReply, jsonReply } from '../rest/json-response';
+import type { ApiRequest, ApiReply } from '../rest/api-request';
 import { parseJsonBody, readBodyText } from '../rest/read-json-body';
 import { requestIdOf } from '../rest/request-id';
 import { env } from '@/env';
@@ -28,7 +29,7 @@ function withOAuthError(failure: AppError): AppError {
   });
 }
 
-export async function handleTokenRequest(request: Request): Promise<Response> {
+export async function handleTokenRequest(request: ApiRequest): Promise<ApiReply> {
   const requestId = requestIdOf(request.headers);
   try {
     const body = parseTokenBody(await readBodyText(request), request.headers.get('content-type'));
@@ -48,10 +49,10 @@ export async function handleTokenRequest(request: Request): Promise<Response> {
       await takeToken(`token-client:${clientId}`, config.TOKEN_RATE_PER_CLIENT, config.TOKEN_RATE_PER_CLIENT * 2);
     }
     const answer = await issueToken(await db(), body);
-    return jsonResponse(answer, 200, { 'x-request-id': requestId, pragma: 'no-cache' });
+    return jsonReply(answer, 200, { 'x-request-id': requestId, pragma: 'no-cache' });
   } catch (error) {
     const failure = toAppError(error);
     if (failure.kind === 'INTERNAL') logError('token request failed', error, { requestId });
-    return errorResponse(withOAuthError(failure), 'boolean', requestId);
+    return errorReply(withOAuthError(failure), 'boolean', requestId);
   }
 }

@@ -1,0 +1,38 @@
+// The service's process: one Node HTTP server. The API's paths (the REST API, the token
+// endpoint, JWKS, the OpenAPI document) go straight to the API's own handler, which lives in
+// Next's server bundle and is published there at start (src/server/http/node-api.ts); every
+// other path goes to Next (its documented custom server). `node server.js` serves the build;
+// `node server.js --dev` runs Next's development server. PORT (3000) is the port.
+import { createServer } from 'node:http';
+
+const dev = process.argv.includes('--dev');
+process.env.NODE_ENV ??= dev ? 'development' : 'production';
+const { default: next } = await import('next');
+
+const port = Number(process.env.PORT ?? 3000);
+const app = next({ dev, hostname: 'localhost', port });
+const nextHandler = app.getRequestHandler();
+await app.prepare();
+
+// Next runs src/instrumentation.ts (migrations, keys, the worker) on the first request it serves,
+// not in prepare(): one liveness request on a private port makes that happen before the
+// service's port opens, and loading that route publishes the API handler (src/app/api/health).
+const boot = createServer(nextHandler);
+await new Promise((resolve) => boot.listen(0, '127.0.0.1', () => resolve(undefined)));
+await fetch(`http://127.0.0.1:${boot.address().port}/api/health?probe=live`);
+boot.close();
+boot.closeAllConnections();
+
+const api = globalThis[Symbol.for('pay.api-handler')];
+if (typeof api !== 'function') {
+  console.error('the API handler was not published: the service did not start');
+  process.exit(1);
+}
+
+const server = createServer((request, response) => {
+  if (!api(request, response)) void nextHandler(request, response);
+});
+// Longer than the idle timeout of clients and balancers (undici 4 s, nginx 75 s upstream
+// keep-alive is capped by this), so no request meets a connection the server is closing.
+server.keepAliveTimeout = 70_000;
+server.listen(port, () => console.log(`  ▲ listening on http://localhost:${port}${dev ? ' (development)' : ''}`));

@@ -1,0 +1,59 @@
+import { env } from '@/env';
+import { AppError } from '@/server/domain/errors';
+import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
+import { errorReply } from '@/server/api/rest/json-response';
+import { methodNotAllowed } from '@/server/api/rest/method-not-allowed';
+import { requestIdOf } from '@/server/api/rest/request-id';
+import { handleRestRequest } from '@/server/api/rest/rest-handler';
+import { matchRestRoute } from '@/server/api/rest/rest-routes';
+import { handleTokenRequest } from '@/server/api/token/token-handler';
+import { callbackPublicKey, jwks, openApiJson } from './public-documents';
+
+// Which paths the API's own HTTP path answers, and with what. Everything below /api and /oauth
+// is the API's, except what Next serves: the console's tRPC and sign-in, health and metrics,
+// and the benchmark's bare Next route when it is on.
+
+type Handler = (request: ApiRequest) => ApiReply | Promise<ApiReply>;
+/** `name` labels the request metrics; `methods` are the methods the path serves (HEAD runs GET). */
+export type ApiRoute = { name: string; methods: readonly string[]; handle: Handler };
+
+// Next's own API routes, exactly as their route files match (a deeper path is the API's 404).
+const NEXT_PATHS = /^\/api\/(auth\/.+|trpc\/[^/]+|health\/?|metrics\/?)$/;
+const BENCH_BASELINE = /^\/api\/bench\/baseline\/?$/;
+
+/** Whether the API's HTTP path answers this path (as sent, before any decoding). */
+export function isApiPath(path: string): boolean {
+  if (path.startsWith('/oauth/')) return true;
+  if (!path.startsWith('/api/') || NEXT_PATHS.test(path)) return false;
+  return !(BENCH_BASELINE.test(path) && env().BENCH_ROUTES);
+}
+
+function single(name: string, method: string, handle: Handler): ApiRoute {
+  return {
+    name,
+    methods: [method],
+    handle: (request) => (request.method === method ? handle(request) : methodNotAllowed(method)(request)),
+  };
+}
+
+const notFound: Handler = (request) =>
+  errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestIdOf(request.headers));
+
+const FIXED: Record<string, ApiRoute> = {
+  '/oauth/token': single('token', 'POST', handleTokenRequest),
+  '/oauth/.well-known/jwks.json': single('jwks', 'GET', jwks),
+  '/api/openapi.json': single('openapi', 'GET', openApiJson),
+  '/api/webhooks/public-key': single('callback-key', 'GET', callbackPublicKey),
+};
+
+const REST_NAME = /^\/api\/(charges|refund)(\/|$)/;
+
+/** The route of an API path: a fixed document or endpoint, a documented REST path, or 404. */
+export function apiRouteOf(path: string): ApiRoute {
+  const fixed = FIXED[path];
+  if (fixed) return fixed;
+  if (path.startsWith('/oauth/')) return { name: 'unknown', methods: [], handle: notFound };
+  const match = matchRestRoute('OPTIONS', path.slice('/api'.length));
+  const methods = match.kind === 'wrong_method' ? match.allow : [];
+  return { name: REST_NAME.exec(path)?.[1] ?? 'unknown', methods, handle: handleRestRequest };
+}

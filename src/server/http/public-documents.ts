@@ -1,0 +1,49 @@
+import { db } from '@/server/db/client';
+import { callbackSigningKey, tokenSigningKey } from '@/server/auth/service-keys';
+import { openApiDocument } from '@/server/api/openapi/document';
+import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
+import { jsonReply } from '@/server/api/rest/json-response';
+import { requestIdOf } from '@/server/api/rest/request-id';
+
+// The documents anyone may read: no token, GET only (src/server/api/openapi/public.ts documents them).
+
+/** GET {auth_url}/.well-known/jwks.json: the key that verifies access tokens. */
+export async function jwks(request: ApiRequest): Promise<ApiReply> {
+  const key = await tokenSigningKey(await db());
+  return jsonReply({ keys: [key.publicJwk] }, 200, {
+    'cache-control': 'public, max-age=300',
+    'x-request-id': requestIdOf(request.headers),
+  });
+}
+
+let openApiText: string | undefined;
+
+/** GET {base_url}/openapi.json: the document, made once per process (the procedures do not change). */
+export function openApiJson(request: ApiRequest): ApiReply {
+  openApiText ??= JSON.stringify(openApiDocument());
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=60',
+      'access-control-allow-origin': '*',
+      'x-request-id': requestIdOf(request.headers),
+    },
+    body: openApiText,
+  };
+}
+
+/** GET {base_url}/webhooks/public-key: the key that verifies callback `signature` headers (RSA-SHA512, base64), as PEM. */
+export async function callbackPublicKey(request: ApiRequest): Promise<ApiReply> {
+  const key = await callbackSigningKey(await db());
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'application/x-pem-file',
+      'content-disposition': 'inline; filename="callbacks-public-key.pem"',
+      'cache-control': 'public, max-age=300',
+      'x-request-id': requestIdOf(request.headers),
+    },
+    body: key.publicKeyPem,
+  };
+}

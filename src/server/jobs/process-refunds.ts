@@ -30,6 +30,10 @@ function askConnector(tx: Tx, { refundId, connectorId, ...transaction }: DueRefu
 
 export async function processRefunds(prisma: Db, delaySeconds: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - delaySeconds * 1000);
+  // Asked outside a transaction first: with nothing due none is opened (see anyTransactionDue).
+  const [pending] = await prisma.$queryRaw<{ due: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM refunds r WHERE r.state IN ('REGISTERED', 'IN_PROCESS') AND r.updated_at <= ${cutoff}) AS due`;
+  if (pending?.due !== true) return 0;
   return prisma.$transaction(async (tx) => {
     const due = await tx.$queryRaw<DueRefund[]>`
       SELECT r.id AS "refundId", r.state, t.id, t.method, r.refund_amount AS amount, r.currency,

@@ -1,6 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
-import { moveTransactions } from './state-moves/move-transactions';
+import { anyTransactionDue, moveTransactions } from './state-moves/move-transactions';
 
 const BATCH = 200;
 
@@ -21,6 +21,7 @@ export async function settleAuthorized(
     : Prisma.empty;
   const where = Prisma.sql`t.updated_at <= ${cutoff}
     AND (${merchantId ?? null}::uuid IS NULL OR t.merchant_id = ${merchantId ?? null}::uuid) ${named}`;
+  if (!(await anyTransactionDue(prisma, 'LIQUIDADO', where))) return 0;
   let settled = 0;
   for (;;) {
     const moved = await prisma.$transaction((tx) =>

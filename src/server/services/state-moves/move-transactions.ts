@@ -1,10 +1,24 @@
 import { Prisma } from '@/generated/prisma/client';
-import type { Tx } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import { statesMovingTo, type TransactionState } from '@/server/domain/states';
 import { recordTransactionMoves } from './record-transaction-moves';
 
 /** Which rows a batch takes: a condition on `t` (transactions), their order and how many. */
 export type BatchSelection = { where: Prisma.Sql; orderBy: Prisma.Sql; limit: number };
+
+/**
+ * Whether a batch move to `to` would find a row, asked in one statement outside any transaction.
+ * A job with nothing to move then opens none: on the embedded database an open transaction holds
+ * the only connection across the event loop's turns between its statements, and every request's
+ * statement waits behind it (docs/DECISIONS.md, "The API off Next's request path").
+ */
+export async function anyTransactionDue(db: Db, to: TransactionState, where: Prisma.Sql): Promise<boolean> {
+  const from = statesMovingTo(to);
+  if (from.length === 0) return false;
+  const [row] = await db.$queryRaw<{ due: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM transactions t WHERE t.state IN (${Prisma.join(from)}) AND ${where}) AS due`;
+  return row?.due === true;
+}
 
 /**
  * A batch move (settlement, expiry) in set-based SQL: the rows the selection names that are in a

@@ -15,29 +15,53 @@ process.env.NODE_ENV ??= dev ? 'development' : 'production';
 const { default: next } = await import('next');
 
 const port = Number(process.env.PORT ?? 3000);
-const app = next({ dev, hostname: 'localhost', port });
-const nextHandler = app.getRequestHandler();
+const API_HANDLER = Symbol.for('pay.api-handler');
+
+// Requests that arrive while the service starts wait for it, as they did for `next start`.
+let started;
+const ready = new Promise((resolve) => (started = resolve));
+let nextHandler;
+
+function route(request, response) {
+  // Looked up on every request: in development Next reloads the module that publishes it.
+  if (!globalThis[API_HANDLER](request, response)) void nextHandler(request, response);
+}
+
+const server = createServer((request, response) => {
+  if (nextHandler) route(request, response);
+  else void ready.then(() => route(request, response));
+});
+// Longer than the idle timeout of clients and balancers (undici 4 s, nginx 75 s upstream
+// keep-alive is capped by this), so no request meets a connection the server is closing.
+server.keepAliveTimeout = 70_000;
+
+// The port first: a port already taken ends the process before it touches the database.
+await new Promise((resolve) => {
+  server.once('error', (error) => {
+    console.error(`cannot listen on port ${port}: ${error.message}`);
+    process.exit(1);
+  });
+  server.listen(port, () => resolve(undefined));
+});
+
+// Next's websocket upgrades (hot reloading in development) are taken on this server.
+const app = next({ dev, hostname: 'localhost', port, httpServer: server });
+const handler = app.getRequestHandler();
 await app.prepare();
 
 // Next runs src/instrumentation.ts (migrations, keys, the worker) on the first request it serves,
-// not in prepare(): one liveness request on a private port makes that happen before the
-// service's port opens, and loading that route publishes the API handler (src/app/api/health).
-const boot = createServer(nextHandler);
+// not in prepare(): one liveness request on a private port makes that happen, and loading that
+// route publishes the API handler (src/app/api/health).
+const boot = createServer(handler);
 await new Promise((resolve) => boot.listen(0, '127.0.0.1', () => resolve(undefined)));
 await fetch(`http://127.0.0.1:${boot.address().port}/api/health?probe=live`);
 boot.close();
 boot.closeAllConnections();
 
-const api = globalThis[Symbol.for('pay.api-handler')];
-if (typeof api !== 'function') {
+if (typeof globalThis[API_HANDLER] !== 'function') {
   console.error('the API handler was not published: the service did not start');
   process.exit(1);
 }
-
-const server = createServer((request, response) => {
-  if (!api(request, response)) void nextHandler(request, response);
-});
-// Longer than the idle timeout of clients and balancers (undici 4 s, nginx 75 s upstream
-// keep-alive is capped by this), so no request meets a connection the server is closing.
-server.keepAliveTimeout = 70_000;
-server.listen(port, () => console.log(`  ▲ listening on http://localhost:${port}${dev ? ' (development)' : ''}`));
+nextHandler = handler;
+started();
+console.log(`  ▲ listening on http://localhost:${port}${dev ? ' (development)' : ''}`);

@@ -69,11 +69,7 @@ describe('Dockerfile', () => {
     expect(copies.every((each) => each.flags.from === 'build')).toBe(true);
     expect(copies.map((each) => each.args.slice(0, -1)).flat()).toContain('/app/public');
     expect(runtime!.instructions.find((each) => each.keyword === 'USER')!.args).toStrictEqual(['node']);
-    expect(runtime!.instructions.find((each) => each.keyword === 'CMD')!.exec).toStrictEqual([
-      'node',
-      'node_modules/next/dist/bin/next',
-      'start',
-    ]);
+    expect(runtime!.instructions.find((each) => each.keyword === 'CMD')!.exec).toStrictEqual(['node', 'server.js']);
     const healthcheck = runtime!.instructions.find((each) => each.keyword === 'HEALTHCHECK')!;
     expect(healthcheck.flags).toStrictEqual({ interval: '10s', timeout: '3s' });
     expect(healthcheckCommand(healthcheck).slice(0, 2)).toStrictEqual(['/bin/sh', '-c']);

@@ -23,8 +23,11 @@ const RESPONSE_HEADERS: Record<string, string> = {
 function headerReader(request: IncomingMessage): HeaderReader {
   return {
     get(name) {
-      const value = request.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      const key = name.toLowerCase();
+      const value = request.headers[key];
+      // As Next filled it in: without a proxy in front, the client is the socket's peer.
+      if (value === undefined) return key === 'x-forwarded-for' ? (request.socket.remoteAddress ?? null) : null;
+      return Array.isArray(value) ? value.join(', ') : value;
     },
   };
 }
@@ -48,24 +51,41 @@ async function answer(request: IncomingMessage, route: ApiRoute, path: string, s
   }
 }
 
+function normalizedPath(path: string): string {
+  try {
+    return new URL(path, 'http://localhost').pathname;
+  } catch {
+    return path;
+  }
+}
+
+function write(response: ServerResponse, reply: ApiReply): void {
+  const length = reply.status === 204 ? {} : { 'content-length': String(Buffer.byteLength(reply.body)) };
+  response.writeHead(reply.status, { ...RESPONSE_HEADERS, ...reply.headers, ...length });
+  response.end(reply.body);
+}
+
 /** Answers `request` when its path is the API's and returns true; returns false for Next's paths. */
 export function handleApiRequest(request: IncomingMessage, response: ServerResponse): boolean {
   const url = request.url ?? '/';
   const query = url.indexOf('?');
-  const sentPath = query === -1 ? url : url.slice(0, query);
-  if (!isApiPath(sentPath)) return false;
+  const sent = query === -1 ? url : url.slice(0, query);
+  if (!sent.startsWith('/api/') && !sent.startsWith('/oauth/')) return false;
+  // Read as Next reads a path: one that cannot be decoded has its `%` escaped (a 404 or a 400 on
+  // the field), and dot segments are resolved, so the route matched is the route that runs.
+  const path = normalizedPath(repairedPath(sent) ?? sent);
+  if (!isApiPath(path)) return false;
+  const search = query === -1 ? '' : url.slice(query);
+  if (path.length > 1 && path.endsWith('/')) {
+    // As Next answered it: the path without its trailing slash, same method and body.
+    write(response, { status: 308, headers: { location: `${path.replace(/\/+$/, '')}${search}` }, body: '' });
+    return true;
+  }
   const started = performance.now();
-  // Read as Next's routes read it: a path that cannot be decoded has its `%` escaped (a 404 or a 400 on the field).
-  const path = repairedPath(sentPath) ?? sentPath;
   const route = apiRouteOf(path);
-  void answer(request, route, path, query === -1 ? '' : url.slice(query))
+  void answer(request, route, path, search)
     .then((reply) => {
-      response.writeHead(reply.status, {
-        ...RESPONSE_HEADERS,
-        ...reply.headers,
-        'content-length': Buffer.byteLength(reply.body),
-      });
-      response.end(reply.body);
+      write(response, reply);
       const seconds = (performance.now() - started) / 1000;
       recordRequest(route.name, request.method ?? 'GET', reply.status, seconds, reply.headers['x-request-id'] ?? null);
     })

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Prisma } from '@/generated/prisma/client';
+import { Prisma } from '@/generated/prisma/client';
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
 import type { RefundFilters } from '@/server/schemas/refund';
-import { refundSelect, toRefundObject } from './refund-view';
+import { refundSelect, toRefundObject, type RefundRow } from './refund-view';
 
 // GET /refund (docs/interface.md 4.6, docs/DESIGN.md 11): newest first, keyset pagination on (created_at, id).
 // operations_count counts every match once, on the first page; the cursor carries it to the
@@ -45,6 +45,42 @@ function searchDigest(merchantIds: string[] | 'all', filters: Omit<RefundFilters
   return createHash('sha256').update(JSON.stringify(search)).digest('base64url').slice(0, 16);
 }
 
+type PageRow = {
+  id: string;
+  state: RefundRow['state'];
+  reason: string;
+  type: string;
+  refund_amount: bigint;
+  transaction_amount: bigint;
+  currency: string;
+  additional_fields: RefundRow['additionalFields'];
+  created_at: Date;
+  merchant_operation_number: string;
+  transaction_id: string;
+  method: RefundRow['transaction']['method'];
+  card_brand: string | null;
+  masked_pan: string | null;
+  lifecycle: { state: RefundRow['state']; at: string }[];
+  total: bigint | null;
+};
+
+function refundRowOf(row: PageRow): RefundRow {
+  return {
+    id: row.id,
+    state: row.state,
+    reason: row.reason,
+    type: row.type,
+    refundAmount: row.refund_amount,
+    transactionAmount: row.transaction_amount,
+    currency: row.currency,
+    additionalFields: row.additional_fields,
+    createdAt: row.created_at,
+    operation: { merchantOperationNumber: row.merchant_operation_number },
+    transaction: { id: row.transaction_id, method: row.method, cardBrand: row.card_brand, maskedPan: row.masked_pan },
+    lifecycle: row.lifecycle.map((entry) => ({ state: entry.state, at: new Date(entry.at) })),
+  };
+}
+
 export async function listRefunds(
   prisma: Db,
   /** 'all': every merchant (platform staff in the console). */
@@ -52,49 +88,58 @@ export async function listRefunds(
   filters: Omit<RefundFilters, 'merchant_code'>,
 ) {
   const zone = env().BUSINESS_TIME_ZONE;
-  const where: Prisma.RefundWhereInput = {
-    ...(scope.merchantIds === 'all' ? {} : { merchantId: { in: scope.merchantIds } }),
-    ...(filters.state ? { state: filters.state } : {}),
-    ...(filters.transaction_id ? { transactionId: filters.transaction_id.toLowerCase() } : {}),
-    ...(filters.merchant_operation_number ? { operation: { merchantOperationNumber: filters.merchant_operation_number } } : {}),
-    ...(filters.start_date || filters.end_date
-      ? {
-          createdAt: {
-            ...(filters.start_date ? { gte: startOfDay(filters.start_date, zone) } : {}),
-            ...(filters.end_date ? { lt: endOfDayExclusive(filters.end_date, zone) } : {}),
-          },
-        }
-      : {}),
-  };
+  const conditions: Prisma.Sql[] = [
+    scope.merchantIds === 'all'
+      ? Prisma.sql`TRUE`
+      : Prisma.sql`r.merchant_id IN (${Prisma.join([null, ...scope.merchantIds].map((id) => Prisma.sql`${id}::uuid`))})`,
+  ];
+  if (filters.state) conditions.push(Prisma.sql`r.state = ${filters.state}::"RefundState"`);
+  if (filters.transaction_id) conditions.push(Prisma.sql`r.transaction_id = ${filters.transaction_id.toLowerCase()}::uuid`);
+  if (filters.merchant_operation_number) {
+    conditions.push(Prisma.sql`o.merchant_operation_number = ${filters.merchant_operation_number}`);
+  }
+  if (filters.start_date) conditions.push(Prisma.sql`r.created_at >= ${startOfDay(filters.start_date, zone)}`);
+  if (filters.end_date) conditions.push(Prisma.sql`r.created_at < ${endOfDayExclusive(filters.end_date, zone)}`);
+  const where = Prisma.join(conditions, ' AND ');
   const limit = Number(filters.limit ?? 50);
   const cursor = filters.cursor ? decodeCursor(filters.cursor) : null;
-  // After the cursor: (created_at, id) below it; the bound on created_at alone is what the index seeks to.
-  const page: Prisma.RefundWhereInput = cursor
-    ? {
-        AND: [
-          where,
-          { createdAt: { lte: cursor.createdAt } },
-          { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] },
-        ],
-      }
-    : where;
   const search = searchDigest(scope.merchantIds, filters);
   const carried = cursor?.count?.search === search ? cursor.count.total : null;
-  const [total, rows] = await Promise.all([
-    carried ?? prisma.refund.count({ where }),
-    prisma.refund.findMany({
-      where: page,
-      select: refundSelect,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    }),
+  // After the cursor: (created_at, id) below it; the bound on created_at alone is what the index seeks to.
+  const after = cursor
+    ? Prisma.sql`AND r.created_at <= ${cursor.createdAt}
+        AND (r.created_at < ${cursor.createdAt} OR (r.created_at = ${cursor.createdAt} AND r.id < ${cursor.id}::uuid))`
+    : Prisma.empty;
+  // The first page counts its search in the same statement (the window is taken before LIMIT);
+  // a later page carries the count in its cursor, or counts apart when its search changed.
+  const countHere = !cursor;
+  const [rows, counted] = await Promise.all([
+    prisma.$queryRaw<PageRow[]>`
+      SELECT r.id, r.state::text AS state, r.reason, r.type, r.refund_amount, r.transaction_amount, r.currency,
+             r.additional_fields, r.created_at, o.merchant_operation_number, r.transaction_id,
+             t.method::text AS method, t.card_brand, t.masked_pan,
+             (SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)
+                FROM refund_lifecycle_entries l WHERE l.refund_id = r.id) AS lifecycle,
+             ${countHere ? Prisma.sql`count(*) OVER ()` : Prisma.sql`NULL::bigint`} AS total
+      FROM refunds r
+      JOIN operations o ON o.id = r.operation_id
+      JOIN transactions t ON t.id = r.transaction_id
+      WHERE ${where} ${after}
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT ${limit + 1}`,
+    countHere || carried !== null
+      ? null
+      : prisma.$queryRaw<{ total: bigint }[]>`
+          SELECT count(*) AS total FROM refunds r JOIN operations o ON o.id = r.operation_id WHERE ${where}`,
   ]);
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  const total = carried ?? Number(countHere ? (rows[0]?.total ?? 0n) : (counted?.[0]?.total ?? 0n));
+  const page = rows.slice(0, limit).map(refundRowOf);
+  const last = rows.length > limit ? page[limit - 1] : undefined;
   return {
     success: 'true' as const,
     merchant_code: scope.merchantCode,
     operations_count: String(total),
-    operations: rows.slice(0, limit).map(toRefundObject),
+    operations: page.map(toRefundObject),
     next_cursor: last ? encodeCursor({ createdAt: last.createdAt, id: last.id, count: { total, search } }) : null,
     meta: successMeta(),
   };

@@ -7,6 +7,9 @@ import { AppError } from '@/server/domain/errors';
 import { listOperations, operationsWhere, type OperationFilters } from './console/list-operations';
 import type { MerchantScope } from './console/merchant-scope';
 import { listRefunds } from './list-refunds';
+import { refundSelect, toRefundObject } from './refund-view';
+import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
+import { env } from '@/env';
 
 // The two listings made for a million operations (docs/BENCHMARKS.md, "Scale"), on seeded rows.
 // listOperations runs a search its own way (an email search narrowed by index, four digits as two
@@ -226,6 +229,51 @@ describe('listRefunds', () => {
     } finally {
       await prisma.refund.update({ where: { id: moved.id }, data: { state: 'RESOLVED' } });
     }
+  });
+
+  it('answers each refund as the ORM reads it, for every filter, one merchant or several', async () => {
+    const sample = await prisma.refund.findFirstOrThrow({
+      orderBy: { createdAt: 'desc' },
+      select: { ...refundSelect, merchantId: true },
+    });
+    const zone = env().BUSINESS_TIME_ZONE;
+    // The business day of the sample, and that day's bounds as the listing reads them.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(sample.createdAt);
+    const [from, to] = [startOfDay(day, zone), endOfDayExclusive(day, zone)];
+    const searches = [
+      {},
+      { state: sample.state },
+      { transaction_id: sample.transaction.id.toUpperCase() },
+      { merchant_operation_number: sample.operation.merchantOperationNumber },
+      { start_date: day, end_date: day },
+    ];
+    for (const scope of [
+      all,
+      { merchantIds: [merchants.A.id, merchants.B.id], merchantCode: '' },
+      { merchantIds: [sample.merchantId], merchantCode: 'X' },
+    ]) {
+      for (const filters of searches) {
+        const page = await listRefunds(prisma, scope, { ...filters, limit: '500' });
+        const rows = await prisma.refund.findMany({
+          where: {
+            ...(scope.merchantIds === 'all' ? {} : { merchantId: { in: scope.merchantIds } }),
+            ...('state' in filters ? { state: filters.state } : {}),
+            ...('transaction_id' in filters ? { transactionId: sample.transaction.id } : {}),
+            ...('merchant_operation_number' in filters
+              ? { operation: { merchantOperationNumber: filters.merchant_operation_number } }
+              : {}),
+          },
+          select: refundSelect,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        });
+        const expected = 'start_date' in filters ? rows.filter((row) => row.createdAt >= from && row.createdAt < to) : rows;
+        expect(page.operations, JSON.stringify(filters)).toEqual(expected.map(toRefundObject));
+        expect(page.operations_count).toBe(String(expected.length));
+        expect(page.operations.some((refund) => refund.refund_id === sample.id)).toBe(true);
+      }
+    }
+    const none = await listRefunds(prisma, { merchantIds: [], merchantCode: 'X' }, {});
+    expect([none.operations, none.operations_count, none.next_cursor]).toEqual([[], '0', null]);
   });
 
   it('takes a cursor issued before counts were carried, and refuses one it did not issue', async () => {

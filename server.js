@@ -24,12 +24,16 @@ let nextHandler;
 
 function route(request, response) {
   // Looked up on every request: in development Next reloads the module that publishes it.
-  if (!globalThis[API_HANDLER](request, response)) void nextHandler(request, response);
+  if (!globalThis[API_HANDLER].request(request, response)) void nextHandler(request, response);
 }
 
 const server = createServer((request, response) => {
   if (nextHandler) route(request, response);
   else void ready.then(() => route(request, response));
+});
+// CONNECT comes as a raw socket, never as a request: without this, Node drops the connection.
+server.on('connect', (request, socket) => {
+  void ready.then(() => globalThis[API_HANDLER].connect(request, socket));
 });
 // Longer than the idle timeout of clients and balancers (undici 4 s, nginx 75 s upstream
 // keep-alive is capped by this), so no request meets a connection the server is closing.
@@ -58,7 +62,7 @@ await fetch(`http://127.0.0.1:${boot.address().port}/api/health?probe=live`);
 boot.close();
 boot.closeAllConnections();
 
-if (typeof globalThis[API_HANDLER] !== 'function') {
+if (typeof globalThis[API_HANDLER]?.request !== 'function') {
   console.error('the API handler was not published: the service did not start');
   process.exit(1);
 }

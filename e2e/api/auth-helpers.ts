@@ -55,16 +55,23 @@ export function tokenRequestBody(credential: Credential, overrides: Record<strin
 export async function postToken(
   request: APIRequestContext,
   body: Record<string, string>,
-  options: { form?: boolean; version?: string | null; address?: string; origin?: string } = {},
+  options: { form?: boolean; version?: string | null; address?: string; origin?: string; authorization?: string } = {},
 ): Promise<APIResponse> {
   const version = options.version === undefined ? API_VERSION : options.version;
   const headers: Record<string, string> = {
     ...(version === null ? {} : { 'ALG-API-VERSION': version }),
+    ...(options.authorization ? { Authorization: options.authorization } : {}),
     ...(options.address ? { 'x-forwarded-for': options.address } : {}),
   };
   const url = `${options.origin ?? ORIGIN}/oauth/token`;
   if (options.form) return request.post(url, { headers, form: body });
   return request.post(url, { headers, data: body });
+}
+
+/** RFC 6749 2.3.1: `Basic base64(urlencode(client_id):urlencode(client_secret))`. */
+export function basicAuthorization(clientId: string, clientSecret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString('base64')}`;
 }
 
 export type TokenAnswer = {
@@ -135,9 +142,34 @@ export async function expectError<T = ErrorReply>(
   return body as T;
 }
 
-export async function expectUnauthenticated(response: APIResponse, success: 'string' | 'boolean'): Promise<ErrorReply> {
+/** The parameters of a one-challenge WWW-Authenticate header, with its scheme under `scheme`. */
+export function challengeOf(header: string | undefined): Record<string, string> {
+  const match = /^(\S+)(?: (.*))?$/.exec(header ?? '');
+  if (!match) return {};
+  const params: Record<string, string> = { scheme: match[1]! };
+  for (const [, name, value] of (match[2] ?? '').matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"(?:, |$)/g)) {
+    params[name!] = value!.replace(/\\(.)/g, '$1');
+  }
+  return params;
+}
+
+/**
+ * 401 20 with RFC 6750 3's challenge: `Bearer realm="pay"`, and `error="invalid_token"` with a
+ * description exactly when a bearer token was sent (3.1: a request without one gets no error code).
+ */
+export async function expectUnauthenticated(
+  response: APIResponse,
+  success: 'string' | 'boolean',
+  tokenSent = true,
+): Promise<ErrorReply> {
   const body = await expectError(response, 401, '20', success);
-  expect(response.headers()['www-authenticate']).toBe('Bearer');
+  const challenge = challengeOf(response.headers()['www-authenticate']);
+  if (tokenSent) {
+    expect(challenge).toEqual({ scheme: 'Bearer', realm: 'pay', error: 'invalid_token', error_description: expect.any(String) });
+    expect(challenge.error_description).toBe(body.errors[0]!.message);
+  } else {
+    expect(challenge).toEqual({ scheme: 'Bearer', realm: 'pay' });
+  }
   return body;
 }
 
@@ -273,7 +305,7 @@ export async function expectRejectedEverywhere(
   for (const endpoint of endpointsFor(target.merchant.code, target, fresh)) {
     const response = await call(request, endpoint, headers(token));
     await test.step(`${label}: ${endpoint.name}`, async () => {
-      await expectUnauthenticated(response, endpoint.success);
+      await expectUnauthenticated(response, endpoint.success, /\S/.test(token));
     });
   }
   await expectUnchanged(target, fresh);

@@ -8,6 +8,7 @@ import {
   createFacilitator,
   endpointsFor,
   expectError,
+  challengeOf,
   expectUnauthenticated,
   expectUnchanged,
   merchantWithOperations,
@@ -28,6 +29,8 @@ test.describe('merchants and scopes', () => {
       const response = await call(request, endpoint, headers(intruderToken));
       await test.step(endpoint.name, async () => {
         await expectError(response, 403, '21', endpoint.success);
+        // Not a scope failure: no challenge (RFC 6750 3.1 names insufficient_scope only).
+        expect(response.headers()['www-authenticate']).toBeUndefined();
       });
     }
     await expectUnchanged(target, fresh);
@@ -68,6 +71,14 @@ test.describe('merchants and scopes', () => {
         await test.step(`${endpoint.name} ${label}`, async () => {
           const body = await expectError(response, 403, '21', endpoint.success);
           expect(JSON.stringify(body.errors)).toContain(endpoint.scope);
+          // RFC 6750 3.1: insufficient_scope names the scope the request needs.
+          expect(challengeOf(response.headers()['www-authenticate'])).toEqual({
+            scheme: 'Bearer',
+            realm: 'pay',
+            error: 'insufficient_scope',
+            error_description: `token lacks the scope ${endpoint.scope}`,
+            scope: endpoint.scope,
+          });
         });
       }
     }
@@ -104,7 +115,9 @@ test.describe('merchants and scopes', () => {
 
 // Forged, expired and revoked tokens: jwt-attacks.spec.ts.
 test.describe('authentication', () => {
-  test('no Authorization header is 401 20 with WWW-Authenticate: Bearer on every endpoint', async ({ request }) => {
+  test('no bearer token is 401 20 with WWW-Authenticate: Bearer realm="pay" and no error code on every endpoint', async ({
+    request,
+  }) => {
     const target = await merchantWithOperations(request, 'AZN');
     const fresh = operationNumber('fresh');
     for (const endpoint of endpointsFor(target.merchant.code, target, fresh)) {
@@ -116,7 +129,7 @@ test.describe('authentication', () => {
       ] as const) {
         const response = await call(request, endpoint, { ...withoutAuthorization(), ...extra });
         await test.step(`${endpoint.name}: ${label}`, async () => {
-          await expectUnauthenticated(response, endpoint.success);
+          await expectUnauthenticated(response, endpoint.success, false);
         });
       }
     }

@@ -32,7 +32,7 @@ test('an answer the document describes passes; a wrong body, status, content typ
   const contract = await contractOf();
   expect(contract.check(exchange('POST', '/api/charges', 400, envelope('false')))).toEqual([]);
   expect(
-    contract.check(exchange('GET', '/api/refund?state=X', 401, envelope('false'), { 'www-authenticate': 'Bearer' })),
+    contract.check(exchange('GET', '/api/refund?state=X', 401, envelope('false'), { 'www-authenticate': 'Bearer realm="pay"' })),
   ).toEqual([]);
 
   const wrongBody = contract.check(exchange('POST', '/api/charges', 200, { success: 'true', action: 'authorize' }));
@@ -66,9 +66,14 @@ test('paths and methods the document does not describe must be 404 and 405 (with
   expect(contract.check(exchange('GET', '/api/nope', 200, { ok: true }))).toEqual([
     'a path the document does not describe: expected 404, got 200',
   ]);
-  expect(contract.check(exchange('PUT', '/api/refund', 405, envelope(false), { allow: 'GET, POST' }))).toEqual([]);
-  expect(contract.check(exchange('PUT', '/api/refund', 405, envelope(false), { allow: 'GET' }))).toEqual([
-    'Allow is "GET", the document has GET, POST',
+  expect(contract.check(exchange('PUT', '/api/refund', 405, envelope(false), { allow: 'GET, HEAD, POST, OPTIONS' }))).toEqual([]);
+  expect(contract.check(exchange('PUT', '/api/refund', 405, envelope(false), { allow: 'GET, POST' }))).toEqual([
+    'Allow is "GET, POST", expected GET, HEAD, OPTIONS, POST',
+  ]);
+  expect(contract.check(exchange('OPTIONS', '/oauth/token', 204, '', { allow: 'POST, OPTIONS' }))).toEqual([]);
+  expect(contract.check(exchange('OPTIONS', '/oauth/token', 200, '', { allow: 'POST' }))).toEqual([
+    'OPTIONS answered 200, not 204',
+    'Allow is "POST", expected OPTIONS, POST',
   ]);
   expect(contract.check(exchange('GET', '/oauth/token', 404, envelope(false)))[0]).toBe(
     'GET is not documented on /token: expected 405, got 404',

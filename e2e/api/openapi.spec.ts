@@ -76,6 +76,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
   expect(Object.keys(document.paths).sort()).toEqual(
     [
       '/.well-known/jwks.json',
+      '/.well-known/oauth-authorization-server',
       '/charges',
       '/charges/{merchant_code}/{merchant_operation_number}',
       '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',
@@ -89,6 +90,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
   const methods = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, operationsOf(item).sort()]));
   expect(methods).toEqual({
     '/.well-known/jwks.json': ['get'],
+    '/.well-known/oauth-authorization-server': ['get'],
     '/charges': ['post'],
     '/charges/{merchant_code}/{merchant_operation_number}': ['delete'],
     '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}': ['get'],
@@ -99,7 +101,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
     '/webhooks/public-key': ['get'],
   });
   // The token endpoint and its key set live on {auth_url}; the API paths use the document's server.
-  const onAuthUrl = ['/.well-known/jwks.json', '/token'];
+  const onAuthUrl = ['/.well-known/jwks.json', '/.well-known/oauth-authorization-server', '/token'];
   for (const [path, item] of Object.entries(document.paths)) {
     if (onAuthUrl.includes(path))
       expect(
@@ -148,7 +150,8 @@ test('the integrator operations need the bearer token; the token operation does 
     const security = operation.security ?? document.security ?? [];
     await test.step(`${expected.method.toUpperCase()} ${expected.path}`, () => {
       if (expected.path === '/token') {
-        expect(security).toEqual([]);
+        // client_secret_post (no scheme) or client_secret_basic.
+        expect(security).toEqual([{}, { clientSecretBasic: [] }]);
         expect(Object.keys(operation.requestBody?.content ?? {}).sort()).toEqual([
           'application/json',
           'application/x-www-form-urlencoded',

@@ -225,13 +225,16 @@ test.describe('paths and methods', () => {
 
   test('a known path with another method is 405 with Allow', async ({ request }) => {
     for (const [method, path, allow] of [
-      ['PUT', '/api/charges', ['POST']],
-      ['GET', '/api/charges', ['POST']],
-      ['DELETE', '/api/charges', ['POST']],
-      ['PATCH', '/api/refund', ['GET', 'POST']],
-      ['DELETE', '/api/refund/M1/op-1', ['GET']],
-      ['POST', '/api/charges/M1/op-1/t-1', ['GET']],
-      ['GET', '/api/charges/M1/op-1', ['DELETE']],
+      ['PUT', '/api/charges', ['OPTIONS', 'POST']],
+      ['GET', '/api/charges', ['OPTIONS', 'POST']],
+      ['DELETE', '/api/charges', ['OPTIONS', 'POST']],
+      ['TRACE', '/api/charges', ['OPTIONS', 'POST']],
+      ['PATCH', '/api/refund', ['GET', 'HEAD', 'OPTIONS', 'POST']],
+      ['DELETE', '/api/refund/M1/op-1', ['GET', 'HEAD', 'OPTIONS']],
+      ['POST', '/api/charges/M1/op-1/t-1', ['GET', 'HEAD', 'OPTIONS']],
+      ['GET', '/api/charges/M1/op-1', ['DELETE', 'OPTIONS']],
+      ['TRACE', '/oauth/token', ['OPTIONS', 'POST']],
+      ['PUT', '/oauth/.well-known/jwks.json', ['GET', 'HEAD', 'OPTIONS']],
     ] as const) {
       const response = await request.fetch(`${ORIGIN}${path}`, {
         method,

@@ -12,12 +12,16 @@ import {
   postToken,
   serverJwks,
   tokenRequestBody,
+  basicAuthorization,
+  challengeOf,
   type TokenAnswer,
   type TokenError,
 } from './auth-helpers';
 import { ALL_SCOPES } from '../support/api-client';
 
-// POST {auth_url}/token (docs/interface.md 4.1, docs/DESIGN.md 4-5).
+// POST {auth_url}/token (docs/interface.md 4.1, docs/DESIGN.md 4-5, RFC 6749 and 8707).
+
+const BASIC_CHALLENGE = { scheme: 'Basic', realm: 'pay', charset: 'UTF-8', error: 'invalid_client' };
 
 async function expectOauthError(
   response: Awaited<ReturnType<typeof postToken>>,
@@ -126,6 +130,49 @@ test.describe('token issuance', () => {
     expect(jwtParts(first.access_token).payload.jti).not.toBe(jwtParts(second.access_token).payload.jti);
   });
 
+  test('HTTP Basic client authentication (client_secret_basic) gets the same token', async ({ request }) => {
+    const merchant = await createMerchant('TOKB');
+    const { client_id: _id, client_secret: _secret, ...rest } = tokenRequestBody(merchant);
+    for (const form of [true, false]) {
+      const response = await postToken(request, rest, {
+        form,
+        authorization: basicAuthorization(merchant.clientId, merchant.clientSecret),
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      const body = (await response.json()) as TokenAnswer;
+      expect(body.scope).toBe(ALL_SCOPES);
+      expect(jwtParts(body.access_token).payload.sub).toBe(merchant.clientId);
+    }
+  });
+
+  test('a standard request without action, audience or scope gets a token for the API with every allowed scope', async ({
+    request,
+  }) => {
+    const merchant = await createMerchant('TOKS', ['create:token', 'get:charges']);
+    const response = await postToken(
+      request,
+      { grant_type: 'client_credentials', client_id: merchant.clientId, client_secret: merchant.clientSecret },
+      { form: true },
+    );
+    expect(response.status(), await response.text()).toBe(200);
+    const body = (await response.json()) as TokenAnswer;
+    expect(body.action).toBe('authorize');
+    expect(body.scope).toBe('create:token get:charges');
+    const { payload } = jwtParts(body.access_token);
+    expect(payload.aud).toBe(AUDIENCE);
+    expect(payload.scope).toBe('create:token get:charges');
+  });
+
+  test('RFC 8707 resource names the API as audience does, with or without its trailing slash', async ({ request }) => {
+    const merchant = await createMerchant('TOKRS');
+    for (const resource of [AUDIENCE, BASE_URL]) {
+      const { audience: _audience, ...rest } = tokenRequestBody(merchant, { resource });
+      const response = await postToken(request, rest, { form: true });
+      expect(response.status(), await response.text()).toBe(200);
+      expect(jwtParts(((await response.json()) as TokenAnswer).access_token).payload.aud).toBe(AUDIENCE);
+    }
+  });
+
   test('a facilitator credential gets a token with facilitator_code and no merchant_code', async ({ request }) => {
     const facilitator = await createFacilitator('TOKFAC');
     const response = await postToken(request, tokenRequestBody(facilitator));
@@ -148,28 +195,93 @@ test.describe('token issuance', () => {
 });
 
 test.describe('token errors', () => {
-  test('a wrong secret is 401 22 invalid_client with WWW-Authenticate: Bearer', async ({ request }) => {
+  // RFC 6749 5.2: a client that sent its secret in the body did not use HTTP authentication, so
+  // no challenge; standard clients then read `invalid_client` from the body.
+  test('a wrong secret in the body is 401 22 invalid_client without a challenge', async ({ request }) => {
     const merchant = await createMerchant('TOKE');
     const response = await postToken(request, tokenRequestBody(merchant, { client_secret: `${merchant.clientSecret}x` }));
     const body = await expectOauthError(response, 401, '22', 'invalid_client');
-    expect(response.headers()['www-authenticate']).toBe('Bearer');
+    expect(response.headers()['www-authenticate']).toBeUndefined();
     expect(JSON.stringify(body)).not.toContain(merchant.clientSecret);
   });
 
-  test('an unknown client is 401 22 invalid_client with WWW-Authenticate: Bearer', async ({ request }) => {
+  test('an unknown client is 401 22 invalid_client', async ({ request }) => {
     const merchant = await createMerchant('TOKU');
     const response = await postToken(request, tokenRequestBody(merchant, { client_id: 'cli_does_not_exist_000000' }));
     await expectOauthError(response, 401, '22', 'invalid_client');
-    expect(response.headers()['www-authenticate']).toBe('Bearer');
+    expect(response.headers()['www-authenticate']).toBeUndefined();
   });
 
-  test('a revoked credential is 401 22 invalid_client', async ({ request }) => {
+  test('a revoked credential is 401 22 invalid_client, by either authentication method', async ({ request }) => {
     const merchant = await createMerchant('TOKR');
     expect((await postToken(request, tokenRequestBody(merchant))).status()).toBe(200);
     await operator().revokeCredential.mutate({ clientId: merchant.clientId });
-    const response = await postToken(request, tokenRequestBody(merchant));
-    await expectOauthError(response, 401, '22', 'invalid_client');
-    expect(response.headers()['www-authenticate']).toBe('Bearer');
+    await expectOauthError(await postToken(request, tokenRequestBody(merchant)), 401, '22', 'invalid_client');
+    const { client_id: _id, client_secret: _secret, ...rest } = tokenRequestBody(merchant);
+    const basic = await postToken(request, rest, { authorization: basicAuthorization(merchant.clientId, merchant.clientSecret) });
+    await expectOauthError(basic, 401, '22', 'invalid_client');
+    expect(challengeOf(basic.headers()['www-authenticate'])).toEqual(BASIC_CHALLENGE);
+  });
+
+  // RFC 6749 2.3.1 and 5.2: a failed HTTP Basic authentication is 401 with the Basic challenge.
+  test('a wrong or malformed Basic Authorization is 401 22 invalid_client with a Basic challenge', async ({ request }) => {
+    const merchant = await createMerchant('TOKBB');
+    const { client_id: _id, client_secret: _secret, ...rest } = tokenRequestBody(merchant);
+    for (const authorization of [
+      basicAuthorization(merchant.clientId, `${merchant.clientSecret}x`),
+      basicAuthorization('cli_does_not_exist_000000', merchant.clientSecret),
+      `Basic ${Buffer.from(merchant.clientId).toString('base64')}`,
+      'Basic !!!',
+      `Bearer ${merchant.clientSecret}`,
+    ]) {
+      const response = await postToken(request, rest, { authorization });
+      const body = await expectOauthError(response, 401, '22', 'invalid_client');
+      expect(challengeOf(response.headers()['www-authenticate'])).toEqual(BASIC_CHALLENGE);
+      expect(JSON.stringify(body)).not.toContain(merchant.clientSecret);
+    }
+  });
+
+  test('credentials both in Basic and in the body, or two client ids, are 400 10 invalid_request', async ({ request }) => {
+    const merchant = await createMerchant('TOKBD');
+    const authorization = basicAuthorization(merchant.clientId, merchant.clientSecret);
+    const twice = await expectOauthError(
+      await postToken(request, tokenRequestBody(merchant), { authorization }),
+      400,
+      '10',
+      'invalid_request',
+    );
+    expect(twice.errors.map((error) => error.field)).toEqual(['client_secret']);
+    const { client_secret: _secret, ...withId } = tokenRequestBody(merchant, { client_id: 'cli_someone_else_00000' });
+    const other = await expectOauthError(await postToken(request, withId, { authorization }), 400, '10', 'invalid_request');
+    expect(other.errors.map((error) => error.field)).toEqual(['client_id']);
+    // The same client id in the body beside Basic is fine.
+    const { client_secret: _again, ...sameId } = tokenRequestBody(merchant);
+    expect((await postToken(request, sameId, { authorization, form: true })).status()).toBe(200);
+  });
+
+  test('a form parameter sent twice is 400 10 invalid_request', async ({ request }) => {
+    const merchant = await createMerchant('TOKFT');
+    const form = new URLSearchParams(tokenRequestBody(merchant));
+    form.append('scope', 'create:token');
+    const response = await request.post(`${AUTH_URL}/token`, {
+      headers: { 'ALG-API-VERSION': API_VERSION, 'Content-Type': 'application/x-www-form-urlencoded' },
+      data: form.toString(),
+    });
+    const body = await expectOauthError(response, 400, '10', 'invalid_request');
+    expect(body.errors.map((error) => error.field)).toEqual(['scope']);
+  });
+
+  test('a resource other than the API is 400 10 invalid_target', async ({ request }) => {
+    const merchant = await createMerchant('TOKRT');
+    for (const resource of ['https://evil.example/api/', AUTH_URL, `${BASE_URL}/charges`]) {
+      const body = await expectOauthError(
+        await postToken(request, tokenRequestBody(merchant, { resource })),
+        400,
+        '10',
+        'invalid_target',
+      );
+      expect(body.errors.map((error) => error.field)).toEqual(['resource']);
+    }
   });
 
   test('a wrong action is 400 10 invalid_request', async ({ request }) => {
@@ -277,9 +389,9 @@ test.describe('token errors', () => {
     await expectOauthError(await postToken(request, rest), 400, '10', 'invalid_request');
   });
 
-  test('GET on the token endpoint is 405 with Allow: POST', async ({ request }) => {
+  test('GET on the token endpoint is 405 with Allow: POST, OPTIONS', async ({ request }) => {
     const response = await request.get(`${AUTH_URL}/token`, { headers: { 'ALG-API-VERSION': API_VERSION } });
     await expectError(response, 405, '31', 'boolean');
-    expect(response.headers()['allow']).toBe('POST');
+    expect(response.headers()['allow']).toBe('POST, OPTIONS');
   });
 });

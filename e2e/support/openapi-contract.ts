@@ -108,6 +108,18 @@ export class Contract {
     return METHODS.filter((method) => method in route.item).map((method) => method.toUpperCase());
   }
 
+  /** `Allow` must be the documented methods, HEAD where GET is, and OPTIONS. */
+  checkAllow(route: Route, exchange: Exchange): string[] {
+    const allow = (exchange.headers['allow'] ?? '')
+      .split(',')
+      .map((method) => method.trim())
+      .filter(Boolean)
+      .sort();
+    const documented = this.methodsOf(route);
+    const expected = [...documented, ...(documented.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].sort();
+    return allow.join() === expected.join() ? [] : [`Allow is "${allow.join(', ')}", expected ${expected.join(', ')}`];
+  }
+
   operation(route: Route, method: string): Operation | undefined {
     return route.item[method.toLowerCase()] as Operation | undefined;
   }
@@ -128,20 +140,17 @@ export class Contract {
     if (!this.inScope(pathname)) return [];
     const route = this.route(pathname);
     if (!route) return this.checkFallback(exchange, 404, 'a path the document does not describe');
-    const operation = this.operation(route, exchange.method);
+    // HEAD is GET without a body; OPTIONS is 204 with the path's methods (RFC 9110 9.3.2, 9.3.7).
+    if (exchange.method === 'OPTIONS') {
+      const problems = exchange.status === 204 ? [] : [`OPTIONS answered ${exchange.status}, not 204`];
+      return [...problems, ...this.checkAllow(route, exchange)];
+    }
+    const operation = this.operation(route, exchange.method === 'HEAD' ? 'GET' : exchange.method);
     if (!operation) {
       const problems = this.checkFallback(exchange, 405, `${exchange.method} is not documented on ${route.template}`);
-      const allow = (exchange.headers['allow'] ?? '')
-        .split(',')
-        .map((method) => method.trim())
-        .filter(Boolean)
-        .sort();
-      const documented = this.methodsOf(route).sort();
-      if (allow.join() !== documented.join()) {
-        problems.push(`Allow is "${allow.join(', ')}", the document has ${documented.join(', ')}`);
-      }
-      return problems;
+      return [...problems, ...this.checkAllow(route, exchange)];
     }
+    if (exchange.method === 'HEAD') return [];
     const status = String(exchange.status);
     const key = [status, `${status[0]}XX`, 'default'].find((candidate) => candidate in operation.responses);
     if (!key) {

@@ -19,7 +19,7 @@ describe('sign-in requests next-auth would fail with a 500', () => {
     expect(await answer(new Request(`${ORIGIN}/api/auth/callback/credentials`))).toEqual({
       status: 405,
       code: '31',
-      allow: 'POST',
+      allow: 'POST, OPTIONS',
     });
   });
 

@@ -1,5 +1,6 @@
 import { env } from '@/env';
 import { errorReply } from '@/server/api/rest/json-response';
+import { methodNotAllowed } from '@/server/api/rest/method-not-allowed';
 import { fromFetchRequest, toResponse } from '@/server/api/rest/api-request';
 import { readBodyText } from '@/server/api/rest/read-json-body';
 import { requestIdOf } from '@/server/api/rest/request-id';
@@ -65,9 +66,7 @@ export async function answerBeforeNextAuth(request: Request, segments: string[])
   const url = new URL(request.url);
   const requestId = requestIdOf(request.headers);
   if (request.method === 'GET' && segments[0] === 'callback' && segments[1] === 'credentials') {
-    return toResponse(
-      errorReply(new AppError('METHOD_NOT_ALLOWED', 'use POST', { headers: { allow: 'POST' } }), 'boolean', requestId),
-    );
+    return toResponse(methodNotAllowed(['POST'])({ method: request.method, headers: request.headers }));
   }
   // next-auth reads a POST body whose content type includes application/json with Request.json().
   // Read as the API reads bodies: at most 64 KiB (413 past that), then JSON.

@@ -4,6 +4,7 @@ import { RecentReads } from '@/server/cache/recent-reads';
 import { AppError } from '@/server/domain/errors';
 import { IAT_SKEW_SECONDS, verifyAccessToken, type VerifiedToken } from './jwt';
 import { tokenSigningKey } from './service-keys';
+import { bearerChallenge } from './challenges';
 
 export type Principal = {
   clientId: string;
@@ -17,8 +18,10 @@ export type Principal = {
 type CredentialState = { revoked: boolean; rateLimitPerSecond: number | null };
 const credentials = new RecentReads<CredentialState>(5_000);
 
-function unauthenticated(message: string): AppError {
-  return new AppError('UNAUTHENTICATED', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
+/** 401 20; `tokenSent` says whether a bearer token came, the only case RFC 6750 3.1 gives an error code. */
+function unauthenticated(message: string, tokenSent: boolean): AppError {
+  const challenge = bearerChallenge(tokenSent ? { error: 'invalid_token', description: message } : undefined);
+  return new AppError('UNAUTHENTICATED', message, { headers: { 'WWW-Authenticate': challenge } });
 }
 
 /** Revocation and rate limit of a credential, read at most every 5 s per instance. */
@@ -63,8 +66,12 @@ async function verifiedClaims(token: string, now: Date, verify: () => Promise<Ve
 
 /** Bearer token of docs/DESIGN.md 3: missing, malformed, expired, bad signature, wrong aud/iss or revoked: 401. */
 export async function authenticate(prisma: Db, authorization: string | null, now = new Date()): Promise<Principal> {
-  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization?.trim() ?? '');
-  if (!match?.[1]) throw unauthenticated('Authorization: Bearer <token> is required');
+  const sent = authorization?.trim() ?? '';
+  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(sent);
+  if (!match?.[1]) {
+    const tokenSent = /^Bearer +\S/i.test(sent);
+    throw unauthenticated(tokenSent ? 'token malformed' : 'Authorization: Bearer <token> is required', tokenSent);
+  }
   const config = env();
   const claims = await verifiedClaims(match[1], now, async () =>
     verifyAccessToken(match[1]!, await tokenSigningKey(prisma), {
@@ -73,9 +80,9 @@ export async function authenticate(prisma: Db, authorization: string | null, now
       now,
     }),
   );
-  if (!claims) throw unauthenticated('token invalid or expired');
+  if (!claims) throw unauthenticated('token invalid or expired', true);
   const credential = await credentialState(prisma, claims.sub, now.getTime());
-  if (credential.revoked) throw unauthenticated('credential revoked');
+  if (credential.revoked) throw unauthenticated('credential revoked', true);
   return {
     clientId: claims.sub,
     rateLimitPerSecond: credential.rateLimitPerSecond,
@@ -86,5 +93,9 @@ export async function authenticate(prisma: Db, authorization: string | null, now
 }
 
 export function requireScope(principal: Principal, scope: string): void {
-  if (!principal.scopes.has(scope)) throw new AppError('FORBIDDEN', `token lacks the scope ${scope}`);
+  if (principal.scopes.has(scope)) return;
+  const description = `token lacks the scope ${scope}`;
+  throw new AppError('FORBIDDEN', description, {
+    headers: { 'WWW-Authenticate': bearerChallenge({ error: 'insufficient_scope', description, scope }) },
+  });
 }

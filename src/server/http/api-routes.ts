@@ -7,10 +7,11 @@ import { requestIdOf } from '@/server/api/rest/request-id';
 import { handleRestRequest } from '@/server/api/rest/rest-handler';
 import { matchRestRoute } from '@/server/api/rest/rest-routes';
 import { handleTokenRequest } from '@/server/api/token/token-handler';
-import { callbackPublicKey, jwks, openApiJson } from './public-documents';
+import { METADATA_SUFFIX } from '@/server/auth/authorization-server-metadata';
+import { authorizationServer, callbackPublicKey, jwks, openApiJson } from './public-documents';
 
-// Which paths the API's own HTTP path answers, and with what. Everything below /api and /oauth
-// is the API's, except what Next serves: the console's tRPC and sign-in, health and metrics,
+// Which paths the API's own HTTP path answers, and with what. Everything below /api, /oauth and
+// /.well-known is the API's, except what Next serves: the console's tRPC and sign-in, health and metrics,
 // and the benchmark's bare Next route when it is on.
 
 type Handler = (request: ApiRequest) => ApiReply | Promise<ApiReply>;
@@ -21,9 +22,12 @@ export type ApiRoute = { name: string; methods: readonly string[]; handle: Handl
 const NEXT_PATHS = /^\/api\/(auth\/.+|trpc\/[^/]+|health\/?|metrics\/?)$/;
 const BENCH_BASELINE = /^\/api\/bench\/baseline\/?$/;
 
+/** The path prefixes the API's HTTP path may answer (the rest is Next's, without a look). */
+export const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'] as const;
+
 /** Whether the API's HTTP path answers this path (as sent, before any decoding). */
 export function isApiPath(path: string): boolean {
-  if (path.startsWith('/oauth/')) return true;
+  if (path.startsWith('/oauth/') || path.startsWith('/.well-known/')) return true;
   if (!path.startsWith('/api/') || NEXT_PATHS.test(path)) return false;
   return !(BENCH_BASELINE.test(path) && env().BENCH_ROUTES);
 }
@@ -32,7 +36,7 @@ function single(name: string, method: string, handle: Handler): ApiRoute {
   return {
     name,
     methods: [method],
-    handle: (request) => (request.method === method ? handle(request) : methodNotAllowed(method)(request)),
+    handle: (request) => (request.method === method ? handle(request) : methodNotAllowed([method])(request)),
   };
 }
 
@@ -42,6 +46,8 @@ const notFound: Handler = (request) =>
 const FIXED: Record<string, ApiRoute> = {
   '/oauth/token': single('token', 'POST', handleTokenRequest),
   '/oauth/.well-known/jwks.json': single('jwks', 'GET', jwks),
+  [`/oauth${METADATA_SUFFIX}`]: single('oauth-metadata', 'GET', authorizationServer),
+  [`${METADATA_SUFFIX}/oauth`]: single('oauth-metadata', 'GET', authorizationServer),
   '/api/openapi.json': single('openapi', 'GET', openApiJson),
   '/api/webhooks/public-key': single('callback-key', 'GET', callbackPublicKey),
 };
@@ -52,7 +58,7 @@ const REST_NAME = /^\/api\/(charges|refund)(\/|$)/;
 export function apiRouteOf(path: string): ApiRoute {
   const fixed = FIXED[path];
   if (fixed) return fixed;
-  if (path.startsWith('/oauth/')) return { name: 'unknown', methods: [], handle: notFound };
+  if (!path.startsWith('/api/')) return { name: 'unknown', methods: [], handle: notFound };
   const match = matchRestRoute('OPTIONS', path.slice('/api'.length));
   const methods = match.kind === 'wrong_method' ? match.allow : [];
   return { name: REST_NAME.exec(path)?.[1] ?? 'unknown', methods, handle: handleRestRequest };

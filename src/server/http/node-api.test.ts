@@ -1,7 +1,8 @@
 import { createServer, request as send, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleApiRequest } from './node-api';
+import { connect as openSocket } from 'node:net';
+import { answerConnect, handleApiRequest } from './node-api';
 
 // The API's own HTTP path, on a real Node server: what it answers before any procedure runs
 // (no database needed), and which paths it leaves to Next.
@@ -15,6 +16,7 @@ beforeAll(async () => {
       response.end();
     }
   });
+  server.on('connect', answerConnect);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -59,5 +61,55 @@ describe('the API on Node’s HTTP path', () => {
     for (const path of ['/login', '/api/health', '/api/metrics', '/api/trpc/console.operations', '/api/auth/session']) {
       expect((await call('GET', path)).status, path).toBe(418);
     }
+  });
+
+  it('answers for Next the methods its paths do not serve: 405 with Allow in the envelope, OPTIONS 204', async () => {
+    for (const [method, path, allow] of [
+      ['TRACE', '/', 'GET, HEAD, OPTIONS'],
+      ['PUT', '/login', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/operations/1', 'GET, HEAD, OPTIONS'],
+      ['POST', '/api/health', 'GET, HEAD, OPTIONS'],
+      ['TRACE', '/api/auth/session', 'GET, POST, HEAD, OPTIONS'],
+      ['HEAD', '/pay/abc/pay', 'POST, OPTIONS'],
+      ['PATCH', '/api/trpc/console.operations', 'GET, POST, HEAD, OPTIONS'],
+    ] as const) {
+      const answer = await call(method, path);
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow, `${method} ${path}`).toBe(allow);
+      if (method !== 'HEAD') {
+        const body = JSON.parse(answer.body) as { success: boolean; meta: { status: { code: string } } };
+        expect(body.success).toBe(false);
+        expect(body.meta.status.code).toBe('31');
+      }
+    }
+    const options = await call('OPTIONS', '/pay/abc/challenge/cancel');
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe('POST, OPTIONS');
+    expect((await call('OPTIONS', '/login')).headers.allow).toBe('GET, HEAD, OPTIONS');
+    // What Next serves is still Next's.
+    for (const [method, path] of [
+      ['HEAD', '/login'],
+      ['POST', '/pay/abc/pay'],
+      ['POST', '/api/trpc/console.operations'],
+      ['GET', '/docs/assets/swagger-ui.css'],
+    ] as const) {
+      expect((await call(method, path)).status, `${method} ${path}`).toBe(418);
+    }
+  });
+
+  it('answers CONNECT 405 with the Allow of the path (the origin’s root for an authority), where Node dropped it', async () => {
+    const raw = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = openSocket(port, '127.0.0.1', () => socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: x\r\n\r\n`));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    const proxy = await raw('example.com:443');
+    expect(proxy).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(proxy).toContain('allow: GET, HEAD, OPTIONS\r\n');
+    expect(proxy).toContain('"code":"31"');
+    expect(await raw('/api/charges')).toContain('allow: POST, OPTIONS\r\n');
   });
 });

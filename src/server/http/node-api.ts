@@ -1,13 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ApiReply, HeaderReader } from '@/server/api/rest/api-request';
 import { errorReply } from '@/server/api/rest/json-response';
+import { methodNotAllowed, optionsReply } from '@/server/api/rest/method-not-allowed';
 import { requestIdOf } from '@/server/api/rest/request-id';
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { logError } from '@/server/log';
 import { recordRequest } from '@/server/observability/observe-route';
 import { repairedPath } from '@/server/security/malformed-path';
 import shared from '@/server/security/response-headers.json';
-import { apiRouteOf, isApiPath, type ApiRoute } from './api-routes';
+import { API_PREFIXES, apiRouteOf, isApiPath, type ApiRoute } from './api-routes';
+import { nextMethodsOf } from './next-routes';
 
 // The API on Node's own HTTP path: server.js hands it the requests of the API's paths, and
 // everything else to Next. An API request thus skips Next's routing, its Fetch Request and web
@@ -32,14 +35,9 @@ function headerReader(request: IncomingMessage): HeaderReader {
   };
 }
 
-function optionsReply(route: ApiRoute): ApiReply {
-  const methods = new Set([...route.methods, ...(route.methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS']);
-  return { status: 204, headers: { allow: [...methods].join(', '), 'cache-control': 'no-store' }, body: '' };
-}
-
 async function answer(request: IncomingMessage, route: ApiRoute, path: string, search: string): Promise<ApiReply> {
   const headers = headerReader(request);
-  if (request.method === 'OPTIONS' && route.methods.length > 0) return optionsReply(route);
+  if (request.method === 'OPTIONS' && route.methods.length > 0) return optionsReply(route.methods);
   try {
     // HEAD is GET without the body (Node leaves the body out of a HEAD answer itself).
     const method = request.method === 'HEAD' ? 'GET' : (request.method ?? 'GET');
@@ -65,16 +63,34 @@ function write(response: ServerResponse, reply: ApiReply): void {
   response.end(reply.body);
 }
 
-/** Answers `request` when its path is the API's and returns true; returns false for Next's paths. */
+/**
+ * A method Next's path does not serve, answered here: OPTIONS with its methods, anything else
+ * 405. Returns false for a method Next serves there (GET and HEAD of a page, a handler's exports).
+ */
+function answerNextMethod(request: IncomingMessage, response: ServerResponse, path: string): boolean {
+  const method = request.method ?? 'GET';
+  const methods = nextMethodsOf(path);
+  if (methods.includes(method) || (method === 'HEAD' && methods.includes('GET'))) return false;
+  const headers = headerReader(request);
+  write(response, method === 'OPTIONS' ? optionsReply(methods) : methodNotAllowed(methods)({ method, headers }));
+  recordRequest('next', method, method === 'OPTIONS' ? 204 : 405, 0, null);
+  return true;
+}
+
+/**
+ * Answers `request` when its path is the API's, or its method one Next does not serve there,
+ * and returns true; returns false for what Next answers.
+ */
 export function handleApiRequest(request: IncomingMessage, response: ServerResponse): boolean {
   const url = request.url ?? '/';
   const query = url.indexOf('?');
   const sent = query === -1 ? url : url.slice(0, query);
-  if (!sent.startsWith('/api/') && !sent.startsWith('/oauth/')) return false;
   // Read as Next reads a path: one that cannot be decoded has its `%` escaped (a 404 or a 400 on
   // the field), and dot segments are resolved, so the route matched is the route that runs.
   const path = normalizedPath(repairedPath(sent) ?? sent);
-  if (!isApiPath(path)) return false;
+  if (!API_PREFIXES.some((prefix) => sent.startsWith(prefix)) || !isApiPath(path)) {
+    return answerNextMethod(request, response, path);
+  }
   const search = query === -1 ? '' : url.slice(query);
   if (path.length > 1 && path.endsWith('/')) {
     // As Next answered it: the path without its trailing slash, same method and body.
@@ -96,10 +112,33 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   return true;
 }
 
-/** Where server.js finds the handler: this module lives in Next's server bundle, server.js outside it. */
+/**
+ * CONNECT, which Node hands over as a raw socket instead of a request (a proxy's method: no path
+ * here serves it): 405 with the Allow of the path, the origin's root for an authority target.
+ */
+export function answerConnect(request: IncomingMessage, socket: Duplex): void {
+  const target = request.url ?? '/';
+  const path = target.startsWith('/') ? normalizedPath(target.split('?')[0]!) : '/';
+  const methods = isApiPath(path) ? apiRouteOf(path).methods : nextMethodsOf(path);
+  const reply = methodNotAllowed(methods)({ method: 'CONNECT', headers: headerReader(request) });
+  const headers = {
+    ...RESPONSE_HEADERS,
+    ...reply.headers,
+    'content-length': String(Buffer.byteLength(reply.body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 405 ${STATUS_CODES[405]}\r\n${head.join('')}\r\n${reply.body}`);
+  recordRequest('connect', 'CONNECT', 405, 0, reply.headers['x-request-id'] ?? null);
+}
+
+/** Where server.js finds the handlers: this module lives in Next's server bundle, server.js outside it. */
 const HANDLER_SLOT = Symbol.for('pay.api-handler');
 
-/** Makes the handler reachable by server.js (called once the service has started). */
+export type PublishedHandlers = { request: typeof handleApiRequest; connect: typeof answerConnect };
+
+/** Makes the handlers reachable by server.js (called once the service has started). */
 export function publishApiHandler(): void {
-  (globalThis as Record<symbol, unknown>)[HANDLER_SLOT] = handleApiRequest;
+  const handlers: PublishedHandlers = { request: handleApiRequest, connect: answerConnect };
+  (globalThis as Record<symbol, unknown>)[HANDLER_SLOT] = handlers;
 }

@@ -1,4 +1,6 @@
+import { env } from '@/env';
 import { db } from '@/server/db/client';
+import { authorizationServerMetadata } from '@/server/auth/authorization-server-metadata';
 import { callbackSigningKey, tokenSigningKey } from '@/server/auth/service-keys';
 import { openApiDocument } from '@/server/api/openapi/document';
 import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
@@ -12,6 +14,15 @@ export async function jwks(request: ApiRequest): Promise<ApiReply> {
   const key = await tokenSigningKey(await db());
   return jsonReply({ keys: [key.publicJwk] }, 200, {
     'cache-control': 'public, max-age=300',
+    'x-request-id': requestIdOf(request.headers),
+  });
+}
+
+/** RFC 8414 metadata of {auth_url} (the same document at both of its addresses). */
+export function authorizationServer(request: ApiRequest): ApiReply {
+  return jsonReply(authorizationServerMetadata(env()), 200, {
+    'cache-control': 'public, max-age=300',
+    'access-control-allow-origin': '*',
     'x-request-id': requestIdOf(request.headers),
   });
 }

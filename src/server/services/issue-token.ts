@@ -1,22 +1,23 @@
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
-import { AppError } from '@/server/domain/errors';
+import { oauthError } from '@/server/auth/oauth-error';
 import { successMeta } from '@/server/domain/envelope';
 import { signAccessToken } from '@/server/auth/jwt';
 import { hashSecret, verifySecret } from '@/server/auth/secrets';
 import { tokenSigningKey } from '@/server/auth/service-keys';
-import { tokenRequest, type TokenResponse } from '@/server/schemas/token';
+import { SCOPE_PATTERN, SCOPES, tokenRequest, type TokenResponse } from '@/server/schemas/token';
 
 // POST {auth_url}/token: OAuth 2.0 client_credentials with the rules of docs/DESIGN.md 5.
 let unknownClientHashValue: Promise<string> | undefined;
 const unknownClientHash = () => (unknownClientHashValue ??= hashSecret('unknown-client'));
 
-function oauthError(kind: 'VALIDATION' | 'INVALID_CLIENT', error: string, description: string, field?: string) {
-  return new AppError(kind, description, {
-    extras: { error, error_description: description },
-    errors: [{ ...(field ? { field } : {}), code: error, message: description }],
-    headers: kind === 'INVALID_CLIENT' ? { 'WWW-Authenticate': 'Bearer' } : {},
-  });
+/** RFC 8707 `resource`, one or several: each must name the API, with or without its trailing slash. */
+function checkResources(resource: string | string[] | undefined, baseUrl: string): void {
+  for (const value of resource === undefined ? [] : [resource].flat()) {
+    if (value !== baseUrl && value !== `${baseUrl}/`) {
+      throw oauthError('invalid_target', `resource must be ${baseUrl}/`, 'resource');
+    }
+  }
 }
 
 export async function issueToken(prisma: Db, body: unknown, now = new Date()): Promise<TokenResponse> {
@@ -24,17 +25,34 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()): P
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw oauthError('VALIDATION', 'invalid_request', `${field || 'body'}: ${issue?.message ?? 'invalid'}`, field);
+    throw oauthError('invalid_request', `${field || 'body'}: ${issue?.message ?? 'invalid'}`, field);
   }
   const request = parsed.data;
   const config = env();
-  if (request.action !== 'authorize') throw oauthError('VALIDATION', 'invalid_request', 'action must be authorize', 'action');
+  // action and audience are the interface's; a standard OAuth client sends neither, so both
+  // default to the only value they may take (docs/DECISIONS.md, "OAuth 2.0 as standard clients").
+  if (request.action !== undefined && request.action !== 'authorize') {
+    throw oauthError('invalid_request', 'action must be authorize', 'action');
+  }
   if (request.grant_type !== 'client_credentials') {
-    throw oauthError('VALIDATION', 'unsupported_grant_type', 'grant_type must be client_credentials', 'grant_type');
+    throw oauthError('unsupported_grant_type', 'grant_type must be client_credentials', 'grant_type');
   }
   const audience = `${config.baseUrl}/`;
-  if (request.audience !== audience) {
-    throw oauthError('VALIDATION', 'invalid_request', `audience must be ${audience}`, 'audience');
+  if (request.audience !== undefined && request.audience !== audience) {
+    throw oauthError('invalid_request', `audience must be ${audience}`, 'audience');
+  }
+  checkResources(request.resource, config.baseUrl);
+  // The scope's syntax before the client (a bad request is 400 whoever sends it); what the
+  // client may have after.
+  if (request.scope !== undefined && !SCOPE_PATTERN.test(request.scope)) {
+    // The names are not echoed: the answer never repeats what the client sent.
+    const names = request.scope.split(' ');
+    const description = names.some((name) => name && !(SCOPES as readonly string[]).includes(name))
+      ? `scope holds a name that is not one of: ${SCOPES.join(' ')}`
+      : names.includes('create:token')
+        ? 'scopes are separated by single spaces'
+        : 'scope must include create:token';
+    throw oauthError('invalid_scope', description, 'scope');
   }
 
   const credential = await prisma.apiCredential.findUnique({
@@ -52,16 +70,17 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()): P
   // An unknown client id costs the same hash as a known one: no timing oracle for ids.
   const secretMatches = await verifySecret(request.client_secret, credential?.secretHash ?? (await unknownClientHash()));
   if (!credential || !secretMatches || credential.revokedAt) {
-    throw oauthError('INVALID_CLIENT', 'invalid_client', 'client authentication failed');
+    throw oauthError('invalid_client', 'client authentication failed');
   }
 
-  const requested = [...new Set((request.scope ?? '').split(' ').filter(Boolean))];
+  // No scope at all asks for the credential's whole set (RFC 6749 3.3 lets the server choose a default).
+  const requested = request.scope === undefined ? credential.scopes : [...new Set(request.scope.split(' '))];
   if (!requested.includes('create:token')) {
-    throw oauthError('VALIDATION', 'invalid_scope', 'scope must include create:token', 'scope');
+    throw oauthError('invalid_scope', 'the credential does not allow create:token', 'scope');
   }
   const outside = requested.filter((scope) => !credential.scopes.includes(scope));
   if (outside.length > 0) {
-    throw oauthError('VALIDATION', 'invalid_scope', `scope not allowed for this client: ${outside.join(' ')}`, 'scope');
+    throw oauthError('invalid_scope', `scope not allowed for this client: ${outside.join(' ')}`, 'scope');
   }
 
   const scope = requested.join(' ');

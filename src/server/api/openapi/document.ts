@@ -32,6 +32,11 @@ export function openApiDocument(): OpenAPIObject {
         bearerFormat: 'JWT',
         description: `Access token from POST ${config.authUrl}/token`,
       },
+      clientSecretBasic: {
+        type: 'http',
+        scheme: 'basic',
+        description: 'client_secret_basic at the token endpoint: base64 of form-urlencoded client_id, `:`, client_secret',
+      },
     },
   });
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -51,7 +56,7 @@ export function openApiDocument(): OpenAPIObject {
       };
     }
   }
-  const auth = authDocument(config.authUrl);
+  const auth = authDocument(config.authUrl, config.baseUrl);
   document.paths = {
     ...document.paths,
     ...(publicPaths() as unknown as OpenAPIObject['paths']),

@@ -57,19 +57,35 @@ export const requestIdHeader = {
 };
 
 /** Headers an error status always carries besides X-Request-Id (docs/DESIGN.md 3-4). */
-const STATUS_HEADERS: Record<number, Record<string, { description: string; required: true; schema: { type: string } }>> = {
-  401: { 'WWW-Authenticate': { description: 'Bearer', required: true, schema: { type: 'string' } } },
+export type HeaderObject = { description: string; required: boolean; schema: { type: string } };
+const STATUS_HEADERS: Record<number, Record<string, HeaderObject>> = {
+  401: {
+    'WWW-Authenticate': {
+      description: 'RFC 6750 3: `Bearer realm="pay"`, with `error="invalid_token"` and `error_description` when a token was sent',
+      required: true,
+      schema: { type: 'string' },
+    },
+  },
+  403: {
+    'WWW-Authenticate': {
+      description: 'When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"`',
+      required: false,
+      schema: { type: 'string' },
+    },
+  },
   405: { Allow: { description: 'The methods of this path', required: true, schema: { type: 'string' } } },
   429: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } },
 };
 
-export function errorResponses(statuses: number[], success: SuccessType) {
+type ErrorResponse = { description: string; headers: Record<string, HeaderObject>; content: Record<string, unknown> };
+
+export function errorResponses(statuses: number[], success: SuccessType): Record<string, ErrorResponse> {
   return Object.fromEntries(
     statuses.map((status) => [
       String(status),
       {
         description: STATUS_TEXT[status] ?? 'Error',
-        headers: { 'X-Request-Id': requestIdHeader, ...STATUS_HEADERS[status] },
+        headers: { 'X-Request-Id': requestIdHeader, ...STATUS_HEADERS[status] } satisfies Record<string, HeaderObject>,
         content: {
           'application/json': {
             schema: { $ref: `#/components/schemas/${success === 'string' ? 'ErrorString' : 'ErrorBoolean'}` },

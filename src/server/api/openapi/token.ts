@@ -1,13 +1,32 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { acceptedTokenRequest, tokenKeySet, tokenResponse } from '@/server/schemas/token';
+import { acceptedTokenRequest, authorizationServerMetadataSchema, tokenKeySet, tokenResponse } from '@/server/schemas/token';
 import { errorResponses, requestIdHeader } from './errors';
 import { apiVersion } from './headers';
 import { publicDocument } from './public';
 
 // The token endpoint is a plain route handler (it takes form bodies too), documented from its
 // zod schemas under its own server entry, {auth_url}, with the key set that verifies its tokens.
-function paths(authUrl: string): ZodOpenApiPathsObject {
+/** RFC 6749 5.2: the token endpoint's 401 challenges only a client that used HTTP Basic. */
+function tokenErrorResponses() {
+  const responses = errorResponses([400, 401, 405, 413, 429, 500], 'boolean');
+  responses['401'] = {
+    ...responses['401']!,
+    headers: {
+      'X-Request-Id': requestIdHeader,
+      'WWW-Authenticate': {
+        description:
+          'When the client authenticated with HTTP Basic: `Basic realm="pay", charset="UTF-8", error="invalid_client"`',
+        required: false,
+        schema: { type: 'string' },
+      },
+    },
+  };
+  return responses;
+}
+
+function paths(authUrl: string, baseUrl: string): ZodOpenApiPathsObject {
+  const body = acceptedTokenRequest(baseUrl);
   const servers = [{ url: authUrl, description: 'Token endpoint ({auth_url})' }];
   return {
     '/.well-known/jwks.json': {
@@ -20,19 +39,32 @@ function paths(authUrl: string): ZodOpenApiPathsObject {
         content: { 'application/json': { schema: tokenKeySet } },
       }),
     },
+    '/.well-known/oauth-authorization-server': {
+      servers,
+      ...publicDocument({
+        operationId: 'getAuthorizationServerMetadata',
+        tag: 'auth',
+        summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+        description:
+          'Also at the path-inserted address of RFC 8414 3.1: `/.well-known/oauth-authorization-server/oauth` on the origin.',
+        content: { 'application/json': { schema: authorizationServerMetadataSchema } },
+      }),
+    },
     '/token': {
       servers,
       post: {
         operationId: 'generateAccessToken',
         tags: ['auth'],
         summary: 'Generate an access token (OAuth 2.0 client_credentials)',
-        security: [],
+        description:
+          'Client authentication by `client_id` and `client_secret` in the body (client_secret_post), or by HTTP Basic (client_secret_basic, RFC 6749 2.3.1), in which case the body leaves both out; never both. RFC 6749 5.2 errors add `error` and `error_description`; a failed HTTP Basic answers 401 with a Basic challenge.',
+        security: [{}, { clientSecretBasic: [] }],
         requestParams: { header: z.object({ 'ALG-API-VERSION': apiVersion }) },
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: acceptedTokenRequest },
-            'application/x-www-form-urlencoded': { schema: acceptedTokenRequest },
+            'application/json': { schema: body },
+            'application/x-www-form-urlencoded': { schema: body },
           },
         },
         responses: {
@@ -41,7 +73,7 @@ function paths(authUrl: string): ZodOpenApiPathsObject {
             headers: { 'X-Request-Id': requestIdHeader },
             content: { 'application/json': { schema: tokenResponse } },
           },
-          ...errorResponses([400, 401, 405, 413, 429, 500], 'boolean'),
+          ...tokenErrorResponses(),
         },
       },
     },
@@ -49,11 +81,11 @@ function paths(authUrl: string): ZodOpenApiPathsObject {
 }
 
 /** The paths of {auth_url} (the token endpoint and the keys that verify its tokens) and the schemas they refer to. */
-export function authDocument(authUrl: string) {
+export function authDocument(authUrl: string, baseUrl: string) {
   const { paths: authPaths, components } = createDocument({
     openapi: '3.1.0',
     info: { title: 'auth', version: '1' },
-    paths: paths(authUrl),
+    paths: paths(authUrl, baseUrl),
   });
   return { paths: authPaths ?? {}, schemas: components?.schemas ?? {} };
 }

@@ -17,7 +17,7 @@ export async function handleRestRequest(request: ApiRequest): Promise<ApiReply> 
   const requestId = requestIdOf(request.headers);
   const route = matchRestRoute(request.method, request.path.slice('/api'.length));
   if (route.kind === 'not_found') return errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestId);
-  if (route.kind === 'wrong_method') return methodNotAllowed(route.allow.join(', '))(request);
+  if (route.kind === 'wrong_method') return methodNotAllowed(route.allow)(request);
   const context: ApiContext = { headers: request.headers, requestId, prisma: await db() };
   try {
     let body: unknown;

@@ -41,11 +41,5 @@ async function handler(request: Request): Promise<Response> {
 }
 
 const observedHandler = observed('trpc', handler);
-// tRPC takes GET and POST; it answers the other methods itself (405 in its error shape, not Next's empty 405).
-export {
-  observedHandler as GET,
-  observedHandler as POST,
-  observedHandler as PUT,
-  observedHandler as PATCH,
-  observedHandler as DELETE,
-};
+// Other methods are answered before Next (src/server/http/next-routes.ts).
+export { observedHandler as GET, observedHandler as POST };

@@ -61,6 +61,12 @@ export const ERROR_KINDS = {
     en: 'Body larger than 64 KiB',
   },
   INTERNAL: { status: 500, code: '01', es: 'Error inesperado', en: 'Unexpected error' },
+  UNAVAILABLE: {
+    status: 503,
+    code: '02',
+    es: 'Servicio no disponible por un momento; reintente',
+    en: 'Service briefly unavailable; retry',
+  },
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;

@@ -1,7 +1,7 @@
-import { type Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { requestHashKey } from '@/server/auth/service-keys';
 import { AppError } from '@/server/domain/errors';
+import { persistently } from '@/server/db/transient-faults';
 import { requestHash } from './request-hash';
 
 // Idempotency-Key (docs/DESIGN.md 3): the same key and body within 24 h replay the stored answer;
@@ -9,6 +9,12 @@ import { requestHash } from './request-hash';
 // concurrent requests with one key never both run: the second waits for the first's answer.
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 const WAIT_MS = 25_000;
+/**
+ * A claim this old whose answer never came was left by a process that died or lost the database
+ * for good: the next request with the key takes it over. The work itself is idempotent below
+ * (a charge replays its stored answer by its operation number and body).
+ */
+const ABANDONED_MS = 30_000;
 const IN_PROGRESS = 0;
 
 /** 1 to 255 printable ASCII characters (also the documented schema of the header). */
@@ -44,7 +50,7 @@ export async function withIdempotency<T extends object>(
     if (claimed.count === 1) break;
     const existing = await prisma.idempotencyRecord.findUnique({
       where: { scope_key: { scope, key } },
-      select: { requestHash: true, status: true, response: true },
+      select: { requestHash: true, status: true, response: true, createdAt: true },
     });
     if (!existing) continue;
     if (existing.requestHash !== hash) {
@@ -53,19 +59,30 @@ export async function withIdempotency<T extends object>(
       });
     }
     if (existing.status !== IN_PROGRESS) return existing.response as T;
+    if (existing.createdAt.getTime() < Date.now() - ABANDONED_MS) {
+      await prisma.idempotencyRecord.deleteMany({ where: { scope, key, status: IN_PROGRESS, createdAt: existing.createdAt } });
+      continue;
+    }
     if (Date.now() > deadline) throw new AppError('CONFLICT', 'a request with this Idempotency-Key is still in progress');
     await sleep(50);
   }
+  let response: T;
   try {
-    const response = await run();
-    await prisma.idempotencyRecord.update({
-      where: { scope_key: { scope, key } },
-      data: { status: 200, response: response as Prisma.InputJsonObject },
-    });
-    return response;
+    response = await run();
   } catch (error) {
-    // A refused request is not remembered: fixing it and retrying with the key is allowed.
-    await prisma.idempotencyRecord.delete({ where: { scope_key: { scope, key } } }).catch(() => undefined);
+    // A refused request is not remembered: fixing it and retrying with the key is allowed. The
+    // claim is released even across a database restart, or the retry would wait for nothing.
+    await persistently(() => prisma.idempotencyRecord.deleteMany({ where: { scope, key, status: IN_PROGRESS } })).catch(
+      () => undefined,
+    );
     throw error;
   }
+  // The work is done: its answer is stored even across a database restart.
+  await persistently(() =>
+    prisma.idempotencyRecord.update({
+      where: { scope_key: { scope, key } },
+      data: { status: 200, response },
+    }),
+  );
+  return response;
 }

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { $ZodError } from 'zod/v4/core';
-import { Prisma } from '@/generated/prisma/client';
+import { isTransientDatabaseFault } from '@/server/db/transient-faults';
 import { AppError, type FieldError } from '@/server/domain/errors';
 
 function fieldPath(path: readonly PropertyKey[]): string {
@@ -59,8 +59,10 @@ export function toAppError(error: unknown): AppError {
         return new AppError('INTERNAL');
     }
   }
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2034') {
-    return new AppError('CONFLICT', 'the request raced another one; retry it');
+  if (isTransientDatabaseFault(error)) {
+    return new AppError('UNAVAILABLE', 'the database is briefly unavailable; retry with the same Idempotency-Key', {
+      headers: { 'Retry-After': '1' },
+    });
   }
   return new AppError('INTERNAL');
 }

@@ -19,6 +19,7 @@ export const TRPC_KEY_OF_KIND: Record<ErrorKind, TRPC_ERROR_CODE_KEY> = {
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 export function trpcCodeOf(kind: ErrorKind): number {

@@ -52,7 +52,7 @@ export function openApiDocument(): OpenAPIObject {
         .map(Number);
       operation.responses = {
         200: { ...operation.responses['200'], headers: { 'X-Request-Id': requestIdHeader } },
-        ...errorResponses([...new Set([...statuses, 405, 500])].sort(), success),
+        ...errorResponses([...new Set([...statuses, 405, 500, 503])].sort(), success),
       };
     }
   }

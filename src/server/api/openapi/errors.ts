@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'The payment method does not allow it (42)',
   429: 'Rate limit exceeded (50)',
   500: 'Unexpected fault (01)',
+  503: 'The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key',
 };
 
 const fieldError = z.strictObject({ field: z.string().optional(), code: z.string(), message: z.string() });
@@ -75,6 +76,7 @@ const STATUS_HEADERS: Record<number, Record<string, HeaderObject>> = {
   },
   405: { Allow: { description: 'The methods of this path', required: true, schema: { type: 'string' } } },
   429: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } },
+  503: { 'Retry-After': { description: 'Seconds to wait', required: true, schema: { type: 'integer' } } },
 };
 
 type ErrorResponse = { description: string; headers: Record<string, HeaderObject>; content: Record<string, unknown> };

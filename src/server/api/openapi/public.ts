@@ -7,9 +7,11 @@ type PublicDocument = {
   summary: string;
   description: string;
   content: Record<string, unknown>;
+  /** Whether it is read from the database (then 503 when the database is briefly away). */
+  stored?: boolean;
 };
 
-export function publicDocument({ operationId, tag, summary, description, content }: PublicDocument) {
+export function publicDocument({ operationId, tag, summary, description, content, stored }: PublicDocument) {
   return {
     get: {
       operationId,
@@ -19,7 +21,7 @@ export function publicDocument({ operationId, tag, summary, description, content
       security: [],
       responses: {
         200: { description: summary, headers: { 'X-Request-Id': requestIdHeader }, content },
-        ...errorResponses([405, 500], 'boolean'),
+        ...errorResponses(stored ? [405, 500, 503] : [405, 500], 'boolean'),
       },
     },
   };
@@ -30,6 +32,7 @@ export function publicPaths() {
   return {
     '/webhooks/public-key': publicDocument({
       operationId: 'getCallbackPublicKey',
+      stored: true,
       tag: 'callbacks',
       summary: 'Public key that verifies callback signatures',
       description:

@@ -9,7 +9,7 @@ import { publicDocument } from './public';
 // zod schemas under its own server entry, {auth_url}, with the key set that verifies its tokens.
 /** RFC 6749 5.2: the token endpoint's 401 challenges only a client that used HTTP Basic. */
 function tokenErrorResponses() {
-  const responses = errorResponses([400, 401, 405, 413, 429, 500], 'boolean');
+  const responses = errorResponses([400, 401, 405, 413, 429, 500, 503], 'boolean');
   responses['401'] = {
     ...responses['401']!,
     headers: {
@@ -33,6 +33,7 @@ function paths(authUrl: string, baseUrl: string): ZodOpenApiPathsObject {
       servers,
       ...publicDocument({
         operationId: 'getTokenKeys',
+        stored: true,
         tag: 'auth',
         summary: 'Public keys that verify access tokens (JWKS)',
         description: 'The ES256 keys of `kid` in access-token headers.',

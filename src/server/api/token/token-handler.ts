@@ -45,7 +45,11 @@ function withOAuthError(failure: AppError, method: ClientAuthMethod): AppError {
       : failure.headers;
   const error =
     failure.extras.error ??
-    (failure.status >= 500 ? 'server_error' : failure.status === 429 ? 'temporarily_unavailable' : 'invalid_request');
+    (failure.status === 429 || failure.status === 503
+      ? 'temporarily_unavailable'
+      : failure.status >= 500
+        ? 'server_error'
+        : 'invalid_request');
   return new AppError(failure.kind, failure.message, {
     errors: failure.errors,
     headers,

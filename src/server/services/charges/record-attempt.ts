@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/client';
+import { persistently } from '@/server/db/transient-faults';
 import type { TransactionState } from '@/server/domain/states';
 import type { OutboxEventRow } from '../state-moves/event-of';
 import type { ClaimRows } from './claim-charge';
@@ -63,19 +64,26 @@ export type AttemptOutcomeRows = {
   next: (ClaimRows & { attempt: number }) | null;
 };
 
-/** False when the row had already moved on (another process settled it first): nothing was written. */
+/**
+ * False when the row had already moved on (another process settled it first): nothing was written.
+ * The processor has answered by now, so the statement is run again while the database is briefly
+ * away (a restart): one statement, so it landed whole or not at all, and a run after one whose
+ * commit was lost finds the row moved and the answer stored.
+ */
 export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promise<boolean> {
-  const [result] = await prisma.$queryRawUnsafe<{ moved: number }[]>(
-    RECORD_ATTEMPT,
-    rows.transactionId,
-    asJson(rows.columns),
-    rows.from,
-    JSON.stringify(rows.lifecycle),
-    JSON.stringify(rows.events.map(eventColumns)),
-    rows.next ? asJson(rows.next.transaction) : null,
-    JSON.stringify(rows.next?.lifecycle ?? []),
-    JSON.stringify(rows.next?.events.map(eventColumns) ?? []),
-    rows.next?.attempt ?? 0,
+  const [result] = await persistently(() =>
+    prisma.$queryRawUnsafe<{ moved: number }[]>(
+      RECORD_ATTEMPT,
+      rows.transactionId,
+      asJson(rows.columns),
+      rows.from,
+      JSON.stringify(rows.lifecycle),
+      JSON.stringify(rows.events.map(eventColumns)),
+      rows.next ? asJson(rows.next.transaction) : null,
+      JSON.stringify(rows.next?.lifecycle ?? []),
+      JSON.stringify(rows.next?.events.map(eventColumns) ?? []),
+      rows.next?.attempt ?? 0,
+    ),
   );
   return (result?.moved ?? 0) > 0;
 }

@@ -43,7 +43,7 @@ export function tokenRequestBody(credential: Credential, overrides: Record<strin
     audience: AUDIENCE,
     client_id: credential.clientId,
     client_secret: credential.clientSecret,
-    scope: 'create:token post:charges get:charges delete:charges',
+    scope: ALL_SCOPES,
     ...overrides,
   };
 }

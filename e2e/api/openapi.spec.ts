@@ -52,6 +52,7 @@ const EXPECTED: { path: string; method: (typeof METHODS)[number]; success: 'stri
     success: 'string',
     pathParams: ['merchant_code', 'merchant_operation_number'],
   },
+  { path: '/events', method: 'get', success: 'boolean', pathParams: [] },
   { path: '/token', method: 'post', success: 'boolean', pathParams: [] },
 ];
 
@@ -80,6 +81,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
       '/charges',
       '/charges/{merchant_code}/{merchant_operation_number}',
       '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',
+      '/events',
       '/refund',
       '/refund/{merchant_code}/{merchant_operation_number}',
       '/openapi.json',
@@ -94,6 +96,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
     '/charges': ['post'],
     '/charges/{merchant_code}/{merchant_operation_number}': ['delete'],
     '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}': ['get'],
+    '/events': ['get'],
     '/refund': ['get', 'post'],
     '/refund/{merchant_code}/{merchant_operation_number}': ['get'],
     '/openapi.json': ['get'],

@@ -108,7 +108,7 @@ export type TestMerchant = { code: string; clientId: string; clientSecret: strin
 /** A new merchant with a credential for every scope (or the given ones). */
 export async function createMerchant(
   prefix = 'M',
-  scopes?: ('create:token' | 'post:charges' | 'get:charges' | 'delete:charges')[],
+  scopes?: ('create:token' | 'post:charges' | 'get:charges' | 'delete:charges' | 'get:events')[],
   options: { tokenTtlSeconds?: number; rateLimitPerSecond?: number; facilitatorCode?: string; port?: number } = {},
 ): Promise<TestMerchant> {
   const admin = operator(options.port);

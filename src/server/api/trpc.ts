@@ -1,3 +1,4 @@
+import type { Scope } from '@/server/domain/scopes';
 import { initTRPC } from '@trpc/server';
 import type { z } from 'zod';
 import type { ProcedureMeta } from './openapi/procedure-meta';
@@ -32,7 +33,7 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const SUPPORTED_API_VERSIONS = new Set(['1709847567']);
 
-type IntegratorScope = 'post:charges' | 'get:charges' | 'delete:charges';
+type IntegratorScope = Exclude<Scope, 'create:token'>;
 
 /** Integrator calls (docs/DESIGN.md 3): ALG-API-VERSION, then the Bearer token, then the scope. */
 function integratorProcedure(scope: IntegratorScope) {

@@ -52,7 +52,7 @@ const FIXED: Record<string, ApiRoute> = {
   '/api/webhooks/public-key': single('callback-key', 'GET', callbackPublicKey),
 };
 
-const REST_NAME = /^\/api\/(charges|refund)(\/|$)/;
+const REST_NAME = /^\/api\/(charges|refund|events)(\/|$)/;
 
 /** The route of an API path: a fixed document or endpoint, a documented REST path, or 404. */
 export function apiRouteOf(path: string): ApiRoute {

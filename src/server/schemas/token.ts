@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { metaStatus, storable } from './common';
 
 // POST {auth_url}/token (docs/interface.md 4.1, docs/DESIGN.md 5).
-export const SCOPES = ['create:token', 'post:charges', 'get:charges', 'delete:charges'] as const;
+import { SCOPES } from '@/server/domain/scopes';
+
+export { SCOPES };
 
 /** A requested scope: known names separated by single spaces, create:token among them. */
 export const SCOPE_PATTERN = new RegExp(`^(?=(.* )?create:token( |$))(${SCOPES.join('|')})( (${SCOPES.join('|')}))*$`);

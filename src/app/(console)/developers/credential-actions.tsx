@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { consoleClient, errorMessage } from '../../console-ui/trpc-client';
 import { formText } from '../../console-ui/form-text';
 import { useConsoleLang } from '../../console-ui/lang-context';
+import { SCOPES } from '@/server/domain/scopes';
 
 const TEXT = {
   es: {
@@ -36,8 +37,6 @@ const TEXT = {
     no: 'No',
   },
 };
-
-const SCOPES = ['create:token', 'post:charges', 'get:charges', 'delete:charges'] as const;
 
 export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
   const lang = useConsoleLang();

@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@/generated/prisma/client';
 import { successMeta } from '@/server/domain/envelope';
+import { REFUND_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from '@/server/domain/event-types';
 import type { RefundState, TransactionState } from '@/server/domain/states';
 import type { RefundObject } from '@/server/schemas/refund';
 import type { TransactionObject } from '@/server/schemas/transaction';
 
 // Every transaction or refund move is announced by one outbox event, written in the same
 // database transaction as the move (docs/DESIGN.md 9); this is the only place that makes one.
-const TRANSACTION_EVENT_TYPES: Record<TransactionState, string> = {
-  REGISTRADO: 'transaction.registered',
-  PENDIENTE: 'transaction.pending',
-  AUTORIZADO: 'transaction.authorized',
-  DENEGADO: 'transaction.declined',
-  CANCELADO: 'transaction.cancelled',
-  EXTORNADO: 'transaction.reversed',
-  EXPIRADO: 'transaction.expired',
-  LIQUIDADO: 'transaction.settled',
-};
-
-const REFUND_EVENT_TYPES: Record<RefundState, string> = {
-  REGISTERED: 'refund.registered',
-  IN_PROCESS: 'refund.in_process',
-  RESOLVED: 'refund.resolved',
-  REJECTED: 'refund.rejected',
-};
 
 /** Who hears of a move: the merchant, its operation and the callback URL the payment named. */
 type Audience = { merchantId: string; merchantCode: string; merchantOperationNumber: string; callbackUrl: string | null };

@@ -1,0 +1,71 @@
+import type { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/domain/errors';
+import { successMeta } from '@/server/domain/envelope';
+import type { EventFilters, EventListResponse } from '@/server/schemas/event';
+
+// A merchant's events in the order they were written (the outbox's seq), a page at a time: the
+// cursor is the last seq of the page, so a page never repeats or skips an event while new ones
+// are written behind it.
+const DEFAULT_LIMIT = 50;
+
+function encodeCursor(seq: bigint): string {
+  return Buffer.from(`e${seq}`).toString('base64url');
+}
+
+function decodeCursor(value: string): bigint {
+  const match = /^e([0-9]{1,19})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
+  if (!match) {
+    throw new AppError('VALIDATION', 'cursor is not one this service issued', {
+      errors: [{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this service issued' }],
+    });
+  }
+  return BigInt(match[1]!);
+}
+
+export async function listEvents(
+  prisma: Db,
+  scope: { merchantIds: string[]; merchantCode: string },
+  filters: Omit<EventFilters, 'merchant_code'>,
+): Promise<EventListResponse> {
+  const limit = filters.limit ? Number(filters.limit) : DEFAULT_LIMIT;
+  const where: Prisma.OutboxEventWhereInput = {
+    merchantId: { in: scope.merchantIds },
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.merchant_operation_number
+      ? { payload: { path: ['merchant_operation_number'], equals: filters.merchant_operation_number } }
+      : {}),
+    ...(filters.delivered === 'true'
+      ? { status: 'DELIVERED' }
+      : filters.delivered === 'false'
+        ? { status: { not: 'DELIVERED' } }
+        : {}),
+    ...(filters.created_after ? { createdAt: { gt: new Date(filters.created_after) } } : {}),
+    ...(filters.cursor ? { seq: { gt: decodeCursor(filters.cursor) } } : {}),
+  };
+  const rows = await prisma.outboxEvent.findMany({
+    where,
+    orderBy: { seq: 'asc' },
+    take: limit + 1,
+    select: { id: true, seq: true, type: true, payload: true, status: true, attempts: true, deliveredAt: true, createdAt: true },
+  });
+  const page = rows.slice(0, limit);
+  const last = rows.length > limit ? page.at(-1) : undefined;
+  return {
+    success: true,
+    merchant_code: scope.merchantCode,
+    events: page.map((row) => {
+      const payload = row.payload as Record<string, unknown> & { merchant_operation_number: string };
+      return {
+        event_id: row.id,
+        event_type: row.type,
+        merchant_operation_number: payload.merchant_operation_number,
+        created_at: row.createdAt.toISOString(),
+        delivery: { status: row.status, attempts: row.attempts, delivered_at: row.deliveredAt?.toISOString() ?? null },
+        payload,
+      };
+    }),
+    next_cursor: last ? encodeCursor(last.seq) : null,
+    meta: successMeta(),
+  };
+}

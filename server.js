@@ -33,6 +33,8 @@ const server = createServer((request, response) => {
 });
 // CONNECT comes as a raw socket, never as a request: without this, Node drops the connection.
 server.on('connect', (request, socket) => {
+  // Node removed its error listener from this socket: a reset while the service starts is ignored.
+  socket.on('error', () => socket.destroy());
   void ready.then(() => globalThis[API_HANDLER].connect(request, socket));
 });
 // Longer than the idle timeout of clients and balancers (undici 4 s, nginx 75 s upstream

@@ -113,3 +113,13 @@ export async function visibleMerchantIds(prisma: Db, principal: Principal): Prom
   }
   return [];
 }
+
+/** What a listing reads: the merchant the request names, or every merchant a facilitator naming none is linked to. */
+export async function listingScope(
+  prisma: Db,
+  principal: Principal,
+  merchant: ActingMerchant | null,
+): Promise<{ merchantIds: string[]; merchantCode: string }> {
+  if (merchant) return { merchantIds: [merchant.id], merchantCode: merchant.code };
+  return { merchantIds: await visibleMerchantIds(prisma, principal), merchantCode: principal.facilitatorCode ?? '' };
+}

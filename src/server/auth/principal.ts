@@ -67,7 +67,8 @@ async function verifiedClaims(token: string, now: Date, verify: () => Promise<Ve
 /** Bearer token of docs/DESIGN.md 3: missing, malformed, expired, bad signature, wrong aud/iss or revoked: 401. */
 export async function authenticate(prisma: Db, authorization: string | null, now = new Date()): Promise<Principal> {
   const sent = authorization?.trim() ?? '';
-  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(sent);
+  // RFC 6750 2.1: the scheme is case-insensitive, the token a b64token.
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(sent);
   if (!match?.[1]) {
     const tokenSent = /^Bearer +\S/i.test(sent);
     throw unauthenticated(tokenSent ? 'token malformed' : 'Authorization: Bearer <token> is required', tokenSent);

@@ -1,9 +1,6 @@
 import { env } from '@/env';
-import { AppError } from '@/server/domain/errors';
 import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
-import { errorReply } from '@/server/api/rest/json-response';
-import { methodNotAllowed } from '@/server/api/rest/method-not-allowed';
-import { requestIdOf } from '@/server/api/rest/request-id';
+import { methodNotAllowed, notFoundReply } from '@/server/api/rest/method-not-allowed';
 import { handleRestRequest } from '@/server/api/rest/rest-handler';
 import { matchRestRoute } from '@/server/api/rest/rest-routes';
 import { handleTokenRequest } from '@/server/api/token/token-handler';
@@ -40,9 +37,6 @@ function single(name: string, method: string, handle: Handler): ApiRoute {
   };
 }
 
-const notFound: Handler = (request) =>
-  errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestIdOf(request.headers));
-
 const FIXED: Record<string, ApiRoute> = {
   '/oauth/token': single('token', 'POST', handleTokenRequest),
   '/oauth/.well-known/jwks.json': single('jwks', 'GET', jwks),
@@ -58,7 +52,7 @@ const REST_NAME = /^\/api\/(charges|refund|events)(\/|$)/;
 export function apiRouteOf(path: string): ApiRoute {
   const fixed = FIXED[path];
   if (fixed) return fixed;
-  if (!path.startsWith('/api/')) return { name: 'unknown', methods: [], handle: notFound };
+  if (!path.startsWith('/api/')) return { name: 'unknown', methods: [], handle: notFoundReply };
   const match = matchRestRoute('OPTIONS', path.slice('/api'.length));
   const methods = match.kind === 'wrong_method' ? match.allow : [];
   return { name: REST_NAME.exec(path)?.[1] ?? 'unknown', methods, handle: handleRestRequest };

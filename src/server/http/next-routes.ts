@@ -15,7 +15,11 @@ const ROUTE_HANDLERS: readonly (readonly [RegExp, readonly string[]])[] = [
 
 const PAGE_METHODS = ['GET'] as const;
 
-/** The methods Next serves at `path` (HEAD goes with GET). */
-export function nextMethodsOf(path: string): readonly string[] {
+/** Next's own machinery (its assets, and in development its overlay's and hot reloading's calls): Next's to answer. */
+const NEXT_INTERNAL = /^\/(_next|__nextjs)/;
+
+/** The methods Next serves at `path` (HEAD goes with GET), or null where Next answers every method itself. */
+export function nextMethodsOf(path: string): readonly string[] | null {
+  if (NEXT_INTERNAL.test(path)) return null;
   return ROUTE_HANDLERS.find(([pattern]) => pattern.test(path))?.[1] ?? PAGE_METHODS;
 }

@@ -111,5 +111,6 @@ describe('the API on Node’s HTTP path', () => {
     expect(proxy).toContain('allow: GET, HEAD, OPTIONS\r\n');
     expect(proxy).toContain('"code":"31"');
     expect(await raw('/api/charges')).toContain('allow: POST, OPTIONS\r\n');
+    expect(await raw('/api/nope')).toMatch(/^HTTP\/1\.1 404 Not Found\r\n/);
   });
 });

@@ -1,8 +1,8 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import type { ApiReply, HeaderReader } from '@/server/api/rest/api-request';
 import { errorReply } from '@/server/api/rest/json-response';
-import { methodNotAllowed, optionsReply } from '@/server/api/rest/method-not-allowed';
+import { methodNotAllowed, notFoundReply, optionsReply } from '@/server/api/rest/method-not-allowed';
 import { requestIdOf } from '@/server/api/rest/request-id';
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { logError } from '@/server/log';
@@ -70,7 +70,7 @@ function write(response: ServerResponse, reply: ApiReply): void {
 function answerNextMethod(request: IncomingMessage, response: ServerResponse, path: string): boolean {
   const method = request.method ?? 'GET';
   const methods = nextMethodsOf(path);
-  if (methods.includes(method) || (method === 'HEAD' && methods.includes('GET'))) return false;
+  if (methods === null || methods.includes(method) || (method === 'HEAD' && methods.includes('GET'))) return false;
   const headers = headerReader(request);
   write(response, method === 'OPTIONS' ? optionsReply(methods) : methodNotAllowed(methods)({ method, headers }));
   recordRequest('next', method, method === 'OPTIONS' ? 204 : 405, 0, null);
@@ -116,11 +116,16 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
  * CONNECT, which Node hands over as a raw socket instead of a request (a proxy's method: no path
  * here serves it): 405 with the Allow of the path, the origin's root for an authority target.
  */
-export function answerConnect(request: IncomingMessage, socket: Duplex): void {
+export function answerConnect(request: IncomingMessage, socket: Socket): void {
+  // Node took its own error listener off this socket: a client's reset must not end the process,
+  // and a client that never reads must not hold the socket.
+  socket.on('error', () => socket.destroy());
+  socket.setTimeout(10_000, () => socket.destroy());
   const target = request.url ?? '/';
   const path = target.startsWith('/') ? normalizedPath(target.split('?')[0]!) : '/';
-  const methods = isApiPath(path) ? apiRouteOf(path).methods : nextMethodsOf(path);
-  const reply = methodNotAllowed(methods)({ method: 'CONNECT', headers: headerReader(request) });
+  const methods = isApiPath(path) ? apiRouteOf(path).methods : (nextMethodsOf(path) ?? ['GET']);
+  const refusal = methods.length > 0 ? methodNotAllowed(methods) : notFoundReply;
+  const reply = refusal({ method: 'CONNECT', headers: headerReader(request) });
   const headers = {
     ...RESPONSE_HEADERS,
     ...reply.headers,
@@ -128,8 +133,10 @@ export function answerConnect(request: IncomingMessage, socket: Duplex): void {
     connection: 'close',
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(`HTTP/1.1 405 ${STATUS_CODES[405]}\r\n${head.join('')}\r\n${reply.body}`);
-  recordRequest('connect', 'CONNECT', 405, 0, reply.headers['x-request-id'] ?? null);
+  socket.end(`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status]}\r\n${head.join('')}\r\n${reply.body}`, () =>
+    socket.destroy(),
+  );
+  recordRequest('connect', 'CONNECT', reply.status, 0, reply.headers['x-request-id'] ?? null);
 }
 
 /** Where server.js finds the handlers: this module lives in Next's server bundle, server.js outside it. */

@@ -34,7 +34,13 @@ export function acceptedTokenRequest(baseUrl: string) {
     grant_type: z.literal('client_credentials'),
     audience: z.literal(api).optional().meta({ description: '{base_url} with a trailing slash; the default.' }),
     resource: z
-      .enum([api, baseUrl])
+      .union([
+        z.enum([api, baseUrl]),
+        z
+          .array(z.enum([api, baseUrl]))
+          .min(1)
+          .max(4),
+      ])
       .optional()
       .meta({ description: 'RFC 8707 resource indicator: the API, as `audience`. `invalid_target` otherwise.' }),
     // Documented as the interface sends them; a client on client_secret_basic sends them in

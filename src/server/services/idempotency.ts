@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { requestHashKey } from '@/server/auth/service-keys';
 import { AppError } from '@/server/domain/errors';
@@ -34,17 +35,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function withIdempotency<T extends object>(
   prisma: Db,
-  options: { scope: string; key: string | null; body: unknown },
+  options: {
+    scope: string;
+    key: string | null;
+    body: unknown;
+    /** Whether an answer is the work's last word, to replay for 24 h (by default every answer is). */
+    final?: (response: T) => boolean;
+  },
   run: () => Promise<T>,
 ): Promise<T> {
   if (options.key === null) return run();
   const { scope, key } = options;
   const hash = requestHash(await requestHashKey(prisma), { scope, body: options.body });
   const deadline = Date.now() + WAIT_MS;
+  // This request's claim, so that it stores or releases only its own (not one that took over).
+  const mine = { scope, key, status: IN_PROGRESS, response: { equals: { claim: randomUUID() } } };
   for (;;) {
     await prisma.idempotencyRecord.deleteMany({ where: { scope, key, createdAt: { lt: new Date(Date.now() - RETENTION_MS) } } });
     const claimed = await prisma.idempotencyRecord.createMany({
-      data: [{ scope, key, requestHash: hash, status: IN_PROGRESS, response: {} }],
+      data: [{ scope, key, requestHash: hash, status: IN_PROGRESS, response: mine.response.equals }],
       skipDuplicates: true,
     });
     if (claimed.count === 1) break;
@@ -66,23 +75,24 @@ export async function withIdempotency<T extends object>(
     if (Date.now() > deadline) throw new AppError('CONFLICT', 'a request with this Idempotency-Key is still in progress');
     await sleep(50);
   }
+  const release = () => persistently(() => prisma.idempotencyRecord.deleteMany({ where: mine })).catch(() => undefined);
   let response: T;
   try {
     response = await run();
   } catch (error) {
     // A refused request is not remembered: fixing it and retrying with the key is allowed. The
     // claim is released even across a database restart, or the retry would wait for nothing.
-    await persistently(() => prisma.idempotencyRecord.deleteMany({ where: { scope, key, status: IN_PROGRESS } })).catch(
-      () => undefined,
-    );
+    await release();
     throw error;
   }
-  // The work is done: its answer is stored even across a database restart.
-  await persistently(() =>
-    prisma.idempotencyRecord.update({
-      where: { scope_key: { scope, key } },
-      data: { status: 200, response },
-    }),
-  );
+  if (options.final && !options.final(response)) {
+    // An answer that is not the last word (a charge still with its processor) is not replayed:
+    // a retry with the key asks again.
+    await release();
+    return response;
+  }
+  // The work is done: its answer is stored even across a database restart (unless another
+  // request took the claim over meanwhile: its own answer is stored then).
+  await persistently(() => prisma.idempotencyRecord.updateMany({ where: mine, data: { status: 200, response } }));
   return response;
 }

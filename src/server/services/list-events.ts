@@ -4,10 +4,13 @@ import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import type { EventFilters, EventListResponse } from '@/server/schemas/event';
 
-// A merchant's events in the order they were written (the outbox's seq), a page at a time: the
-// cursor is the last seq of the page, so a page never repeats or skips an event while new ones
-// are written behind it.
+// A merchant's events in the order of the outbox's seq, a page at a time: the cursor is the last
+// seq of the page, so pages never repeat an event. A seq is taken when its row is written and
+// seen when its transaction commits, so an event written in the same instant as a page is read
+// may commit behind that page's cursor: an integrator catching up reads again from a few seconds
+// back (`created_after`) and drops the event ids it has (docs/DECISIONS.md, "The events API").
 const DEFAULT_LIMIT = 50;
+const MAX_SEQ = 2n ** 63n - 1n;
 
 function encodeCursor(seq: bigint): string {
   return Buffer.from(`e${seq}`).toString('base64url');
@@ -15,7 +18,7 @@ function encodeCursor(seq: bigint): string {
 
 function decodeCursor(value: string): bigint {
   const match = /^e([0-9]{1,19})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  if (!match) {
+  if (!match || BigInt(match[1]!) > MAX_SEQ) {
     throw new AppError('VALIDATION', 'cursor is not one this service issued', {
       errors: [{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this service issued' }],
     });

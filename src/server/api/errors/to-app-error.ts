@@ -60,9 +60,13 @@ export function toAppError(error: unknown): AppError {
     }
   }
   if (isTransientDatabaseFault(error)) {
-    return new AppError('UNAVAILABLE', 'the database is briefly unavailable; retry with the same Idempotency-Key', {
-      headers: { 'Retry-After': '1' },
-    });
+    return new AppError(
+      'UNAVAILABLE',
+      'the database is briefly unavailable; retry (a charge or refund with its Idempotency-Key)',
+      {
+        headers: { 'Retry-After': '1' },
+      },
+    );
   }
   return new AppError('INTERNAL');
 }

@@ -16,6 +16,11 @@ export function optionsReply(methods: readonly string[]): ApiReply {
   return { status: 204, headers: { allow: allowOf(methods), 'cache-control': 'no-store' }, body: '' };
 }
 
+/** 404 30 in the envelope: a path nothing serves, whatever the method. */
+export function notFoundReply(request: Pick<ApiRequest, 'headers'>): ApiReply {
+  return errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestIdOf(request.headers));
+}
+
 /** 405 31 in the envelope with `Allow`, for a method the path does not serve. */
 export function methodNotAllowed(methods: readonly string[]): (request: Pick<ApiRequest, 'method' | 'headers'>) => ApiReply {
   return (request) =>

@@ -16,6 +16,8 @@ import { clientAuthMethod, withClientCredentials, type ClientAuthMethod } from '
 
 // POST {auth_url}/token: JSON or RFC 6749 form bodies, the envelope plus `error` on failure.
 
+const TOKEN_PARAMETERS = new Set(['action', 'grant_type', 'audience', 'client_id', 'client_secret', 'scope']);
+
 /** RFC 6749 3.1: a parameter at most once; RFC 8707 2: `resource` may repeat. */
 function parseForm(text: string): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
@@ -23,7 +25,9 @@ function parseForm(text: string): Record<string, string | string[]> {
     const earlier = fields[name];
     if (earlier === undefined) fields[name] = value;
     else if (name === 'resource') fields[name] = [earlier, value].flat();
-    else throw oauthError('invalid_request', `${name} is sent more than once`, name);
+    // Named only when it is one of the endpoint's (the answer never repeats what the client sent).
+    else if (TOKEN_PARAMETERS.has(name)) throw oauthError('invalid_request', `${name} is sent more than once`, name);
+    else throw oauthError('invalid_request', 'a parameter is sent more than once');
   }
   return fields;
 }

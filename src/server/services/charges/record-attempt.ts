@@ -66,12 +66,14 @@ export type AttemptOutcomeRows = {
 
 /**
  * False when the row had already moved on (another process settled it first): nothing was written.
- * The processor has answered by now, so the statement is run again while the database is briefly
- * away (a restart): one statement, so it landed whole or not at all, and a run after one whose
- * commit was lost finds the row moved and the answer stored.
+ * The attempt's final answer (no next attempt) is run again while the database is briefly away (a
+ * restart): one statement, so it landed whole or not at all, and a run after one whose commit was
+ * lost finds the row moved and reads the answer it stored. An attempt that moves on to another is
+ * not: a lost commit would leave the caller without the next attempt it wrote, and the status
+ * sync settles the claimed row instead.
  */
 export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promise<boolean> {
-  const [result] = await persistently(() =>
+  const write = () =>
     prisma.$queryRawUnsafe<{ moved: number }[]>(
       RECORD_ATTEMPT,
       rows.transactionId,
@@ -83,7 +85,7 @@ export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promi
       JSON.stringify(rows.next?.lifecycle ?? []),
       JSON.stringify(rows.next?.events.map(eventColumns) ?? []),
       rows.next?.attempt ?? 0,
-    ),
-  );
+    );
+  const [result] = await (rows.next ? write() : persistently(write));
   return (result?.moved ?? 0) > 0;
 }

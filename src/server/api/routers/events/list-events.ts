@@ -1,4 +1,4 @@
-import { visibleMerchantIds } from '@/server/auth/acting-merchant';
+import { listingScope } from '@/server/auth/acting-merchant';
 import { listEvents as list } from '@/server/services/list-events';
 import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi/headers';
@@ -22,9 +22,5 @@ export const listEvents = merchantProcedure('get:events', listEventsInput)
   .output(listEventsOutput)
   .query(async ({ ctx, input }) => {
     const { merchant_code: _named, ...filters } = input;
-    const { merchant, principal } = ctx;
-    if (merchant) return list(ctx.prisma, { merchantIds: [merchant.id], merchantCode: merchant.code }, filters);
-    // A facilitator naming no merchant: every merchant linked to it.
-    const merchantIds = await visibleMerchantIds(ctx.prisma, principal);
-    return list(ctx.prisma, { merchantIds, merchantCode: principal.facilitatorCode ?? '' }, filters);
+    return list(ctx.prisma, await listingScope(ctx.prisma, ctx.principal, ctx.merchant), filters);
   });

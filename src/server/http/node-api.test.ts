@@ -12,8 +12,8 @@ let port: number;
 beforeAll(async () => {
   server = createServer((request, response) => {
     if (!handleApiRequest(request, response)) {
-      response.writeHead(418, { 'x-left-to': 'next' });
-      response.end();
+      response.writeHead(418, { 'x-left-to': 'next', 'x-method': request.method });
+      response.end('a body');
     }
   });
   server.on('connect', answerConnect);
@@ -86,6 +86,9 @@ describe('the API on Node’s HTTP path', () => {
     expect(options.status).toBe(204);
     expect(options.headers.allow).toBe('POST, OPTIONS');
     expect((await call('OPTIONS', '/login')).headers.allow).toBe('GET, HEAD, OPTIONS');
+    // HEAD reaches Next as GET (its route handlers refused HEAD), and still has no body.
+    const head = await call('HEAD', '/api/auth/session');
+    expect([head.status, head.headers['x-method'], head.body]).toEqual([418, 'GET', '']);
     // What Next serves is still Next's.
     for (const [method, path] of [
       ['HEAD', '/login'],

@@ -70,7 +70,13 @@ function write(response: ServerResponse, reply: ApiReply): void {
 function answerNextMethod(request: IncomingMessage, response: ServerResponse, path: string): boolean {
   const method = request.method ?? 'GET';
   const methods = nextMethodsOf(path);
-  if (methods === null || methods.includes(method) || (method === 'HEAD' && methods.includes('GET'))) return false;
+  if (methods === null || methods.includes(method)) return false;
+  if (method === 'HEAD' && methods.includes('GET')) {
+    // HEAD is GET without the body: Next's route handlers (next-auth's among them) refused it.
+    // The response was made for a HEAD request, so Node leaves the body out.
+    request.method = 'GET';
+    return false;
+  }
   const headers = headerReader(request);
   write(response, method === 'OPTIONS' ? optionsReply(methods) : methodNotAllowed(methods)({ method, headers }));
   recordRequest('next', method, method === 'OPTIONS' ? 204 : 405, 0, null);

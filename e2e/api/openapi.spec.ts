@@ -1,12 +1,13 @@
 import { expect, test } from '../support/contract';
 import { type APIRequestContext } from '@playwright/test';
-import { AUTH_URL, BASE_URL } from '../support/service';
+import { API_VERSION, AUTH_URL, BASE_URL, createMerchant } from '../support/service';
 
 // GET {base_url}/openapi.json (docs/DESIGN.md 1-3): public, OpenAPI 3.1, every documented path.
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: Record<string, unknown> };
 type Response = {
   description?: string;
+  links?: Record<string, unknown>;
   headers?: Record<string, unknown>;
   content?: Record<string, { schema?: { $ref?: string } }>;
 };
@@ -103,16 +104,60 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
     '/token': ['post'],
     '/webhooks/public-key': ['get'],
   });
-  // The token endpoint and its key set live on {auth_url}; the API paths use the document's server.
+  // The token endpoint and its key set live on {auth_url}, and under {base_url} for generators
+  // that read only the top-level server; the API paths use the document's server.
   const onAuthUrl = ['/.well-known/jwks.json', '/.well-known/oauth-authorization-server', '/token'];
   for (const [path, item] of Object.entries(document.paths)) {
     if (onAuthUrl.includes(path))
       expect(
         item.servers?.map((server) => server.url),
         path,
-      ).toEqual([AUTH_URL]);
+      ).toEqual([AUTH_URL, BASE_URL]);
     else expect(item.servers, path).toBeUndefined();
   }
+});
+
+test('the token endpoint and its documents answer under {base_url} as under {auth_url}', async ({ request }) => {
+  const merchant = await createMerchant('OAB');
+  for (const url of [AUTH_URL, BASE_URL]) {
+    const token = await request.post(`${url}/token`, {
+      headers: { 'ALG-API-VERSION': API_VERSION },
+      form: { grant_type: 'client_credentials', client_id: merchant.clientId, client_secret: merchant.clientSecret },
+    });
+    expect(token.status(), url).toBe(200);
+    expect(((await token.json()) as { token_type: string }).token_type).toBe('Bearer');
+    const keys = (await (await request.get(`${url}/.well-known/jwks.json`)).json()) as { keys: unknown[] };
+    expect(keys.keys.length).toBeGreaterThan(0);
+    const metadata = (await (await request.get(`${url}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(metadata.token_endpoint).toBe(`${AUTH_URL}/token`);
+  }
+});
+
+test('a charge links to its query and its cancellation, and ALG-API-VERSION has its default', async ({ request }) => {
+  const document = await fetchDocument(request);
+  const charge = document.paths['/charges']!.post as Operation;
+  expect(charge.responses['200']!.links).toEqual({
+    getTransaction: expect.objectContaining({
+      operationId: 'getTransaction',
+      parameters: {
+        merchant_code: '$response.body#/merchant_code',
+        merchant_operation_number: '$response.body#/merchant_operation_number',
+        transaction_id: '$response.body#/transaction/transaction_id',
+      },
+    }),
+    cancelOperation: expect.objectContaining({
+      operationId: 'cancelOperation',
+      parameters: {
+        merchant_code: '$response.body#/merchant_code',
+        merchant_operation_number: '$response.body#/merchant_operation_number',
+      },
+    }),
+  });
+  const version = charge.parameters!.find((parameter) => parameter.name === 'ALG-API-VERSION')!;
+  expect(version.schema).toMatchObject({ enum: [API_VERSION], default: API_VERSION });
 });
 
 test('every operation documents ALG-API-VERSION, its path parameters and its error envelope', async ({ request }) => {
@@ -160,7 +205,8 @@ test('the integrator operations need the bearer token; the token operation does 
           'application/x-www-form-urlencoded',
         ]);
       } else {
-        expect(security.some((requirement) => 'bearerAuth' in requirement)).toBe(true);
+        // A bearer token only: HTTP Basic is the token endpoint's.
+        expect(security).toEqual([{ bearerAuth: [] }]);
       }
     });
   }

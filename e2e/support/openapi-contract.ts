@@ -13,8 +13,12 @@ export type Parameter = { name: string; in: string; required?: boolean; schema?:
 export type Operation = {
   operationId?: string;
   parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
   responses: Record<string, ResponseObject>;
+  /** Rules the server checks that no schema holds (described, src/server/api/openapi/exact-requests.ts). */
+  'x-validation-rules'?: { field: string; rule: string }[];
+  /** false: query parameters other than the documented ones are refused. */
+  'x-additional-query-parameters'?: false;
 };
 type PathItem = Record<string, unknown> & { servers?: { url: string }[] };
 export type OpenApiDocument = {
@@ -23,6 +27,9 @@ export type OpenApiDocument = {
   paths: Record<string, PathItem>;
   components?: { schemas?: Record<string, Schema> };
 };
+
+/** One HTTP request as the contract sees it (header names in lower case). */
+export type SentRequest = { method: string; url: string; headers: Record<string, string>; body?: Buffer };
 
 /** One HTTP answer as the contract sees it (header names in lower case). */
 export type Exchange = { method: string; url: string; status: number; headers: Record<string, string>; body: Buffer };
@@ -55,7 +62,18 @@ function isJson(media: string): boolean {
   return media === 'application/json' || media.endsWith('+json');
 }
 
-function describeErrors(errors: ErrorObject[] | null | undefined): string {
+function isLuhnValid(digits: string): boolean {
+  if (!/^[0-9]+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    const digit = Number(digits[digits.length - 1 - i]);
+    const weighted = i % 2 === 1 ? digit * 2 : digit;
+    sum += weighted > 9 ? weighted - 9 : weighted;
+  }
+  return sum % 10 === 0;
+}
+
+export function describeErrors(errors: ErrorObject[] | null | undefined): string {
   return (errors ?? [])
     .slice(0, 8)
     .map((error) => `${error.instancePath || '/'} ${error.message ?? error.keyword} ${JSON.stringify(error.params)}`)
@@ -74,17 +92,26 @@ export class Contract {
   ) {
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
+    // The document's one custom format: card numbers passing the Luhn check.
+    this.ajv.addFormat('luhn', { type: 'string', validate: isLuhnValid });
     this.ajv.addSchema({ ...document, $id: DOCUMENT_ID });
     const base = prefixOf(document.servers?.[0]?.url);
+    // A path item with its own servers answers under each of them.
     this.routes = Object.entries(document.paths)
-      .map(([template, item]) => {
-        const prefix = item.servers ? prefixOf(item.servers[0]?.url) : base;
+      .flatMap(([template, item]) => {
+        const prefixes = item.servers ? item.servers.map((server) => prefixOf(server.url)) : [base];
         const params = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
         const source = template
           .split(/\{[^}]+\}/)
           .map(escapeRegExp)
           .join('([^/]+)');
-        return { template, prefix, pattern: new RegExp(`^${escapeRegExp(prefix)}${source}$`), params, item };
+        return prefixes.map((prefix) => ({
+          template,
+          prefix,
+          pattern: new RegExp(`^${escapeRegExp(prefix)}${source}$`),
+          params,
+          item,
+        }));
       })
       .sort((a, b) => a.params.length - b.params.length);
   }

@@ -25,12 +25,50 @@ function typesOf(schema: Schema): string[] {
   return typeof schema.type === 'string' ? [schema.type] : [];
 }
 
+/** `payload` and the digit that makes it pass the Luhn check. */
+function withCheckDigit(payload: string): string {
+  let sum = 0;
+  for (let i = 0; i < payload.length; i += 1) {
+    const digit = Number(payload[payload.length - 1 - i]);
+    const weighted = i % 2 === 0 ? digit * 2 : digit;
+    sum += weighted > 9 ? weighted - 9 : weighted;
+  }
+  return `${payload}${(10 - (sum % 10)) % 10}`;
+}
+
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const min = Number(schema.minLength ?? 0);
   const max = Number(schema.maxLength ?? 24);
   if (schema.format === 'uuid') return fc.uuid();
-  if (schema.format === 'email') return fc.emailAddress().filter((text) => text.length >= min && text.length <= max);
+  if (schema.format === 'email') {
+    // Simple local parts at valid domains: what both the format and a stricter pattern take.
+    const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined;
+    return fc
+      .tuple(fc.stringMatching(/^[A-Za-z0-9_+-]{1,16}$/), fc.domain())
+      .map(([local, domain]) => `${local}@${domain}`)
+      .filter((text) => text.length >= min && text.length <= max && (!pattern || pattern.test(text)));
+  }
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
+  if (schema.format === 'uri')
+    return fc
+      .tuple(fc.constantFrom('https', 'http'), fc.domain(), fc.webPath())
+      .map(([scheme, host, path]) => `${scheme}://${host}${path}`)
+      .filter(
+        (url) =>
+          url.length >= min && url.length <= max && (typeof schema.pattern !== 'string' || new RegExp(schema.pattern).test(url)),
+      );
+  if (schema.format === 'luhn' && typeof schema.pattern === 'string') {
+    // The pattern's digits, then the check digit that makes the whole pass Luhn.
+    const pattern = new RegExp(schema.pattern);
+    return fc
+      .tuple(fc.stringMatching(pattern), fc.integer({ min: Math.max(min, 12), max: Math.min(max, 19) }))
+      .map(([digits, length]) => withCheckDigit(digits.padEnd(length, '0').slice(0, length - 1)))
+      .filter((pan) => pattern.test(pan));
+  }
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern);
     return fc.stringMatching(pattern).filter((text) => text.length >= min && text.length <= max && isWellFormed(text));

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Contract } from '../../support/openapi-contract';
+import { RequestContract } from '../../support/openapi-requests';
 import { ORIGIN } from '../../support/service';
 import { envelopeCode, problemsOf, type Answer } from './answer';
 import type { FuzzRequest } from './request';
@@ -48,6 +49,13 @@ async function viaFetch(contract: Contract, item: FuzzRequest): Promise<Answer &
   return { status: response.status, headers: response.headers, text: body.toString('utf8'), contractProblems };
 }
 
+/** A 400 the document does not explain: the document is looser than the server there. */
+function refusalProblems(contract: Contract, item: FuzzRequest, text: string): string[] {
+  const headers = Object.fromEntries(Object.entries(item.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const sent = { method: item.method, url: `${ORIGIN}${item.path}`, headers, body: item.body };
+  return new RequestContract(contract).refusalProblems(sent, text).map((problem) => `document: ${problem}`);
+}
+
 export async function send(request: APIRequestContext, contract: Contract, item: FuzzRequest): Promise<Outcome> {
   let answer: Answer;
   let contractProblems: string[] = [];
@@ -57,7 +65,11 @@ export async function send(request: APIRequestContext, contract: Contract, item:
   } catch (error) {
     return { request: item, status: 'no answer', problems: [String(error).slice(0, 200)] };
   }
-  const problems = [...problemsOf(item, answer), ...contractProblems.map((problem) => `contract: ${problem}`)];
+  const problems = [
+    ...problemsOf(item, answer),
+    ...contractProblems.map((problem) => `contract: ${problem}`),
+    ...(answer.status === 400 ? refusalProblems(contract, item, answer.text) : []),
+  ];
   return { request: item, status: answer.status, code: envelopeCode(answer.text), problems };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  KNOWN_BRAND_PATTERN,
   describeCard,
   detectBrand,
   isExpiryInPast,
@@ -55,6 +56,18 @@ describe('isValidPan', () => {
   it('refuses a bad check digit and non-digits', () => {
     expect(isValidPan('4111111111111112')).toBe(false);
     expect(isValidPan('4111-1111-1111-1111')).toBe(false);
+  });
+});
+
+describe('KNOWN_BRAND_PATTERN', () => {
+  it('matches exactly the PANs detectBrand knows, over every six-digit prefix', () => {
+    const pattern = new RegExp(KNOWN_BRAND_PATTERN, 'u');
+    const disagreements: string[] = [];
+    for (let prefix = 0; prefix < 1_000_000; prefix += 1) {
+      const pan = `${String(prefix).padStart(6, '0')}1234567890`;
+      if (pattern.test(pan) !== (detectBrand(pan) !== null)) disagreements.push(pan);
+    }
+    expect(disagreements.slice(0, 10)).toEqual([]);
   });
 });
 

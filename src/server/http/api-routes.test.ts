@@ -50,6 +50,11 @@ describe('the route of an API path', () => {
   it.each([
     ['/oauth/token', 'token', ['POST']],
     ['/oauth/.well-known/jwks.json', 'jwks', ['GET']],
+    // {auth_url}'s paths under {base_url} too (the document lists both servers for them).
+    ['/api/token', 'token', ['POST']],
+    ['/api/.well-known/jwks.json', 'jwks', ['GET']],
+    ['/api/.well-known/oauth-authorization-server', 'oauth-metadata', ['GET']],
+    ['/.well-known/oauth-authorization-server/oauth', 'oauth-metadata', ['GET']],
     ['/api/openapi.json', 'openapi', ['GET']],
     ['/api/webhooks/public-key', 'callback-key', ['GET']],
     ['/api/charges', 'charges', ['POST']],

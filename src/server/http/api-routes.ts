@@ -37,11 +37,22 @@ function single(name: string, method: string, handle: Handler): ApiRoute {
   };
 }
 
+// {auth_url}'s paths, also under {base_url}: the OpenAPI document lists both servers for them,
+// and a generator that reads only the top-level server ({base_url}) must still reach them.
+const AUTH: Record<string, ApiRoute> = {
+  '/token': single('token', 'POST', handleTokenRequest),
+  '/.well-known/jwks.json': single('jwks', 'GET', jwks),
+  [METADATA_SUFFIX]: single('oauth-metadata', 'GET', authorizationServer),
+};
+
 const FIXED: Record<string, ApiRoute> = {
-  '/oauth/token': single('token', 'POST', handleTokenRequest),
-  '/oauth/.well-known/jwks.json': single('jwks', 'GET', jwks),
-  [`/oauth${METADATA_SUFFIX}`]: single('oauth-metadata', 'GET', authorizationServer),
-  [`${METADATA_SUFFIX}/oauth`]: single('oauth-metadata', 'GET', authorizationServer),
+  ...Object.fromEntries(
+    Object.entries(AUTH).flatMap(([path, route]) => [
+      [`/oauth${path}`, route],
+      [`/api${path}`, route],
+    ]),
+  ),
+  [`${METADATA_SUFFIX}/oauth`]: AUTH[METADATA_SUFFIX]!,
   '/api/openapi.json': single('openapi', 'GET', openApiJson),
   '/api/webhooks/public-key': single('callback-key', 'GET', callbackPublicKey),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { detectBrand, isValidPan, isValidSecurityCode } from '@/server/domain/card';
+import { KNOWN_BRAND_PATTERN, detectBrand, isValidPan, isValidSecurityCode } from '@/server/domain/card';
 import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, nestingDepth, shortText } from './common';
 
 // Body of POST /charges (docs/interface.md 2.2-2.4). Top level and method_details are strict; the
@@ -26,12 +26,19 @@ const person = z
 
 const cardDetails = z
   .strictObject({
-    pan: z
-      .string()
-      .refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check')
-      .meta({ pattern: '^[0-9]{12,19}$', description: '12 to 19 digits passing the Luhn check' }),
+    pan: z.string().refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check').meta({
+      pattern: KNOWN_BRAND_PATTERN,
+      minLength: 12,
+      maxLength: 19,
+      // Not a registered format: the Luhn check a pattern cannot hold, named for validators that take custom formats.
+      format: 'luhn',
+      description: '12 to 19 digits passing the Luhn check, of a known brand: Visa, Mastercard, Amex, Diners Club or Discover',
+    }),
     expiry_date: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/, 'must be four digits MMYY'),
-    security_code: z.string().regex(/^[0-9]{3,4}$/, 'must be 3 digits (4 for Amex)'),
+    security_code: z
+      .string()
+      .regex(/^[0-9]{3,4}$/, 'must be 3 digits (4 for Amex)')
+      .meta({ description: '4 digits for Amex (a PAN starting 34 or 37), 3 for every other brand' }),
     card_holder: z
       .object({
         first_name: shortText().optional(),
@@ -62,6 +69,11 @@ const cardDetails = z
     } else if (/^[0-9]{3,4}$/.test(details.security_code) && !isValidSecurityCode(details.security_code, brand)) {
       context.addIssue({ code: 'custom', path: ['security_code'], message: 'must be 3 digits (4 for Amex)' });
     }
+  })
+  .meta({
+    if: { properties: { pan: { pattern: '^3[47]' } }, required: ['pan'] },
+    then: { properties: { security_code: { pattern: '^[0-9]{4}$' } } },
+    else: { properties: { security_code: { pattern: '^[0-9]{3}$' } } },
   });
 
 const yapeDetails = z.strictObject({
@@ -121,6 +133,31 @@ export const chargeRequest = z
       });
     }
   })
-  .meta({ id: 'ChargeRequest' });
+  .meta({
+    id: 'ChargeRequest',
+    // PEN_ONLY, as JSON Schema.
+    if: {
+      properties: { payment_method: { properties: { method_name: { enum: [...PEN_ONLY] } }, required: ['method_name'] } },
+      required: ['payment_method'],
+    },
+    then: { properties: { payment_details: { properties: { currency: { const: '604' } } } } },
+  });
+
+/**
+ * What the server checks beyond what the document's schema holds, described in the document
+ * (`x-validation-rules`): a 400 on one of these fields may come from a body the schema accepts.
+ */
+export const chargeRequestRules = [
+  { field: 'payment_method.method_details.pan', rule: 'passes the Luhn check (`format: luhn`)' },
+  {
+    field: 'payment_method.method_details.redirect_url',
+    rule: 'parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535)',
+  },
+  {
+    field: 'payment_method.method_details.callback_url',
+    rule: 'parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535)',
+  },
+  { field: 'payment_details.product_details', rule: `each item nests at most ${MAX_PRODUCT_DEPTH} levels of objects and arrays` },
+];
 
 export type ChargeRequest = z.infer<typeof chargeRequest>;

@@ -14,6 +14,13 @@ export const currencyCode = z.enum(['604', '840'], { error: 'must be 604 (PEN) o
 export const centsText = z.string().meta({ pattern: CENTS.source });
 export const currencyText = z.string().meta({ enum: currencyCode.options });
 
+/** A page size: 1 to 500 (a query parameter, so text). */
+export const pageLimit = (items: string) =>
+  z
+    .string()
+    .regex(/^([1-9][0-9]?|[1-4][0-9]{2}|500)$/, 'must be 1 to 500')
+    .meta({ description: `${items} a page, 50 by default` });
+
 export const merchantCode = z
   .string()
   .min(1)
@@ -25,7 +32,9 @@ export const merchantOperationNumber = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/,
 // PostgreSQL stores neither NUL nor unpaired UTF-16 surrogates (text and jsonb alike): text
 // that the service keeps is refused with them (400), not failed on at the database (500).
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const NO_NUL_PATTERN = '^[^\\u0000]*$';
+// As a JSON Schema pattern (ECMA-262 with the u flag, as OpenAPI 3.1 validators match): no NUL,
+// no surrogate code point (a paired surrogate is one code point above U+FFFF, so it passes).
+const STORABLE_PATTERN = '^[^\\u0000\\ud800-\\udfff]*$';
 
 /** Whether PostgreSQL can store `text` (no NUL, no unpaired surrogate). */
 export function isStorableText(text: string): boolean {
@@ -33,21 +42,28 @@ export function isStorableText(text: string): boolean {
 }
 
 export const storable = (schema: z.ZodString) =>
-  schema.refine(isStorableText, 'must not contain NUL or unpaired surrogates').meta({ pattern: NO_NUL_PATTERN });
+  schema.refine(isStorableText, 'must not contain NUL or unpaired surrogates').meta({ pattern: STORABLE_PATTERN });
 
-export const httpUrl = storable(
-  z
-    .string()
-    .max(2048, 'must be at most 2048 characters')
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-      } catch {
-        return false;
-      }
-    }, 'must be an absolute http(s) URL'),
-);
+export const httpUrl = z
+  .string()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL')
+  .refine(isStorableText, 'must not contain NUL or unpaired surrogates')
+  // WHATWG URL parsing forgives more than RFC 3986 (spaces trimmed, backslashes), so the document
+  // asks for the strict RFC 3986 form; what the parser still refuses in it (a port above 65535,
+  // an empty host) is a described rule (api/openapi/request-rules.ts).
+  .meta({
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#][^\\s]*)?$',
+    description: 'An absolute http(s) URL',
+  });
 
 function decodeSegment(segment: string): string {
   try {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '@/server/domain/event-types';
-import { merchantCode, merchantOperationNumber, metaStatus } from './common';
+import { merchantCode, merchantOperationNumber, metaStatus, pageLimit } from './common';
 
 // GET {base_url}/events (docs/DECISIONS.md, "The events API"): a merchant's events, oldest first,
 // so that an integrator back from an outage catches up on what its callbacks missed.
@@ -15,19 +15,17 @@ export const eventFilters = z.strictObject({
   merchant_operation_number: merchantOperationNumber.optional(),
   delivered: z
     .enum(['true', 'false'])
-    .optional()
-    .meta({ description: 'Delivered to a callback URL, or not (pending, failed or with no URL)' }),
-  created_after: dateTime.optional().meta({ description: 'Events created strictly after this instant' }),
-  limit: z
-    .string()
-    .regex(/^[1-9][0-9]{0,2}$/, 'must be 1 to 500')
-    .refine((value) => Number(value) <= 500, 'must be 1 to 500')
-    .optional()
-    .meta({ description: 'Events a page, 50 by default', pattern: '^([1-9][0-9]?|[1-4][0-9]{2}|500)$' }),
-  cursor: z.string().max(200).optional().meta({ description: 'The `next_cursor` of the page before' }),
+    .meta({ description: 'Delivered to a callback URL, or not (pending, failed or with no URL)' })
+    .optional(),
+  created_after: dateTime.meta({ description: 'Events created strictly after this instant' }).optional(),
+  limit: pageLimit('Events').optional(),
+  cursor: z.string().max(200).meta({ description: 'The `next_cursor` of the page before' }).optional(),
 });
 
 export type EventFilters = z.infer<typeof eventFilters>;
+
+/** What GET /events checks beyond its parameters' schemas (see chargeRequestRules). */
+export const eventFilterRules = [{ field: 'cursor', rule: 'a `next_cursor` this service issued' }];
 
 export const eventObject = z.strictObject({
   event_id: z.string(),

@@ -8,6 +8,7 @@ import {
   merchantCode,
   merchantOperationNumber,
   metaStatus,
+  pageLimit,
   shortText,
   uuid,
 } from './common';
@@ -85,7 +86,8 @@ const isoDate = z
   .refine(
     (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     'must be a real date',
-  );
+  )
+  .meta({ format: 'date' });
 
 export const refundFilters = z
   .strictObject({
@@ -95,12 +97,8 @@ export const refundFilters = z
     merchant_operation_number: merchantOperationNumber.optional(),
     transaction_id: uuid.optional(),
     state: refundStates.optional(),
-    limit: z
-      .string()
-      .regex(/^[1-9][0-9]{0,2}$/, 'must be 1 to 500')
-      .refine((value) => Number(value) <= 500, 'must be 1 to 500')
-      .optional(),
-    cursor: z.string().max(200).optional(),
+    limit: pageLimit('Refunds').optional(),
+    cursor: z.string().max(200).meta({ description: 'The `next_cursor` of the page before' }).optional(),
   })
   .refine((filters) => !filters.start_date || !filters.end_date || filters.start_date <= filters.end_date, {
     message: 'start_date must not be after end_date',
@@ -108,3 +106,9 @@ export const refundFilters = z
   });
 
 export type RefundFilters = z.infer<typeof refundFilters>;
+
+/** What GET /refund checks beyond its parameters' schemas (see chargeRequestRules). */
+export const refundFilterRules = [
+  { field: 'start_date', rule: 'not after end_date' },
+  { field: 'cursor', rule: 'a `next_cursor` this service issued' },
+];

@@ -6,12 +6,33 @@ import { appRouter } from '../routers/app-router';
 import { matchRestRoute } from '../rest/rest-routes';
 import { authDocument } from './token';
 import { publicPaths } from './public';
+import { exactRequests } from './exact-requests';
 
 // OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
 // envelope of docs/DESIGN.md 4 on every error status, the public documents, and the token endpoint
 // and its key set on their own server.
 
-type Operation = { responses: Record<string, { headers?: Record<string, unknown> }> };
+type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown>; links?: unknown }> };
+
+/** Where a charge's answer leads: its transaction's query and its operation's cancellation. */
+const operationOfCharge = {
+  merchant_code: '$response.body#/merchant_code',
+  merchant_operation_number: '$response.body#/merchant_operation_number',
+};
+const LINKS: Record<string, Record<string, unknown>> = {
+  authorizeCharge: {
+    getTransaction: {
+      operationId: 'getTransaction',
+      parameters: { ...operationOfCharge, transaction_id: '$response.body#/transaction/transaction_id' },
+      description: 'The transaction as it stands now',
+    },
+    cancelOperation: {
+      operationId: 'cancelOperation',
+      parameters: operationOfCharge,
+      description: 'Cancel the operation (PENDIENTE) or reverse it (AUTORIZADO)',
+    },
+  },
+};
 
 let cached: OpenAPIObject | undefined;
 
@@ -50,12 +71,16 @@ export function openApiDocument(): OpenAPIObject {
       const statuses = Object.keys(operation.responses)
         .filter((status) => status !== '200')
         .map(Number);
+      // The bridge lists every security scheme on every protected operation; Basic is the token endpoint's only.
+      (operation as { security?: unknown }).security = [{ bearerAuth: [] }];
+      const links = LINKS[operation.operationId ?? ''];
       operation.responses = {
-        200: { ...operation.responses['200'], headers: { 'X-Request-Id': requestIdHeader } },
+        200: { ...operation.responses['200'], headers: { 'X-Request-Id': requestIdHeader }, ...(links ? { links } : {}) },
         ...errorResponses([...new Set([...statuses, 405, 500, 503])].sort(), success),
       };
     }
   }
+  exactRequests(document, appRouter._def.procedures);
   const auth = authDocument(config.authUrl, config.baseUrl);
   document.paths = {
     ...document.paths,

@@ -5,7 +5,7 @@ import { SUPPORTED_API_VERSIONS } from '../trpc';
 // Request headers documented on every integrator operation (docs/DESIGN.md 3).
 export const apiVersion = z
   .enum([...SUPPORTED_API_VERSIONS] as [string, ...string[]])
-  .meta({ description: 'API version; supported: 1709847567', example: '1709847567' });
+  .meta({ description: 'API version; supported: 1709847567', example: '1709847567', default: '1709847567' });
 const facilitator = z
   .string()
   .optional()

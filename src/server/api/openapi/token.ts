@@ -27,7 +27,12 @@ function tokenErrorResponses() {
 
 function paths(authUrl: string, baseUrl: string): ZodOpenApiPathsObject {
   const body = acceptedTokenRequest(baseUrl);
-  const servers = [{ url: authUrl, description: 'Token endpoint ({auth_url})' }];
+  // The same paths are served under {base_url} too, for generators that read only the
+  // document's top-level server (docs/DECISIONS.md, "An exact document").
+  const servers = [
+    { url: authUrl, description: 'Token endpoint ({auth_url})' },
+    { url: baseUrl, description: 'The same endpoints under {base_url}' },
+  ];
   return {
     '/.well-known/jwks.json': {
       servers,

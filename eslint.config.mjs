@@ -7,6 +7,9 @@ export default tseslint.config(
       '.next',
       '.data',
       'src/generated',
+      'packages/*/dist',
+      // Generated from the OpenAPI document (npm run sdk:generate).
+      'packages/client/src/openapi.ts',
       'test-results',
       'playwright-report',
       'next-env.d.ts',

@@ -38,6 +38,7 @@ step "lint";                 npm run --silent lint
 step "format";               npm run --silent format:check
 step "unit tests";           npm run --silent test:unit
 step "build";                npm run --silent build
+step "sdk build";            npm run --silent sdk:build
 step "openapi lint";         npm run --silent lint:openapi
 
 step "end-to-end suites on embedded PGlite"

@@ -13,7 +13,7 @@ export type paths = {
         put?: never;
         /**
          * Authorize an ecommerce payment
-         * @description CARD and YAPE answer AUTORIZADO (or DENEGADO); the other methods answer PENDIENTE with an expiration_date. A CARD payment that needs a 3-D Secure challenge answers PENDIENTE with continue_url (the hosted challenge page) and an expiration_date 10 minutes on; the outcome follows by callback and in GET. Routing may try more than one processor: each attempt is a transaction of the operation, and the answer carries the last; every transaction has additional_fields.processor (the connector) and additional_fields.attempt.
+         * @description CARD and YAPE answer AUTORIZADO (or DENEGADO); the other methods answer PENDIENTE with an expiration_date. A CARD payment that needs a 3-D Secure challenge answers PENDIENTE with continue_url (the hosted challenge page) and an expiration_date 10 minutes on; the outcome follows by callback and in GET. Routing may try more than one processor: each attempt is a transaction of the operation, and the answer carries the last; every transaction has additional_fields.processor (the connector) and additional_fields.attempt. Also checked: `payment_method.method_details.pan` passes the Luhn check (`format: luhn`); `payment_method.method_details.redirect_url` parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535); `payment_method.method_details.callback_url` parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535); `payment_details.product_details` each item nests at most 32 levels of objects and arrays.
          */
         post: operations["authorizeCharge"];
         delete?: never;
@@ -29,7 +29,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Get an ecommerce transaction and its operation */
+        /**
+         * Get an ecommerce transaction and its operation
+         * @description Any query parameter not listed here is refused with 400.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -51,7 +54,7 @@ export type paths = {
         post?: never;
         /**
          * Cancel (REGISTRADO/PENDIENTE) or reverse (AUTORIZADO CARD/YAPE) an operation
-         * @description A second call on a CANCELADO or EXTORNADO operation answers 200 with the current state.
+         * @description A second call on a CANCELADO or EXTORNADO operation answers 200 with the current state. Any query parameter not listed here is refused with 400.
          */
         delete: operations["cancelOperation"];
         options?: never;
@@ -68,7 +71,7 @@ export type paths = {
         };
         /**
          * Search refunds
-         * @description Dates are inclusive days of the business time zone (America/Lima by default). Newest first; `next_cursor` fetches the next page.
+         * @description Dates are inclusive days of the business time zone (America/Lima by default). Newest first; `next_cursor` fetches the next page. Any query parameter not listed here is refused with 400. Also checked: `start_date` not after end_date; `cursor` a `next_cursor` this service issued.
          */
         get: operations["listRefunds"];
         put?: never;
@@ -92,7 +95,7 @@ export type paths = {
         };
         /**
          * Refunds of one operation
-         * @description An operation without refunds answers operations_count "0"; an unknown operation 404.
+         * @description An operation without refunds answers operations_count "0"; an unknown operation 404. Any query parameter not listed here is refused with 400.
          */
         get: operations["getRefundsOfOperation"];
         put?: never;
@@ -112,7 +115,7 @@ export type paths = {
         };
         /**
          * List events
-         * @description The events of the merchant’s operations, oldest first, each with its callback body and how its delivery went: to catch up after an outage. `next_cursor` fetches the next page; a cursor stays valid while new events are written.
+         * @description The events of the merchant’s operations, oldest first, each with its callback body and how its delivery went: to catch up after an outage. `next_cursor` fetches the next page; a cursor stays valid while new events are written. Any query parameter not listed here is refused with 400. Also checked: `cursor` a `next_cursor` this service issued.
          */
         get: operations["listEvents"];
         put?: never;
@@ -575,9 +578,13 @@ export interface operations {
                         /** @constant */
                         method_name: "CARD";
                         method_details: {
-                            /** @description 12 to 19 digits passing the Luhn check */
+                            /**
+                             * Format: luhn
+                             * @description 12 to 19 digits passing the Luhn check, of a known brand: Visa, Mastercard, Amex, Diners Club or Discover
+                             */
                             pan: string;
                             expiry_date: string;
+                            /** @description 4 digits for Amex (a PAN starting 34 or 37), 3 for every other brand */
                             security_code: string;
                             card_holder?: {
                                 first_name?: string;
@@ -593,13 +600,25 @@ export interface operations {
                                 plan?: string;
                                 number?: string;
                             };
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             redirect_url?: string;
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             callback_url?: string;
                         };
                     } | {
                         /** @constant */
                         method_name: "YAPE";
                         method_details: {
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             callback_url?: string;
                             phone: {
                                 /** @constant */
@@ -612,27 +631,55 @@ export interface operations {
                         /** @constant */
                         method_name: "BANK_TRANSFER";
                         method_details: {
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             redirect_url: string;
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             callback_url?: string;
                         };
                     } | {
                         /** @constant */
                         method_name: "CUOTEALO";
                         method_details: {
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             redirect_url: string;
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             callback_url?: string;
                         };
                     } | {
                         /** @constant */
                         method_name: "PAGOEFECTIVO";
                         method_details: {
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             redirect_url?: string;
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             callback_url?: string;
                         };
                     } | {
                         /** @constant */
                         method_name: "QR";
                         method_details: {
+                            /**
+                             * Format: uri
+                             * @description An absolute http(s) URL
+                             */
                             callback_url?: string;
                         };
                     };

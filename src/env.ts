@@ -78,6 +78,10 @@ const schema = z.object({
     .refine((delays) => delays.every((delay) => Number.isFinite(delay) && delay >= 0), 'comma-separated seconds'),
   CALLBACK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  // Deliveries in flight to one destination (a callback URL's origin), across every worker.
+  CALLBACK_DESTINATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // How long a callback host's name may take to resolve, within CALLBACK_TIMEOUT_MS.
+  CALLBACK_DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
   // PKCS#8 PEM of the RSA key that signs callbacks; without it one is made on first start.
   CALLBACK_SIGNING_KEY_PEM: z.string().optional(),
   // Console sessions (next-auth): the signing secret is made on first start and kept in the

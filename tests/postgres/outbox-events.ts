@@ -13,6 +13,7 @@ export async function insertEvents(prisma: Db, count: number, url: (index: numbe
       type: 'transaction.authorized',
       aggregateId: randomUUID(),
       callbackUrl: url(index),
+      destination: new URL(url(index)).origin,
       payload: { success: 'true', action: 'notify', event_id: id, event_type: 'transaction.authorized', index },
     })),
   });

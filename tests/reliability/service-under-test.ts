@@ -22,7 +22,8 @@ export const FULL = process.env.RELIABILITY_FULL === 'true';
 /**
  * Worker settings of the delivery fault suites: fast polls and short leases, first deliveries
  * that hang at the merchant for the whole timeout, and room for all of them at once (the
- * default is 32 deliveries at a time, the full runs have 40).
+ * default is 32 deliveries at a time and 4 to one destination; every charge here names the same
+ * receiver, and the full runs have 40).
  */
 export const HANGING_DELIVERY_WORKER = {
   WORKER_POLL_MS: '50',
@@ -30,6 +31,7 @@ export const HANGING_DELIVERY_WORKER = {
   CALLBACK_TIMEOUT_MS: '30000',
   CALLBACK_RETRY_SECONDS: '1,1,1',
   CALLBACK_CONCURRENCY: '64',
+  CALLBACK_DESTINATION_CONCURRENCY: '64',
 };
 
 export function reliabilityPort(offset: number): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, refusedCallbackAddress } from './address-guard';
+import { isPublicAddress, refusedAddress } from './address-guard';
+import { boundedResolver } from './resolve-host';
 
 describe('callback address guard', () => {
   it('refuses loopback, private, link-local and mapped addresses', () => {
@@ -25,10 +26,12 @@ describe('callback address guard', () => {
       expect(isPublicAddress(address), address).toBe(true);
   });
 
-  it('checks what a URL names', async () => {
-    expect(await refusedCallbackAddress('http://127.0.0.1:8080/hook')).toMatch(/non-public address \(127\.0\.0\.1\)/);
-    expect(await refusedCallbackAddress('http://[::1]/hook')).toMatch(/non-public/);
-    expect(await refusedCallbackAddress('http://localhost/hook')).toMatch(/non-public/);
-    expect(await refusedCallbackAddress('https://8.8.8.8/hook')).toBeNull();
+  it("checks the addresses a URL's host resolves to", async () => {
+    const resolve = boundedResolver(1_000);
+    const refused = async (url: string) => refusedAddress(await resolve(new URL(url).hostname));
+    expect(await refused('http://127.0.0.1:8080/hook')).toMatch(/non-public address \(127\.0\.0\.1\)/);
+    expect(await refused('http://[::1]/hook')).toMatch(/non-public/);
+    expect(await refused('http://localhost/hook')).toMatch(/non-public/);
+    expect(await refused('https://8.8.8.8/hook')).toBeNull();
   });
 });

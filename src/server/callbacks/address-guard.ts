@@ -1,8 +1,7 @@
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 // No SSRF (docs/DESIGN.md 9): outside sandbox mode a callback host must resolve only to public
-// addresses.
+// addresses. The delivery connects to the very addresses checked (no second lookup to rebind).
 const blocked = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -37,10 +36,8 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** Null when the URL may be called, else why not. */
-export async function refusedCallbackAddress(url: string): Promise<string | null> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+/** Null when every address may be called, else why not. */
+export function refusedAddress(addresses: string[]): string | null {
   const refused = addresses.find((address) => !isPublicAddress(address));
   return refused ? `callback host resolves to a non-public address (${refused})` : null;
 }

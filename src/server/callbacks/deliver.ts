@@ -1,6 +1,11 @@
 import type { KeyObject } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { signBody } from './sign';
-import { refusedCallbackAddress } from './address-guard';
+import { refusedAddress } from './address-guard';
+import { HostResolutionError, type ResolveHost } from './resolve-host';
 
 export type DeliveryResult = {
   ok: boolean;
@@ -14,58 +19,108 @@ export type DeliveryResult = {
 
 const SNIPPET = 500;
 
-/** One POST of a callback: signed raw body, no redirects followed, bounded by the timeout. */
-export async function deliverCallback(
-  url: string,
+export type DeliveryOptions = {
+  eventId: string;
+  eventType: string;
+  privateKey: KeyObject;
+  timeoutMs: number;
+  guardAddresses: boolean;
+  resolveHost: ResolveHost;
+};
+
+/** Connects to the addresses already resolved and checked: no second lookup, nothing to rebind. */
+function fixedLookup(addresses: string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (error: null, list: typeof entries) => void)(null, entries);
+    else callback(null, entries[0]!.address, entries[0]!.family);
+  };
+}
+
+type Answer = { status: number; text: string };
+
+function post(
+  url: URL,
   body: string,
-  options: { eventId: string; eventType: string; privateKey: KeyObject; timeoutMs: number; guardAddresses: boolean },
-): Promise<DeliveryResult> {
+  headers: Record<string, string>,
+  addresses: string[],
+  signal: AbortSignal,
+): Promise<Answer> {
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: fixedLookup(addresses),
+        signal,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (kept < SNIPPET * 4) chunks.push(chunk);
+          kept += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function failure(error: string, latencyMs: number, permanent = false): DeliveryResult {
+  return { ok: false, permanent, statusCode: null, latencyMs, error, responseSnippet: '' };
+}
+
+/**
+ * One POST of a callback: signed raw body, no redirects followed, the whole attempt (host
+ * resolution included) bounded by the timeout and the resolution by its own shorter one.
+ */
+export async function deliverCallback(url: string, body: string, options: DeliveryOptions): Promise<DeliveryResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const target = new URL(url);
+  let addresses: string[];
+  try {
+    addresses = await options.resolveHost(target.hostname);
+  } catch (error) {
+    const message = error instanceof HostResolutionError ? error.message : `callback host did not resolve: ${String(error)}`;
+    return failure(message, elapsed());
+  }
   if (options.guardAddresses) {
-    const refused = await refusedCallbackAddress(url).catch(
-      (error: unknown) => `callback host did not resolve: ${String(error)}`,
-    );
-    if (refused)
-      return { ok: false, permanent: true, statusCode: null, latencyMs: elapsed(), error: refused, responseSnippet: '' };
+    const refused = refusedAddress(addresses);
+    if (refused) return failure(refused, elapsed(), true);
   }
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'pay-orchestrator-callbacks/1.0',
-        signature: signBody(body, options.privateKey),
-        'x-event-id': options.eventId,
-        'x-event-type': options.eventType,
-      },
-    });
-    const text = await response.text().catch(() => '');
-    const ok = response.status >= 200 && response.status < 300;
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'pay-orchestrator-callbacks/1.0',
+      signature: signBody(body, options.privateKey),
+      'x-event-id': options.eventId,
+      'x-event-type': options.eventType,
+    };
+    const answer = await post(target, body, headers, addresses, signal);
+    const ok = answer.status >= 200 && answer.status < 300;
     return {
       ok,
       permanent: false,
-      statusCode: response.status,
+      statusCode: answer.status,
       latencyMs: elapsed(),
-      error: ok ? null : `HTTP ${response.status}`,
-      responseSnippet: text.slice(0, SNIPPET),
+      error: ok ? null : `HTTP ${answer.status}`,
+      responseSnippet: answer.text.slice(0, SNIPPET),
     };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return {
-      ok: false,
-      permanent: false,
-      statusCode: null,
-      latencyMs: elapsed(),
-      error: timedOut
-        ? `no answer within ${options.timeoutMs} ms`
-        : `${error instanceof Error ? error.message : String(error)}${cause}`,
-      responseSnippet: '',
-    };
+    if (signal.aborted) return failure(`no answer within ${options.timeoutMs} ms`, elapsed());
+    const code = (error as { code?: string }).code;
+    return failure(
+      `${error instanceof Error ? error.message : String(error)}${code && !String(error).includes(code) ? ` (${code})` : ''}`,
+      elapsed(),
+    );
   }
 }
 

@@ -7,7 +7,7 @@ import { sendEvent } from './deliver-callbacks';
 export async function resendEvent(prisma: Db, eventId: string) {
   const event = await prisma.outboxEvent.findUnique({
     where: { id: eventId },
-    select: { id: true, type: true, payload: true, callbackUrl: true, attempts: true },
+    select: { id: true, type: true, payload: true, callbackUrl: true, destination: true, attempts: true },
   });
   if (!event) throw new AppError('NOT_FOUND', 'no such event');
   if (!event.callbackUrl) throw new AppError('STATE_CONFLICT', 'the operation has no callback_url');
@@ -19,7 +19,14 @@ export async function resendEvent(prisma: Db, eventId: string) {
   if (claimed.count === 0) throw new AppError('CONFLICT', 'the event is being delivered right now');
   await sendEvent(
     prisma,
-    { id: event.id, type: event.type, payload: event.payload, callback_url: event.callbackUrl, attempts: event.attempts },
+    {
+      id: event.id,
+      type: event.type,
+      payload: event.payload,
+      callback_url: event.callbackUrl,
+      destination: event.destination,
+      attempts: event.attempts,
+    },
     true,
   );
   return prisma.outboxEvent.findUniqueOrThrow({

@@ -2,7 +2,7 @@ import type { Db } from '@/server/db/client';
 import { env } from '@/env';
 import { logError, logInfo } from '@/server/log';
 import { settleAuthorized } from '@/server/services/settle-authorized';
-import { startDeliveries } from './deliver-callbacks';
+import { renewLeases, startDeliveries, type InFlight } from './deliver-callbacks';
 import { expirePending } from './expire-pending';
 import { processRefunds } from './process-refunds';
 import { syncStatuses } from './sync-status';
@@ -22,11 +22,12 @@ export type Worker = { stop(): Promise<void> };
  */
 export function startWorker(prisma: Db, name: string): Worker {
   const config = env();
-  const inFlight = new Set<Promise<void>>();
+  const inFlight: InFlight = new Map();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let sweptAt = 0;
+  let renewedAt = Date.now();
 
   const job = async (label: string, run: () => Promise<unknown>) => {
     try {
@@ -43,6 +44,10 @@ export function startWorker(prisma: Db, name: string): Worker {
     await job('refunds', () => processRefunds(prisma, config.REFUND_PROCESSING_DELAY_SECONDS, now));
     await job('status sync', () => syncStatuses(prisma, now));
     await job('card vault', () => dropExpiredCards(prisma, now));
+    if (now.getTime() - renewedAt >= (config.CALLBACK_LEASE_SECONDS * 1000) / 3) {
+      renewedAt = now.getTime();
+      await job('callback leases', () => renewLeases(prisma, [...inFlight.keys()]));
+    }
     await job('callbacks', () => startDeliveries(prisma, inFlight, config.CALLBACK_CONCURRENCY));
     if (now.getTime() - sweptAt >= BUCKET_SWEEP_MS) {
       sweptAt = now.getTime();
@@ -64,7 +69,7 @@ export function startWorker(prisma: Db, name: string): Worker {
       stopped = true;
       clearTimeout(timer);
       await running;
-      await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...inFlight.values()]);
     },
   };
 }

@@ -34,7 +34,12 @@ describe('metricsText', () => {
       transaction: { groupBy: () => Promise.resolve([{ state: 'AUTORIZADO', _count: { _all: 7 } }]) },
       refund: { groupBy: () => Promise.resolve([]) },
       $queryRawUnsafe: queryRawUnsafe,
-      $queryRaw: () => Promise.resolve([{ connector: 'sandbox-acquirer-a', method: 'CARD', outcome: 'approved', count: 3 }]),
+      $queryRaw: (sql: TemplateStringsArray) =>
+        Promise.resolve(
+          sql.join('').includes('outbox_events')
+            ? [{ destination: 'https://shop.example', pending: 12, in_flight: 4, oldest_seconds: 90.5 }]
+            : [{ connector: 'sandbox-acquirer-a', method: 'CARD', outcome: 'approved', count: 3 }],
+        ),
     } as unknown as Db;
     const [first, second] = await Promise.all([metricsText(prisma), metricsText(prisma)]);
     expect(first.body).toContain('pay_transactions{state="AUTORIZADO"} 7');
@@ -42,6 +47,9 @@ describe('metricsText', () => {
     expect(first.body).toContain('\n\n# HELP pay_callback_attempts_total');
     expect(first.body).toContain('pay_callback_attempts_total{outcome="delivered"} 5');
     expect(first.body).toContain('pay_connector_attempts{connector="sandbox-acquirer-a",method="CARD",outcome="approved"} 3');
+    expect(first.body).toContain('pay_callback_backlog_events{destination="https://shop.example"} 12');
+    expect(first.body).toContain('pay_callback_in_flight{destination="https://shop.example"} 4');
+    expect(first.body).toContain('pay_callback_backlog_oldest_seconds{destination="https://shop.example"} 90.5');
     expect(second.body).toContain('pay_callback_attempts_total{outcome="delivered"} 5');
     expect((await metricsText(prisma)).body).toContain('pay_callback_attempts_total{outcome="delivered"} 5');
     expect(queryRawUnsafe).toHaveBeenCalledTimes(1);

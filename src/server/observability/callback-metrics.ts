@@ -34,6 +34,33 @@ export async function storedCallbackOutcomes(prisma: Db): Promise<CallbackOutcom
   }));
 }
 
+export type CallbackBacklog = { destination: string; pending: number; inFlight: number; oldestSeconds: number };
+
+/** Destinations reported by name; the rest add up under "other" (a label per merchant host would not scale). */
+export const BACKLOG_DESTINATIONS = 20;
+
+/** What waits for each destination: events pending, deliveries leased, and the oldest pending event's age. */
+export async function storedCallbackBacklog(prisma: Db): Promise<CallbackBacklog[]> {
+  const rows = await prisma.$queryRaw<{ destination: string; pending: number; in_flight: number; oldest_seconds: number }[]>`
+    WITH backlog AS (
+      SELECT destination, count(*)::int AS pending,
+        count(*) FILTER (WHERE lease_until >= now())::int AS in_flight,
+        EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_seconds
+      FROM outbox_events WHERE status = 'PENDING' AND destination IS NOT NULL GROUP BY destination
+    ), ranked AS (
+      SELECT *, row_number() OVER (ORDER BY pending DESC, destination) AS rank FROM backlog
+    )
+    SELECT CASE WHEN rank <= ${BACKLOG_DESTINATIONS} THEN destination ELSE 'other' END AS destination,
+      sum(pending)::int AS pending, sum(in_flight)::int AS in_flight, max(oldest_seconds)::float8 AS oldest_seconds
+    FROM ranked GROUP BY 1 ORDER BY 2 DESC`;
+  return rows.map((row) => ({
+    destination: row.destination,
+    pending: Number(row.pending),
+    inFlight: Number(row.in_flight),
+    oldestSeconds: Math.max(0, Number(row.oldest_seconds)),
+  }));
+}
+
 const ATTEMPTS = 'pay_callback_attempts_total';
 const DURATION = 'pay_callback_attempt_duration_seconds';
 

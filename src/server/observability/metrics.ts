@@ -3,7 +3,7 @@ import type { Db } from '@/server/db/client';
 import { statementsSent } from '@/server/db/statement-count';
 import { breakers } from '@/server/services/charges/breakers';
 import { storedConnectorAttempts } from '@/server/services/health/connector-stats';
-import { callbackMetricsText, storedCallbackOutcomes } from './callback-metrics';
+import { callbackMetricsText, storedCallbackBacklog, storedCallbackOutcomes } from './callback-metrics';
 
 const BREAKER_VALUE = { closed: 0, half_open: 1, open: 2 } as const;
 
@@ -21,6 +21,9 @@ type Metrics = {
   refunds: Gauge<'state'>;
   connectorAttempts: Gauge<'connector' | 'method' | 'outcome'>;
   breakers: Gauge<'connector'>;
+  callbackBacklog: Gauge<'destination'>;
+  callbackInFlight: Gauge<'destination'>;
+  callbackOldest: Gauge<'destination'>;
   statements: Counter;
 };
 
@@ -63,6 +66,24 @@ function create(): Metrics {
       labelNames: ['connector', 'method', 'outcome'],
       registers: [registry],
     }),
+    callbackBacklog: new Gauge({
+      name: 'pay_callback_backlog_events',
+      help: 'Callback events not yet delivered (due now or waiting for a retry) by destination (the callback URL origin; the 20 largest, the rest as "other"), from the database',
+      labelNames: ['destination'],
+      registers: [registry],
+    }),
+    callbackInFlight: new Gauge({
+      name: 'pay_callback_in_flight',
+      help: 'Callback deliveries under way (leased) by destination, across every worker',
+      labelNames: ['destination'],
+      registers: [registry],
+    }),
+    callbackOldest: new Gauge({
+      name: 'pay_callback_backlog_oldest_seconds',
+      help: 'Age of the oldest callback event not yet delivered, by destination',
+      labelNames: ['destination'],
+      registers: [registry],
+    }),
     breakers: new Gauge({
       name: 'pay_connector_breaker_state',
       help: "This process's circuit breaker per connector: 0 closed, 1 half-open, 2 open",
@@ -96,13 +117,21 @@ export function metrics(): Metrics {
 
 /** Sets the state gauges and returns the callback series' text (one read shared by concurrent scrapes). */
 async function readDatabaseSeries(prisma: Db): Promise<string> {
-  const [transactions, refunds, callbacks, attempts] = await Promise.all([
+  const [transactions, refunds, callbacks, attempts, backlog] = await Promise.all([
     prisma.transaction.groupBy({ by: ['state'], _count: { _all: true } }),
     prisma.refund.groupBy({ by: ['state'], _count: { _all: true } }),
     storedCallbackOutcomes(prisma),
     storedConnectorAttempts(prisma),
+    storedCallbackBacklog(prisma),
   ]);
   const { transactions: transactionGauge, refunds: refundGauge, connectorAttempts } = metrics();
+  const { callbackBacklog, callbackInFlight, callbackOldest } = metrics();
+  for (const gauge of [callbackBacklog, callbackInFlight, callbackOldest]) gauge.reset();
+  for (const row of backlog) {
+    callbackBacklog.set({ destination: row.destination }, row.pending);
+    callbackInFlight.set({ destination: row.destination }, row.inFlight);
+    callbackOldest.set({ destination: row.destination }, row.oldestSeconds);
+  }
   connectorAttempts.reset();
   for (const row of attempts)
     connectorAttempts.set({ connector: row.connector, method: row.method, outcome: row.outcome }, row.count);

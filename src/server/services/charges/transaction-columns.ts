@@ -62,7 +62,16 @@ export const OUTCOME_COLUMNS = [
   'updated_at',
 ] as const;
 
-export const OUTBOX_COLUMNS = ['id', 'merchant_id', 'type', 'aggregate_id', 'callback_url', 'status', 'payload'] as const;
+export const OUTBOX_COLUMNS = [
+  'id',
+  'merchant_id',
+  'type',
+  'aggregate_id',
+  'callback_url',
+  'destination',
+  'status',
+  'payload',
+] as const;
 
 export type TransactionColumns = Record<(typeof TRANSACTION_COLUMNS)[number], unknown>;
 export type OutcomeColumns = Record<(typeof OUTCOME_COLUMNS)[number], unknown>;
@@ -75,6 +84,7 @@ export function eventColumns(event: OutboxEventRow): Record<(typeof OUTBOX_COLUM
     type: event.type,
     aggregate_id: event.aggregateId,
     callback_url: event.callbackUrl,
+    destination: event.destination,
     status: event.status,
     payload: event.payload,
   };

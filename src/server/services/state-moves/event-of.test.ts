@@ -18,6 +18,7 @@ describe('eventOf', () => {
       type: 'transaction.authorized',
       aggregateId: 't-1',
       callbackUrl: 'https://shop.test/cb',
+      destination: 'https://shop.test',
       status: 'PENDING',
       payload: {
         success: 'true',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@/generated/prisma/client';
+import { destinationOf } from '@/server/callbacks/destination';
 import { successMeta } from '@/server/domain/envelope';
 import { REFUND_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from '@/server/domain/event-types';
 import type { RefundState, TransactionState } from '@/server/domain/states';
@@ -35,6 +36,7 @@ export function eventOf(move: Move) {
     type,
     aggregateId,
     callbackUrl: move.callbackUrl,
+    destination: destinationOf(move.callbackUrl),
     status: move.callbackUrl ? ('PENDING' as const) : ('SKIPPED' as const),
     payload: {
       success: 'true',

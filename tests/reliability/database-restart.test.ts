@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,21 @@ describe('PostgreSQL restarted under a load of charges', () => {
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
       })();
+      // The console's tRPC (as the operator CLI calls it) meets the outage too: 503 with Retry-After, never 500.
+      const { operatorToken } = JSON.parse(readFileSync(deploy.serviceFile, 'utf8')) as { operatorToken: string };
+      const consoleAnswers: Record<string, number> = {};
+      const consoleProbe = (async () => {
+        while (!stop.now) {
+          const response = await fetch(`${service.origin}/api/trpc/admin.listCredentials?input=${encodeURIComponent('{}')}`, {
+            headers: { 'x-operator-token': operatorToken },
+          }).catch(() => null);
+          const label =
+            response?.status === 503 ? `503 Retry-After ${response.headers.get('retry-after')}` : String(response?.status ?? 0);
+          consoleAnswers[label] = (consoleAnswers[label] ?? 0) + 1;
+          await response?.arrayBuffer();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
       const restarts = FULL ? 3 : 1;
       for (let round = 0; round < restarts; round += 1) {
         await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -103,7 +119,7 @@ describe('PostgreSQL restarted under a load of charges', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
       stop.now = true;
-      await Promise.all([...clients, probe]);
+      await Promise.all([...clients, probe, consoleProbe]);
       const after = await fetch(`${service.origin}/api/health`);
       expect(after.status).toBe(200);
       await service.stop();
@@ -131,8 +147,10 @@ describe('PostgreSQL restarted under a load of charges', () => {
       console.log(
         `[fault:database-restart] ${restarts} restart(s): charges answered 200 ${JSON.stringify(Object.fromEntries(Object.entries(tally.charged).map(([state, numbers]) => [state, numbers.length])))}, ` +
           `answers ${JSON.stringify(tally.statuses)}, ${tally.unavailable.length} answered 503, health ${JSON.stringify(health)}, ` +
-          `unresolved ${JSON.stringify(tally.unresolved)}, database checks ${JSON.stringify(stored.checks)}`,
+          `unresolved ${JSON.stringify(tally.unresolved)}, database checks ${JSON.stringify(stored.checks)}, ` +
+          `console tRPC ${JSON.stringify(consoleAnswers)}`,
       );
+      expect(Object.keys(consoleAnswers).filter((label) => !['200', '503 Retry-After 1'].includes(label))).toEqual([]);
       expect(tally.statuses['500'] ?? 0).toBe(0);
       expect(Object.keys(tally.statuses).filter((status) => !['200', '503'].includes(status))).toEqual([]);
       expect(tally.unresolved).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/client';
 import { env } from '@/env';
 import { logError, logInfo } from '@/server/log';
+import { isTransientDatabaseFault } from '@/server/db/transient-faults';
 import { settleAuthorized } from '@/server/services/settle-authorized';
 import { renewLeases, startDeliveries, type InFlight } from './deliver-callbacks';
 import { expirePending } from './expire-pending';
@@ -29,11 +30,21 @@ export function startWorker(prisma: Db, name: string): Worker {
   let sweptAt = 0;
   let renewedAt = Date.now();
 
+  // A database outage fails every job of every poll: said once when it starts and once when it
+  // ends, not twice a second for as long as it lasts.
+  let unavailableSince: number | undefined;
   const job = async (label: string, run: () => Promise<unknown>) => {
     try {
       await run();
+      if (unavailableSince !== undefined) {
+        logInfo('worker jobs resumed: the database is back', { worker: name, unavailable_ms: Date.now() - unavailableSince });
+        unavailableSince = undefined;
+      }
     } catch (error) {
-      logError(`worker job ${label} failed`, error, { worker: name });
+      if (!isTransientDatabaseFault(error)) return logError(`worker job ${label} failed`, error, { worker: name });
+      if (unavailableSince !== undefined) return;
+      unavailableSince = Date.now();
+      logError('worker jobs paused: the database is unavailable', error, { worker: name, job: label });
     }
   };
 

@@ -16,27 +16,28 @@ async function handler(request: Request): Promise<Response> {
   // A session cookie counts only for requests from the console's own pages (no CSRF).
   const origin = request.headers.get('origin');
   const sameOrigin = origin === null || origin === new URL(request.url).origin || origin === env().origin;
-  const consoleSession = sameOrigin ? await consoleSessionOfRequest(request, prisma) : null;
   const requestId = requestIdOf(request.headers);
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
-    // The HTTP status of the one AppError a procedure failed with (401, 403, 404, 409, ...).
-    responseMeta: ({ errors }) => ({
-      headers: { 'x-request-id': requestId },
-      ...(errors[0] ? { status: toAppError(errors[0]).status } : {}),
-    }),
-    createContext: () => ({
-      headers: request.headers,
-      requestId,
-      prisma,
-      ...(isOperatorToken(request.headers.get('x-operator-token'))
-        ? { session: { userId: null, email: 'operator@cli', role: 'PLATFORM_ADMIN' as const, merchantId: null } }
-        : consoleSession
-          ? { session: consoleSession }
-          : {}),
-    }),
+    // The HTTP status (and headers: Retry-After on a 503) of the one AppError a procedure failed with.
+    responseMeta: ({ errors }) => {
+      const failure = errors[0] ? toAppError(errors[0]) : undefined;
+      return {
+        headers: { 'x-request-id': requestId, ...failure?.headers },
+        ...(failure ? { status: failure.status } : {}),
+      };
+    },
+    // The session is read here, so that a database fault while reading it is answered as one (503).
+    createContext: async () => {
+      if (isOperatorToken(request.headers.get('x-operator-token'))) {
+        const operator = { userId: null, email: 'operator@cli', role: 'PLATFORM_ADMIN' as const, merchantId: null };
+        return { headers: request.headers, requestId, prisma, session: operator };
+      }
+      const consoleSession = sameOrigin ? await consoleSessionOfRequest(request, prisma) : null;
+      return { headers: request.headers, requestId, prisma, ...(consoleSession ? { session: consoleSession } : {}) };
+    },
   });
 }
 

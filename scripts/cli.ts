@@ -29,6 +29,11 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'settle-now': { help: '[--merchant C]   settlement cut-off now: AUTORIZADO -> LIQUIDADO', options: ['merchant'] },
   inspect: { help: '--merchant C --operation N   every stored row of one operation', options: ['merchant', 'operation'] },
   'resend-event': { help: '--event-id ID   deliver a callback event again now', options: ['event-id'] },
+  'callback-keys': { help: '   the keys callbacks may be signed with now (active, and any in its overlap)', options: [] },
+  'rotate-callback-key': {
+    help: '[--overlap-days 0-90]   a new callback signing key now; the old one stays published for the overlap (7 days)',
+    options: ['overlap-days'],
+  },
   connectors: { help: "   every connector: methods, mode, enabled, this process's breaker", options: [] },
   'connector-mode': {
     help: '--connector ID (--mode normal|outage|slow|flaky|declining | --enabled true|false)   shared by every instance',
@@ -210,6 +215,12 @@ async function run(command: string, values: Record<string, string | string[] | u
         });
       case 'resend-event':
         return admin.resendEvent.mutate({ eventId: required(values, 'event-id') });
+      case 'callback-keys':
+        return platform.callbackKeys.query();
+      case 'rotate-callback-key':
+        return platform.rotateCallbackKey.mutate({
+          overlapDays: optional('overlap-days') === undefined ? undefined : Number(optional('overlap-days')),
+        });
       case 'connectors':
         return processors.connectors.query();
       case 'connector-mode': {

@@ -3,7 +3,7 @@
 import { env } from '../src/env';
 import { closeDatabase, openedDatabase } from '../src/server/db/client';
 import { startWorker } from '../src/server/jobs/worker';
-import { callbackSigningKey } from '../src/server/auth/service-keys';
+import { callbackSigningKey } from '../src/server/callbacks/signing-keys';
 
 async function main(): Promise<void> {
   if (!env().DATABASE_URL) {

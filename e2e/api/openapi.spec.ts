@@ -87,6 +87,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
       '/refund/{merchant_code}/{merchant_operation_number}',
       '/openapi.json',
       '/token',
+      '/webhooks/keys',
       '/webhooks/public-key',
     ].sort(),
   );
@@ -102,6 +103,7 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
     '/refund/{merchant_code}/{merchant_operation_number}': ['get'],
     '/openapi.json': ['get'],
     '/token': ['post'],
+    '/webhooks/keys': ['get'],
     '/webhooks/public-key': ['get'],
   });
   // The token endpoint and its key set live on {auth_url}, and under {base_url} for generators

@@ -302,13 +302,18 @@ test('a real callback verifies with the published key; a changed one does not', 
       await receiver.waitFor((all) => all.some((item) => item.json.event_type === 'transaction.authorized'))
     ).filter((item) => item.json.event_type === 'transaction.authorized');
     expect(callback!.json.merchant_operation_number).toBe(charge.merchant_operation_number);
-    expect(await client.callbacks.verify(callback!.body, callback!.signature)).toBe(true);
-    expect(await client.callbacks.verify(callback!.body.replace('AUTORIZADO', 'CANCELADO'), callback!.signature)).toBe(false);
+    const keyId = callback!.keyId;
+    expect(keyId).toMatch(/^[0-9a-f]{16}$/);
+    expect(await client.callbacks.verify(callback!.body, callback!.signature, { keyId })).toBe(true);
+    expect(await client.callbacks.verify(callback!.body.replace('AUTORIZADO', 'CANCELADO'), callback!.signature, { keyId })).toBe(
+      false,
+    );
 
-    // A receiver without API credentials: the key from the public endpoint, the verifier alone.
-    const pem = await fetchCallbackPublicKey(BASE_URL);
-    expect(pem).toBe(await client.callbacks.publicKey());
-    expect(verifyCallbackSignature(callback!.body, callback!.signature, { current: pem }, 'current')).toBe(true);
+    // A receiver without API credentials: the keys from the public endpoint, the verifier alone.
+    const keys = await client.callbacks.keys();
+    expect(verifyCallbackSignature(callback!.body, callback!.signature, keys, keyId)).toBe(true);
+    // The key signing now, as PEM, for a receiver that keeps one key (the console may rotate it meanwhile).
+    expect(await fetchCallbackPublicKey(BASE_URL)).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     expect(violations).toEqual([]);
   } finally {
     await receiver.close();

@@ -48,8 +48,14 @@ test('GET {base_url}/webhooks/public-key is the RSA public key as PEM, without a
   expect(key.type).toBe('public');
   expect(key.asymmetricKeyType).toBe('rsa');
   expect(key.asymmetricKeyDetails?.modulusLength).toBeGreaterThanOrEqual(2048);
-  // The same key on every read (receivers cache it).
+  // The same key on every read (receivers cache it), named as callbacks name it, and in the key set.
   expect(await (await request.get(`${API}/webhooks/public-key`)).text()).toBe(pem);
+  const kid = response.headers()['key-id']!;
+  expect(kid).toMatch(/^[0-9a-f]{16}$/);
+  const set = (await (await request.get(`${API}/webhooks/keys`)).json()) as { keys: Record<string, unknown>[] };
+  expect(set.keys).toContainEqual(
+    expect.objectContaining({ kid, kty: 'RSA', alg: 'RS512', use: 'sig', status: 'active', retires_at: null, pem }),
+  );
 });
 
 // The brief and docs/interface.md 2.7 (CARD queries return callback_url) say CARD carries a callback_url;

@@ -107,7 +107,8 @@ test('support sees /platform read-only and is refused every platform change with
   await signIn(page, 'support@demo.pe', '/platform');
   await expect(page.getByTestId('read-only-note')).toHaveText('Soporte: ves todo, pero no puedes cambiar nada.');
   await expect(page.getByRole('form')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /Ejecutar/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Ejecutar|Rotar/ })).toHaveCount(0);
+  await expect(page.getByTestId('callback-key').first()).toContainText('Firma ahora');
   await expectPhoneWidth(page);
   await page.goto(`/platform/merchants/${merchant.code}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Comercio Test ${merchant.code}`);
@@ -122,6 +123,7 @@ test('support sees /platform read-only and is refused every platform change with
     ['platform.linkMerchant', { facilitatorCode: 'X', merchantCode: merchant.code }],
     ['platform.unlinkMerchant', named],
     ['platform.settleNow', named],
+    ['platform.rotateCallbackKey', {}],
     ['settings.updateProfile', { ...named, name: 'Cambiado', supportEmail: null }],
     ['settings.updateMethods', { ...named, enabledMethods: ['CARD'] }],
     ['settings.addUser', { ...named, email: `${uniqueCode('x').toLowerCase()}@test.pe`, name: '', role: 'MERCHANT_ADMIN' }],
@@ -133,6 +135,37 @@ test('support sees /platform read-only and is refused every platform change with
   const after = await operatorConsole().settings.merchant.query(named);
   expect([after.name, after.enabledMethods.length]).toEqual([`Test ${merchant.code}`, 6]);
   expect(await operatorConsole().settings.users.query(named)).toEqual([]);
+});
+
+test('a platform admin rotates the callback signing key: the new one signs, the old one stays published 7 days', async ({
+  page,
+  request,
+}) => {
+  const before = (await (await request.get('/api/webhooks/keys')).json()) as { keys: { kid: string; status: string }[] };
+  const active = before.keys.find((key) => key.status === 'active')!;
+  await signIn(page, 'admin@demo.pe', '/platform');
+  const table = page.getByTestId('callback-keys');
+  await expect(table.getByTestId('callback-key').filter({ hasText: active.kid })).toContainText('Firma ahora');
+  await page.getByRole('button', { name: 'Rotar la llave de firma' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('sigue publicada 7 días');
+  await page.getByRole('button', { name: 'Sí, rotar' }).click();
+  const status = page.getByTestId('rotated-key');
+  await expect(status).toContainText('firma desde ahora');
+  const rotated = /La llave ([0-9a-f]{16})/.exec((await status.textContent()) ?? '')![1]!;
+  await expect(table.getByTestId('callback-key').filter({ hasText: rotated })).toContainText('Firma ahora');
+  await expect(table.getByTestId('callback-key').filter({ hasText: active.kid })).toContainText('Publicada (solapamiento)');
+
+  const after = (await (await request.get('/api/webhooks/keys')).json()) as {
+    keys: { kid: string; status: string; retires_at: string | null }[];
+  };
+  expect(after.keys.find((key) => key.kid === rotated)).toMatchObject({ status: 'active', retires_at: null });
+  const retiring = after.keys.find((key) => key.kid === active.kid)!;
+  expect(retiring.status).toBe('retiring');
+  const days = (Date.parse(retiring.retires_at!) - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+  const current = await request.get('/api/webhooks/public-key');
+  expect(current.headers()['key-id']).toBe(rotated);
 });
 
 test('/settings sends platform staff to /platform', async ({ page }) => {

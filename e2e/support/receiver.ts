@@ -8,6 +8,8 @@ export type ReceivedCallback = {
   body: string;
   json: Record<string, unknown>;
   signature: string;
+  /** The `signature-key-id` header: which published key signed it. */
+  keyId: string;
   eventId: string;
   at: number;
 };
@@ -51,6 +53,7 @@ export async function startReceiver(): Promise<Receiver> {
         body,
         json,
         signature: String(request.headers.signature ?? ''),
+        keyId: String(request.headers['signature-key-id'] ?? ''),
         eventId: String(request.headers['x-event-id'] ?? ''),
         at: Date.now(),
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openedDatabase, type Db } from '@/server/db/client';
-import { callbackSigningKey } from '@/server/auth/service-keys';
+import { callbackSigningKey } from '@/server/callbacks/signing-keys';
 import { storedCallbackOutcomes, type CallbackOutcomeCount } from '@/server/observability/callback-metrics';
 import { metricsText } from '@/server/observability/metrics';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';

@@ -15,6 +15,7 @@ const DOCUMENTS: Document[] = [
   { name: 'GET /api/openapi.json', path: '/api/openapi.json', methods: ENVELOPE_405, deeper: ENVELOPE_404 },
   { name: 'GET /oauth/.well-known/jwks.json', path: '/oauth/.well-known/jwks.json', methods: ENVELOPE_405, deeper: ENVELOPE_404 },
   { name: 'GET /api/webhooks/public-key', path: '/api/webhooks/public-key', methods: ENVELOPE_405, deeper: ENVELOPE_404 },
+  { name: 'GET /api/webhooks/keys', path: '/api/webhooks/keys', methods: ENVELOPE_405, deeper: ENVELOPE_404 },
   { name: 'GET /api/health', path: '/api/health', methods: ENVELOPE_405, deeper: ENVELOPE_404 },
   { name: 'GET /api/metrics', path: '/api/metrics', methods: ENVELOPE_405, deeper: ENVELOPE_404 },
   { name: 'GET /docs', path: '/docs', methods: ENVELOPE_405, deeper: { status: 404 } },

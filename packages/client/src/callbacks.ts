@@ -1,8 +1,9 @@
 import { verify, type KeyObject } from 'node:crypto';
 
-// The callbacks' `signature` header: base64 RSA-SHA512 over the raw body, by the key published at
-// {base_url}/webhooks/public-key (PEM). Keys will rotate (a key-id header is coming), so the
-// verifier takes several: a list (each is tried) or a map by key id (the named one, else each).
+// The callbacks' `signature` header: base64 RSA-SHA512 over the raw body, by the key its
+// `signature-key-id` header names ({base_url}/webhooks/keys publishes every key of a rotation's
+// overlap). The verifier takes several keys: a list (each is tried) or a map by key id (the
+// named one, else each).
 
 export type PublicKey = string | KeyObject;
 export type CallbackKeys = PublicKey | readonly PublicKey[] | Readonly<Record<string, PublicKey>>;

@@ -135,9 +135,29 @@ export type paths = {
         };
         /**
          * Public key that verifies callback signatures
-         * @description Every callback POST carries a `signature` header: base64 RSA-SHA512 over the raw body. Verify it with this SPKI PEM key before parsing the body.
+         * @description Every callback POST carries a `signature` header: base64 RSA-SHA512 over the raw body, and `signature-key-id`: the id of the key that made it. Verify it with this SPKI PEM key (the one signing now; its id in the `Key-Id` header) before parsing the body. During a key rotation, `/webhooks/keys` publishes both keys.
          */
         get: operations["getCallbackPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every key a callback may be signed with now (JWK Set)
+         * @description The active key and, for the overlap after a rotation (7 days by default), the key it replaced. Pick the key whose `kid` is the callback's `signature-key-id`; `pem` is the same key as SPKI PEM.
+         */
+        get: operations["getCallbackKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1687,10 +1707,88 @@ export interface operations {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
                     "X-Request-Id": string;
+                    /** @description The id of this key, as callbacks name it in `signature-key-id` */
+                    "Key-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-pem-file": string;
+                };
+            };
+            /** @description Method not allowed on this path (31) */
+            405: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description The methods of this path */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Unexpected fault (01) */
+            500: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            503: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+        };
+    };
+    getCallbackKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every key a callback may be signed with now (JWK Set) */
+            200: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            /** @constant */
+                            kty: "RSA";
+                            n: string;
+                            e: string;
+                            kid: string;
+                            /** @constant */
+                            alg: "RS512";
+                            /** @constant */
+                            use: "sig";
+                            /** @enum {string} */
+                            status: "active" | "retiring";
+                            /** Format: date-time */
+                            retires_at: string | null;
+                            pem: string;
+                        }[];
+                    };
                 };
             };
             /** @description Method not allowed on this path (31) */

@@ -49,27 +49,47 @@ describe('verifyCallbackSignature', () => {
   });
 });
 
-describe('the published key', () => {
+describe('the published keys', () => {
   const pemAnswer = (pem: string) => () =>
     new Response(pem, { status: 200, headers: { 'content-type': 'application/x-pem-file' } });
+  const keySet = (keys: Record<string, string>) => () =>
+    Response.json({ keys: Object.entries(keys).map(([kid, pem]) => ({ kid, pem, kty: 'RSA', alg: 'RS512', use: 'sig' })) });
 
-  test('is fetched from {base_url}/webhooks/public-key without a token, once', async () => {
+  test('are fetched from {base_url}/webhooks/keys without a token, once', async () => {
     const { client, service } = clientOnFake();
-    service.answer(pemAnswer(current.pem));
-    expect(await client.callbacks.verify(body, signed(current.privateKey))).toBe(true);
+    service.answer(keySet({ 'k-now': current.pem }));
+    expect(await client.callbacks.verify(body, signed(current.privateKey), { keyId: 'k-now' })).toBe(true);
     expect(await client.callbacks.verify(body, signed(previous.privateKey))).toBe(false);
-    expect(await client.callbacks.publicKey()).toBe(current.pem);
-    expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/webhooks/public-key']);
+    expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/webhooks/keys']);
     expect(service.calls[0]!.headers.authorization).toBeUndefined();
   });
 
-  test('is fetched again when a signature fails with a key held over a minute (the key rotated)', async () => {
+  test('a key id not held fetches them again (a rotation), and both keys verify during the overlap', async () => {
     const { client, service, clock } = clientOnFake();
-    service.answer(pemAnswer(previous.pem), pemAnswer(current.pem));
+    service.answer(keySet({ 'k-old': previous.pem }), keySet({ 'k-old': previous.pem, 'k-new': current.pem }));
+    expect(await client.callbacks.verify(body, signed(previous.privateKey), { keyId: 'k-old' })).toBe(true);
+    clock.now += 6_000;
+    expect(await client.callbacks.verify(body, signed(current.privateKey), { keyId: 'k-new' })).toBe(true);
+    expect(await client.callbacks.verify(body, signed(previous.privateKey), { keyId: 'k-old' })).toBe(true);
+    // The named key only: the old key's signature under the new key's id is refused.
+    expect(await client.callbacks.verify(body, signed(previous.privateKey), { keyId: 'k-new' })).toBe(false);
+    expect(service.calls).toHaveLength(2);
+  });
+
+  test('are fetched again when a signature fails with keys held over a minute', async () => {
+    const { client, service, clock } = clientOnFake();
+    service.answer(keySet({ a: previous.pem }), keySet({ b: current.pem }));
     expect(await client.callbacks.verify(body, signed(previous.privateKey))).toBe(true);
     clock.now += 61_000;
     expect(await client.callbacks.verify(body, signed(current.privateKey))).toBe(true);
     expect(service.calls).toHaveLength(2);
+  });
+
+  test('publicKey() is the PEM of the key signing now', async () => {
+    const { client, service } = clientOnFake();
+    service.answer(pemAnswer(current.pem));
+    expect(await client.callbacks.publicKey()).toBe(current.pem);
+    expect(service.calls.map((call) => call.path)).toEqual(['/api/webhooks/public-key']);
   });
 
   test('fetchCallbackPublicKey serves a receiver that has no API credentials', async () => {

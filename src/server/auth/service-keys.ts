@@ -1,16 +1,7 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPair as generateNodeKeyPair,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto';
-import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { env, type CardVaultKey } from '@/env';
 import type { Db } from '@/server/db/client';
-
-const generateRsaKeyPair = promisify(generateNodeKeyPair);
 
 // Key material made on first start and kept in the database, so every instance shares it.
 async function loadOrCreate<T>(prisma: Db, name: string, create: () => Promise<T>): Promise<T> {
@@ -63,30 +54,6 @@ export function requestHashKey(prisma: Db): Promise<Buffer> {
   })).then((stored) => Buffer.from(stored.secret, 'base64'));
   requestHashSecret.catch(() => (requestHashSecret = undefined));
   return requestHashSecret;
-}
-
-export type CallbackKey = { privateKey: KeyObject; publicKeyPem: string };
-
-let callbackKey: Promise<CallbackKey> | undefined;
-
-/** The RSA key that signs callbacks (RSA-SHA512): configured, or made on first start and kept. */
-export function callbackSigningKey(prisma: Db): Promise<CallbackKey> {
-  callbackKey ??= (async () => {
-    const configured = env().CALLBACK_SIGNING_KEY_PEM;
-    const privatePem =
-      configured ??
-      (
-        await loadOrCreate<{ privatePem: string }>(prisma, 'callback-signing-key', async () => {
-          const { privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 3072 });
-          return { privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
-        })
-      ).privatePem;
-    const privateKey = createPrivateKey(privatePem);
-    const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
-    return { privateKey, publicKeyPem };
-  })();
-  callbackKey.catch(() => (callbackKey = undefined));
-  return callbackKey;
 }
 
 let consoleSecret: Promise<string> | undefined;

@@ -11,7 +11,7 @@ import { verifyBody } from './sign';
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 let server: Server;
 let origin: string;
-const seen: { path: string; body: string; signature: string }[] = [];
+const seen: { path: string; body: string; signature: string; keyId: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -19,7 +19,12 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
-      seen.push({ path, body: Buffer.concat(chunks).toString('utf8'), signature: String(request.headers.signature) });
+      seen.push({
+        path,
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(request.headers.signature),
+        keyId: String(request.headers['signature-key-id']),
+      });
       if (path === '/hang') return;
       if (path === '/busy') return void response.writeHead(503).end('later');
       if (path === '/moved') return void response.writeHead(302, { location: '/ok' }).end();
@@ -38,6 +43,7 @@ afterAll(async () => {
 const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
   eventId: 'e-1',
   eventType: 'transaction.authorized',
+  keyId: 'k-1',
   privateKey,
   timeoutMs: 1_000,
   guardAddresses: false,
@@ -51,6 +57,7 @@ describe('deliverCallback', () => {
     expect(result).toMatchObject({ ok: true, permanent: false, statusCode: 200, error: null });
     expect(result.responseSnippet).toHaveLength(500);
     const request = seen.find((each) => each.path === '/ok')!;
+    expect(request.keyId).toBe('k-1');
     expect(verifyBody(request.body, request.signature, publicKey.export({ type: 'spki', format: 'pem' }).toString())).toBe(true);
   });
 

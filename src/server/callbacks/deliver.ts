@@ -22,6 +22,8 @@ const SNIPPET = 500;
 export type DeliveryOptions = {
   eventId: string;
   eventType: string;
+  /** The signing key's id, sent as `signature-key-id` (the key set names it). */
+  keyId: string;
   privateKey: KeyObject;
   timeoutMs: number;
   guardAddresses: boolean;
@@ -101,6 +103,7 @@ export async function deliverCallback(url: string, body: string, options: Delive
       'content-type': 'application/json',
       'user-agent': 'pay-orchestrator-callbacks/1.0',
       signature: signBody(body, options.privateKey),
+      'signature-key-id': options.keyId,
       'x-event-id': options.eventId,
       'x-event-type': options.eventType,
     };

@@ -5,7 +5,7 @@ import { handleRestRequest } from '@/server/api/rest/rest-handler';
 import { matchRestRoute } from '@/server/api/rest/rest-routes';
 import { handleTokenRequest } from '@/server/api/token/token-handler';
 import { METADATA_SUFFIX } from '@/server/auth/authorization-server-metadata';
-import { authorizationServer, callbackPublicKey, jwks, openApiJson } from './public-documents';
+import { authorizationServer, callbackKeySet, callbackPublicKey, jwks, openApiJson } from './public-documents';
 
 // Which paths the API's own HTTP path answers, and with what. Everything below /api, /oauth and
 // /.well-known is the API's, except what Next serves: the console's tRPC and sign-in, health and metrics,
@@ -55,6 +55,7 @@ const FIXED: Record<string, ApiRoute> = {
   [`${METADATA_SUFFIX}/oauth`]: AUTH[METADATA_SUFFIX]!,
   '/api/openapi.json': single('openapi', 'GET', openApiJson),
   '/api/webhooks/public-key': single('callback-key', 'GET', callbackPublicKey),
+  '/api/webhooks/keys': single('callback-keys', 'GET', callbackKeySet),
 };
 
 const REST_NAME = /^\/api\/(charges|refund|events)(\/|$)/;

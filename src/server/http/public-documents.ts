@@ -1,7 +1,8 @@
 import { env } from '@/env';
 import { db } from '@/server/db/client';
 import { authorizationServerMetadata } from '@/server/auth/authorization-server-metadata';
-import { callbackSigningKey, tokenSigningKey } from '@/server/auth/service-keys';
+import { tokenSigningKey } from '@/server/auth/service-keys';
+import { callbackKeys } from '@/server/callbacks/signing-keys';
 import { openApiDocument } from '@/server/api/openapi/document';
 import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
 import { jsonReply } from '@/server/api/rest/json-response';
@@ -44,17 +45,42 @@ export function openApiJson(request: ApiRequest): ApiReply {
   };
 }
 
-/** GET {base_url}/webhooks/public-key: the key that verifies callback `signature` headers (RSA-SHA512, base64), as PEM. */
+/**
+ * GET {base_url}/webhooks/public-key: the key that signs callbacks now (RSA-SHA512, base64
+ * `signature` header), as PEM; its id is in `Key-Id`, as each callback's `signature-key-id`.
+ */
 export async function callbackPublicKey(request: ApiRequest): Promise<ApiReply> {
-  const key = await callbackSigningKey(await db());
+  const { active } = await callbackKeys(await db());
   return {
     status: 200,
     headers: {
       'content-type': 'application/x-pem-file',
       'content-disposition': 'inline; filename="callbacks-public-key.pem"',
       'cache-control': 'public, max-age=300',
+      'key-id': active.kid,
       'x-request-id': requestIdOf(request.headers),
     },
-    body: key.publicKeyPem,
+    body: active.publicKeyPem,
   };
+}
+
+/**
+ * GET {base_url}/webhooks/keys: every key a callback may be signed with now, as a JWK Set
+ * (RFC 7517) with each key's PEM and its retirement: during a rotation's overlap, both.
+ */
+export async function callbackKeySet(request: ApiRequest): Promise<ApiReply> {
+  const { published, active } = await callbackKeys(await db());
+  const keys = published.map((key) => ({
+    ...(key.publicKey.export({ format: 'jwk' }) as { kty: string; n: string; e: string }),
+    kid: key.kid,
+    alg: 'RS512',
+    use: 'sig',
+    status: key.kid === active.kid ? 'active' : 'retiring',
+    retires_at: key.retiresAt?.toISOString() ?? null,
+    pem: key.publicKeyPem,
+  }));
+  return jsonReply({ keys }, 200, {
+    'cache-control': 'public, max-age=60',
+    'x-request-id': requestIdOf(request.headers),
+  });
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { env } from '@/env';
-import { callbackSigningKey } from '@/server/auth/service-keys';
+import { callbackSigningKey } from '@/server/callbacks/signing-keys';
 import { deliverCallback, retryDelayMs } from '@/server/callbacks/deliver';
 import { boundedResolver, type ResolveHost } from '@/server/callbacks/resolve-host';
 import { logError } from '@/server/log';
@@ -104,6 +104,7 @@ export async function sendEvent(prisma: Db, event: Claimed, manual = false): Pro
   const result = await deliverCallback(event.callback_url, body, {
     eventId: event.id,
     eventType: event.type,
+    keyId: key.kid,
     privateKey: key.privateKey,
     timeoutMs: config.CALLBACK_TIMEOUT_MS,
     guardAddresses: !config.SANDBOX_MODE,

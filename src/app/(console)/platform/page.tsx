@@ -10,6 +10,7 @@ import { MerchantsTable } from './merchants-table';
 import { PlatformOnly } from './platform-only';
 import { CreateFacilitatorForm, CreateMerchantForm, LinkMerchantForm } from './platform-forms';
 import { SettlementSection } from './settlement-section';
+import { CallbackKeysSection } from './callback-keys-section';
 import { can } from '@/server/auth/policy';
 
 const TEXT = {
@@ -44,10 +45,11 @@ export default async function PlatformPage({ searchParams }: Props) {
   if (!can(session.role, 'platform:read')) return <PlatformOnly lang={lang} />;
   const text = TEXT[lang];
   const platform = (await consoleCaller(session)).console.platform;
-  const [merchants, facilitators, awaiting] = await Promise.all([
+  const [merchants, facilitators, awaiting, callbackKeys] = await Promise.all([
     platform.merchants({ search: q?.slice(0, 64) || undefined }),
     platform.facilitators(),
     platform.awaitingSettlement({}),
+    platform.callbackKeys(),
   ]);
   const canEdit = can(session.role, 'platform:act');
   const facilitatorCodes = facilitators.map((facilitator) => facilitator.code);
@@ -76,6 +78,13 @@ export default async function PlatformPage({ searchParams }: Props) {
         ) : null}
       </Section>
       <SettlementSection awaiting={awaiting} canEdit={canEdit} lang={lang} />
+      <CallbackKeysSection
+        keys={callbackKeys.keys}
+        configured={callbackKeys.configured}
+        canEdit={canEdit}
+        lang={lang}
+        zone={businessZone()}
+      />
     </div>
   );
 }

@@ -7,11 +7,13 @@ type PublicDocument = {
   summary: string;
   description: string;
   content: Record<string, unknown>;
+  /** Response headers beside X-Request-Id. */
+  headers?: Record<string, unknown>;
   /** Whether it is read from the database (then 503 when the database is briefly away). */
   stored?: boolean;
 };
 
-export function publicDocument({ operationId, tag, summary, description, content, stored }: PublicDocument) {
+export function publicDocument({ operationId, tag, summary, description, content, headers, stored }: PublicDocument) {
   return {
     get: {
       operationId,
@@ -20,7 +22,7 @@ export function publicDocument({ operationId, tag, summary, description, content
       description,
       security: [],
       responses: {
-        200: { description: summary, headers: { 'X-Request-Id': requestIdHeader }, content },
+        200: { description: summary, headers: { 'X-Request-Id': requestIdHeader, ...headers }, content },
         ...errorResponses(stored ? [405, 500, 503] : [405, 500], 'boolean'),
       },
     },
@@ -36,8 +38,53 @@ export function publicPaths() {
       tag: 'callbacks',
       summary: 'Public key that verifies callback signatures',
       description:
-        'Every callback POST carries a `signature` header: base64 RSA-SHA512 over the raw body. Verify it with this SPKI PEM key before parsing the body.',
+        'Every callback POST carries a `signature` header: base64 RSA-SHA512 over the raw body, and `signature-key-id`: the id of the key that made it. Verify it with this SPKI PEM key (the one signing now; its id in the `Key-Id` header) before parsing the body. During a key rotation, `/webhooks/keys` publishes both keys.',
       content: { 'application/x-pem-file': { schema: { type: 'string' } } },
+      headers: {
+        'Key-Id': {
+          description: 'The id of this key, as callbacks name it in `signature-key-id`',
+          required: true,
+          schema: { type: 'string' },
+        },
+      },
+    }),
+    '/webhooks/keys': publicDocument({
+      operationId: 'getCallbackKeys',
+      stored: true,
+      tag: 'callbacks',
+      summary: 'Every key a callback may be signed with now (JWK Set)',
+      description:
+        "The active key and, for the overlap after a rotation (7 days by default), the key it replaced. Pick the key whose `kid` is the callback's `signature-key-id`; `pem` is the same key as SPKI PEM.",
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['keys'],
+            additionalProperties: false,
+            properties: {
+              keys: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['kty', 'n', 'e', 'kid', 'alg', 'use', 'status', 'retires_at', 'pem'],
+                  additionalProperties: false,
+                  properties: {
+                    kty: { type: 'string', const: 'RSA' },
+                    n: { type: 'string' },
+                    e: { type: 'string' },
+                    kid: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+                    alg: { type: 'string', const: 'RS512' },
+                    use: { type: 'string', const: 'sig' },
+                    status: { type: 'string', enum: ['active', 'retiring'] },
+                    retires_at: { type: ['string', 'null'], format: 'date-time' },
+                    pem: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     }),
     '/openapi.json': publicDocument({
       operationId: 'getOpenApiDocument',

@@ -1,10 +1,12 @@
 import { router } from '../../../trpc';
 import { awaitingSettlement } from './awaiting-settlement';
+import { callbackKeysList } from './callback-keys';
 import { createFacilitator } from './create-facilitator';
 import { createMerchant } from './create-merchant';
 import { facilitators } from './facilitators';
 import { linkMerchant } from './link-merchant';
 import { merchants } from './merchants';
+import { rotateCallbackKey } from './rotate-callback-key';
 import { settleNow } from './settle-now';
 import { unlinkMerchant } from './unlink-merchant';
 
@@ -17,4 +19,6 @@ export const platformRouter = router({
   linkMerchant,
   unlinkMerchant,
   settleNow,
+  callbackKeys: callbackKeysList,
+  rotateCallbackKey,
 });

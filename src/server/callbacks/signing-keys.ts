@@ -82,14 +82,17 @@ async function readKeys(prisma: Db): Promise<CallbackKeys> {
   };
 }
 
-let cached: { at: number; keys: Promise<CallbackKeys> } | undefined;
+// On globalThis: Next bundles the console's pages and its route handlers apart, each with its own
+// copy of this module, and a rotation must reach every copy's cache in this process at once.
+const slot = globalThis as { __payCallbackKeys?: { at: number; keys: Promise<CallbackKeys> } };
 
 export function callbackKeys(prisma: Db): Promise<CallbackKeys> {
+  const cached = slot.__payCallbackKeys;
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.keys;
   const keys = readKeys(prisma);
-  cached = { at: Date.now(), keys };
+  slot.__payCallbackKeys = { at: Date.now(), keys };
   keys.catch(() => {
-    if (cached?.keys === keys) cached = undefined;
+    if (slot.__payCallbackKeys?.keys === keys) slot.__payCallbackKeys = undefined;
   });
   return keys;
 }
@@ -119,6 +122,6 @@ export async function rotateCallbackKey(
     if (retired.count !== 1) throw new AppError('STATE_CONFLICT', 'the signing key was rotated meanwhile; look again');
     await tx.callbackSigningKey.create({ data: { kid, privatePem } });
   });
-  cached = undefined;
+  slot.__payCallbackKeys = undefined;
   return { kid, retired: active.kid, retiresAt };
 }

@@ -29,6 +29,20 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'settle-now': { help: '[--merchant C]   settlement cut-off now: AUTORIZADO -> LIQUIDADO', options: ['merchant'] },
   inspect: { help: '--merchant C --operation N   every stored row of one operation', options: ['merchant', 'operation'] },
   'resend-event': { help: '--event-id ID   deliver a callback event again now', options: ['event-id'] },
+  'webhook-endpoints': {
+    help: "--merchant C   the merchant's webhook endpoints, their state and pending deliveries",
+    options: ['merchant'],
+  },
+  'add-webhook-endpoint': {
+    help: '--merchant C --url URL [--events "transaction.authorized refund.resolved ..." | --events "*"] [--description D]   events of operations without a callback_url go there (every event by default)',
+    options: ['merchant', 'url', 'events', 'description'],
+  },
+  'update-webhook-endpoint': {
+    help: '--id ID [--url URL] [--events "..."] [--description D] [--enabled true|false]   enabling one clears its disablement',
+    options: ['id', 'url', 'events', 'description', 'enabled'],
+  },
+  'remove-webhook-endpoint': { help: '--id ID', options: ['id'] },
+  'test-webhook-endpoint': { help: '--id ID   send it a webhook.test event now', options: ['id'] },
   'callback-keys': { help: '   the keys callbacks may be signed with now (active, and any in its overlap)', options: [] },
   'rotate-callback-key': {
     help: '[--overlap-days 0-90]   a new callback signing key now; the old one stays published for the overlap (7 days)',
@@ -137,7 +151,7 @@ function booleanOption(value: string, name: string): boolean {
 
 async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
   const optional = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
-  return withOperator(async ({ admin, console: { platform, settings, processors, routing } }) => {
+  return withOperator(async ({ admin, console: { platform, settings, processors, routing, webhooks } }) => {
     const ofMethod = () => ({ merchantCode: required(values, 'merchant'), method: required(values, 'method') as 'CARD' });
     switch (command) {
       case 'create-merchant':
@@ -215,6 +229,30 @@ async function run(command: string, values: Record<string, string | string[] | u
         });
       case 'resend-event':
         return admin.resendEvent.mutate({ eventId: required(values, 'event-id') });
+      case 'webhook-endpoints':
+        return webhooks.endpoints.query({ merchantCode: required(values, 'merchant') });
+      case 'add-webhook-endpoint':
+        return webhooks.create.mutate({
+          merchantCode: required(values, 'merchant'),
+          url: required(values, 'url'),
+          eventTypes: (optional('events') ?? '*').split(/\s+/).filter(Boolean),
+          description: optional('description') ?? '',
+        });
+      case 'update-webhook-endpoint': {
+        const enabled = optional('enabled');
+        const events = optional('events');
+        return webhooks.update.mutate({
+          id: required(values, 'id'),
+          url: optional('url'),
+          eventTypes: events === undefined ? undefined : events.split(/\s+/).filter(Boolean),
+          description: optional('description'),
+          enabled: enabled === undefined ? undefined : booleanOption(enabled, 'enabled'),
+        });
+      }
+      case 'remove-webhook-endpoint':
+        return webhooks.remove.mutate({ id: required(values, 'id') });
+      case 'test-webhook-endpoint':
+        return webhooks.sendTest.mutate({ id: required(values, 'id') });
       case 'callback-keys':
         return platform.callbackKeys.query();
       case 'rotate-callback-key':

@@ -80,6 +80,8 @@ const schema = z.object({
   CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   // Deliveries in flight to one destination (a callback URL's origin), across every worker.
   CALLBACK_DESTINATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // A webhook endpoint whose deliveries all failed for this long is disabled (fractions for tests).
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().positive().max(365).default(3),
   // How long a callback host's name may take to resolve, within CALLBACK_TIMEOUT_MS.
   CALLBACK_DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
   // PKCS#8 PEM of the RSA key that signs callbacks; without it one is made on first start.

@@ -44,11 +44,18 @@ function described(privatePem: string) {
   };
 }
 
+const FIRST_KEY_LOCK = 7_201_125_002;
+
 /** The first key: the one service_keys kept before rotation existed, or a new one. */
 async function firstKey(prisma: Db): Promise<void> {
   const legacy = await prisma.serviceKey.findUnique({ where: { name: 'callback-signing-key' }, select: { value: true } });
   const privatePem = (legacy?.value as { privatePem?: string } | undefined)?.privatePem ?? (await newPrivatePem());
-  await prisma.callbackSigningKey.createMany({ data: [{ kid: described(privatePem).kid, privatePem }], skipDuplicates: true });
+  // Processes starting together must not each make one: the first to hold the lock writes it.
+  await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${FIRST_KEY_LOCK}::bigint)`;
+    if ((await tx.callbackSigningKey.count({ where: { retiresAt: null } })) > 0) return;
+    await tx.callbackSigningKey.createMany({ data: [{ kid: described(privatePem).kid, privatePem }], skipDuplicates: true });
+  });
 }
 
 async function readKeys(prisma: Db): Promise<CallbackKeys> {

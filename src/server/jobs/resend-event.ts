@@ -1,7 +1,7 @@
 import { env } from '@/env';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
-import { sendEvent } from './deliver-callbacks';
+import { sendDelivery } from './send-delivery';
 
 /** A manual resend (console or CLI): delivers the event now, whatever its status, and reports the attempt. */
 export async function resendEvent(prisma: Db, eventId: string) {
@@ -17,13 +17,15 @@ export async function resendEvent(prisma: Db, eventId: string) {
     data: { leaseUntil: new Date(now.getTime() + env().CALLBACK_LEASE_SECONDS * 1000) },
   });
   if (claimed.count === 0) throw new AppError('CONFLICT', 'the event is being delivered right now');
-  await sendEvent(
+  await sendDelivery(
     prisma,
     {
       id: event.id,
       type: event.type,
       payload: event.payload,
-      callback_url: event.callbackUrl,
+      delivery_id: null,
+      endpoint_id: null,
+      url: event.callbackUrl,
       destination: event.destination,
       attempts: event.attempts,
     },

@@ -17,7 +17,7 @@ function database(down: { now: boolean }, fault: () => Error): Db {
     get: (_, property) => {
       if (property === '$queryRaw' || property === '$queryRawUnsafe') return answer([]);
       if (property === '$executeRaw' || property === '$executeRawUnsafe') return answer(0);
-      if (property === '$transaction') return answer([]);
+      if (property === '$transaction') return answer([[], []]);
       return model;
     },
   });

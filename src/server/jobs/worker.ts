@@ -9,6 +9,7 @@ import { processRefunds } from './process-refunds';
 import { syncStatuses } from './sync-status';
 import { dropExpiredCards } from '@/server/three-ds/card-vault';
 import { sweepDatabaseBuckets } from '@/server/api/rate-limit/database-rate-limit';
+import { disableFailingEndpoints } from '@/server/services/webhooks/webhook-endpoints';
 
 const BUCKET_SWEEP_MS = 60_000;
 
@@ -17,9 +18,11 @@ export type Worker = { stop(): Promise<void> };
 /**
  * The background worker: every poll it expires due payments, settles AUTORIZADO transactions
  * older than the settlement delay, moves refunds on, asks processors about attempts left in
- * doubt, drops vaulted cards whose challenge expired, and starts due callback deliveries; once a
- * minute it drops the rate-limit buckets nobody has used for ten minutes.
- * Any number may run over one PostgreSQL database (rows are claimed with SKIP LOCKED).
+ * doubt, drops vaulted cards whose challenge expired, keeps the leases of its callback deliveries
+ * under way and starts due ones; once a minute it drops the rate-limit buckets nobody has used
+ * for ten minutes and disables the webhook endpoints that have failed for
+ * WEBHOOK_DISABLE_AFTER_DAYS. Any number may run over one PostgreSQL database (rows are claimed
+ * with leases and SKIP LOCKED).
  */
 export function startWorker(prisma: Db, name: string): Worker {
   const config = env();
@@ -57,12 +60,13 @@ export function startWorker(prisma: Db, name: string): Worker {
     await job('card vault', () => dropExpiredCards(prisma, now));
     if (now.getTime() - renewedAt >= (config.CALLBACK_LEASE_SECONDS * 1000) / 3) {
       renewedAt = now.getTime();
-      await job('callback leases', () => renewLeases(prisma, [...inFlight.keys()]));
+      await job('callback leases', () => renewLeases(prisma, inFlight));
     }
     await job('callbacks', () => startDeliveries(prisma, inFlight, config.CALLBACK_CONCURRENCY));
     if (now.getTime() - sweptAt >= BUCKET_SWEEP_MS) {
       sweptAt = now.getTime();
       await job('rate buckets', () => sweepDatabaseBuckets(prisma));
+      await job('webhook endpoints', () => disableFailingEndpoints(prisma, config.WEBHOOK_DISABLE_AFTER_DAYS, now));
     }
   };
 
@@ -80,7 +84,7 @@ export function startWorker(prisma: Db, name: string): Worker {
       stopped = true;
       clearTimeout(timer);
       await running;
-      await Promise.allSettled([...inFlight.values()]);
+      await Promise.allSettled([...inFlight.values()].map((each) => each.delivery));
     },
   };
 }

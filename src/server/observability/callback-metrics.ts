@@ -39,14 +39,18 @@ export type CallbackBacklog = { destination: string; pending: number; inFlight: 
 /** Destinations reported by name; the rest add up under "other" (a label per merchant host would not scale). */
 export const BACKLOG_DESTINATIONS = 20;
 
-/** What waits for each destination: events pending, deliveries leased, and the oldest pending event's age. */
+/** What waits for each destination (operations' callbacks and webhook endpoints alike): deliveries pending, leased, and the oldest's age. */
 export async function storedCallbackBacklog(prisma: Db): Promise<CallbackBacklog[]> {
   const rows = await prisma.$queryRaw<{ destination: string; pending: number; in_flight: number; oldest_seconds: number }[]>`
-    WITH backlog AS (
+    WITH pending AS (
+      SELECT destination, lease_until, created_at FROM outbox_events WHERE status = 'PENDING' AND destination IS NOT NULL
+      UNION ALL
+      SELECT destination, lease_until, created_at FROM endpoint_deliveries WHERE status = 'PENDING'
+    ), backlog AS (
       SELECT destination, count(*)::int AS pending,
         count(*) FILTER (WHERE lease_until >= now())::int AS in_flight,
         EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_seconds
-      FROM outbox_events WHERE status = 'PENDING' AND destination IS NOT NULL GROUP BY destination
+      FROM pending GROUP BY destination
     ), ranked AS (
       SELECT *, row_number() OVER (ORDER BY pending DESC, destination) AS rank FROM backlog
     )

@@ -1,5 +1,6 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
+import { EVENT_TYPES } from '@/server/domain/event-types';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import type { EventFilters, EventListResponse } from '@/server/schemas/event';
@@ -34,7 +35,8 @@ export async function listEvents(
   const limit = filters.limit ? Number(filters.limit) : DEFAULT_LIMIT;
   const where: Prisma.OutboxEventWhereInput = {
     merchantId: { in: scope.merchantIds },
-    ...(filters.type ? { type: filters.type } : {}),
+    // The operations' events only: a webhook endpoint's test event is the console's, not the merchant's history.
+    type: filters.type ?? { in: EVENT_TYPES },
     ...(filters.merchant_operation_number
       ? { payload: { path: ['merchant_operation_number'], equals: filters.merchant_operation_number } }
       : {}),

@@ -10,6 +10,7 @@ import { NextPageLink } from '../../console-ui/next-page-link';
 import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { CreateCredential, RevokeCredential } from './credential-actions';
+import { WebhookEndpoints } from './webhook-endpoints';
 import { can } from '@/server/auth/policy';
 
 const TEXT = {
@@ -91,8 +92,9 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const canAct = can(session.role, 'merchant:act');
   const chosen = platform ? merchant?.trim() || undefined : undefined;
   const statusValid = !status || (CALLBACK_STATUSES as readonly string[]).includes(status);
-  const [credentials, deliveries] = await Promise.all([
+  const [credentials, endpoints, deliveries] = await Promise.all([
     !platform || chosen ? caller.console.credentials({ merchantCode: chosen }).catch(() => null) : null,
+    !platform || chosen ? caller.console.webhooks.endpoints({ merchantCode: chosen }).catch(() => null) : null,
     statusValid
       ? caller.console
           .callbackEvents({
@@ -175,6 +177,9 @@ export default async function DevelopersPage({ searchParams }: Props) {
           )}
           {canAct ? <CreateCredential merchantCode={chosen} /> : null}
         </section>
+      )}
+      {credentials === null ? null : (
+        <WebhookEndpoints endpoints={endpoints} lang={lang} zone={zone} canAct={canAct} merchantCode={chosen} />
       )}
       <section aria-labelledby="deliveries" className="space-y-3">
         <h2 id="deliveries" className="text-lg font-semibold">

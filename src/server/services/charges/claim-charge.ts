@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { RETRYABLE_CHARGE_STATES } from '@/server/domain/states';
 import type { OutboxEventRow } from '../state-moves/event-of';
+import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/callbacks/endpoint-fan-out';
 import {
   asJson,
   eventColumns,
@@ -71,7 +72,8 @@ WITH operation AS (
   ).join(', ')}
   FROM inserted i, decision d, jsonb_populate_recordset(NULL::outbox_events, $8::jsonb) WITH ORDINALITY e
   ORDER BY e.ordinality
-)
+  ${FAN_OUT_RETURNING}
+), ${endpointFanOutClause('events')}
 SELECT outcome, reply, attempt FROM decision`;
 
 export type ClaimRows = {

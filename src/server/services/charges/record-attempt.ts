@@ -3,6 +3,7 @@ import { persistently } from '@/server/db/transient-faults';
 import type { TransactionState } from '@/server/domain/states';
 import type { OutboxEventRow } from '../state-moves/event-of';
 import type { ClaimRows } from './claim-charge';
+import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/callbacks/endpoint-fan-out';
 import {
   asJson,
   eventColumns,
@@ -34,7 +35,8 @@ WITH moved AS (
   SELECT ${OUTBOX_COLUMNS.map((column) => `e.${column}`).join(', ')}
   FROM moved m, jsonb_populate_recordset(NULL::outbox_events, $5::jsonb) WITH ORDINALITY e
   ORDER BY e.ordinality
-), next AS (
+  ${FAN_OUT_RETURNING}
+), ${endpointFanOutClause('events')}, next AS (
   INSERT INTO transactions (operation_id, attempt, ${TRANSACTION_COLUMNS.join(', ')})
   SELECT m.operation_id, $9::int, ${TRANSACTION_COLUMNS.map((column) => `n.${column}`).join(', ')}
   FROM moved m, jsonb_populate_record(NULL::transactions, $6::jsonb) n
@@ -50,7 +52,8 @@ WITH moved AS (
   SELECT ${OUTBOX_COLUMNS.map((column) => `e.${column}`).join(', ')}
   FROM next x, jsonb_populate_recordset(NULL::outbox_events, $8::jsonb) WITH ORDINALITY e
   ORDER BY e.ordinality
-)
+  ${FAN_OUT_RETURNING}
+), ${endpointFanOutClause('next_events')}
 SELECT count(*)::int AS moved FROM moved`;
 
 export type AttemptOutcomeRows = {

@@ -1,3 +1,4 @@
+import { fanOutEvents } from '@/server/callbacks/endpoint-fan-out';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import type { TransactionState } from '@/server/domain/states';
@@ -17,17 +18,17 @@ export type MovedTransaction = Prisma.TransactionGetPayload<{ select: typeof mov
 export async function recordTransactionMoves(tx: Tx, ids: string[], to: TransactionState, at: Date): Promise<MovedTransaction[]> {
   await tx.lifecycleEntry.createMany({ data: ids.map((transactionId) => ({ transactionId, state: to, at })) });
   const rows = await tx.transaction.findMany({ where: { id: { in: ids } }, select: movedTransactionSelect });
-  await tx.outboxEvent.createMany({
-    data: rows.map((row) =>
-      eventOf({
-        to,
-        merchantId: row.merchantId,
-        merchantCode: row.operation.merchant.code,
-        merchantOperationNumber: row.operation.merchantOperationNumber,
-        callbackUrl: row.callbackUrl,
-        transaction: toTransactionObject(row, 'millis', { queryDetails: true }),
-      }),
-    ),
-  });
+  const events = rows.map((row) =>
+    eventOf({
+      to,
+      merchantId: row.merchantId,
+      merchantCode: row.operation.merchant.code,
+      merchantOperationNumber: row.operation.merchantOperationNumber,
+      callbackUrl: row.callbackUrl,
+      transaction: toTransactionObject(row, 'millis', { queryDetails: true }),
+    }),
+  );
+  await tx.outboxEvent.createMany({ data: events });
+  await fanOutEvents(tx, events);
   return rows;
 }

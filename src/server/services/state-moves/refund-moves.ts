@@ -1,3 +1,4 @@
+import { fanOutEvents } from '@/server/callbacks/endpoint-fan-out';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 import { canRefundTransition, type RefundState } from '@/server/domain/states';
@@ -20,18 +21,18 @@ async function recordRefundMoves(tx: Tx, ids: string[], to: RefundState, at: Dat
   const rows = await tx.refund.findMany({ where: { id: { in: ids } }, select: movedRefundSelect });
   const ordered = ids.map((id) => rows.find((row) => row.id === id)!);
   const refunds = ordered.map(toRefundObject);
-  await tx.outboxEvent.createMany({
-    data: ordered.map((row, index) =>
-      eventOf({
-        to,
-        merchantId: row.merchantId,
-        merchantCode: row.operation.merchant.code,
-        merchantOperationNumber: row.operation.merchantOperationNumber,
-        callbackUrl: row.transaction.callbackUrl,
-        refund: refunds[index]!,
-      }),
-    ),
-  });
+  const events = ordered.map((row, index) =>
+    eventOf({
+      to,
+      merchantId: row.merchantId,
+      merchantCode: row.operation.merchant.code,
+      merchantOperationNumber: row.operation.merchantOperationNumber,
+      callbackUrl: row.transaction.callbackUrl,
+      refund: refunds[index]!,
+    }),
+  );
+  await tx.outboxEvent.createMany({ data: events });
+  await fanOutEvents(tx, events);
   return refunds;
 }
 

@@ -7,6 +7,7 @@ import { processorsRouter } from './processors';
 import { refundsProcedures } from './refunds';
 import { routingRouter } from './routing';
 import { settingsRouter } from './settings';
+import { webhooksRouter } from './webhooks';
 
 // The console's procedures: every role rule is enforced by their middleware (src/server/api/trpc.ts
 // and src/server/auth/policy.ts); pages only hide what a role cannot do. The areas' procedures sit
@@ -20,4 +21,5 @@ export const consoleRouter = router({
   platform: platformRouter,
   routing: routingRouter,
   processors: processorsRouter,
+  webhooks: webhooksRouter,
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
-import { claimDueEvents } from './deliver-callbacks';
+import { claimDueDeliveries as claimDueEvents } from './claim-deliveries';
 
 // Claiming due callbacks: per destination at most CALLBACK_DESTINATION_CONCURRENCY (4) in flight,
 // destinations and merchants served round-robin, one aggregate's events in order.
@@ -71,7 +71,7 @@ describe('claimDueEvents', () => {
     events.push({ destination: 'http://d.example', merchantId: quiet, ageSeconds: 1 });
     await insertDue(events);
     const claimed = await claimDueEvents(database.prisma, 4);
-    const hosts = claimed.map((event) => new URL(event.callback_url).hostname).sort();
+    const hosts = claimed.map((event) => new URL(event.url).hostname).sort();
     // One of each destination, the quiet merchant's newest event included, before any second of the busy one's.
     expect(hosts).toEqual(['a.example', 'b.example', 'c.example', 'd.example']);
   });

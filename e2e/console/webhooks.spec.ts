@@ -1,0 +1,209 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { callProcedure, demoCharge, expectPhoneWidth, signIn } from '../support/console';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { createConsoleUser, createMerchant, operatorConsole, ORIGIN, type TestMerchant } from '../support/service';
+
+// Webhook endpoints on /developers: a merchant admin adds one, tests it, gets the events of
+// charges without a callback_url, disables, enables and removes it; a refused URL creates
+// nothing; viewers and support only read. Every test makes its own merchant and users. The API
+// suite's worker polls every 500 ms, so a first delivery arrives within a second or two.
+const test = base.extend<{ receiver: Receiver }>({
+  receiver: async ({}, use) => {
+    const receiver = await startReceiver();
+    await use(receiver);
+    await receiver.close();
+  },
+});
+
+async function ownMerchantAdmin(prefix: string) {
+  const merchant = await createMerchant(prefix);
+  const admin = await createConsoleUser('MERCHANT_ADMIN', merchant.code);
+  return { merchant, admin };
+}
+
+/** A QR charge of the merchant that names no callback_url: its events go to the webhook endpoints. */
+async function chargeWithoutCallback(request: Parameters<typeof demoCharge>[0], merchant: TestMerchant, prefix: string) {
+  return demoCharge(request, 'QR', { merchant, prefix, details: { callback_url: undefined } });
+}
+
+/** The transaction events of one operation the receiver has got. */
+function eventsOf(receiver: Receiver, number: string): string[] {
+  return receiver.received
+    .filter((callback) => callback.body.includes(number))
+    .map((callback) => String(callback.json.event_type));
+}
+
+/** No WCAG A/AA violation axe can find in the webhook endpoints section as it stands. */
+async function expectAccessibleSection(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="webhook-endpoints"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+const endpointRow = (page: Page, url: string) => page.getByTestId('webhook-endpoint').filter({ hasText: url });
+
+test('a merchant admin adds an endpoint, tests it, gets charge events, disables, enables and removes it', async ({
+  page,
+  request,
+  receiver,
+}, testInfo) => {
+  const { merchant, admin } = await ownMerchantAdmin('WHK');
+  const url = receiver.url('/hooks');
+  await signIn(page, admin.email, '/developers', admin.password);
+  const section = page.getByRole('region', { name: 'Endpoints de webhooks' });
+  await expect(section).toBeVisible();
+  await expect(section.getByText('Este comercio aún no tiene endpoints de webhooks.')).toBeVisible();
+  await expect(page.getByTestId('webhook-disabled-notice')).toHaveCount(0);
+
+  const form = page.getByRole('form', { name: 'Nuevo endpoint' });
+  await expect(form.getByRole('checkbox', { name: 'Todos los eventos' })).toBeChecked();
+  await form.getByLabel('URL del endpoint').fill(url);
+  await form.getByLabel('Descripción (opcional)').fill('Pedidos de la tienda');
+  await form.getByRole('button', { name: 'Agregar endpoint' }).click();
+  await expect(form.getByRole('status')).toHaveText(`Endpoint ${url} agregado.`);
+  const row = endpointRow(page, url);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Pedidos de la tienda');
+  await expect(row).toContainText('Todos los eventos');
+  await expect(row.getByTestId('webhook-state')).toHaveText('Activo');
+  await expect(row.getByTestId('webhook-pending')).toHaveText('0');
+  const stored = await operatorConsole().webhooks.endpoints.query({ merchantCode: merchant.code });
+  expect(stored.map((item) => [item.url, item.eventTypes, item.description, item.enabled])).toEqual([
+    [url, ['*'], 'Pedidos de la tienda', true],
+  ]);
+  await expectPhoneWidth(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A test event: its id on the page, and a POST of type webhook.test at the endpoint.
+  await row.getByRole('button', { name: `Enviar evento de prueba a ${url}` }).click();
+  const sent = row.getByTestId('webhook-test-sent');
+  await expect(sent).toHaveText(/^Evento de prueba [0-9a-f-]{36} en cola: llegará en unos segundos\.$/);
+  const eventId = /([0-9a-f-]{36})/.exec((await sent.textContent()) ?? '')![1]!;
+  await receiver.waitFor((received) => received.some((callback) => callback.json.event_type === 'webhook.test'));
+  const delivered = receiver.received.find((callback) => callback.json.event_type === 'webhook.test')!;
+  expect([delivered.path, delivered.eventId, delivered.json.event_id, delivered.json.merchant_code]).toEqual([
+    '/hooks',
+    eventId,
+    eventId,
+    merchant.code,
+  ]);
+  expect(delivered.signature).not.toBe('');
+
+  // A charge without callback_url: its transaction events come to the endpoint.
+  const first = await chargeWithoutCallback(request, merchant, 'whk-on');
+  await receiver.waitFor((received) => received.some((callback) => callback.body.includes(first.number)));
+  expect(eventsOf(receiver, first.number)).toContain('transaction.registered');
+  expect(eventsOf(receiver, first.number).every((type) => type.startsWith('transaction.'))).toBe(true);
+
+  // Disabled: a new charge's events do not come.
+  await row.getByRole('button', { name: `Desactivar ${url}` }).click();
+  await expect(row.getByTestId('webhook-state')).toContainText('Desactivado');
+  await expect(row.getByTestId('webhook-state')).toContainText('por un usuario');
+  await expect(row.getByRole('button', { name: /^Enviar evento de prueba/ })).toHaveCount(0);
+  await expect(page.getByTestId('webhook-disabled-notice')).toHaveCount(0);
+  const second = await chargeWithoutCallback(request, merchant, 'whk-off');
+  await page.waitForTimeout(3_000);
+  expect(eventsOf(receiver, second.number)).toEqual([]);
+
+  // Enabled again: the next charge's events come (the one made while disabled stays undelivered).
+  await row.getByRole('button', { name: `Activar ${url}` }).click();
+  await expect(row.getByTestId('webhook-state')).toHaveText('Activo');
+  const third = await chargeWithoutCallback(request, merchant, 'whk-again');
+  await receiver.waitFor((received) => received.some((callback) => callback.body.includes(third.number)));
+  expect(eventsOf(receiver, third.number)).toContain('transaction.registered');
+  expect(eventsOf(receiver, second.number)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('webhook-endpoints.png'), fullPage: true });
+
+  // Removed after the confirmation ("No" first keeps it).
+  await row.getByRole('button', { name: `Eliminar ${url}` }).click();
+  const confirm = row.getByRole('alertdialog', { name: `¿Eliminar el endpoint ${url}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Eliminar ${url}` }).click();
+  await row.getByRole('alertdialog').getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expect(page.getByTestId('webhook-endpoint')).toHaveCount(0);
+  await expect(section.getByText('Este comercio aún no tiene endpoints de webhooks.')).toBeVisible();
+  expect(await operatorConsole().webhooks.endpoints.query({ merchantCode: merchant.code })).toEqual([]);
+});
+
+test('a refused URL shows its error and creates nothing; chosen event types replace "every event"', async ({ page }) => {
+  const { merchant, admin } = await ownMerchantAdmin('WHKERR');
+  await signIn(page, admin.email, '/developers', admin.password);
+  const form = page.getByRole('form', { name: 'Nuevo endpoint' });
+  const url = form.getByLabel('URL del endpoint');
+  // A URL the browser accepts but the service refuses: not http(s).
+  await url.fill('ftp://example.com/hooks');
+  await form.getByRole('button', { name: 'Agregar endpoint' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Revisa los campos marcados.');
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveAccessibleDescription(/Debe ser una URL absoluta que empiece por http:\/\/ o https:\/\//);
+  await expect(page.getByTestId('webhook-endpoint')).toHaveCount(0);
+  expect(await operatorConsole().webhooks.endpoints.query({ merchantCode: merchant.code })).toEqual([]);
+  await expectAccessibleSection(page);
+
+  // Choosing types unchecks "every event", and "every event" clears them.
+  const every = form.getByRole('checkbox', { name: 'Todos los eventos' });
+  await form.getByRole('checkbox', { name: 'transaction.authorized' }).check();
+  await expect(every).not.toBeChecked();
+  await every.check();
+  await expect(form.getByRole('checkbox', { name: 'transaction.authorized' })).not.toBeChecked();
+  // Nothing chosen: the service asks for a type.
+  await every.uncheck();
+  await url.fill('https://shop.example/hooks');
+  await form.getByRole('button', { name: 'Agregar endpoint' }).click();
+  await expect(form.getByText('Elige todos los eventos o al menos un tipo.')).toBeVisible();
+  expect(await operatorConsole().webhooks.endpoints.query({ merchantCode: merchant.code })).toEqual([]);
+
+  await form.getByRole('checkbox', { name: 'transaction.authorized' }).check();
+  await form.getByRole('checkbox', { name: 'refund.resolved' }).check();
+  await form.getByRole('button', { name: 'Agregar endpoint' }).click();
+  await expect(form.getByRole('status')).toHaveText('Endpoint https://shop.example/hooks agregado.');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await expect(url).not.toHaveAttribute('aria-invalid', 'true');
+  const row = endpointRow(page, 'https://shop.example/hooks');
+  await expect(row).toContainText('transaction.authorized');
+  await expect(row).toContainText('refund.resolved');
+  await expect(row).not.toContainText('Todos los eventos');
+  const stored = await operatorConsole().webhooks.endpoints.query({ merchantCode: merchant.code });
+  expect(stored.map((item) => item.eventTypes)).toEqual([['transaction.authorized', 'refund.resolved']]);
+  await row.getByRole('button', { name: 'Eliminar https://shop.example/hooks' }).click();
+  await expect(row.getByRole('alertdialog')).toBeVisible();
+  await expectAccessibleSection(page);
+});
+
+test('a viewer and support see the endpoints without forms or buttons', async ({ page, browser }) => {
+  const merchant = await createMerchant('WHKVIEW');
+  const viewer = await createConsoleUser('MERCHANT_VIEWER', merchant.code);
+  await operatorConsole().webhooks.create.mutate({
+    merchantCode: merchant.code,
+    url: 'https://shop.example/viewer-hooks',
+    eventTypes: ['transaction.authorized'],
+    description: 'Solo autorizaciones',
+  });
+  await signIn(page, viewer.email, '/developers', viewer.password);
+  const row = endpointRow(page, 'https://shop.example/viewer-hooks');
+  await expect(row).toContainText('Solo autorizaciones');
+  await expect(row).toContainText('transaction.authorized');
+  await expect(row.getByTestId('webhook-state')).toHaveText('Activo');
+  const section = page.getByRole('region', { name: 'Endpoints de webhooks' });
+  await expect(section.getByRole('form')).toHaveCount(0);
+  await expect(section.getByRole('button')).toHaveCount(0);
+  await expect(section.getByRole('textbox')).toHaveCount(0);
+  await expect(section.getByText('Solo los administradores pueden agregar o cambiar endpoints.')).toBeVisible();
+  const refused = await callProcedure(page, 'console.webhooks.create', { url: 'https://shop.example/other', eventTypes: ['*'] });
+  expect(refused.status).toBe(403);
+  expect(await operatorConsole().webhooks.endpoints.query({ merchantCode: merchant.code })).toHaveLength(1);
+  await expectPhoneWidth(page);
+
+  const support = await (await browser.newContext({ baseURL: ORIGIN })).newPage();
+  await signIn(support, 'support@demo.pe', `/developers?merchant=${merchant.code}`);
+  await expect(endpointRow(support, 'https://shop.example/viewer-hooks')).toContainText('Solo autorizaciones');
+  const supportSection = support.getByRole('region', { name: 'Endpoints de webhooks' });
+  await expect(supportSection.getByRole('form')).toHaveCount(0);
+  await expect(supportSection.getByRole('button')).toHaveCount(0);
+});

@@ -1,0 +1,16 @@
+import { router } from '../../../trpc';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  testWebhookEndpoint,
+  updateWebhookEndpoint,
+  webhookEndpoints,
+} from './webhook-endpoints';
+
+export const webhooksRouter = router({
+  endpoints: webhookEndpoints,
+  create: createWebhookEndpoint,
+  update: updateWebhookEndpoint,
+  remove: deleteWebhookEndpoint,
+  sendTest: testWebhookEndpoint,
+});

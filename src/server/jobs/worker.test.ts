@@ -11,7 +11,11 @@ afterEach(() => {
 
 /** A database whose every call fails with `fault` while `down.now`, and finds nothing to do otherwise. */
 function database(down: { now: boolean }, fault: () => Error): Db {
-  const answer = (value: unknown) => () => (down.now ? Promise.reject(fault()) : Promise.resolve(value));
+  // Lazy, as Prisma's are: a query runs when awaited (or by $transaction), not when made.
+  const answer = (value: unknown) => () => ({
+    then: (resolve: (value: unknown) => unknown, reject: (error: unknown) => unknown) =>
+      (down.now ? Promise.reject(fault()) : Promise.resolve(value)).then(resolve, reject),
+  });
   const model = new Proxy({}, { get: () => answer([]) });
   return new Proxy({} as Db, {
     get: (_, property) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { statementsSent } from '@/server/db/statement-count';
 import { claimDueDeliveries as claimDueEvents } from './claim-deliveries';
 
 // Claiming due callbacks: per destination at most CALLBACK_DESTINATION_CONCURRENCY (4) in flight,
@@ -94,6 +95,20 @@ describe('claimDueEvents', () => {
     expect((await claimDueEvents(database.prisma, 8)).map((event) => event.id)).toEqual([first]);
     await database.prisma.outboxEvent.update({ where: { id: first }, data: { status: 'DELIVERED', leaseUntil: null } });
     expect((await claimDueEvents(database.prisma, 8)).map((event) => event.id)).toEqual([second]);
+  });
+
+  it('with nothing due, asks in one statement and opens no transaction', async () => {
+    const [later] = await insertDue([{ destination: 'http://later.example', ageSeconds: -60 }]);
+    const [leased] = await insertDue([{ destination: 'http://busy.example' }]);
+    await database.prisma.outboxEvent.update({ where: { id: leased! }, data: { leaseUntil: new Date(Date.now() + 60_000) } });
+    const before = statementsSent();
+    expect(await claimDueEvents(database.prisma, 32)).toEqual([]);
+    expect(statementsSent() - before).toBe(1);
+    // Once one is due, the claim runs: BEGIN, the lock, the claim, COMMIT after the check.
+    await database.prisma.outboxEvent.update({ where: { id: later! }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    const beforeClaim = statementsSent();
+    expect((await claimDueEvents(database.prisma, 32)).map((event) => event.id)).toEqual([later]);
+    expect(statementsSent() - beforeClaim).toBe(5);
   });
 
   it('takes a destination again once its deliveries are over (leases cleared or run out)', async () => {

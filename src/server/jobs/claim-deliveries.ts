@@ -33,6 +33,9 @@ export type Claimed = {
 /** Claims up to `limit` due deliveries; `idleOnly`: one each for destinations with none under way. */
 export async function claimDueDeliveries(prisma: Db, limit: number, { idleOnly = false } = {}): Promise<Claimed[]> {
   if (limit <= 0) return [];
+  // Most polls find nothing due: one plain read then, instead of a transaction that holds the
+  // embedded database's only connection across event-loop turns (docs/BENCHMARKS.md, stalls).
+  if (!(await anyDeliveryDue(prisma))) return [];
   const config = env();
   const perDestination = config.CALLBACK_DESTINATION_CONCURRENCY;
   // Each UPDATE's own checks, evaluated again on the row's newest version when another worker
@@ -44,6 +47,19 @@ export async function claimDueDeliveries(prisma: Db, limit: number, { idleOnly =
     claimStatement(prisma, limit, idleOnly, perDestination, config.CALLBACK_LEASE_SECONDS),
   ]);
   return claimed;
+}
+
+/** Whether some delivery is due and not leased (held destinations still count: the claim skips them). */
+async function anyDeliveryDue(prisma: Db): Promise<boolean> {
+  const [row] = await prisma.$queryRaw<{ due: boolean }[]>`
+    SELECT EXISTS (
+        SELECT 1 FROM outbox_events
+        WHERE status = 'PENDING' AND destination IS NOT NULL AND next_attempt_at <= now()
+          AND (lease_until IS NULL OR lease_until < now()))
+      OR EXISTS (
+        SELECT 1 FROM endpoint_deliveries
+        WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())) AS due`;
+  return row?.due === true;
 }
 
 /** An advisory lock key of its own (pg_advisory_xact_lock takes any bigint). */

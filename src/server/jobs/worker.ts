@@ -21,8 +21,8 @@ export type Worker = { stop(): Promise<void> };
  * doubt, drops vaulted cards whose challenge expired, keeps the leases of its callback deliveries
  * under way and starts due ones; once a minute it drops the rate-limit buckets nobody has used
  * for ten minutes and disables the webhook endpoints that have failed for
- * WEBHOOK_DISABLE_AFTER_DAYS. Any number may run over one PostgreSQL database (rows are claimed
- * with leases and SKIP LOCKED).
+ * WEBHOOK_DISABLE_AFTER_DAYS. Any number may run over one PostgreSQL database: state moves are
+ * claimed with SKIP LOCKED, callback deliveries with leases taken in turns under an advisory lock.
  */
 export function startWorker(prisma: Db, name: string): Worker {
   const config = env();

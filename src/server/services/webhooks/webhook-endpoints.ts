@@ -66,18 +66,22 @@ export async function listEndpoints(prisma: Db, scope: MerchantScope, merchantCo
 
 export async function createEndpoint(prisma: Db, scope: MerchantScope, merchantCode: string | undefined, input: EndpointInput) {
   const merchant = await merchantInScope(prisma, scope, merchantCode);
-  if ((await prisma.webhookEndpoint.count({ where: { merchantId: merchant.id } })) >= MAX_ENDPOINTS) {
-    throw new AppError('STATE_CONFLICT', `a merchant has at most ${MAX_ENDPOINTS} webhook endpoints`);
-  }
-  const created = await prisma.webhookEndpoint.create({
-    data: {
-      merchantId: merchant.id,
-      url: input.url,
-      destination: destinationOf(input.url)!,
-      eventTypes: input.eventTypes,
-      description: input.description,
-    },
-    select: view,
+  const created = await prisma.$transaction(async (tx) => {
+    // The merchant's row lock orders concurrent creates, so the count cannot go stale before the insert.
+    await tx.$queryRaw`SELECT id FROM merchants WHERE id = ${merchant.id}::uuid FOR UPDATE`;
+    if ((await tx.webhookEndpoint.count({ where: { merchantId: merchant.id } })) >= MAX_ENDPOINTS) {
+      throw new AppError('STATE_CONFLICT', `a merchant has at most ${MAX_ENDPOINTS} webhook endpoints`);
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        merchantId: merchant.id,
+        url: input.url,
+        destination: destinationOf(input.url)!,
+        eventTypes: input.eventTypes,
+        description: input.description,
+      },
+      select: view,
+    });
   });
   return describe(created);
 }

@@ -1,11 +1,8 @@
 'use client';
 
-import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { ActionError, Confirm } from '../../console-ui/form-kit';
-import { SECONDARY_BUTTON } from '../../console-ui/buttons';
+import { ConfirmThenAct } from '../../console-ui/confirm-then-act';
 import { useConsoleLang } from '../../console-ui/lang-context';
-import { useConsoleAction } from '../../console-ui/use-console-action';
 
 const TEXT = {
   es: {
@@ -28,49 +25,17 @@ const TEXT = {
 
 export function RotateCallbackKey() {
   const text = TEXT[useConsoleLang()];
-  const action = useConsoleAction();
-  const [confirming, setConfirming] = useState(false);
-  const [rotated, setRotated] = useState<string | null>(null);
   return (
-    <div className="space-y-2">
-      {confirming ? (
-        <Confirm
-          id="rotate-callback-key"
-          title={text.title}
-          body={text.body}
-          yes={text.yes}
-          no={text.no}
-          busy={action.busy}
-          onYes={() =>
-            action.run(
-              () => consoleClient.console.platform.rotateCallbackKey.mutate({}),
-              (result) => {
-                setConfirming(false);
-                setRotated(result.kid);
-              },
-            )
-          }
-          onNo={() => setConfirming(false)}
-        />
-      ) : (
-        <button
-          type="button"
-          disabled={action.busy}
-          className={SECONDARY_BUTTON}
-          onClick={() => {
-            setRotated(null);
-            setConfirming(true);
-          }}
-        >
-          {text.rotate}
-        </button>
-      )}
-      <ActionError message={action.error} />
-      {rotated ? (
-        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="rotated-key">
-          {text.done(rotated)}
-        </p>
-      ) : null}
-    </div>
+    <ConfirmThenAct
+      id="rotate-callback-key"
+      label={text.rotate}
+      title={text.title}
+      body={text.body}
+      yes={text.yes}
+      no={text.no}
+      act={() => consoleClient.console.platform.rotateCallbackKey.mutate({})}
+      done={(result) => text.done(result.kid)}
+      doneTestId="rotated-key"
+    />
   );
 }

@@ -1,11 +1,8 @@
 'use client';
 
-import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { ActionError, Confirm } from '../../console-ui/form-kit';
-import { SECONDARY_BUTTON } from '../../console-ui/buttons';
+import { ConfirmThenAct } from '../../console-ui/confirm-then-act';
 import { useConsoleLang } from '../../console-ui/lang-context';
-import { useConsoleAction } from '../../console-ui/use-console-action';
 
 const TEXT = {
   es: {
@@ -33,49 +30,17 @@ const TEXT = {
 /** The cut-off now: for every merchant, or only the one named (a merchant's page). */
 export function SettleNow({ awaiting, merchantCode }: { awaiting: number; merchantCode?: string }) {
   const text = TEXT[useConsoleLang()];
-  const action = useConsoleAction();
-  const [confirming, setConfirming] = useState(false);
-  const [settled, setSettled] = useState<number | null>(null);
   return (
-    <div className="space-y-2">
-      {confirming ? (
-        <Confirm
-          id="settle"
-          title={text.title}
-          body={text.body(awaiting, merchantCode !== undefined)}
-          yes={text.yes}
-          no={text.no}
-          busy={action.busy}
-          onYes={() =>
-            action.run(
-              () => consoleClient.console.platform.settleNow.mutate({ merchantCode }),
-              (result) => {
-                setConfirming(false);
-                setSettled(result.settled);
-              },
-            )
-          }
-          onNo={() => setConfirming(false)}
-        />
-      ) : (
-        <button
-          type="button"
-          disabled={action.busy}
-          className={SECONDARY_BUTTON}
-          onClick={() => {
-            setSettled(null);
-            setConfirming(true);
-          }}
-        >
-          {merchantCode ? text.runOne : text.run}
-        </button>
-      )}
-      <ActionError message={action.error} />
-      {settled !== null ? (
-        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="settled-result">
-          {text.result(settled)}
-        </p>
-      ) : null}
-    </div>
+    <ConfirmThenAct
+      id="settle"
+      label={merchantCode ? text.runOne : text.run}
+      title={text.title}
+      body={text.body(awaiting, merchantCode !== undefined)}
+      yes={text.yes}
+      no={text.no}
+      act={() => consoleClient.console.platform.settleNow.mutate({ merchantCode })}
+      done={(result) => text.result(result.settled)}
+      doneTestId="settled-result"
+    />
   );
 }

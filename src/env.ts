@@ -3,6 +3,18 @@ import { z } from 'zod';
 // The only reader of process.env: configuration is validated once, on first use.
 const urlWithoutTrailingSlash = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
+// `kid:base64 of 32 bytes`, comma-separated: the first encrypts, every one decrypts.
+const sealingKeysSetting = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return undefined;
+    const parsed = parseSealingKeys(value);
+    if (typeof parsed !== 'string') return parsed;
+    context.addIssue({ code: 'custom', message: parsed });
+    return z.NEVER;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -108,29 +120,32 @@ const schema = z.object({
   // the first encrypts, every one decrypts (rotation: put the new key first, drop the old one once
   // the cards it holds have expired). Without it a key is made on first start and kept in the
   // database (src/server/three-ds/card-vault.ts).
-  CARD_VAULT_KEYS: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return undefined;
-      const parsed = parseCardVaultKeys(value);
-      if (typeof parsed !== 'string') return parsed;
-      context.addIssue({ code: 'custom', message: parsed });
-      return z.NEVER;
-    }),
+  CARD_VAULT_KEYS: sealingKeysSetting,
+  // Keys of merchants' processor secrets (docs/processors/README.md), in the same form and with
+  // the same rotation; without it a key is made on first start and kept in the database. Re-seal
+  // every account under the first key with `npm run cli -- reseal-processor-secrets`.
+  PROCESSOR_SECRET_KEYS: sealingKeysSetting,
+  // The processors' APIs (docs/processors/): the real hosts by default; a simulator's origin in
+  // tests and the local demo (tests/simulators/). Nothing else tells a connector it talks to one.
+  CULQI_API_URL: urlWithoutTrailingSlash.default('https://api.culqi.com'),
+  CULQI_SECURE_URL: urlWithoutTrailingSlash.default('https://secure.culqi.com'),
+  MERCADOPAGO_API_URL: urlWithoutTrailingSlash.default('https://api.mercadopago.com'),
+  // How long a merchant's processor account may take to answer before the attempt counts as a
+  // technical failure (docs/ORCHESTRATION.md 3); short in tests.
+  PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Bearer token that /api/metrics requires; without it the metrics are open outside production
   // and refused in production.
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
-export type CardVaultKey = { kid: string; key: Buffer };
+export type SealingKey = { kid: string; key: Buffer };
 
 /**
  * `kid:base64,kid:base64,…` as keys, or what is wrong with it (never the key itself). Each key
  * is 32 bytes in standard base64 (`openssl rand -base64 32`); ids are short and unique.
  */
-export function parseCardVaultKeys(value: string): CardVaultKey[] | string {
-  const keys: CardVaultKey[] = [];
+export function parseSealingKeys(value: string): SealingKey[] | string {
+  const keys: SealingKey[] = [];
   for (const [index, entry] of value.split(',').entries()) {
     const match = /^([A-Za-z0-9._-]{1,32}):([A-Za-z0-9+/]{43}=)$/.exec(entry.trim());
     const key = match ? Buffer.from(match[2]!, 'base64') : null;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { env, type CardVaultKey } from '@/env';
+import { env, type SealingKey } from '@/env';
 import type { Db } from '@/server/db/client';
 
 // Key material made on first start and kept in the database, so every instance shares it.
@@ -71,24 +71,31 @@ export function consoleSessionSecret(prisma: Db): Promise<string> {
   return consoleSecret;
 }
 
-let cardVaultKey: Promise<CardVaultKey> | undefined;
+/** What a generated sealing key protects (src/server/security/sealed-box.ts): its row in `service_keys`. */
+export type SealingKeyName = 'card-vault-key' | 'processor-secrets-key';
+
+const sealingKeys = new Map<SealingKeyName, Promise<SealingKey>>();
 
 /**
- * The card vault's key when CARD_VAULT_KEYS is not set (development, the demo, one-command
- * start): 32 random bytes made on first start and kept, id `local-1` (docs/ORCHESTRATION.md 5).
+ * A sealing key when its configuration is not set (development, the demo, one-command start):
+ * 32 random bytes made on first start and kept, id `local-1`.
  */
-export function generatedCardVaultKey(prisma: Db): Promise<CardVaultKey> {
-  cardVaultKey ??= loadOrCreate<{ kid: string; key: string }>(prisma, 'card-vault-key', async () => ({
-    kid: 'local-1',
-    key: randomBytes(32).toString('base64'),
-  })).then((stored) => ({ kid: stored.kid, key: Buffer.from(stored.key, 'base64') }));
-  cardVaultKey.catch(() => (cardVaultKey = undefined));
-  return cardVaultKey;
+export function generatedSealingKey(prisma: Db, name: SealingKeyName): Promise<SealingKey> {
+  let key = sealingKeys.get(name);
+  if (!key) {
+    key = loadOrCreate<{ kid: string; key: string }>(prisma, name, async () => ({
+      kid: 'local-1',
+      key: randomBytes(32).toString('base64'),
+    })).then((stored) => ({ kid: stored.kid, key: Buffer.from(stored.key, 'base64') }));
+    sealingKeys.set(name, key);
+    key.catch(() => sealingKeys.delete(name));
+  }
+  return key;
 }
 
-/** The generated card vault key if one was ever made (it still decrypts after CARD_VAULT_KEYS is set); never makes one. */
-export async function keptCardVaultKey(prisma: Db): Promise<CardVaultKey | null> {
-  const kept = await prisma.serviceKey.findUnique({ where: { name: 'card-vault-key' }, select: { value: true } });
+/** The generated key if one was ever made (it still decrypts after the keys are configured); never makes one. */
+export async function keptSealingKey(prisma: Db, name: SealingKeyName): Promise<SealingKey | null> {
+  const kept = await prisma.serviceKey.findUnique({ where: { name }, select: { value: true } });
   if (!kept) return null;
   const { kid, key } = kept.value as { kid: string; key: string };
   return { kid, key: Buffer.from(key, 'base64') };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengePayment } from '@tests/support/challenge-payment';
 import { openTestDatabase, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
-import { parseCardVaultKeys } from '@/env';
+import { parseSealingKeys } from '@/env';
 import {
   cardVaultKeys,
   dropExpiredCards,
@@ -110,7 +110,7 @@ describe('card vault', () => {
     expect(await readVaultedCard(db.prisma, before.transactionId, rotated)).toEqual(before.card);
     expect(await readVaultedCard(db.prisma, after.transactionId, rotated)).toEqual(after.card);
     await expect(readVaultedCard(db.prisma, before.transactionId, keyRing([next]))).rejects.toThrow(
-      'the card vault has no key 2026-01',
+      'no key 2026-01 opens a card vault row',
     );
     // The same id with other bytes is not the key either.
     await expect(readVaultedCard(db.prisma, after.transactionId, keyRing([key('2026-02')]))).rejects.toThrow(/does not decrypt/);
@@ -150,7 +150,7 @@ describe('CARD_VAULT_KEYS', () => {
   const base64 = randomBytes(32).toString('base64');
 
   it('parses kid:base64 entries in order, the first encrypting', () => {
-    const parsed = parseCardVaultKeys(`2026-02:${base64}, 2026-01:${randomBytes(32).toString('base64')}`);
+    const parsed = parseSealingKeys(`2026-02:${base64}, 2026-01:${randomBytes(32).toString('base64')}`);
     expect(Array.isArray(parsed)).toBe(true);
     expect((parsed as { kid: string }[]).map((each) => each.kid)).toEqual(['2026-02', '2026-01']);
     expect(keyRing(parsed as never).current.kid).toBe('2026-02');
@@ -165,10 +165,10 @@ describe('CARD_VAULT_KEYS', () => {
       `k1:${base64},`,
       `bad id:${base64}`,
     ]) {
-      const problem = parseCardVaultKeys(value);
+      const problem = parseSealingKeys(value);
       expect(typeof problem).toBe('string');
       expect(problem).not.toContain(base64);
     }
-    expect(parseCardVaultKeys(`k1:${base64},k1:${base64}`)).toBe('entry 2 repeats the key id k1');
+    expect(parseSealingKeys(`k1:${base64},k1:${base64}`)).toBe('entry 2 repeats the key id k1');
   });
 });

@@ -27,6 +27,24 @@ export const TEST_PANS = [
   '4000000000003063',
   '4000000000003253',
   '4000000000003261',
+  // Culqi's test cards (docs.culqi.com/es/documentacion/pagos-online/tarjetas-de-prueba), which
+  // its simulator answers as documented.
+  '4000020000000000',
+  '4000030000000009',
+  '4000040000000008',
+  '5400000000000005',
+  '5400020000000003',
+  '370001000000000',
+  '370002000000008',
+  '36000000000008',
+  '36000100000007',
+  '36000200000006',
+  '4456530000001096',
+  '4456530000001005',
+  '4456530000001070',
+  '4456530000001013',
+  // Mercado Pago Peru's test cards (mercadopago.com.pe/developers/en/docs/your-integrations/test/cards).
+  '4009175332806176',
 ] as const;
 
 /** The console passwords the suites sign in with or try. */

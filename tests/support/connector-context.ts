@@ -7,6 +7,11 @@ export function testContext(overrides: Partial<ConnectorContext> = {}): Connecto
     transactionId: 'b3c1f2de-0000-4000-8000-000000000001',
     amount: 15_000n,
     currency: '604',
+    order: {
+      merchantOperationNumber: 'op-0001',
+      description: 'Shop TEST op-0001',
+      payer: { email: 'ana.quispe@example.pe', firstName: 'Ana', lastName: 'Quispe', phone: '+51987654321' },
+    },
     payerPageUrl: 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001',
     signal: new AbortController().signal,
     ...overrides,

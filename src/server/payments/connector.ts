@@ -27,11 +27,20 @@ export type ThreeDsAuthentication = {
   authenticationValue: string;
 };
 
+/** What a processor is told of the order and its payer (real processors want an email, a description). */
+export type OrderFacts = {
+  merchantOperationNumber: string;
+  /** A short text for the payer's statement and the processor's records. */
+  description: string;
+  payer: { email: string | null; firstName: string | null; lastName: string | null; phone: string | null };
+};
+
 export type ConnectorContext = {
   now: Date;
   transactionId: string;
   amount: bigint;
   currency: string;
+  order: OrderFacts;
   /** Absolute URL of this transaction's hosted payer page. */
   payerPageUrl: string;
   /** Merchant override of the connector's default expiry. */
@@ -65,6 +74,11 @@ type Decided = {
   stateReason: string;
   card: CardFields | null;
   methodDetails: Record<string, unknown>;
+  /**
+   * The processor's own id of what it made (a charge, a payment, an order), which its reversal,
+   * refunds and status inquiries name; kept in the transaction's `additional_fields`.
+   */
+  processorReference?: string;
 };
 
 export type AuthorizeResult =
@@ -91,9 +105,10 @@ export type AuthorizeResult =
       expiresAt: Date;
       continueUrl: string | null;
       methodDetails: Record<string, unknown>;
+      processorReference?: string;
     };
 
-export type NotSupported = { outcome: 'not_supported'; flow: 'reverse' | 'refund' | 'status' };
+export type NotSupported = { outcome: 'not_supported'; flow: 'reverse' | 'refund' | 'status' | 'notification' };
 
 /** The answer of a flow the connector does not offer (its capabilities say which). */
 export function notSupported(flow: NotSupported['flow']): NotSupported {
@@ -108,6 +123,10 @@ export type TransactionReference = {
   currency: string;
   /** BIN and last four of the card (or wallet card), when the transaction has one. */
   card: { bin: string; last4: string } | null;
+  /** The processor's id of the payment, when its answer gave one (`Decided.processorReference`). */
+  processorReference: string | null;
+  /** When the attempt was made: a processor searched by date finds the payment around it. */
+  createdAt: Date | null;
 };
 
 export type ReverseResult = { outcome: 'reversed'; code: string } | { outcome: 'refused'; reason: string } | NotSupported;
@@ -123,6 +142,48 @@ export type StatusResult =
   | { outcome: 'declined'; code: string; declineClass: DeclineClass }
   | { outcome: 'not_found' }
   | { outcome: 'unknown' }
+  | NotSupported;
+
+/** A notification a processor POSTed to the service, as it arrived (its body unparsed: signatures cover the bytes). */
+export type IncomingNotification = {
+  headers: { get(name: string): string | null };
+  query: URLSearchParams;
+  body: string;
+  receivedAt: Date;
+};
+
+/** What a notification's payment is now, as the processor says when asked (never as the notification claims). */
+export type PaymentChange =
+  /** A payment order its payer paid (a cash code, Cuotéalo): PENDIENTE becomes AUTORIZADO. */
+  | { kind: 'paid'; operationId: string; paidAt: Date }
+  /** A payment order that ended unpaid: PENDIENTE becomes EXPIRADO, or CANCELADO when voided. */
+  | { kind: 'expired' }
+  | { kind: 'voided' }
+  /** A card or Yape payment decided (one whose answer was lost is settled by it). */
+  | { kind: 'approved'; authorizationCode: string; brandTransactionId: string }
+  | { kind: 'declined'; code: string; declineClass: DeclineClass }
+  /** The payment's money went back to the payer (a refund the processor resolved). */
+  | { kind: 'refunded' }
+  /** Nothing the service tracks changed (the processor's own bookkeeping). */
+  | { kind: 'none' };
+
+export type NotificationResult =
+  /** Not verifiable as the processor's (no or wrong credentials or signature, stale): nothing changes. */
+  | { outcome: 'refused'; reason: string }
+  | {
+      outcome: 'accepted';
+      /** The processor's id of the notification: a retried or replayed one has the same. */
+      externalId: string;
+      /** The processor's event name (`order.status.changed`, `payment.updated`). */
+      kind: string;
+      /** The processor's id of the payment or order it names. */
+      resource: string;
+      /** Our transaction, as the processor's record of the payment names it; null when none of ours. */
+      transactionId: string | null;
+      change: PaymentChange;
+    }
+  /** The processor could not say what the payment is now: the notification is to be retried. */
+  | { outcome: 'unavailable' }
   | NotSupported;
 
 export type ConnectorCapabilities = {
@@ -143,12 +204,20 @@ export type PaymentConnector = {
   /** How long an answer may take before the attempt counts as a technical failure. */
   timeoutMs: number;
   authorize(request: AuthorizeRequest, context: ConnectorContext): Promise<AuthorizeResult>;
-  /** Undoes an authorization before settlement. */
+  /**
+   * Undoes what the processor made for a payment not yet settled: an authorization (voided or
+   * returned), or a payment order its payer has not paid (deleted, so it can no longer be paid).
+   */
   reverse(transaction: TransactionReference): Promise<ReverseResult>;
   /** Returns a settled payment's money; idempotent per `refundId`. */
   refund(request: RefundRequest): Promise<RefundResult>;
   /** What the processor knows of a payment after an ambiguous answer. */
   status(transaction: TransactionReference): Promise<StatusResult>;
+  /**
+   * A notification the processor sent about one of its payments: verified, then the payment asked
+   * for as it stands. Answers `not_supported` for a processor that sends none.
+   */
+  notification(notification: IncomingNotification): Promise<NotificationResult>;
 };
 
 function isRequestFor<M extends PaymentMethod>(request: AuthorizeRequest, method: M): request is RequestFor<M> {

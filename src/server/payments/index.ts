@@ -17,4 +17,13 @@ export { transactionReference, type StoredTransaction } from './transaction-refe
 export type * from './connector';
 export { DECLINE_CLASSES, declineClassOf, type DeclineClass } from './decline-class';
 // Seeded rows copy the sandbox's words for an approval.
-export { APPROVED_STATE_REASON } from './sandbox/card-outcome';
+export { APPROVED_STATE_REASON } from './outcomes';
+// Merchants' own accounts at real processors (docs/processors/README.md).
+export {
+  checkProcessorAccount,
+  processorConnector,
+  processorEndpoints,
+  PROCESSOR_METHODS,
+  PROCESSOR_NAMES,
+} from './processor-connectors';
+export { PROCESSORS, type AccountCheck, type Processor, type ProcessorAccountConfig } from './processor-account';

@@ -11,7 +11,15 @@ describe('transactionReference', () => {
       amount: 15_000n,
       currency: '604',
       card: { bin: '400000', last4: '5126' },
+      processorReference: null,
+      createdAt: null,
     });
+  });
+
+  it("carries the processor's id of the payment and when the attempt was made", () => {
+    const createdAt = new Date('2026-11-25T10:00:00Z');
+    const reference = transactionReference({ ...ROW, processorReference: 'chr_test_0000000000000001', createdAt });
+    expect([reference.processorReference, reference.createdAt]).toStrictEqual(['chr_test_0000000000000001', createdAt]);
   });
 
   it('has no card when either part is missing', () => {

@@ -9,6 +9,8 @@ export type StoredTransaction = {
   currency: string;
   cardBin: string | null;
   cardLast4: string | null;
+  processorReference?: string | null;
+  createdAt?: Date | null;
 };
 
 export function transactionReference(row: StoredTransaction): TransactionReference {
@@ -18,5 +20,7 @@ export function transactionReference(row: StoredTransaction): TransactionReferen
     amount: row.amount,
     currency: row.currency,
     card: row.cardBin !== null && row.cardLast4 !== null ? { bin: row.cardBin, last4: row.cardLast4 } : null,
+    processorReference: row.processorReference ?? null,
+    createdAt: row.createdAt ?? null,
   };
 }

@@ -271,6 +271,8 @@ describe.each([acquirerA, acquirerB])('$id after authorization', (acquirer) => {
     amount: 15_000n,
     currency: '604',
     card: { bin, last4 },
+    processorReference: null,
+    createdAt: null,
   });
   const refundOf = (bin: string, last4: string) => ({
     ...reference(bin, last4),

@@ -8,7 +8,8 @@ import {
   parseExpiry,
 } from '@/server/domain/card';
 import { requestFor, type ResultMessage } from '../connector';
-import { cardOutcome, DO_NOT_HONOUR, technicalFailure } from './card-outcome';
+import { technicalFailure } from '../outcomes';
+import { cardOutcome, DO_NOT_HONOUR } from './card-outcome';
 import type { SandboxProcessor } from './sandbox-connector';
 
 // The sandbox card acquirers (docs/ORCHESTRATION.md 1): two of them, so that routing and

@@ -2,7 +2,8 @@ import type * as Crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeCard } from '@/server/domain/card';
-import { cardOutcome, randomDigits, technicalFailure } from './card-outcome';
+import { technicalFailure } from '../outcomes';
+import { cardOutcome, randomDigits } from './card-outcome';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof Crypto>();

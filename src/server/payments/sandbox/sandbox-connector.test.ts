@@ -63,7 +63,15 @@ function setUp(processor: SandboxProcessor = rules, timeoutMs = TIMEOUT_MS) {
 }
 
 function reference(transactionId = testContext().transactionId): TransactionReference {
-  return { transactionId, method: 'CARD', amount: 15_000n, currency: '604', card: { bin: '411111', last4: '1111' } };
+  return {
+    transactionId,
+    method: 'CARD',
+    amount: 15_000n,
+    currency: '604',
+    card: { bin: '411111', last4: '1111' },
+    processorReference: null,
+    createdAt: null,
+  };
 }
 
 /** Transaction ids `failsFlakily` does (`true`) or does not name. */

@@ -8,7 +8,8 @@ import {
   type RefundResult,
 } from '../connector';
 import { declineClassOf } from '../decline-class';
-import { cardOutcome, DO_NOT_HONOUR, technicalFailure } from './card-outcome';
+import { technicalFailure } from '../outcomes';
+import { cardOutcome, DO_NOT_HONOUR } from './card-outcome';
 import type { SandboxDecision, SandboxStore } from './sandbox-store';
 
 // What every sandbox processor shares, written once (docs/ORCHESTRATION.md 1): the admin's
@@ -120,6 +121,10 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
       // Asked again on the next pass, as a refund the processor has not finished.
       if (await inOutage()) return { outcome: 'in_process' };
       return processor.refund ? processor.refund(request) : { outcome: 'resolved' };
+    },
+    // The sandbox processors' payers finish on the service's own pages: nothing to notify.
+    async notification() {
+      return notSupported('notification');
     },
     async status(transaction) {
       if (await inOutage()) return { outcome: 'unknown' };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isValidPan } from '@/server/domain/card';
 import type { AuthorizeRequest, RequestFor } from '../connector';
 import { testContext } from '@tests/support/connector-context';
-import { yapeCardPan, yapeRailA, yapeRailB, YAPE_MAX_PEN_CENTS } from './yape';
+import { yapeCardPan } from '../yape-wallet';
+import { yapeRailA, yapeRailB, YAPE_MAX_PEN_CENTS } from './yape';
 
 type YapePhone = RequestFor<'YAPE'>['method_details']['phone'];
 

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { cardMethodDetails, describeCard, luhnCheckDigit } from '@/server/domain/card';
 import { requestFor, type ResultMessage } from '../connector';
+import { yapeWallet } from '../yape-wallet';
 import { cardOutcome } from './card-outcome';
 import type { SandboxProcessor } from './sandbox-connector';
 
@@ -14,17 +13,6 @@ export const YAPE_DECLINES = {
 
 /** 3 500.00 PEN: a larger Yape payment is declined. */
 export const YAPE_MAX_PEN_CENTS = 350_000n;
-
-const YAPE_BIN = '421355';
-
-/** The wallet's virtual debit card PAN: BIN, nine digits of a SHA-256 of the phone, Luhn digit. */
-export function yapeCardPan(phone: { country_code: string; subscriber: string }): string {
-  const countryDigits = phone.country_code.replace(/\D/g, '');
-  const digest = createHash('sha256').update(`${countryDigits}${phone.subscriber}`).digest('hex');
-  const account = (BigInt(`0x${digest}`) % 1_000_000_000n).toString().padStart(9, '0');
-  const payload = `${YAPE_BIN}${account}`;
-  return `${payload}${luhnCheckDigit(payload)}`;
-}
 
 function yapeDecline(otp: string, amount: bigint, currency: string): ResultMessage | null {
   if (otp === '000000') return YAPE_DECLINES.invalidOtp;
@@ -41,11 +29,7 @@ function yapeRail(identity: Pick<SandboxProcessor, 'id' | 'name'>): SandboxProce
     capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
     async authorize(request, context) {
       const { phone, otp } = requestFor(request, 'YAPE').method_details;
-      const card = describeCard(yapeCardPan(phone));
-      const methodDetails = {
-        phone: { country_code: phone.country_code, subscriber: phone.subscriber },
-        ...cardMethodDetails(card),
-      };
+      const { card, methodDetails } = yapeWallet(phone);
       return cardOutcome(yapeDecline(otp, context.amount, context.currency), card, methodDetails);
     },
   };

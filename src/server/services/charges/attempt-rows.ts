@@ -3,7 +3,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import type { CardDescription } from '@/server/domain/card';
 import type { TransactionState } from '@/server/domain/states';
-import type { AuthorizeResult, CardFields, DeclineClass } from '@/server/payments';
+import type { AuthorizeResult, CardFields, DeclineClass, OrderFacts } from '@/server/payments';
 import type { ChargeRequest } from '@/server/schemas/charge-request';
 import { publicThreeDs, type ThreeDsResult } from '@/server/three-ds/directory';
 import { chargeMoves } from '../state-moves/charge-moves';
@@ -163,6 +163,11 @@ export function settledRow(attempt: Attempt, settlement: Settlement): Transactio
     continueUrl: result.outcome === 'pending' ? result.continueUrl : null,
     methodDetails: (decided?.methodDetails ?? attempt.row.methodDetails) as Prisma.JsonObject,
     processorResponse: 'processorResponse' in result ? result.processorResponse : null,
+    // The processor's id of the payment, which its reversal, refunds and inquiries name.
+    additionalFields:
+      'processorReference' in result && result.processorReference
+        ? { ...(attempt.row.additionalFields as Prisma.JsonObject), processor_reference: result.processorReference }
+        : attempt.row.additionalFields,
     lifecycle,
   };
 }
@@ -212,6 +217,22 @@ function cardColumns(card: CardFields | null) {
     card_type: card?.card_type ?? null,
     card_country: card?.card_country ?? null,
     card_issuer: card?.issuer ?? null,
+  };
+}
+
+/** What a processor is told of the order: its number, a description, and the payer (the customer, else the billing person). */
+export function orderFacts(base: ChargeBase): OrderFacts {
+  const { customer, billing } = base.body.payment_details;
+  const phone = customer.phone ?? billing.phone;
+  return {
+    merchantOperationNumber: base.body.merchant_operation_number,
+    description: `${base.merchant.name} ${base.body.merchant_operation_number}`.slice(0, 80),
+    payer: {
+      email: customer.email ?? billing.email ?? null,
+      firstName: customer.first_name ?? billing.first_name ?? null,
+      lastName: customer.last_name ?? billing.last_name ?? null,
+      phone: phone?.subscriber ? `${phone.country_code ?? ''}${phone.subscriber}` : null,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { approvedByStatus, authorizeWithin, declinedByStatus, statusWithin } fro
 import {
   attemptRows,
   newAttempt,
+  orderFacts,
   outcomeColumns,
   settledMoves,
   settledRow,
@@ -67,6 +68,7 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
       transactionId: attempt.row.id,
       amount: attempt.row.amount,
       currency: attempt.row.currency,
+      order: orderFacts(base),
       payerPageUrl: `${env().origin}/pay/${attempt.payerToken}`,
       expirySeconds: base.merchant.expirySeconds[attempt.row.method],
       ...(base.authentication ? { authentication: authenticationOf(base.authentication) } : {}),
@@ -271,6 +273,7 @@ async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt): Pr
       currency: attempt.row.currency,
       cardBin: null,
       cardLast4: null,
+      createdAt: attempt.row.createdAt,
     }),
   );
   const decided = { card: null, methodDetails: {} };

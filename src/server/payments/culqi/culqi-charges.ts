@@ -1,0 +1,191 @@
+import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/domain/card';
+import { CURRENCIES, type CurrencyCode } from '@/server/domain/money';
+import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
+import { approval, decline, technicalFailure } from '../outcomes';
+import type { ProcessorAnswer } from '../processor-http';
+import { yapeWallet } from '../yape-wallet';
+import { culqiDeclineClass } from './culqi-codes';
+import { culqiError, errorWords, isObject, type CulqiCharge, type CulqiClient, type CulqiToken } from './culqi-client';
+
+// A card or Yape payment at Culqi: a token of the card (or of the Yape approval code), then a
+// charge of the token (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/tokens,
+// .../tokens-yape, .../cargos). Culqi keeps no idempotency key: a charge is never sent twice for
+// one attempt, and a lost one is found again by its metadata (culqi-status.ts). Every charge
+// carries our transaction id in its metadata for that.
+
+/** When a payer gave no email: Culqi requires one on every token and charge. */
+export const NO_EMAIL = 'sin-correo@pagos.pe';
+
+type Described = { card: CardFields | null; methodDetails: Record<string, unknown> };
+
+/** Culqi's brand words and card types as the interface shows them; the BIN table fills in what Culqi leaves out. */
+function cardOf(pan: string, token: CulqiToken): CardDescription {
+  const described = describeCard(pan);
+  const type = { credito: 'CREDIT', debito: 'DEBIT', prepagada: 'PREPAID' }[token.iin?.card_type ?? ''] as
+    CardDescription['card_type'] | undefined;
+  return {
+    ...described,
+    card_type: type ?? described.card_type,
+    card_country: token.iin?.issuer?.country_code ?? described.card_country,
+    issuer: token.iin?.issuer?.name ?? described.issuer,
+  };
+}
+
+function currencyOf(code: string): string {
+  return CURRENCIES[code as CurrencyCode].alpha;
+}
+
+/**
+ * A token's answer: the token, or the result that ends the attempt. A token charges nothing, so a
+ * card token lost on the way lets the payment move on; a Yape token's request carried the
+ * payer's one-time code, which may be spent, so it does not.
+ */
+function tokenOf(answer: ProcessorAnswer, described: Described, yape: boolean): CulqiToken | AuthorizeResult {
+  const { card, methodDetails } = described;
+  if (answer.kind === 'refused') return technicalFailure('connection_refused', card, methodDetails);
+  if (answer.kind === 'lost' || answer.status >= 500) {
+    return technicalFailure(yape ? 'processor_error' : 'connection_refused', card, methodDetails);
+  }
+  if (answer.status === 201 && isObject<CulqiToken>(answer.body, 'token')) return answer.body;
+  const error = culqiError(answer.body);
+  // A card or Yape code Culqi refuses to tokenize is declined as Culqi words it; anything else is
+  // a request Culqi could not take (keys, limits): a failure before any decision.
+  if (error?.type === 'card_error' || error?.type === 'parameter_error') {
+    const code = error.decline_code ?? error.code ?? error.type;
+    return decline({ code, description: errorWords(error) }, culqiDeclineClass(code), described);
+  }
+  return technicalFailure('processor_error', card, methodDetails, {
+    code: error?.code ?? String(answer.status),
+    description: error ? errorWords(error) : `Culqi respondió ${answer.status}`,
+  });
+}
+
+function isToken(value: CulqiToken | AuthorizeResult): value is CulqiToken {
+  return 'id' in value;
+}
+
+/** A charge's answer (201 charge, 200 REVIEW, 402 decline, other errors), or a lost one (`timeout`: ask for the status). */
+function chargeResult(answer: ProcessorAnswer, described: Described): AuthorizeResult {
+  const { card, methodDetails } = described;
+  if (answer.kind === 'refused') return technicalFailure('connection_refused', card, methodDetails);
+  // A 5xx may come after the charge was made: only the charge's status can tell.
+  if (answer.kind === 'lost' || answer.status >= 500) return technicalFailure('timeout', card, methodDetails);
+  const { status, body } = answer;
+  if (status === 201 && isObject<CulqiCharge>(body, 'charge')) {
+    return approval(
+      { authorizationCode: body.authorization_code ?? body.id, brandTransactionId: body.reference_code ?? body.id },
+      { ...described, processorReference: body.id },
+    );
+  }
+  // Culqi's antifraud wants the payer authenticated first (docs.culqi.com/es/documentacion/culqi-3ds/flujo-con-3ds).
+  if (status === 200 && (body as { action_code?: unknown } | null)?.action_code === 'REVIEW') {
+    const words = (body as { user_message?: string }).user_message ?? 'Culqi requiere autenticación 3-D Secure';
+    return decline({ code: 'REVIEW', description: words }, 'sca_required', described);
+  }
+  const error = culqiError(body);
+  if (status === 402 && error?.type === 'card_error') {
+    const code = error.decline_code ?? error.code ?? 'card_declined';
+    return decline({ code, description: errorWords(error) }, culqiDeclineClass(code), {
+      ...described,
+      ...(error.charge_id ? { processorReference: error.charge_id } : {}),
+    });
+  }
+  return technicalFailure('processor_error', card, methodDetails, {
+    code: error?.code ?? error?.type ?? String(status),
+    description: error ? errorWords(error) : `Culqi respondió ${status}`,
+  });
+}
+
+function chargeBody(context: ConnectorContext, sourceId: string, installments: number) {
+  const { order, authentication } = context;
+  return {
+    amount: Number(context.amount),
+    currency_code: currencyOf(context.currency),
+    email: order.payer.email ?? NO_EMAIL,
+    source_id: sourceId,
+    capture: true,
+    description: order.description.padEnd(5, '.'),
+    installments,
+    metadata: { transaction_id: context.transactionId, merchant_operation_number: order.merchantOperationNumber },
+    antifraud_details: {
+      ...(order.payer.firstName ? { first_name: order.payer.firstName } : {}),
+      ...(order.payer.lastName ? { last_name: order.payer.lastName } : {}),
+      ...(order.payer.phone ? { phone_number: order.payer.phone } : {}),
+    },
+    // The payer passed 3-D Secure with the service's directory server; Culqi takes the result
+    // as its own flow's (docs.culqi.com/es/documentacion/culqi-3ds/v1/uso-libreria).
+    ...(authentication
+      ? {
+          authentication_3DS: {
+            eci: authentication.eci,
+            cavv: authentication.authenticationValue,
+            xid: context.transactionId,
+            protocolVersion: authentication.version,
+            directoryServerTransactionId: context.transactionId,
+          },
+        }
+      : {}),
+  };
+}
+
+export async function authorizeCard(client: CulqiClient, request: AuthorizeRequest, context: ConnectorContext) {
+  const { pan, expiry_date, security_code, installments } = requestFor(request, 'CARD').method_details;
+  const installmentDetails = { plan: installments?.plan ?? 'NONE', installment_number: installments?.number ?? '1' };
+  const card = describeCard(pan);
+  const described: Described = { card, methodDetails: { ...cardMethodDetails(card), installments: installmentDetails } };
+  // Culqi refuses to tokenize an expired card; the interface declines it (docs/DESIGN.md 7).
+  const expiry = parseExpiry(expiry_date);
+  if (expiry === null || isExpiryInPast(expiry_date, context.now)) {
+    return decline({ code: 'expired_card', description: 'Tarjeta vencida' }, 'hard', described);
+  }
+  const token = tokenOf(
+    await client.post(
+      '/tokens',
+      {
+        card_number: pan,
+        cvv: security_code,
+        expiration_month: String(expiry.month).padStart(2, '0'),
+        expiration_year: String(2000 + (expiry.year % 100)),
+        email: context.order.payer.email ?? NO_EMAIL,
+        metadata: { transaction_id: context.transactionId },
+      },
+      { key: 'public', secure: true, signal: context.signal },
+    ),
+    described,
+    false,
+  );
+  if (!isToken(token)) return token;
+  const tokenCard = cardOf(pan, token);
+  const withCard: Described = {
+    card: tokenCard,
+    methodDetails: { ...cardMethodDetails(tokenCard), installments: installmentDetails },
+  };
+  const count = Number(installments?.number ?? '1');
+  const answer = await client.post('/charges', chargeBody(context, token.id, count > 1 ? count : 0), {
+    key: 'secret',
+    signal: context.signal,
+  });
+  return chargeResult(answer, withCard);
+}
+
+export async function authorizeYape(client: CulqiClient, request: AuthorizeRequest, context: ConnectorContext) {
+  const { phone, otp } = requestFor(request, 'YAPE').method_details;
+  const described = yapeWallet(phone);
+  const token = tokenOf(
+    await client.post(
+      '/tokens/yape',
+      {
+        number_phone: phone.subscriber,
+        otp,
+        amount: Number(context.amount),
+        metadata: { transaction_id: context.transactionId },
+      },
+      { key: 'public', secure: true, signal: context.signal },
+    ),
+    described,
+    true,
+  );
+  if (!isToken(token)) return token;
+  const answer = await client.post('/charges', chargeBody(context, token.id, 0), { key: 'secret', signal: context.signal });
+  return chargeResult(answer, described);
+}

@@ -1,0 +1,129 @@
+import {
+  notSupported,
+  type PaymentConnector,
+  type RefundResult,
+  type ReverseResult,
+  type TransactionReference,
+} from '../connector';
+import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
+import { authorizeCard, authorizeYape } from './culqi-charges';
+import { culqiClient, culqiError, errorWords, isObject, type CulqiClient } from './culqi-client';
+import { culqiNotification } from './culqi-notifications';
+import { authorizeOrder } from './culqi-orders';
+import { chargeStatus, findCharge, findOrder, orderStatus } from './culqi-records';
+
+// A merchant's Culqi account as a connector (docs/processors/culqi.md): cards and Yape by token
+// and charge, PagoEfectivo and Cuotéalo by payment order; a reversal before settlement and a
+// refund after it both return the whole charge (Culqi has no void of a captured charge:
+// docs.culqi.com/es/documentacion/pagos-online/cargo-unico/captura), a pending order is deleted.
+
+export const CULQI_METHODS = ['CARD', 'YAPE', 'PAGOEFECTIVO', 'CUOTEALO'] as const;
+
+type Returned = { kind: 'returned'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
+
+/**
+ * Returns what is left of a charge to its payer, once: a charge already returned whole (a retry
+ * after a lost answer) is not refunded again (POST /v2/refunds, docs.culqi.com apidocs
+ * "Crear devolución"; Culqi keeps no idempotency key).
+ */
+async function returnCharge(client: CulqiClient, reference: TransactionReference): Promise<Returned> {
+  const found = await findCharge(client, reference);
+  if (found.kind === 'unknown') return { kind: 'unavailable' };
+  if (found.kind === 'none') return { kind: 'refused', reason: 'Culqi no registra este pago' };
+  const charge = found.value;
+  if (chargeStatus(charge).outcome !== 'approved') return { kind: 'refused', reason: 'Culqi no aprobó este pago' };
+  const left = charge.amount - (charge.amount_refunded ?? 0);
+  if (left <= 0) return { kind: 'returned', code: charge.id };
+  const answer = await client.post(
+    '/refunds',
+    { amount: left, charge_id: charge.id, reason: 'solicitud_comprador' },
+    { key: 'secret' },
+  );
+  if (answer.kind !== 'answered' || answer.status >= 500) return { kind: 'unavailable' };
+  if (answer.status === 201 && isObject<{ id: string }>(answer.body, 'refund')) return { kind: 'returned', code: answer.body.id };
+  // Refused: perhaps because an earlier request already returned it.
+  const again = await findCharge(client, { ...reference, processorReference: charge.id });
+  if (again.kind === 'found' && (again.value.amount_refunded ?? 0) >= again.value.amount) {
+    return { kind: 'returned', code: charge.id };
+  }
+  const error = culqiError(answer.body);
+  return { kind: 'refused', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+}
+
+/** Deletes an order nobody paid, so its CIP or Cuotéalo page can no longer be paid. */
+async function voidOrder(client: CulqiClient, reference: TransactionReference): Promise<ReverseResult> {
+  const found = await findOrder(client, reference);
+  if (found.kind === 'unknown') return { outcome: 'refused', reason: 'Culqi no está disponible' };
+  if (found.kind === 'none') return { outcome: 'refused', reason: 'Culqi no registra esta orden' };
+  const order = found.value;
+  if (order.state === 'deleted' || order.state === 'expired') return { outcome: 'reversed', code: order.id };
+  if (order.state === 'paid') return { outcome: 'refused', reason: 'El pagador ya pagó la orden' };
+  const answer = await client.delete(`/orders/${encodeURIComponent(order.id)}`);
+  if (answer.kind === 'answered' && answer.status < 300) return { outcome: 'reversed', code: order.id };
+  const after = await findOrder(client, { ...reference, processorReference: order.id });
+  if (after.kind === 'found' && after.value.state === 'paid')
+    return { outcome: 'refused', reason: 'El pagador ya pagó la orden' };
+  if (after.kind === 'found' && after.value.state === 'deleted') return { outcome: 'reversed', code: order.id };
+  return { outcome: 'refused', reason: 'Culqi no eliminó la orden' };
+}
+
+export function culqiConnector(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): PaymentConnector {
+  const client = culqiClient(account, endpoints);
+  const isCharge = (method: string) => method === 'CARD' || method === 'YAPE';
+  return {
+    id: account.connectorId,
+    name: `Culqi · ${account.name}`,
+    methods: account.methods.filter((method) => (CULQI_METHODS as readonly string[]).includes(method)),
+    currencies: ['604', '840'],
+    capabilities: { instalments: true, threeDsResult: true, reversal: true, refunds: true },
+    timeoutMs: endpoints.timeoutMs,
+    async authorize(request, context) {
+      switch (request.method_name) {
+        case 'CARD':
+          return authorizeCard(client, request, context);
+        case 'YAPE':
+          return authorizeYape(client, request, context);
+        case 'PAGOEFECTIVO':
+        case 'CUOTEALO':
+          return authorizeOrder(client, request.method_name, request, context);
+        default:
+          throw new Error(`The Culqi connector cannot authorize a ${request.method_name} request`);
+      }
+    },
+    async reverse(transaction) {
+      if (transaction.method === 'PAGOEFECTIVO' || transaction.method === 'CUOTEALO') return voidOrder(client, transaction);
+      if (!isCharge(transaction.method)) return notSupported('reverse');
+      const returned = await returnCharge(client, transaction);
+      if (returned.kind === 'returned') return { outcome: 'reversed', code: returned.code };
+      return { outcome: 'refused', reason: returned.kind === 'refused' ? returned.reason : 'Culqi no está disponible' };
+    },
+    async refund(request): Promise<RefundResult> {
+      // A paid Cuotéalo order is the lender's credit: Culqi's API refunds charges only.
+      if (request.method === 'CUOTEALO') {
+        return { outcome: 'rejected', reason: 'Culqi no devuelve pagos Cuotéalo por su API: hazlo desde CulqiPanel' };
+      }
+      if (!isCharge(request.method)) return notSupported('refund');
+      const returned = await returnCharge(client, request);
+      if (returned.kind === 'returned') return { outcome: 'resolved' };
+      return returned.kind === 'refused' ? { outcome: 'rejected', reason: returned.reason } : { outcome: 'in_process' };
+    },
+    async status(transaction) {
+      if (isCharge(transaction.method)) {
+        const found = await findCharge(client, transaction);
+        return found.kind === 'found' ? chargeStatus(found.value) : { outcome: found.kind === 'none' ? 'not_found' : 'unknown' };
+      }
+      const found = await findOrder(client, transaction);
+      return found.kind === 'found' ? orderStatus(found.value) : { outcome: found.kind === 'none' ? 'not_found' : 'unknown' };
+    },
+    notification: (notification) => culqiNotification(client, account, notification),
+  };
+}
+
+/** Whether Culqi takes the account's secret key: one listed charge (GET /v2/charges?limit=1). */
+export async function checkCulqiAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
+  const answer = await culqiClient(account, endpoints).get('/charges', { limit: '1' });
+  if (answer.kind !== 'answered') return { ok: false, message: 'Culqi no respondió' };
+  if (answer.status === 200) return { ok: true, message: 'Culqi aceptó la llave secreta' };
+  const error = culqiError(answer.body);
+  return { ok: false, message: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+}

@@ -1,0 +1,86 @@
+import type { StatusResult, TransactionReference } from '../connector';
+import { field, type ProcessorAnswer } from '../processor-http';
+import { culqiDeclineClass } from './culqi-codes';
+import { isObject, transactionOf, type CulqiCharge, type CulqiClient, type CulqiOrder } from './culqi-client';
+
+// Finding what Culqi made for one of our transactions: by the id its answer gave, or, when the
+// answer was lost, among the account's charges or orders of that amount made around the
+// attempt, by the transaction id their metadata carries (Culqi has no lookup by the merchant's
+// reference: the official libraries' list filters are amount and creation dates, culqi-python
+// culqi/utils/validation/charge_validation.py; docs/processors/culqi.md).
+
+export type Found<T> = { kind: 'found'; value: T } | { kind: 'none' } | { kind: 'unknown' };
+
+/** How far around the attempt's creation a lost charge or order is searched for. */
+const SEARCH_MARGIN_MS = 5 * 60_000;
+
+function one<T>(answer: ProcessorAnswer, object: string): Found<T> {
+  if (answer.kind !== 'answered' || answer.status >= 500 || answer.status === 429) return { kind: 'unknown' };
+  if (answer.status === 404) return { kind: 'none' };
+  return answer.status === 200 && isObject<T>(answer.body, object) ? { kind: 'found', value: answer.body } : { kind: 'unknown' };
+}
+
+async function search<T extends { metadata?: Record<string, unknown>; order_number?: string }>(
+  client: CulqiClient,
+  path: '/charges' | '/orders',
+  object: string,
+  reference: TransactionReference,
+): Promise<Found<T>> {
+  const around = reference.createdAt ?? new Date();
+  const answer = await client.get(path, {
+    amount: reference.amount.toString(),
+    creation_date_from: String(Math.floor((around.getTime() - SEARCH_MARGIN_MS) / 1000)),
+    creation_date_to: String(Math.ceil((around.getTime() + SEARCH_MARGIN_MS) / 1000)),
+    limit: '100',
+  });
+  if (answer.kind !== 'answered' || answer.status !== 200) return { kind: 'unknown' };
+  const data = field(answer.body, 'data');
+  if (!Array.isArray(data)) return { kind: 'unknown' };
+  const match = (data as T[]).find(
+    (each) => isObject<T>(each, object) && (transactionOf(each) ?? each.order_number) === reference.transactionId,
+  );
+  return match ? { kind: 'found', value: match } : { kind: 'none' };
+}
+
+export async function findCharge(client: CulqiClient, reference: TransactionReference): Promise<Found<CulqiCharge>> {
+  if (reference.processorReference?.startsWith('chr_')) {
+    return one<CulqiCharge>(await client.get(`/charges/${encodeURIComponent(reference.processorReference)}`), 'charge');
+  }
+  return search<CulqiCharge>(client, '/charges', 'charge', reference);
+}
+
+export async function findOrder(client: CulqiClient, reference: TransactionReference): Promise<Found<CulqiOrder>> {
+  if (reference.processorReference?.startsWith('ord_')) {
+    return one<CulqiOrder>(await client.get(`/orders/${encodeURIComponent(reference.processorReference)}`), 'order');
+  }
+  return search<CulqiOrder>(client, '/orders', 'order', reference);
+}
+
+/** A charge as a status: approved, declined with its code, or undecided. */
+export function chargeStatus(charge: CulqiCharge): StatusResult {
+  if (charge.outcome?.type === 'venta_exitosa') {
+    return {
+      outcome: 'approved',
+      authorizationCode: charge.authorization_code ?? charge.id,
+      brandTransactionId: charge.reference_code ?? charge.id,
+    };
+  }
+  const code = charge.outcome?.decline_code;
+  return code ? { outcome: 'declined', code, declineClass: culqiDeclineClass(code) } : { outcome: 'unknown' };
+}
+
+/**
+ * An order as a status: one the payer paid is approved (its payment code standing for the
+ * authorization); one deleted or expired was never paid; one still waiting cannot be told yet.
+ */
+export function orderStatus(order: CulqiOrder): StatusResult {
+  switch (order.state) {
+    case 'paid':
+      return { outcome: 'approved', authorizationCode: order.payment_code ?? order.id, brandTransactionId: order.id };
+    case 'expired':
+    case 'deleted':
+      return { outcome: 'declined', code: `order_${order.state}`, declineClass: 'hard' };
+    default:
+      return { outcome: 'unknown' };
+  }
+}

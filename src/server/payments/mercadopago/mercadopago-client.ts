@@ -1,0 +1,76 @@
+import { callProcessor, field, text, type ProcessorAnswer } from '../processor-http';
+import type { ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
+
+// Mercado Pago's API as one account calls it (docs/processors/mercadopago.md): api.mercadopago.com
+// with `Authorization: Bearer <access token>`; every POST and PUT carries an `X-Idempotency-Key`
+// (required on payments and refunds: mercadopago.com.pe/developers/es/reference/payments/_payments/post;
+// the official SDK sets it the same way, github.com/mercadopago/sdk-nodejs src/utils/restClient),
+// so a request sent again after a lost answer is answered with the first one's result.
+
+export type MercadoPagoPayment = {
+  id: number | string;
+  status: string;
+  status_detail?: string;
+  external_reference?: string | null;
+  authorization_code?: string | null;
+  transaction_amount?: number;
+  transaction_amount_refunded?: number;
+};
+
+export type MercadoPagoRefund = { id: number | string; status?: string };
+
+export type MercadoPagoClient = {
+  post(path: string, body: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<ProcessorAnswer>;
+  get(path: string, query?: Record<string, string>, signal?: AbortSignal): Promise<ProcessorAnswer>;
+  /** The Yape token: public key in the query, no access token (…/checkout-api/integration-configuration/yape). */
+  yapeToken(body: unknown, signal?: AbortSignal): Promise<ProcessorAnswer>;
+};
+
+export function mercadoPagoClient(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): MercadoPagoClient {
+  const base = endpoints.mercadoPagoApi;
+  const authorization = { authorization: `Bearer ${account.secretKey}` };
+  return {
+    post: (path, body, idempotencyKey, signal) =>
+      callProcessor({
+        method: 'POST',
+        url: `${base}${path}`,
+        headers: { ...authorization, 'x-idempotency-key': idempotencyKey },
+        body,
+        signal,
+        timeoutMs: endpoints.timeoutMs,
+      }),
+    get: (path, query, signal) =>
+      callProcessor({
+        method: 'GET',
+        url: `${base}${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`,
+        headers: authorization,
+        signal,
+        timeoutMs: endpoints.timeoutMs,
+      }),
+    yapeToken: (body, signal) =>
+      callProcessor({
+        method: 'POST',
+        url: `${base}/platforms/pci/yape/v1/payment?public_key=${encodeURIComponent(account.publicKey)}`,
+        body,
+        signal,
+        timeoutMs: endpoints.timeoutMs,
+      }),
+  };
+}
+
+/** A payment object in an answer, when the answer is one. */
+export function paymentOf(body: unknown): MercadoPagoPayment | null {
+  const id = field(body, 'id');
+  return (typeof id === 'number' || typeof id === 'string') && typeof field(body, 'status') === 'string'
+    ? (body as MercadoPagoPayment)
+    : null;
+}
+
+/** The words of Mercado Pago's error body (`{message, error, status, cause: [{code, description}]}`). */
+export function errorOf(body: unknown, status: number): { code: string; description: string } {
+  const cause = field(body, 'cause');
+  const first: unknown = Array.isArray(cause) ? cause[0] : undefined;
+  const code = text(field(first, 'code')) ?? text(field(body, 'error')) ?? String(status);
+  const description = text(field(first, 'description')) ?? text(field(body, 'message')) ?? `Mercado Pago respondió ${status}`;
+  return { code, description };
+}

@@ -1,0 +1,170 @@
+import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/domain/card';
+import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
+import { approval, decline, technicalFailure } from '../outcomes';
+import { field, text, type ProcessorAnswer } from '../processor-http';
+import type { ProcessorAccountConfig } from '../processor-account';
+import { yapeWallet } from '../yape-wallet';
+import { errorOf, paymentOf, type MercadoPagoClient } from './mercadopago-client';
+import { MERCADOPAGO_DECLINE_WORDS, mercadoPagoDeclineClass } from './mercadopago-codes';
+
+// A card or Yape payment at Mercado Pago (Checkout API, Peru): a token of the card (server side,
+// as a PCI DSS compliant merchant may: mercadopago.com.br/developers/es/docs/resources-pci-compliant-merchants/receiving-payment-by-card)
+// or of the Yape approval code (…/checkout-api/integration-configuration/yape), then
+// POST /v1/payments with the attempt's transaction id as its idempotency key and its external
+// reference. `binary_mode` asks for a decision now (approved or rejected, never in process), and
+// 3-D Secure stays the service's own (`three_d_secure_mode: not_supported`).
+
+type Described = { card: CardFields | null; methodDetails: Record<string, unknown> };
+
+/** Mercado Pago's ids of the card brands Peru's accounts carry (`payment_method_id`). */
+function paymentMethodOf(card: CardDescription): string | null {
+  const debit = card.card_type === 'DEBIT';
+  switch (card.brand) {
+    case 'VISA':
+      return debit ? 'debvisa' : 'visa';
+    case 'MASTERCARD':
+      return debit ? 'debmaster' : 'master';
+    case 'AMEX':
+      return 'amex';
+    case 'DINERS':
+      return 'diners';
+    default:
+      return null;
+  }
+}
+
+const NO_EMAIL = 'sin-correo@pagos.pe';
+
+/** Pesos and céntimos as Mercado Pago takes them: a decimal number of soles (`transaction_amount`). */
+export function majorUnits(cents: bigint): number {
+  return Number(cents) / 100;
+}
+
+/**
+ * A token's id, or the result that ends the attempt. A token charges nothing, so nothing needs
+ * asking after a lost one; but a Yape token's request carried the payer's one-time code, which
+ * may be spent, so only a refused connection lets a Yape payment move on (processor_error stops it).
+ */
+function tokenOf(answer: ProcessorAnswer, described: Described): string | AuthorizeResult {
+  if (answer.kind === 'refused') return technicalFailure('connection_refused', described.card, described.methodDetails);
+  if (answer.kind === 'lost') return technicalFailure('processor_error', described.card, described.methodDetails);
+  const id = text(field(answer.body, 'id'));
+  if (answer.status < 300 && id) return id;
+  return technicalFailure('processor_error', described.card, described.methodDetails, errorOf(answer.body, answer.status));
+}
+
+/** A payment's answer: a decision, a failure before one, or a lost answer (`timeout`: ask for the status). */
+export function paymentResult(answer: ProcessorAnswer, described: Described): AuthorizeResult {
+  if (answer.kind !== 'answered' || answer.status >= 500) {
+    return answer.kind === 'refused'
+      ? technicalFailure('connection_refused', described.card, described.methodDetails)
+      : technicalFailure('timeout', described.card, described.methodDetails);
+  }
+  const payment = paymentOf(answer.body);
+  if (answer.status >= 300 || !payment) {
+    return technicalFailure('processor_error', described.card, described.methodDetails, errorOf(answer.body, answer.status));
+  }
+  const processorReference = String(payment.id);
+  if (payment.status === 'approved') {
+    return approval(
+      { authorizationCode: payment.authorization_code ?? processorReference, brandTransactionId: processorReference },
+      { ...described, processorReference },
+    );
+  }
+  if (payment.status === 'rejected') {
+    const code = payment.status_detail ?? 'rejected';
+    const words = MERCADOPAGO_DECLINE_WORDS[code] ?? `Rechazado por Mercado Pago (${code})`;
+    return decline({ code, description: words }, mercadoPagoDeclineClass(code), { ...described, processorReference });
+  }
+  // In process or pending despite binary mode: undecided, so the status sync and the processor's
+  // notification settle it.
+  return { ...technicalFailure('timeout', described.card, described.methodDetails), processorReference };
+}
+
+function paymentBody(account: ProcessorAccountConfig, context: ConnectorContext, extra: Record<string, unknown>) {
+  const { payer, merchantOperationNumber, description } = context.order;
+  return {
+    transaction_amount: majorUnits(context.amount),
+    description,
+    payer: {
+      email: payer.email ?? NO_EMAIL,
+      ...(payer.firstName ? { first_name: payer.firstName } : {}),
+      ...(payer.lastName ? { last_name: payer.lastName } : {}),
+    },
+    external_reference: context.transactionId,
+    notification_url: account.notificationUrl,
+    binary_mode: true,
+    capture: true,
+    metadata: { transaction_id: context.transactionId, merchant_operation_number: merchantOperationNumber },
+    ...extra,
+  };
+}
+
+export async function authorizeCard(
+  client: MercadoPagoClient,
+  account: ProcessorAccountConfig,
+  request: AuthorizeRequest,
+  context: ConnectorContext,
+): Promise<AuthorizeResult> {
+  const { pan, expiry_date, security_code, installments, card_holder } = requestFor(request, 'CARD').method_details;
+  const installmentDetails = { plan: installments?.plan ?? 'NONE', installment_number: installments?.number ?? '1' };
+  const card = describeCard(pan);
+  const described: Described = { card, methodDetails: { ...cardMethodDetails(card), installments: installmentDetails } };
+  const expiry = parseExpiry(expiry_date);
+  if (expiry === null || isExpiryInPast(expiry_date, context.now)) {
+    return decline({ code: 'cc_rejected_bad_filled_date', description: 'Tarjeta vencida' }, 'hard', described);
+  }
+  const method = paymentMethodOf(card);
+  if (method === null) {
+    // A brand Mercado Pago Peru does not carry: another processor may.
+    return technicalFailure('processor_error', card, described.methodDetails, {
+      code: 'brand_not_supported',
+      description: `Mercado Pago no procesa tarjetas ${card.brand}`,
+    });
+  }
+  // The name on the card: the card holder's as sent, else the payer's.
+  const names = card_holder
+    ? [card_holder.first_name, card_holder.last_name]
+    : [context.order.payer.firstName, context.order.payer.lastName];
+  const holder = names.filter(Boolean).join(' ');
+  const token = tokenOf(
+    await client.post(
+      '/v1/card_tokens',
+      {
+        card_number: pan,
+        expiration_month: expiry.month,
+        expiration_year: 2000 + (expiry.year % 100),
+        security_code,
+        cardholder: { name: holder || 'Cliente' },
+      },
+      `${context.transactionId}:card-token`,
+      context.signal,
+    ),
+    described,
+  );
+  if (typeof token !== 'string') return token;
+  const body = paymentBody(account, context, {
+    token,
+    installments: Number(installments?.number ?? '1'),
+    payment_method_id: method,
+    three_d_secure_mode: 'not_supported',
+  });
+  return paymentResult(await client.post('/v1/payments', body, context.transactionId, context.signal), described);
+}
+
+export async function authorizeYape(
+  client: MercadoPagoClient,
+  account: ProcessorAccountConfig,
+  request: AuthorizeRequest,
+  context: ConnectorContext,
+): Promise<AuthorizeResult> {
+  const { phone, otp } = requestFor(request, 'YAPE').method_details;
+  const described = yapeWallet(phone);
+  const token = tokenOf(
+    await client.yapeToken({ phoneNumber: phone.subscriber, otp, requestId: context.transactionId }, context.signal),
+    described,
+  );
+  if (typeof token !== 'string') return token;
+  const body = paymentBody(account, context, { token, installments: 1, payment_method_id: 'yape' });
+  return paymentResult(await client.post('/v1/payments', body, context.transactionId, context.signal), described);
+}

@@ -1,0 +1,36 @@
+import type { PaymentMethod } from '@/server/domain/states';
+
+// A merchant's own account at a processor (docs/processors/README.md), as its connector needs it:
+// the keys opened from their seal, where the processor's API is, and where the processor's
+// notifications about this account reach the service.
+
+export const PROCESSORS = ['culqi', 'mercadopago'] as const;
+export type Processor = (typeof PROCESSORS)[number];
+
+export type ProcessorAccountConfig = {
+  accountId: string;
+  /** How routes and records name this account's connector (`culqi-3f9a2c1d`). */
+  connectorId: string;
+  name: string;
+  processor: Processor;
+  environment: 'test' | 'live';
+  /** The methods the merchant carries through this account. */
+  methods: readonly PaymentMethod[];
+  /** Culqi's public key; Mercado Pago's public key. */
+  publicKey: string;
+  /** Culqi's secret key; Mercado Pago's access token. */
+  secretKey: string;
+  /**
+   * What proves a notification is the processor's: Culqi's HTTP Basic credentials (the user name
+   * and password the merchant set on the webhook in CulqiPanel), Mercado Pago's webhook secret.
+   */
+  webhook: { username: string | null; secret: string | null };
+  /** Where the processor's notifications about this account reach the service. */
+  notificationUrl: string;
+};
+
+/** Where each processor's API is (configuration: the real hosts, or a simulator's in tests). */
+export type ProcessorEndpoints = { culqiApi: string; culqiSecure: string; mercadoPagoApi: string; timeoutMs: number };
+
+/** A connection test's verdict, in words for the console. */
+export type AccountCheck = { ok: boolean; message: string };

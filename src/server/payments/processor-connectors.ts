@@ -1,0 +1,36 @@
+import { env } from '@/env';
+import type { PaymentMethod } from '@/server/domain/states';
+import type { PaymentConnector } from './connector';
+import { checkCulqiAccount, CULQI_METHODS, culqiConnector } from './culqi/culqi-connector';
+import { checkMercadoPagoAccount, MERCADOPAGO_METHODS, mercadoPagoConnector } from './mercadopago/mercadopago-connector';
+import type { AccountCheck, Processor, ProcessorAccountConfig, ProcessorEndpoints } from './processor-account';
+
+// The processors a merchant can connect its own account to (docs/processors/README.md), and the
+// connector of one account. Everything else sees only the connector interface.
+
+export const PROCESSOR_METHODS: Readonly<Record<Processor, readonly PaymentMethod[]>> = {
+  culqi: CULQI_METHODS,
+  mercadopago: MERCADOPAGO_METHODS,
+};
+
+export const PROCESSOR_NAMES: Readonly<Record<Processor, string>> = { culqi: 'Culqi', mercadopago: 'Mercado Pago' };
+
+/** The processors' APIs as configuration names them. */
+export function processorEndpoints(): ProcessorEndpoints {
+  const config = env();
+  return {
+    culqiApi: config.CULQI_API_URL,
+    culqiSecure: config.CULQI_SECURE_URL,
+    mercadoPagoApi: config.MERCADOPAGO_API_URL,
+    timeoutMs: config.PROCESSOR_TIMEOUT_MS,
+  };
+}
+
+export function processorConnector(account: ProcessorAccountConfig, endpoints = processorEndpoints()): PaymentConnector {
+  return account.processor === 'culqi' ? culqiConnector(account, endpoints) : mercadoPagoConnector(account, endpoints);
+}
+
+/** Asks the processor whether it takes the account's keys. */
+export function checkProcessorAccount(account: ProcessorAccountConfig, endpoints = processorEndpoints()): Promise<AccountCheck> {
+  return account.processor === 'culqi' ? checkCulqiAccount(account, endpoints) : checkMercadoPagoAccount(account, endpoints);
+}

@@ -1,0 +1,269 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import {
+  createRegistry,
+  processorConnector,
+  type AuthorizeRequest,
+  type ConnectorContext,
+  type DeclineClass,
+  type PaymentConnector,
+  type Processor,
+  type ProcessorAccountConfig,
+} from '@/server/payments';
+import type { PaymentMethod } from '@/server/domain/states';
+import { paymentMethodRequest } from '@/server/schemas/charge-request';
+import { memorySandboxStore } from './memory-sandbox-store';
+import { startCulqiSimulator, type CulqiSimulator } from '../simulators/culqi/culqi-simulator';
+import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../simulators/mercadopago/mercadopago-simulator';
+
+// What the connectors' contract battery (src/server/payments/connector-contract.test.ts) needs of
+// each connector, sandbox or real: a fresh connector (a sandbox one on a store of its own; a real
+// one on a new account at its processor's simulator), the faults its processor can show, valid
+// requests of each method it carries, and its processor's documented declines. The battery itself
+// knows no processor.
+
+/** A fault the processor shows to one connector: `outage` never answers, `slow` answers after the timeout having done the work. */
+export type Fault = 'normal' | 'outage' | 'slow';
+
+export type Harnessed = {
+  connector: PaymentConnector;
+  setFault(fault: Fault): Promise<void>;
+};
+
+export type DocumentedDecline = {
+  name: string;
+  method: PaymentMethod;
+  request: AuthorizeRequest;
+  context?: Partial<ConnectorContext>;
+  code: string;
+  declineClass: DeclineClass;
+};
+
+export type Harness = {
+  name: string;
+  /** The connector's timeout in the battery: short, so late answers cost little. */
+  timeoutMs: number;
+  open(): Promise<Harnessed>;
+  /** A valid request of each method, approved (or left pending, for methods the payer completes later). */
+  approved: Partial<Record<PaymentMethod, AuthorizeRequest>>;
+  declines: DocumentedDecline[];
+  close(): Promise<void>;
+};
+
+export const parseRequest = (request: unknown) => paymentMethodRequest.parse(request);
+
+const URLS = { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' };
+const card = (pan: string, securityCode = '123', holder?: string) =>
+  parseRequest({
+    method_name: 'CARD',
+    method_details: {
+      pan,
+      expiry_date: '1230',
+      security_code: securityCode,
+      ...(holder ? { card_holder: { first_name: holder } } : {}),
+    },
+  });
+const yape = (subscriber: string, otp: string) =>
+  parseRequest({ method_name: 'YAPE', method_details: { phone: { country_code: '+51', subscriber }, otp } });
+const pending = (method: 'BANK_TRANSFER' | 'CUOTEALO' | 'PAGOEFECTIVO' | 'QR') =>
+  parseRequest({ method_name: method, method_details: method === 'QR' ? {} : URLS });
+
+const TIMEOUT_MS = 300;
+
+/** Each sandbox connector on a store of its own. */
+export function sandboxHarnesses(): Harness[] {
+  const connectors = createRegistry(memorySandboxStore(), { timeoutMs: TIMEOUT_MS }).connectors;
+  return connectors.map(({ id, methods }) => ({
+    name: id,
+    timeoutMs: TIMEOUT_MS,
+    async open() {
+      const store = memorySandboxStore();
+      const connector = createRegistry(store, { timeoutMs: TIMEOUT_MS }).byId(id)!;
+      return { connector, setFault: (fault) => store.setMode(id, fault) };
+    },
+    approved: {
+      CARD: card('4111111111111111'),
+      YAPE: yape('987654321', '123456'),
+      BANK_TRANSFER: pending('BANK_TRANSFER'),
+      CUOTEALO: pending('CUOTEALO'),
+      PAGOEFECTIVO: pending('PAGOEFECTIVO'),
+      QR: pending('QR'),
+    },
+    declines: SANDBOX_DECLINES.filter((decline) => methods.includes(decline.method)),
+    close: async () => undefined,
+  }));
+}
+
+const SANDBOX_DECLINES: DocumentedDecline[] = [
+  { name: 'do not honour', method: 'CARD', request: card('4000000000000002'), code: '05', declineClass: 'soft' },
+  { name: 'insufficient funds', method: 'CARD', request: card('4000000000009995'), code: '51', declineClass: 'soft' },
+  { name: 'bad security code', method: 'CARD', request: card('4000000000000127'), code: 'N7', declineClass: 'hard' },
+  {
+    name: 'issuer wants 3-D Secure',
+    method: 'CARD',
+    request: card('4000000000003261'),
+    code: '65',
+    declineClass: 'sca_required',
+  },
+  { name: 'invalid one-time code', method: 'YAPE', request: yape('987654321', '000000'), code: 'Y1', declineClass: 'hard' },
+  {
+    name: 'over the Yape limit',
+    method: 'YAPE',
+    request: yape('987654321', '123456'),
+    context: { amount: 350_001n },
+    code: '61',
+    declineClass: 'soft',
+  },
+];
+
+function account(
+  processor: Processor,
+  simulatorUrl: string,
+  keys: { publicKey: string; secretKey: string },
+): ProcessorAccountConfig {
+  const accountId = randomUUID();
+  return {
+    accountId,
+    connectorId: `${processor}-${accountId.slice(0, 8)}`,
+    name: 'Battery',
+    processor,
+    environment: 'test',
+    methods: ['CARD', 'YAPE', 'PAGOEFECTIVO', 'CUOTEALO'],
+    ...keys,
+    webhook: { username: null, secret: null },
+    notificationUrl: `${simulatorUrl}/unused-notifications/${accountId}`,
+  };
+}
+
+const alphanumeric = (length: number) => randomBytes(length).toString('hex').slice(0, length);
+
+/** Culqi's connector on new accounts at one Culqi simulator. */
+export async function culqiHarness(): Promise<Harness> {
+  const simulator: CulqiSimulator = await startCulqiSimulator();
+  const endpoints = { culqiApi: simulator.url, culqiSecure: simulator.url, mercadoPagoApi: '', timeoutMs: TIMEOUT_MS };
+  return {
+    name: 'culqi',
+    timeoutMs: TIMEOUT_MS,
+    async open() {
+      const keys = { publicKey: `pk_test_${alphanumeric(16)}`, secretKey: `sk_test_${alphanumeric(16)}` };
+      simulator.addAccount(keys);
+      const connector = processorConnector(account('culqi', simulator.url, keys), endpoints);
+      return {
+        connector,
+        setFault: async (fault) => simulator.setMode(fault, { key: keys.secretKey, delayMs: TIMEOUT_MS * 2 }),
+      };
+    },
+    // Test data: docs.culqi.com/es/documentacion/pagos-online/tarjetas-de-prueba.
+    approved: {
+      CARD: card('4111111111111111'),
+      YAPE: yape('900000001', '425251'),
+      PAGOEFECTIVO: pending('PAGOEFECTIVO'),
+      CUOTEALO: pending('CUOTEALO'),
+    },
+    declines: [
+      {
+        name: 'stolen card',
+        method: 'CARD',
+        request: card('4000020000000000', '354'),
+        code: 'stolen_card',
+        declineClass: 'hard',
+      },
+      {
+        name: 'insufficient funds',
+        method: 'CARD',
+        request: card('4000040000000008', '295'),
+        code: 'insufficient_funds',
+        declineClass: 'soft',
+      },
+      {
+        name: 'issuer not available',
+        method: 'CARD',
+        request: card('370001000000000', '2511'),
+        code: 'issuer_not_available',
+        declineClass: 'technical',
+      },
+      {
+        name: '3-D Secure required (REVIEW)',
+        method: 'CARD',
+        request: card('4456530000001096', '111'),
+        context: {
+          order: {
+            merchantOperationNumber: 'op-review',
+            description: 'Shop TEST op-review',
+            payer: { email: 'review@culqi.com', firstName: 'Ana', lastName: 'Quispe', phone: null },
+          },
+        },
+        code: 'REVIEW',
+        declineClass: 'sca_required',
+      },
+      {
+        name: 'over the Yape daily limit',
+        method: 'YAPE',
+        request: yape('900000001', '425251'),
+        context: { amount: 50_001n },
+        code: 'insufficient_funds',
+        declineClass: 'soft',
+      },
+    ],
+    close: () => simulator.close(),
+  };
+}
+
+const digits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join('');
+
+/** Mercado Pago's connector on new accounts at one Mercado Pago simulator. */
+export async function mercadoPagoHarness(): Promise<Harness> {
+  const simulator: MercadoPagoSimulator = await startMercadoPagoSimulator();
+  const endpoints = { culqiApi: '', culqiSecure: '', mercadoPagoApi: simulator.url, timeoutMs: TIMEOUT_MS };
+  return {
+    name: 'mercadopago',
+    timeoutMs: TIMEOUT_MS,
+    async open() {
+      const uuid = randomUUID();
+      const keys = {
+        secretKey: `TEST-${digits(16)}-${digits(6)}-${randomBytes(16).toString('hex')}-${digits(9)}`,
+        publicKey: `TEST-${uuid}`,
+      };
+      simulator.addAccount({ accessToken: keys.secretKey, publicKey: keys.publicKey });
+      const connector = processorConnector(account('mercadopago', simulator.url, keys), endpoints);
+      return {
+        connector,
+        setFault: async (fault) => simulator.setMode(fault, { key: keys.secretKey, delayMs: TIMEOUT_MS * 2 }),
+      };
+    },
+    // Test data: mercadopago.com.pe/developers/en/docs/your-integrations/test/cards (the cardholder
+    // name decides) and …/checkout-api/integration-configuration/yape.
+    approved: { CARD: card('4009175332806176', '123', 'APRO'), YAPE: yape('987654321', '123456') },
+    declines: [
+      {
+        name: 'insufficient amount (FUND)',
+        method: 'CARD',
+        request: card('4009175332806176', '123', 'FUND'),
+        code: 'cc_rejected_insufficient_amount',
+        declineClass: 'soft',
+      },
+      {
+        name: 'bad security code (SECU)',
+        method: 'CARD',
+        request: card('4009175332806176', '123', 'SECU'),
+        code: 'cc_rejected_bad_filled_security_code',
+        declineClass: 'hard',
+      },
+      {
+        name: 'call for authorization (CALL)',
+        method: 'CARD',
+        request: card('4009175332806176', '123', 'CALL'),
+        code: 'cc_rejected_call_for_authorize',
+        declineClass: 'soft',
+      },
+      {
+        name: 'over the Yape limit',
+        method: 'YAPE',
+        request: yape('987654321', '123456'),
+        context: { amount: 200_001n },
+        code: 'cc_amount_rate_limit_exceeded',
+        declineClass: 'soft',
+      },
+    ],
+    close: () => simulator.close(),
+  };
+}

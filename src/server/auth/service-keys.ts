@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { env, type SealingKey } from '@/env';
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 
 // Key material made on first start and kept in the database, so every instance shares it.
-async function loadOrCreate<T>(prisma: Db, name: string, create: () => Promise<T>): Promise<T> {
+async function loadOrCreate<T>(prisma: Db | Tx, name: string, create: () => Promise<T>): Promise<T> {
   const existing = await prisma.serviceKey.findUnique({ where: { name }, select: { value: true } });
   if (existing) return existing.value as T;
   await prisma.serviceKey.createMany({ data: [{ name, value: (await create()) as object }], skipDuplicates: true });
@@ -80,7 +80,7 @@ const sealingKeys = new Map<SealingKeyName, Promise<SealingKey>>();
  * A sealing key when its configuration is not set (development, the demo, one-command start):
  * 32 random bytes made on first start and kept, id `local-1`.
  */
-export function generatedSealingKey(prisma: Db, name: SealingKeyName): Promise<SealingKey> {
+export function generatedSealingKey(prisma: Db | Tx, name: SealingKeyName): Promise<SealingKey> {
   let key = sealingKeys.get(name);
   if (!key) {
     key = loadOrCreate<{ kid: string; key: string }>(prisma, name, async () => ({
@@ -94,7 +94,7 @@ export function generatedSealingKey(prisma: Db, name: SealingKeyName): Promise<S
 }
 
 /** The generated key if one was ever made (it still decrypts after the keys are configured); never makes one. */
-export async function keptSealingKey(prisma: Db, name: SealingKeyName): Promise<SealingKey | null> {
+export async function keptSealingKey(prisma: Db | Tx, name: SealingKeyName): Promise<SealingKey | null> {
   const kept = await prisma.serviceKey.findUnique({ where: { name }, select: { value: true } });
   if (!kept) return null;
   const { kid, key } = kept.value as { kid: string; key: string };

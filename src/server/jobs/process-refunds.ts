@@ -1,13 +1,18 @@
-import type { Db, Tx } from '@/server/db/client';
+import type { Db } from '@/server/db/client';
 import type { RefundState } from '@/server/domain/states';
-import { registryFor, transactionReference, type RefundResult, type StoredTransaction } from '@/server/payments';
+import { transactionReference, type RefundResult, type StoredTransaction } from '@/server/payments';
+import { connectorForTransaction } from '@/server/services/processors/connectors';
 import { moveRefund } from '@/server/services/state-moves/refund-moves';
 
 // Refund processing (docs/DESIGN.md 8): REGISTERED -> IN_PROCESS, then the connector that
 // carried the payment (docs/ORCHESTRATION.md 3) decides RESOLVED or REJECTED (an answer still in
-// process leaves it for the next pass). Each step waits the configured delay; the moves are
-// refund-moves.ts's.
+// process leaves it for a later pass). Each step waits the configured delay; the moves are
+// refund-moves.ts's. The due refunds are taken with a lease in one statement and the processors
+// are asked outside any database transaction: a processor's answer can take seconds, and the
+// embedded database's one connection must not wait for it.
 const BATCH = 100;
+/** A refund taken by one worker is not taken by another for this long (nor asked again sooner when still in process). */
+const LEASE_MS = 60_000;
 
 type DueRefund = StoredTransaction & { refundId: string; state: RefundState; connectorId: string | null };
 
@@ -19,33 +24,31 @@ const REFUND_STATE_OF: Readonly<Record<RefundResult['outcome'], RefundState | nu
   not_supported: 'REJECTED',
 };
 
-// Asked through the job's transaction: the embedded database would make a query outside it
-// wait for it.
-function askConnector(tx: Tx, { refundId, connectorId, ...transaction }: DueRefund): Promise<RefundResult> {
+async function askConnector(prisma: Db, { refundId, connectorId, ...transaction }: DueRefund): Promise<RefundResult> {
   const reference = transactionReference(transaction);
-  return registryFor(tx)
-    .forTransaction({ connectorId, method: reference.method })
-    .refund({ ...reference, refundId });
+  const connector = await connectorForTransaction(prisma, { connectorId, method: reference.method });
+  return connector.refund({ ...reference, refundId });
 }
 
 export async function processRefunds(prisma: Db, delaySeconds: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - delaySeconds * 1000);
-  // Asked outside a transaction first: with nothing due none is opened (see anyTransactionDue).
+  // Asked first with a plain read: with nothing due no row is touched (see anyTransactionDue).
   const [pending] = await prisma.$queryRaw<{ due: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM refunds r WHERE r.state IN ('REGISTERED', 'IN_PROCESS') AND r.updated_at <= ${cutoff}) AS due`;
   if (pending?.due !== true) return 0;
-  return prisma.$transaction(async (tx) => {
-    const due = await tx.$queryRaw<DueRefund[]>`
-      SELECT r.id AS "refundId", r.state, t.id, t.method, r.refund_amount AS amount, r.currency,
-             t.card_bin AS "cardBin", t.card_last4 AS "cardLast4",
-             t.connector_id AS "connectorId"
-      FROM refunds r JOIN transactions t ON t.id = r.transaction_id
-      WHERE r.state IN ('REGISTERED', 'IN_PROCESS') AND r.updated_at <= ${cutoff}
-      ORDER BY r.updated_at LIMIT ${BATCH} FOR UPDATE OF r SKIP LOCKED`;
-    for (const refund of due) {
-      const to = refund.state === 'REGISTERED' ? 'IN_PROCESS' : REFUND_STATE_OF[(await askConnector(tx, refund)).outcome];
-      if (to !== null) await moveRefund(tx, refund.refundId, refund.state, to, now);
-    }
-    return due.length;
-  });
+  const due = await prisma.$queryRaw<DueRefund[]>`
+    UPDATE refunds r SET updated_at = ${new Date(now.getTime() + LEASE_MS)}
+    FROM transactions t
+    WHERE t.id = r.transaction_id AND r.id IN (
+      SELECT id FROM refunds
+      WHERE state IN ('REGISTERED', 'IN_PROCESS') AND updated_at <= ${cutoff}
+      ORDER BY updated_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING r.id AS "refundId", r.state, t.id, t.method, r.refund_amount AS amount, r.currency,
+              t.card_bin AS "cardBin", t.card_last4 AS "cardLast4", t.connector_id AS "connectorId",
+              t.additional_fields->>'processor_reference' AS "processorReference", t.created_at AS "createdAt"`;
+  for (const refund of due) {
+    const to = refund.state === 'REGISTERED' ? 'IN_PROCESS' : REFUND_STATE_OF[(await askConnector(prisma, refund)).outcome];
+    if (to !== null) await prisma.$transaction((tx) => moveRefund(tx, refund.refundId, refund.state, to, now));
+  }
+  return due.length;
 }

@@ -1,7 +1,8 @@
 import type { Db, Tx } from '@/server/db/client';
 import type { PaymentMethod, TransactionState } from '@/server/domain/states';
 import { logInfo } from '@/server/log';
-import { registryFor, transactionReference, type StatusResult } from '@/server/payments';
+import { transactionReference, type StatusResult } from '@/server/payments';
+import { connectorForTransaction } from '@/server/services/processors/connectors';
 import { approvedByStatus, declinedByStatus, statusWithin } from '@/server/services/charges/ask-processor';
 import { moveTransaction, type MoveData } from '@/server/services/state-moves/move-transaction';
 
@@ -27,6 +28,8 @@ type Due = {
   currency: string;
   card_bin: string | null;
   card_last4: string | null;
+  processor_reference: string | null;
+  created_at: Date;
   status_checks: number;
 };
 
@@ -38,11 +41,14 @@ export async function syncStatuses(prisma: Db, now = new Date()): Promise<number
       SELECT id FROM transactions
       WHERE status_check_at <= ${now} AND state IN ('REGISTRADO', 'PENDIENTE')
       ORDER BY status_check_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-    RETURNING id, state, connector_id, method, amount, currency, card_bin, card_last4, status_checks`;
+    RETURNING id, state, connector_id, method, amount, currency, card_bin, card_last4,
+              additional_fields->>'processor_reference' AS processor_reference, created_at, status_checks`;
   let settled = 0;
-  const registry = registryFor(prisma);
   for (const row of due) {
-    const connector = registry.forTransaction({ connectorId: row.connector_id, method: row.method as PaymentMethod });
+    const connector = await connectorForTransaction(prisma, {
+      connectorId: row.connector_id,
+      method: row.method as PaymentMethod,
+    });
     const reference = transactionReference({
       id: row.id,
       method: row.method,
@@ -50,6 +56,8 @@ export async function syncStatuses(prisma: Db, now = new Date()): Promise<number
       currency: row.currency,
       cardBin: row.card_bin,
       cardLast4: row.card_last4,
+      processorReference: row.processor_reference,
+      createdAt: row.created_at,
     });
     const status = await statusWithin(connector, reference);
     const checks = row.status_checks + 1;

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SealingKey } from '@/env';
 import { generatedSealingKey, keptSealingKey, type SealingKeyName } from '@/server/auth/service-keys';
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 
 // Data the service must keep but never show (a card waiting for its 3-D Secure challenge, a
 // merchant's processor secrets): AES-256-GCM with a fresh 12-byte IV per value and its 16-byte
@@ -36,7 +36,11 @@ const configuredRings = new Map<SealingKeyName, Promise<KeyRing>>();
  * still decrypting what it encrypted before the setting; otherwise the generated key kept in
  * `service_keys` under `name`.
  */
-export async function sealingKeys(db: Db, name: SealingKeyName, configured: readonly SealingKey[] | undefined): Promise<KeyRing> {
+export async function sealingKeys(
+  db: Db | Tx,
+  name: SealingKeyName,
+  configured: readonly SealingKey[] | undefined,
+): Promise<KeyRing> {
   if (!configured) return keyRing([await generatedSealingKey(db, name)]);
   // Read once per process: with the keys configured the service never makes the generated one.
   let ring = configuredRings.get(name);

@@ -5,7 +5,8 @@ import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import { decideCancel } from '@/server/domain/states';
 import { toTimeObject } from '@/server/domain/time';
-import { registryFor, transactionReference, type StoredTransaction } from '@/server/payments';
+import { transactionReference, type StoredTransaction } from '@/server/payments';
+import { connectorForTransaction } from './processors/connectors';
 import { lockOperation } from './lock-operation';
 import { moveTransaction } from './state-moves/move-transaction';
 import { toOperationObject, transactionSelect } from './transaction-view';
@@ -27,6 +28,8 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
         cardBin: true,
         cardLast4: true,
         processorResponse: true,
+        additionalFields: true,
+        createdAt: true,
         connectorId: true,
         statusCheckAt: true,
       },
@@ -42,7 +45,8 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
     }
     if (decision.kind === 'move') {
       const reversal = decision.to === 'EXTORNADO';
-      const reverseCode = reversal ? await reverseAuthorization(tx, latest) : null;
+      // The processor undoes its part first: a refusal leaves the payment as it was.
+      const reverseCode = await undoAtProcessor(tx, latest, reversal);
       const at = new Date();
       await moveTransaction(
         tx,
@@ -85,16 +89,27 @@ export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merc
   });
 }
 
+type Undoable = StoredTransaction & { connectorId: string | null; additionalFields: Prisma.JsonValue; createdAt: Date };
+
 /**
- * The reversal code of the processor that approved the payment (docs/ORCHESTRATION.md 3); a
- * processor that refuses leaves the payment AUTORIZADO. Asked through the transaction that
- * holds the operation's lock: the embedded database would make a query outside it wait for it.
+ * What the processor that carried the payment does first (docs/ORCHESTRATION.md 3): reverses an
+ * authorization (its reversal code), or voids a payment order nobody paid so it can no longer be
+ * paid (a processor whose payer pages are the service's own has nothing to void). A processor
+ * that refuses leaves the payment as it was. Asked through the transaction that holds the
+ * operation's lock: the embedded database would make a query outside it wait for it.
  */
-async function reverseAuthorization(tx: Tx, transaction: StoredTransaction & { connectorId: string | null }): Promise<string> {
-  const reference = transactionReference(transaction);
-  const connector = registryFor(tx).forTransaction({ connectorId: transaction.connectorId, method: reference.method });
+async function undoAtProcessor(tx: Tx, transaction: Undoable, reversal: boolean): Promise<string | null> {
+  // A card waiting for its 3-D Secure challenge was never sent to a processor.
+  if (!reversal && transaction.method === 'CARD') return null;
+  const processorReference = (transaction.additionalFields as { processor_reference?: unknown } | null)?.processor_reference;
+  const reference = transactionReference({
+    ...transaction,
+    processorReference: typeof processorReference === 'string' ? processorReference : null,
+  });
+  const connector = await connectorForTransaction(tx, { connectorId: transaction.connectorId, method: reference.method });
   const result = await connector.reverse(reference);
-  if (result.outcome === 'reversed') return result.code;
-  if (result.outcome === 'refused') throw new AppError('STATE_CONFLICT', `The processor refused the reversal: ${result.reason}`);
+  if (result.outcome === 'reversed') return reversal ? result.code : null;
+  if (result.outcome === 'refused') throw new AppError('STATE_CONFLICT', `The processor refused: ${result.reason}`);
+  if (!reversal) return null;
   throw new AppError('METHOD_RULE', `${reference.method} payments cannot be reversed`);
 }

@@ -127,7 +127,10 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
           method={method}
           initial={routing.draft?.routes ?? routing.published?.routes ?? routing.platformDefault}
           hasDraft={routing.draft !== null}
-          connectors={connectors.filter((connector) => connector.methods.includes(method)).map((connector) => connector.id)}
+          connectors={[
+            ...connectors.filter((connector) => connector.methods.includes(method)).map((connector) => connector.id),
+            ...routing.accounts.map((account) => account.connectorId),
+          ]}
           canEdit={canEdit}
         />
       </section>

@@ -162,7 +162,13 @@ export default async function PayerPage({ params, searchParams }: Props) {
               <p className="mt-2 text-sm text-slate-700">{text.qrHelp}</p>
             </section>
           ) : null}
-          <Actions payment={payment} text={text} lang={lang} />
+          {payment.atProcessor ? (
+            <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="at-processor">
+              {text.atProcessor}
+            </p>
+          ) : (
+            <Actions payment={payment} text={text} lang={lang} />
+          )}
         </>
       ) : null}
     </Shell>

@@ -28,6 +28,7 @@ export const MESSAGES = {
       'Paga en agentes y bodegas, en ventanilla o en la banca por internet de tu banco: elige PagoEfectivo e ingresa el código CIP.',
     qrHelp: 'Escanea este código con la app de tu banco o billetera.',
     sandbox: 'Sandbox: simula la acción del pagador',
+    atProcessor: 'Cuando pagues, el procesador nos avisa y esta página mostrará tu pago confirmado.',
     stateTitle: {
       PAID: 'Pago realizado',
       CANCELADO: 'Pago cancelado',
@@ -94,6 +95,7 @@ export const MESSAGES = {
     howToPay: 'Pay at agents and stores, at a bank branch or in your online banking: choose PagoEfectivo and enter the CIP code.',
     qrHelp: 'Scan this code with your bank or wallet app.',
     sandbox: "Sandbox: simulates the payer's action",
+    atProcessor: 'Once you pay, the processor tells us and this page will show your payment confirmed.',
     stateTitle: {
       PAID: 'Payment made',
       CANCELADO: 'Payment cancelled',

@@ -1,8 +1,8 @@
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import { defaultRoutes, evaluateRoutes, type Candidate, type PaymentFacts } from '@/server/orchestration';
-import { registryFor, type PaymentConnector } from '@/server/payments';
-import { connectorFacts } from '../routing/connector-facts';
+import type { PaymentConnector } from '@/server/payments';
+import { connectorById, merchantConnectorFacts } from '../processors/connectors';
 import type { ChargeBase } from './attempt-rows';
 import { breakers } from './breakers';
 import { routingConfigOf, type RoutingConfig } from './routing-config';
@@ -19,8 +19,7 @@ export async function planCharge(
 ): Promise<ChargePlan & { firstConnector: PaymentConnector; threeDs: RoutingConfig['threeDs'] }> {
   const method = base.body.payment_method.method_name;
   const config = await routingConfigOf(prisma, base.merchant.id, method);
-  const registry = registryFor(prisma);
-  const connectors = await connectorFacts(prisma);
+  const connectors = await merchantConnectorFacts(prisma, config.accounts);
   const payment = paymentFacts(base);
   const board = breakers();
   const breakerAllows = (id: string) => board.breakerFor(id).allowRequest();
@@ -34,7 +33,7 @@ export async function planCharge(
       (candidate) => ({ ...candidate, reason: `${why}${candidate.reason}` }),
     );
   }
-  const first = candidates[0] && registry.byId(candidates[0].connector);
+  const first = candidates[0] && (await connectorById(prisma, candidates[0].connector));
   if (!first) throw new AppError('METHOD_RULE', `no processor can carry this ${method} payment now`);
   return {
     candidates,

@@ -5,7 +5,8 @@ import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/three-ds/ch
 import { authenticate, publicThreeDs, type Authentication, type ThreeDsResult } from '@/server/three-ds/directory';
 import type { Db } from '@/server/db/client';
 import { nextStep, type AttemptFailure, type Candidate, type RetryPolicy } from '@/server/orchestration';
-import { registryFor, transactionReference, type AuthorizeResult, type PaymentConnector } from '@/server/payments';
+import { transactionReference, type AuthorizeResult, type PaymentConnector } from '@/server/payments';
+import { connectorById } from '../processors/connectors';
 import type { ChargeResponse } from '@/server/schemas/transaction';
 import { approvedByStatus, authorizeWithin, declinedByStatus, statusWithin } from './ask-processor';
 import {
@@ -55,13 +56,12 @@ export function routingChoice(plan: ChargePlan, candidate: Candidate): RoutingCh
 }
 
 export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan, first: Attempt): Promise<ChargeResponse> {
-  const registry = registryFor(prisma);
   const startedAt = Date.now();
   let attempt = first;
   // The candidate the current attempt went to; a step-up stays on it.
   let index = 0;
   for (let made = 1; ; made += 1) {
-    const connector = connectorOf(registry, attempt.connectorId);
+    const connector = await connectorOf(prisma, attempt.connectorId);
     const sentAt = new Date();
     const answer = await authorizeWithin(connector, base.body.payment_method, {
       now: sentAt,
@@ -116,7 +116,7 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
     };
     if (!next) return answerWith(prisma, base, attempt, settlement);
     const moved = await settle(prisma, base, attempt, settlement, null, {
-      ...attemptRows(base, next, statusCheckAfter(connectorOf(registry, next.connectorId))),
+      ...attemptRows(base, next, statusCheckAfter(await connectorOf(prisma, next.connectorId))),
       attempt: next.number,
     });
     if (!moved) return awaitAnswer(prisma, base.merchant, base.body, 0);
@@ -245,8 +245,8 @@ async function answerWith(prisma: Db, base: ChargeBase, attempt: Attempt, settle
   return awaitAnswer(prisma, base.merchant, base.body, 0);
 }
 
-function connectorOf(registry: ReturnType<typeof registryFor>, id: string): PaymentConnector {
-  const connector = registry.byId(id);
+async function connectorOf(prisma: Db, id: string): Promise<PaymentConnector> {
+  const connector = await connectorById(prisma, id);
   if (!connector) throw new Error(`no connector ${id}`);
   return connector;
 }

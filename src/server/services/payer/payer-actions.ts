@@ -3,7 +3,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { toTimeObject } from '@/server/domain/time';
 import { moveTransaction } from '@/server/services/state-moves/move-transaction';
-import { isPayerToken } from './payer-transaction';
+import { isAccountConnector, isPayerToken } from './payer-transaction';
 
 // What a payer does on a hosted page: pay (the sandbox processor confirms at once) or
 // abandon. The transaction row is locked, so a double click or two tabs make one payment.
@@ -17,24 +17,29 @@ export const CUOTEALO_INSTALLMENTS = [3, 6, 9, 12] as const;
 
 const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('');
 
-function paidResponse(
+/**
+ * The processor response of a payment its payer completed (docs/interface.md 2.8): the
+ * processor's operation id (a sandbox one is drawn), when, and the method's success code.
+ */
+export function paidResponse(
   method: string,
   previous: Prisma.JsonObject | null,
   at: Date,
   installments: number | null,
+  operationId = digits(method === 'PAGOEFECTIVO' ? 10 : 12),
 ): Prisma.InputJsonObject {
   const paymentDate = toTimeObject(at, 'millis').utc_time;
   switch (method) {
     case 'BANK_TRANSFER':
       return {
-        operation_id: digits(12),
+        operation_id: operationId,
         origin_account: `191-${digits(4)}****-0-${digits(2)}`,
         payment_date: paymentDate,
         result_message: { code: '00', description: 'Transferencia confirmada' },
       };
     case 'CUOTEALO':
       return {
-        operation_id: digits(12),
+        operation_id: operationId,
         credit_status: 'APPROVED',
         payment_date: paymentDate,
         result_message: { code: '00', description: `Crédito aprobado en ${installments ?? 3} cuotas` },
@@ -42,14 +47,14 @@ function paidResponse(
     case 'PAGOEFECTIVO':
       return {
         ...previous,
-        operationNumber: digits(10),
+        operationNumber: operationId,
         payment_date: paymentDate,
         result_message: { code: '100', description: 'CIP pagado' },
       };
     default:
       return {
         ...previous,
-        operation_id: digits(12),
+        operation_id: operationId,
         payment_date: paymentDate,
         result_message: { code: '0', description: 'Pago QR confirmado' },
       };
@@ -63,6 +68,7 @@ type Locked = {
   expires_at: Date | null;
   processor_response: Prisma.JsonObject | null;
   additional_fields: Prisma.JsonObject | null;
+  connector_id: string | null;
 };
 
 async function withLockedPayment<T extends PayerOutcome>(
@@ -74,10 +80,13 @@ async function withLockedPayment<T extends PayerOutcome>(
   if (!isPayerToken(token)) return { kind: 'not_found' };
   return prisma.$transaction(async (tx) => {
     const [payment] = await tx.$queryRaw<Locked[]>`
-      SELECT id, method, state, expires_at, processor_response, additional_fields FROM transactions WHERE payer_token = ${token} FOR UPDATE`;
+      SELECT id, method, state, expires_at, processor_response, additional_fields, connector_id
+      FROM transactions WHERE payer_token = ${token} FOR UPDATE`;
     // A CARD payment's page is its 3-D Secure challenge (challenge.ts): "pay" here would mark it
-    // authorized without its processor, and "abandon" would leave its card in the vault.
-    if (!payment || payment.method === 'CARD') return { kind: 'not_found' };
+    // authorized without its processor, and "abandon" would leave its card in the vault. A
+    // payment a merchant's processor account carries is paid at the processor, which says so
+    // (receive-notification.ts): this page cannot pay or abandon it.
+    if (!payment || payment.method === 'CARD' || isAccountConnector(payment.connector_id)) return { kind: 'not_found' };
     if (payment.state !== 'PENDIENTE') return { kind: 'unchanged', state: payment.state };
     const now = new Date();
     if (payment.expires_at && payment.expires_at <= now) {

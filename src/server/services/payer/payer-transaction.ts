@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/client';
 import type { TransactionState } from '@/server/domain/states';
+import { PROCESSORS } from '@/server/payments';
 
 // What a hosted payer page (/pay/<token>) shows: never card data, only the payment to make.
 export type PayerTransaction = {
@@ -19,7 +20,17 @@ export type PayerTransaction = {
   qrImage: string | null;
   redirectUrl: string | null;
   installments: number | null;
+  /**
+   * Carried by a merchant's processor account: the payer pays at the processor (the CIP at a bank
+   * or agent), which tells the service; this page only shows the payment.
+   */
+  atProcessor: boolean;
 };
+
+/** Whether a connector is a merchant's processor account rather than a sandbox processor. */
+export function isAccountConnector(connectorId: string | null): boolean {
+  return connectorId !== null && PROCESSORS.some((processor) => connectorId.startsWith(`${processor}-`));
+}
 
 /** Whether `token` has the shape of a payer token (others name no payment, and may hold what a query cannot carry, as NUL). */
 export function isPayerToken(token: string): boolean {
@@ -41,6 +52,7 @@ export async function findPayerTransaction(prisma: Db, token: string): Promise<P
       processorResponse: true,
       additionalFields: true,
       redirectUrl: true,
+      connectorId: true,
       operation: { select: { merchantOperationNumber: true, merchant: { select: { name: true, supportEmail: true } } } },
     },
   });
@@ -63,6 +75,7 @@ export async function findPayerTransaction(prisma: Db, token: string): Promise<P
     qrImage: processor.qr_image ?? null,
     redirectUrl: row.redirectUrl,
     installments: additional.installments ? Number(additional.installments) : null,
+    atProcessor: isAccountConnector(row.connectorId),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import type { PaymentMethod } from '@/server/domain/states';
 import {
@@ -14,7 +14,7 @@ import {
 import type { ThreeDsSetting } from '@/server/three-ds/decision';
 import { forgetRoutingConfig } from '../charges/routing-config';
 import { merchantInScope, type MerchantScope } from '../console/merchant-scope';
-import { connectorFacts } from './connector-facts';
+import { accountFactsOf, merchantConnectorFacts } from '../processors/connectors';
 
 // A merchant's routing for one method (docs/ORCHESTRATION.md 2-3): the published rule, the draft
 // being edited, the retry policy. A draft is validated when saved (each problem an error on its
@@ -33,6 +33,8 @@ export type RoutingView = {
   policy: RetryPolicy;
   /** The merchant's 3-D Secure setting (CARD; docs/ORCHESTRATION.md 5), the amount in cents as text. */
   threeDs: { mode: ThreeDsSetting['mode']; overAmount: string | null };
+  /** The merchant's own processor accounts that carry the method, which its routes may name. */
+  accounts: { connectorId: string; name: string; enabled: boolean }[];
 };
 
 const ruleSelect = { version: true, routes: true, createdBy: true, createdAt: true, publishedAt: true } as const;
@@ -60,11 +62,16 @@ export async function routingView(
   method: PaymentMethod,
 ): Promise<RoutingView> {
   const merchant = await merchantInScope(prisma, scope, merchantCode);
-  const [published, draft, policy, threeDs] = await Promise.all([
+  const [published, draft, policy, threeDs, accounts] = await Promise.all([
     prisma.routingRule.findFirst({ where: { merchantId: merchant.id, method, status: 'PUBLISHED' }, select: ruleSelect }),
     prisma.routingRule.findFirst({ where: { merchantId: merchant.id, method, status: 'DRAFT' }, select: ruleSelect }),
     prisma.paymentPolicy.findUnique({ where: { merchantId_method: { merchantId: merchant.id, method } } }),
     prisma.merchant.findUniqueOrThrow({ where: { id: merchant.id }, select: { threeDsMode: true, threeDsOverAmount: true } }),
+    prisma.processorAccount.findMany({
+      where: { merchantId: merchant.id, methods: { has: method } },
+      select: { connectorId: true, name: true, enabled: true },
+      orderBy: { createdAt: 'asc' },
+    }),
   ]);
   return {
     merchantCode: merchant.code,
@@ -76,7 +83,13 @@ export async function routingView(
       ? { maxAttempts: policy.maxAttempts, budgetMs: policy.budgetMs, retrySoftDeclines: policy.retrySoftDeclines }
       : DEFAULT_RETRY_POLICY,
     threeDs: { mode: threeDs.threeDsMode, overAmount: threeDs.threeDsOverAmount?.toString() ?? null },
+    accounts,
   };
+}
+
+/** The connectors a merchant's rule may name: the platform's and the merchant's own processor accounts. */
+async function connectorsOf(db: Db | Tx, merchantId: string) {
+  return merchantConnectorFacts(db, await accountFactsOf(db, merchantId));
 }
 
 /** Saves `routes` as the method's draft (a new version, or the draft being edited); refused whole with an error per field. */
@@ -87,7 +100,7 @@ export async function saveDraft(
   actor: string,
 ): Promise<RoutingView> {
   const merchant = await merchantInScope(prisma, scope, input.merchantCode);
-  const checked = validateRule(input.routes, input.method, await connectorFacts(prisma));
+  const checked = validateRule(input.routes, input.method, await connectorsOf(prisma, merchant.id));
   if (!checked.ok) {
     throw new AppError('VALIDATION', 'the rule cannot be saved: see each field', {
       errors: checked.errors.map((error) => ({ ...error, field: `routes${error.field.replace(/^routes/, '')}` })),
@@ -130,7 +143,7 @@ export async function publishDraft(prisma: Db, scope: MerchantScope, input: { me
     const draft = await tx.routingRule.findFirst({ where: { merchantId: merchant.id, method: input.method, status: 'DRAFT' } });
     if (!draft) throw new AppError('STATE_CONFLICT', 'there is no draft to publish');
     // A connector disabled since the draft was saved would route nothing: validate again.
-    const checked = validateRule(draft.routes, input.method, await connectorFacts(prisma));
+    const checked = validateRule(draft.routes, input.method, await connectorsOf(tx, merchant.id));
     if (!checked.ok) {
       throw new AppError('VALIDATION', 'the draft is no longer valid: save it again', {
         errors: checked.errors.map((error) => ({ ...error, field: `routes${error.field.replace(/^routes/, '')}` })),
@@ -192,7 +205,7 @@ export async function tryDraft(prisma: Db, scope: MerchantScope, input: { mercha
     ...tryRule({
       routes: ruleRoutes.parse(draft.routes),
       payments,
-      connectors: await connectorFacts(prisma),
+      connectors: await connectorsOf(prisma, merchant.id),
       platformDefault: false,
     }),
   };

@@ -75,6 +75,12 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
     help: '--merchant C --mode NEVER|ALWAYS|OVER|WHEN_REQUIRED [--over-amount CENTS]   when card payments authenticate',
     options: ['merchant', 'mode', 'over-amount'],
   },
+  'processor-accounts': { help: '--merchant C   its Culqi and Mercado Pago accounts (never a secret)', options: ['merchant'] },
+  'test-processor-account': { help: '--id ID   ask the processor whether it takes the keys', options: ['id'] },
+  'reseal-processor-secrets': {
+    help: '   seal every processor account again under the first key of PROCESSOR_SECRET_KEYS',
+    options: [],
+  },
   'secret-scan': {
     help: '[--pan V ...] [--secret V ...] [--password V ...] [--needle V ...]   columns holding the values, card data, secrets or passwords',
     options: ['pan', 'secret', 'password', 'needle'],
@@ -151,7 +157,7 @@ function booleanOption(value: string, name: string): boolean {
 
 async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
   const optional = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
-  return withOperator(async ({ admin, console: { platform, settings, processors, routing, webhooks } }) => {
+  return withOperator(async ({ admin, console: { platform, settings, processors, processorAccounts, routing, webhooks } }) => {
     const ofMethod = () => ({ merchantCode: required(values, 'merchant'), method: required(values, 'method') as 'CARD' });
     switch (command) {
       case 'create-merchant':
@@ -300,6 +306,12 @@ async function run(command: string, values: Record<string, string | string[] | u
           merchantCode: required(values, 'merchant'),
           setting: { mode: required(values, 'mode') as 'NEVER', overAmount: optional('over-amount') },
         });
+      case 'processor-accounts':
+        return processorAccounts.accounts.query({ merchantCode: required(values, 'merchant') });
+      case 'test-processor-account':
+        return processorAccounts.test.mutate({ id: required(values, 'id') });
+      case 'reseal-processor-secrets':
+        return platform.resealProcessorSecrets.mutate();
       case 'secret-scan': {
         const list = (option: string) => {
           const given = values[option];

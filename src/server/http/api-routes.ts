@@ -1,6 +1,7 @@
 import { env } from '@/env';
 import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
 import { methodNotAllowed, notFoundReply } from '@/server/api/rest/method-not-allowed';
+import { handleNotification, NOTIFICATION_PATH } from '@/server/api/rest/notification-handler';
 import { handleRestRequest } from '@/server/api/rest/rest-handler';
 import { matchRestRoute } from '@/server/api/rest/rest-routes';
 import { handleTokenRequest } from '@/server/api/token/token-handler';
@@ -58,12 +59,16 @@ const FIXED: Record<string, ApiRoute> = {
   '/api/webhooks/keys': single('callback-keys', 'GET', callbackKeySet),
 };
 
+// Processors' webhooks about merchants' accounts (docs/processors/README.md).
+const NOTIFICATIONS = single('processor-notification', 'POST', handleNotification);
+
 const REST_NAME = /^\/api\/(charges|refund|events)(\/|$)/;
 
 /** The route of an API path: a fixed document or endpoint, a documented REST path, or 404. */
 export function apiRouteOf(path: string): ApiRoute {
   const fixed = FIXED[path];
   if (fixed) return fixed;
+  if (NOTIFICATION_PATH.test(path)) return NOTIFICATIONS;
   if (!path.startsWith('/api/')) return { name: 'unknown', methods: [], handle: notFoundReply };
   const match = matchRestRoute('OPTIONS', path.slice('/api'.length));
   const methods = match.kind === 'wrong_method' ? match.allow : [];

@@ -36,6 +36,17 @@ describe('findSecrets', () => {
     expect(kinds(`{"note":"${newConsolePassword()}"}`)).toEqual(['PASSWORD']);
   });
 
+  it("finds processors' secret keys and access tokens by their shape, and webhook secrets under their key", () => {
+    expect(kinds('connected sk_test_a1B2c3D4e5F6g7H8 for CQ01')).toEqual(['PROCESSOR_SECRET']);
+    expect(kinds('{"token":"APP_USR-1234567890123456-112526-0123456789abcdef0123456789abcdef-123456789"}')).toEqual([
+      'PROCESSOR_SECRET',
+    ]);
+    expect(kinds('webhook_secret=5f1e2d3c4b5a69788796a5b4c3d2e1f0')).toEqual(['PROCESSOR_SECRET']);
+    // What the console shows and the tables keep in the clear: a public key and a hint.
+    expect(kinds('{"publicKey":"pk_test_a1B2c3D4e5F6g7H8","secretHint":"sk_test_…g7H8"}')).toEqual([]);
+    expect(kinds('{"publicKey":"TEST-0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"}')).toEqual([]);
+  });
+
   it('leaves clean lines, field names, empty and masked values, ids and hashes alone', async () => {
     const clean = [
       '{"time":"2026-11-22T07:00:00.000Z","level":"info","message":"request","requestId":"0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d","route":"charges","status":200}',

@@ -1,10 +1,11 @@
-// Finds card data, client secrets and passwords in a text (a log line, a stored value): known
-// values (the PANs, passwords and secrets a test run sent), values in context (a key named like
-// one with a value: JSON, log text, form bodies, JSON kept inside a JSON string) and the shapes the
-// service issues (client secrets, first console passwords). Pure: the log-file and table scans
+// Finds card data, client secrets, passwords and processors' secrets in a text (a log line, a
+// stored value): known values (the PANs, passwords and secrets a test run sent), values in context
+// (a key named like one with a value: JSON, log text, form bodies, JSON kept inside a JSON string),
+// the shapes the service issues (client secrets, first console passwords) and the shapes of the
+// processors' secrets merchants connect (Culqi's secret keys, Mercado Pago's access tokens). Pure: the log-file and table scans
 // both call it. A finding never carries the value itself, only its masked form.
 
-export const SECRET_KINDS = ['PAN', 'CVV', 'EXPIRY', 'CLIENT_SECRET', 'PASSWORD', 'TEXT'] as const;
+export const SECRET_KINDS = ['PAN', 'CVV', 'EXPIRY', 'CLIENT_SECRET', 'PASSWORD', 'PROCESSOR_SECRET', 'TEXT'] as const;
 export type SecretKind = (typeof SECRET_KINDS)[number];
 
 /** Values to look for as they are, by kind (`TEXT`: any other value that must not be kept). */
@@ -27,6 +28,14 @@ const IN_CONTEXT: { kind: SecretKind; pattern: RegExp }[] = [
   { kind: 'EXPIRY', pattern: keyed('expiry_date', '\\d{4}(?!\\d)') },
   { kind: 'CLIENT_SECRET', pattern: keyed('client_secret', FREE_VALUE) },
   { kind: 'PASSWORD', pattern: keyed('password', FREE_VALUE) },
+  { kind: 'PROCESSOR_SECRET', pattern: keyed('webhook_?secret', FREE_VALUE) },
+];
+
+// Culqi's secret keys (sk_test_… / sk_live_…) and Mercado Pago's access tokens
+// (APP_USR-<client>-<date>-<32 hex>-<user>, or the legacy TEST- prefix): only ever kept sealed.
+const PROCESSOR_SECRETS = [
+  /(?<![A-Za-z0-9_])sk_(?:test|live)_[A-Za-z0-9]{8,}/g,
+  /(?<![A-Za-z0-9_-])(?:APP_USR|TEST)-\d{6,20}-\d{6}-[0-9a-f]{32}-\d{6,20}/g,
 ];
 
 const BASE64URL = 'A-Za-z0-9_\\-';
@@ -67,6 +76,9 @@ function patternHits(text: string): SecretHit[] {
     if (MIXED.every((pattern) => pattern.test(match))) hits.push({ kind: 'CLIENT_SECRET', masked: maskSecret(match) });
   }
   for (const [match] of text.matchAll(ISSUED_PASSWORD)) hits.push({ kind: 'PASSWORD', masked: maskSecret(match) });
+  for (const pattern of PROCESSOR_SECRETS) {
+    for (const [match] of text.matchAll(pattern)) hits.push({ kind: 'PROCESSOR_SECRET', masked: maskSecret(match) });
+  }
   return hits;
 }
 

@@ -12,6 +12,7 @@ const TEXT = {
     meta: 'Procesadores — consola de pagos',
     title: 'Procesadores',
     intro: 'Cada conector con los medios que lleva, su modo y su disyuntor, y la salud del tráfico que puedes ver.',
+    accounts: 'Cuentas propias del comercio en Culqi o Mercado Pago',
     connectors: 'Conectores',
     columns: ['Conector', 'Medios', 'Modo', 'Habilitado', 'Disyuntor (esta instancia)'],
     yes: 'sí',
@@ -37,6 +38,7 @@ const TEXT = {
     meta: 'Processors — payments console',
     title: 'Processors',
     intro: 'Each connector with the methods it carries, its mode and breaker, and the health of the traffic you may see.',
+    accounts: "The merchant's own Culqi or Mercado Pago accounts",
     connectors: 'Connectors',
     columns: ['Connector', 'Methods', 'Mode', 'Enabled', 'Breaker (this instance)'],
     yes: 'yes',
@@ -84,6 +86,11 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
       <div>
         <h1 className="text-2xl font-semibold">{text.title}</h1>
         <p className="text-slate-600">{text.intro}</p>
+        <p className="text-sm">
+          <Link className="text-blue-800 underline" href="/processors/accounts">
+            {text.accounts}
+          </Link>
+        </p>
       </div>
 
       <section aria-labelledby="connectors" className="space-y-2">

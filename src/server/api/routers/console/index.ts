@@ -3,6 +3,7 @@ import { callbacksProcedures } from './callbacks';
 import { developersProcedures } from './developers';
 import { operationsProcedures } from './operations';
 import { platformRouter } from './platform';
+import { processorAccountsRouter } from './processor-accounts';
 import { processorsRouter } from './processors';
 import { refundsProcedures } from './refunds';
 import { routingRouter } from './routing';
@@ -21,5 +22,6 @@ export const consoleRouter = router({
   platform: platformRouter,
   routing: routingRouter,
   processors: processorsRouter,
+  processorAccounts: processorAccountsRouter,
   webhooks: webhooksRouter,
 });

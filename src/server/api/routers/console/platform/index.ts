@@ -6,6 +6,7 @@ import { createMerchant } from './create-merchant';
 import { facilitators } from './facilitators';
 import { linkMerchant } from './link-merchant';
 import { merchants } from './merchants';
+import { resealProcessorSecrets } from './reseal-processor-secrets';
 import { rotateCallbackKey } from './rotate-callback-key';
 import { settleNow } from './settle-now';
 import { unlinkMerchant } from './unlink-merchant';
@@ -21,4 +22,5 @@ export const platformRouter = router({
   settleNow,
   callbackKeys: callbackKeysList,
   rotateCallbackKey,
+  resealProcessorSecrets,
 });

@@ -1,0 +1,196 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
+import { ActionError, Field, INPUT } from '../../../console-ui/form-kit';
+import { formText } from '../../../console-ui/form-text';
+import { useConsoleLang } from '../../../console-ui/lang-context';
+import { consoleClient } from '../../../console-ui/trpc-client';
+import { useConsoleAction, type KnownErrors } from '../../../console-ui/use-console-action';
+import { WebhookSetup, type ShownOnce } from './webhook-setup';
+
+// Connecting a processor account (admins): the processor, a name, the environment, the methods it
+// carries, and the keys from the processor's panel. The secret key (and Mercado Pago's webhook
+// secret) go in password fields and are never shown again; Culqi's webhook credentials are made
+// by the service and shown once here, with the URL to set in CulqiPanel.
+
+type Processor = { id: 'culqi' | 'mercadopago'; name: string; methods: string[] };
+
+const TEXT = {
+  es: {
+    heading: 'Conectar una cuenta',
+    processor: 'Procesador',
+    name: 'Nombre de la cuenta',
+    environment: 'Entorno',
+    test: 'Pruebas (llaves de integración)',
+    live: 'Producción',
+    methods: 'Medios que lleva',
+    publicKey: 'Llave pública',
+    secretKey: { culqi: 'Llave secreta', mercadopago: 'Access token' },
+    keysHint: {
+      culqi: 'CulqiPanel > Desarrollo > API Keys: pk_test_… y sk_test_… (pk_live_… y sk_live_… en producción).',
+      mercadopago: 'Tus integraciones > Credenciales: la Public Key y el Access Token de la aplicación.',
+    },
+    webhookSecret: 'Clave secreta de webhooks',
+    webhookSecretHint: 'Tus integraciones > Webhooks: la clave que Mercado Pago generó al guardar la configuración.',
+    connect: 'Conectar cuenta',
+    checkFields: 'Revisa los campos: las llaves deben ser las del procesador y del entorno elegido.',
+    tooMany: 'Un comercio tiene como máximo 10 cuentas de procesador.',
+  },
+  en: {
+    heading: 'Connect an account',
+    processor: 'Processor',
+    name: 'Account name',
+    environment: 'Environment',
+    test: 'Test (integration keys)',
+    live: 'Live',
+    methods: 'Methods it carries',
+    publicKey: 'Public key',
+    secretKey: { culqi: 'Secret key', mercadopago: 'Access token' },
+    keysHint: {
+      culqi: 'CulqiPanel > Desarrollo > API Keys: pk_test_… and sk_test_… (pk_live_… and sk_live_… when live).',
+      mercadopago: "Your integrations > Credentials: the application's Public Key and Access Token.",
+    },
+    webhookSecret: 'Webhook secret',
+    webhookSecretHint: 'Your integrations > Webhooks: the key Mercado Pago made when the configuration was saved.',
+    connect: 'Connect account',
+    checkFields: "Check the fields: the keys must be the processor's and of the chosen environment.",
+    tooMany: 'A merchant has at most 10 processor accounts.',
+  },
+};
+
+const KNOWN: KnownErrors = {
+  VALIDATION: { es: TEXT.es.checkFields, en: TEXT.en.checkFields },
+  STATE_CONFLICT: { es: TEXT.es.tooMany, en: TEXT.en.tooMany },
+};
+
+export function ConnectAccount({ merchantCode, processors }: { merchantCode?: string; processors: Processor[] }) {
+  const lang = useConsoleLang();
+  const text = TEXT[lang];
+  const action = useConsoleAction(KNOWN);
+  const id = useId();
+  const [processor, setProcessor] = useState<Processor['id']>(processors[0]?.id ?? 'culqi');
+  const [shown, setShown] = useState<ShownOnce | null>(null);
+  const methods = processors.find((each) => each.id === processor)?.methods ?? [];
+  return (
+    <div className="space-y-3">
+      {shown ? <WebhookSetup shown={shown} /> : null}
+      <form
+        aria-labelledby={`${id}-heading`}
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
+        data-testid="connect-account"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const element = event.currentTarget;
+          const form = new FormData(element);
+          const common = {
+            merchantCode,
+            name: formText(form, 'name').trim(),
+            environment: formText(form, 'environment') === 'live' ? ('live' as const) : ('test' as const),
+            methods: form.getAll('methods').map(String) as ('CARD' | 'YAPE' | 'PAGOEFECTIVO' | 'CUOTEALO')[],
+            publicKey: formText(form, 'publicKey').trim(),
+            secretKey: formText(form, 'secretKey').trim(),
+          };
+          setShown(null);
+          action.run(
+            () =>
+              processor === 'culqi'
+                ? consoleClient.console.processorAccounts.connect.mutate({ ...common, processor })
+                : consoleClient.console.processorAccounts.connect.mutate({
+                    ...common,
+                    processor,
+                    webhookSecret: formText(form, 'webhookSecret').trim(),
+                  }),
+            (connected) => {
+              setShown({ account: connected.account, credentials: connected.webhook });
+              element.reset();
+            },
+          );
+        }}
+      >
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          {text.heading}
+        </h2>
+        <fieldset disabled={action.busy} className="grid gap-3 sm:grid-cols-3">
+          <Field id={`${id}-processor`} label={text.processor}>
+            <select
+              id={`${id}-processor`}
+              name="processor"
+              className={INPUT}
+              value={processor}
+              onChange={(event) => setProcessor(event.target.value as Processor['id'])}
+            >
+              {processors.map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={`${id}-name`} label={text.name}>
+            <input id={`${id}-name`} name="name" required maxLength={128} className={INPUT} />
+          </Field>
+          <Field id={`${id}-environment`} label={text.environment}>
+            <select id={`${id}-environment`} name="environment" className={INPUT} defaultValue="test">
+              <option value="test">{text.test}</option>
+              <option value="live">{text.live}</option>
+            </select>
+          </Field>
+        </fieldset>
+        <fieldset disabled={action.busy} className="text-sm">
+          <legend className="mb-1">{text.methods}</legend>
+          <div className="flex flex-wrap gap-4">
+            {methods.map((method) => (
+              <label key={`${processor}-${method}`} className="flex items-center gap-1">
+                <input type="checkbox" name="methods" value={method} defaultChecked={method === 'CARD'} />
+                {method}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset disabled={action.busy} className="grid gap-3 sm:grid-cols-2">
+          <Field id={`${id}-public`} label={text.publicKey} hint={text.keysHint[processor]}>
+            <input
+              id={`${id}-public`}
+              name="publicKey"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              className={`${INPUT} font-mono`}
+              aria-describedby={`${id}-public-hint`}
+            />
+          </Field>
+          <Field id={`${id}-secret`} label={text.secretKey[processor]}>
+            <input
+              id={`${id}-secret`}
+              name="secretKey"
+              type="password"
+              required
+              autoComplete="new-password"
+              spellCheck={false}
+              className={`${INPUT} font-mono`}
+            />
+          </Field>
+          {processor === 'mercadopago' ? (
+            <Field id={`${id}-webhook`} label={text.webhookSecret} hint={text.webhookSecretHint}>
+              <input
+                id={`${id}-webhook`}
+                name="webhookSecret"
+                type="password"
+                required
+                autoComplete="new-password"
+                spellCheck={false}
+                className={`${INPUT} font-mono`}
+                aria-describedby={`${id}-webhook-hint`}
+              />
+            </Field>
+          ) : null}
+        </fieldset>
+        <ActionError message={action.error} />
+        <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
+          {text.connect}
+        </button>
+      </form>
+    </div>
+  );
+}

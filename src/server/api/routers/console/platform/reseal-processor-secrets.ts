@@ -1,0 +1,5 @@
+import { resealAccounts } from '@/server/services/processors/processor-accounts';
+import { platformActProcedure } from '../../../trpc';
+
+/** Every processor account's secrets sealed again under the current key (docs/processors/README.md, "Secrets"). */
+export const resealProcessorSecrets = platformActProcedure.mutation(({ ctx }) => resealAccounts(ctx.prisma));

@@ -8,6 +8,9 @@ import { METRICS_TOKEN, serviceDataDir, serviceLogFile } from './e2e/support/ser
 // E2E_DATABASE_URL_ASYNC are set (scripts/test.sh runs both).
 const apiPort = Number(process.env.E2E_PORT ?? 3210);
 const asyncPort = apiPort + 1;
+// The processors' simulators (tests/simulators): merchants' Culqi and Mercado Pago accounts reach them.
+const culqiPort = apiPort + 100;
+const mercadoPagoPort = apiPort + 101;
 const chromium = '/usr/bin/chromium';
 
 function service(port: number, databaseUrl: string, extra: Record<string, string>) {
@@ -33,6 +36,10 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
       METRICS_TOKEN: METRICS_TOKEN,
       // A test-only key, so that the authorization suite can forge tokens wrong in one claim.
       TOKEN_SIGNING_JWK: readFileSync('e2e/support/test-signing-key.json', 'utf8').trim(),
+      CULQI_API_URL: `http://127.0.0.1:${culqiPort}`,
+      CULQI_SECURE_URL: `http://127.0.0.1:${culqiPort}`,
+      MERCADOPAGO_API_URL: `http://127.0.0.1:${mercadoPagoPort}`,
+      PROCESSOR_TIMEOUT_MS: '2000',
       ...extra,
     },
   };
@@ -80,6 +87,14 @@ export default defineConfig({
   ],
   globalTeardown: './e2e/support/secrets-teardown.ts',
   webServer: [
+    {
+      command: `npx tsx tests/simulators/serve.ts --culqi-port ${culqiPort} --mercadopago-port ${mercadoPagoPort}`,
+      url: `http://127.0.0.1:${culqiPort}/__simulator/requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
     // The API suites' many token requests all come from one address.
     service(apiPort, process.env.E2E_DATABASE_URL ?? '', { TOKEN_RATE_PER_ADDRESS: '200' }),
     service(asyncPort, process.env.E2E_DATABASE_URL_ASYNC ?? '', {

@@ -9,7 +9,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'packages/**/*.test.ts', 'e2e/support/*.test.ts', 'scripts/support/*.test.ts', 'tests/simulators/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'packages/**/*.test.ts',
+      'e2e/support/*.test.ts',
+      'scripts/support/*.test.ts',
+      'tests/simulators/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'packages/*/dist/**'],
     environment: 'node',
     testTimeout: 30_000,

@@ -6,8 +6,11 @@ import { ASYNC_ORIGIN, ORIGIN } from './service';
 // OpenAPI document they serve, and fails the test that got an answer the document does not
 // describe (method, path, status and the schema errors in the message).
 
-/** Under {base_url} but not the integrator interface: operations endpoints, console and operator transport. */
-const OUT_OF_SCOPE = [/^\/api\/health$/, /^\/api\/metrics$/, /^\/api\/trpc\//, /^\/api\/auth\//];
+/**
+ * Under {base_url} but not the integrator interface: operations endpoints, console and operator
+ * transport, and where processors send their notifications (docs/processors/README.md).
+ */
+const OUT_OF_SCOPE = [/^\/api\/health$/, /^\/api\/metrics$/, /^\/api\/trpc\//, /^\/api\/auth\//, /^\/api\/notifications\//];
 const SERVICE_ORIGINS = new Set([ORIGIN, ASYNC_ORIGIN]);
 
 const contracts = new Map<string, Promise<Contract>>();

@@ -1,4 +1,5 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { culqiKeys, mercadoPagoKeys } from '../simulators/test-keys';
 import {
   createRegistry,
   processorConnector,
@@ -134,8 +135,6 @@ function account(
   };
 }
 
-const alphanumeric = (length: number) => randomBytes(length).toString('hex').slice(0, length);
-
 /** Culqi's connector on new accounts at one Culqi simulator. */
 export async function culqiHarness(): Promise<Harness> {
   const simulator: CulqiSimulator = await startCulqiSimulator();
@@ -144,7 +143,7 @@ export async function culqiHarness(): Promise<Harness> {
     name: 'culqi',
     timeoutMs: TIMEOUT_MS,
     async open() {
-      const keys = { publicKey: `pk_test_${alphanumeric(16)}`, secretKey: `sk_test_${alphanumeric(16)}` };
+      const keys = culqiKeys();
       simulator.addAccount(keys);
       const connector = processorConnector(account('culqi', simulator.url, keys), endpoints);
       return {
@@ -208,8 +207,6 @@ export async function culqiHarness(): Promise<Harness> {
   };
 }
 
-const digits = (length: number) => Array.from({ length }, () => String(randomInt(10))).join('');
-
 /** Mercado Pago's connector on new accounts at one Mercado Pago simulator. */
 export async function mercadoPagoHarness(): Promise<Harness> {
   const simulator: MercadoPagoSimulator = await startMercadoPagoSimulator();
@@ -218,11 +215,7 @@ export async function mercadoPagoHarness(): Promise<Harness> {
     name: 'mercadopago',
     timeoutMs: TIMEOUT_MS,
     async open() {
-      const uuid = randomUUID();
-      const keys = {
-        secretKey: `TEST-${digits(16)}-${digits(6)}-${randomBytes(16).toString('hex')}-${digits(9)}`,
-        publicKey: `TEST-${uuid}`,
-      };
+      const keys = mercadoPagoKeys();
       simulator.addAccount({ accessToken: keys.secretKey, publicKey: keys.publicKey });
       const connector = processorConnector(account('mercadopago', simulator.url, keys), endpoints);
       return {

@@ -1,0 +1,2 @@
+/** Where `npm run simulators` and `npm run demo -- --processors` start the processors' simulators. */
+export const SIMULATOR_PORTS = { culqi: 4310, mercadopago: 4311 } as const;

@@ -1,0 +1,32 @@
+// The processors' simulators as a process of their own (tests/simulators/README.md): the
+// end-to-end suites start it beside the services (playwright.config.ts), and `npm run simulators`
+// starts it for a local demo. Point the service at it with CULQI_API_URL, CULQI_SECURE_URL and
+// MERCADOPAGO_API_URL; the control API is under /__simulator/ of each.
+//   tsx tests/simulators/serve.ts [--culqi-port 4310] [--mercadopago-port 4311]
+import { startCulqiSimulator } from './culqi/culqi-simulator';
+import { startMercadoPagoSimulator } from './mercadopago/mercadopago-simulator';
+import { SIMULATOR_PORTS } from './ports';
+
+function portArgument(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`--${name} must be a port`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const culqi = await startCulqiSimulator({ port: portArgument('culqi-port', SIMULATOR_PORTS.culqi) });
+  const mercadoPago = await startMercadoPagoSimulator({ port: portArgument('mercadopago-port', SIMULATOR_PORTS.mercadopago) });
+  console.log(`Culqi simulator:        ${culqi.url}  (CULQI_API_URL and CULQI_SECURE_URL)`);
+  console.log(`Mercado Pago simulator: ${mercadoPago.url}  (MERCADOPAGO_API_URL)`);
+  const stop = () => {
+    void Promise.all([culqi.close(), mercadoPago.close()]).then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -10,6 +10,8 @@ import { logError, logInfo } from '@/server/log';
 import { seedDemo } from '@/server/seed-demo';
 import { withStartupLock } from '@/server/db/startup-lock';
 import { startWarmUp } from '@/server/warm-up';
+import { processorSecretKeys } from '@/server/services/processors/account-secrets';
+import { cardVaultKeys } from '@/server/three-ds/card-vault';
 
 // Runs once per process from instrumentation: migrations, keys, demo data, the operator
 // service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
@@ -21,6 +23,10 @@ export async function startService(): Promise<void> {
     await tokenSigningKey(prisma);
     await callbackSigningKey(prisma);
     await consoleSessionSecret(prisma);
+    // The sealing keys before any request: a first read started by one request while another
+    // holds the embedded database's only connection in a transaction would wait for it.
+    await cardVaultKeys(prisma);
+    await processorSecretKeys(prisma);
     return config.SEED_DEMO ? seedDemo(prisma) : null;
   });
 

@@ -1,6 +1,7 @@
+import type { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import type { PaymentMethod, TransactionState } from '@/server/domain/states';
-import { logInfo } from '@/server/log';
+import { logError, logInfo } from '@/server/log';
 import { transactionReference, type StatusResult } from '@/server/payments';
 import { connectorForTransaction } from '@/server/services/processors/connectors';
 import { approvedByStatus, declinedByStatus, statusWithin } from '@/server/services/charges/ask-processor';
@@ -14,8 +15,15 @@ import { moveTransaction, type MoveData } from '@/server/services/state-moves/mo
 // The merchant learns the outcome by callback (the move's event).
 
 const BATCH = 20;
-/** Attempts claimed by one worker are not claimed by another for this long. */
-const LEASE_MS = 60_000;
+/**
+ * An attempt claimed by one worker is not claimed by another for this long: longer than its
+ * status inquiry and a reversal together take (each bounded by its connector's timeout, 10 s for
+ * a merchant's processor account). Attempts are claimed one at a time, so a lease never runs out
+ * while its attempt waits behind others.
+ */
+const LEASE_MS = 5 * 60_000;
+/** After a give-up the processor would not confirm, the attempt is asked about again this often. */
+const STUCK_RETRY_MS = 60 * 60_000;
 const FIRST_BACKOFF_MS = 30_000;
 export const MAX_CHECKS = 8;
 
@@ -29,45 +37,69 @@ type Due = {
   card_bin: string | null;
   card_last4: string | null;
   processor_reference: string | null;
+  additional_fields: Prisma.JsonObject | null;
   created_at: Date;
   status_checks: number;
 };
 
 /** Returns how many attempts were settled. */
 export async function syncStatuses(prisma: Db, now = new Date()): Promise<number> {
-  const due = await prisma.$queryRaw<Due[]>`
-    UPDATE transactions SET status_check_at = ${new Date(now.getTime() + LEASE_MS)}
-    WHERE id IN (
-      SELECT id FROM transactions
-      WHERE status_check_at <= ${now} AND state IN ('REGISTRADO', 'PENDIENTE')
-      ORDER BY status_check_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-    RETURNING id, state, connector_id, method, amount, currency, card_bin, card_last4,
-              additional_fields->>'processor_reference' AS processor_reference, created_at, status_checks`;
   let settled = 0;
-  for (const row of due) {
-    const connector = await connectorForTransaction(prisma, {
-      connectorId: row.connector_id,
-      method: row.method as PaymentMethod,
-    });
-    const reference = transactionReference({
-      id: row.id,
-      method: row.method,
-      amount: row.amount,
-      currency: row.currency,
-      cardBin: row.card_bin,
-      cardLast4: row.card_last4,
-      processorReference: row.processor_reference,
-      createdAt: row.created_at,
-    });
-    const status = await statusWithin(connector, reference);
-    const checks = row.status_checks + 1;
-    const giveUp = !decides(status) && checks >= MAX_CHECKS;
-    if (giveUp) await connector.reverse(reference);
-    const moved = await prisma.$transaction((tx) => settle(tx, row, status, giveUp, checks, now));
-    if (moved) settled += 1;
-    logInfo('status sync', { transaction_id: row.id, connector: connector.id, status: status.outcome, checks, moved });
+  for (let taken = 0; taken < BATCH; taken += 1) {
+    const [row] = await prisma.$queryRaw<Due[]>`
+      UPDATE transactions SET status_check_at = ${new Date(Date.now() + LEASE_MS)}
+      WHERE id IN (
+        SELECT id FROM transactions
+        WHERE status_check_at <= ${now} AND state IN ('REGISTRADO', 'PENDIENTE')
+        ORDER BY status_check_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, state, connector_id, method, amount, currency, card_bin, card_last4, additional_fields,
+                additional_fields->>'processor_reference' AS processor_reference, created_at, status_checks`;
+    if (!row) break;
+    try {
+      if (await syncOne(prisma, row, now)) settled += 1;
+    } catch (error) {
+      // One attempt that cannot be asked (its connector gone, its account's secret unopenable)
+      // keeps its lease and does not stop the others.
+      logError('status sync failed', error, { transaction_id: row.id });
+    }
   }
   return settled;
+}
+
+async function syncOne(prisma: Db, row: Due, now: Date): Promise<boolean> {
+  const connector = await connectorForTransaction(prisma, {
+    connectorId: row.connector_id,
+    method: row.method as PaymentMethod,
+  });
+  const reference = transactionReference({
+    id: row.id,
+    method: row.method,
+    amount: row.amount,
+    currency: row.currency,
+    cardBin: row.card_bin,
+    cardLast4: row.card_last4,
+    processorReference: row.processor_reference,
+    createdAt: row.created_at,
+  });
+  const status = await statusWithin(connector, reference);
+  const checks = row.status_checks + 1;
+  if (!decides(status) && checks >= MAX_CHECKS) {
+    // Give up only once the processor has undone whatever it may have made: a reversal it
+    // refused or could not answer leaves the attempt in doubt, asked about again hourly.
+    const reversal = await connector.reverse(reference);
+    if (reversal.outcome !== 'reversed' && reversal.outcome !== 'not_supported') {
+      logError('status sync cannot settle an attempt', null, { transaction_id: row.id, reversal: reversal.outcome });
+      await prisma.transaction.updateMany({
+        where: { id: row.id, state: row.state },
+        data: { statusChecks: checks, statusCheckAt: new Date(now.getTime() + STUCK_RETRY_MS) },
+      });
+      return false;
+    }
+  }
+  const giveUp = !decides(status) && checks >= MAX_CHECKS;
+  const moved = await prisma.$transaction((tx) => settle(tx, row, status, giveUp, checks, now));
+  logInfo('status sync', { transaction_id: row.id, connector: connector.id, status: status.outcome, checks, moved });
+  return moved;
 }
 
 function decides(status: StatusResult): boolean {
@@ -85,6 +117,10 @@ async function settle(tx: Tx, row: Due, status: StatusResult, giveUp: boolean, c
     return false;
   }
   const data: MoveData = { ...final.data, statusChecks: checks, statusCheckAt: null };
+  // The processor's id of an approval it found, which later reversals and refunds name.
+  if (status.outcome === 'approved' && status.processorReference) {
+    data.additionalFields = { ...(row.additional_fields ?? {}), processor_reference: status.processorReference };
+  }
   if (row.state === 'REGISTRADO') {
     const pending = await moveTransaction(tx, row.id, 'REGISTRADO', 'PENDIENTE', { stateReason: VERIFYING_REASON }, now);
     if (!pending) return false;

@@ -129,7 +129,9 @@ export type TransactionReference = {
   createdAt: Date | null;
 };
 
-export type ReverseResult = { outcome: 'reversed'; code: string } | { outcome: 'refused'; reason: string } | NotSupported;
+/** `unavailable`: the processor could not be asked or its answer was lost; asking again finds where it stands. */
+export type ReverseResult =
+  { outcome: 'reversed'; code: string } | { outcome: 'refused'; reason: string } | { outcome: 'unavailable' } | NotSupported;
 
 export type RefundRequest = TransactionReference & { refundId: string };
 
@@ -138,7 +140,7 @@ export type RefundResult =
   { outcome: 'in_process' } | { outcome: 'resolved' } | { outcome: 'rejected'; reason: string } | NotSupported;
 
 export type StatusResult =
-  | { outcome: 'approved'; authorizationCode: string; brandTransactionId: string }
+  | { outcome: 'approved'; authorizationCode: string; brandTransactionId: string; processorReference?: string }
   | { outcome: 'declined'; code: string; declineClass: DeclineClass }
   | { outcome: 'not_found' }
   | { outcome: 'unknown' }
@@ -160,7 +162,7 @@ export type PaymentChange =
   | { kind: 'expired' }
   | { kind: 'voided' }
   /** A card or Yape payment decided (one whose answer was lost is settled by it). */
-  | { kind: 'approved'; authorizationCode: string; brandTransactionId: string }
+  | { kind: 'approved'; authorizationCode: string; brandTransactionId: string; processorReference?: string }
   | { kind: 'declined'; code: string; declineClass: DeclineClass }
   /** The payment's money went back to the payer (a refund the processor resolved). */
   | { kind: 'refunded' }
@@ -182,6 +184,8 @@ export type NotificationResult =
       transactionId: string | null;
       change: PaymentChange;
     }
+  /** Verified as the processor's, but not a notification it documents: nothing changes (400). */
+  | { outcome: 'malformed'; reason: string }
   /** The processor could not say what the payment is now: the notification is to be retried. */
   | { outcome: 'unavailable' }
   | NotSupported;

@@ -23,6 +23,7 @@ export {
   checkProcessorAccount,
   processorConnector,
   processorEndpoints,
+  PROCESSOR_FACTS,
   PROCESSOR_METHODS,
   PROCESSOR_NAMES,
 } from './processor-connectors';

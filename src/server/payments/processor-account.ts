@@ -29,6 +29,9 @@ export type ProcessorAccountConfig = {
   notificationUrl: string;
 };
 
+/** Sent where a payer gave no email: Culqi and Mercado Pago require one on every payment. */
+export const PAYER_WITHOUT_EMAIL = 'sin-correo@pagos.pe';
+
 /** Where each processor's API is (configuration: the real hosts, or a simulator's in tests). */
 export type ProcessorEndpoints = { culqiApi: string; culqiSecure: string; mercadoPagoApi: string; timeoutMs: number };
 

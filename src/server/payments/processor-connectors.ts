@@ -1,8 +1,15 @@
 import { env } from '@/env';
+import type { CurrencyCode } from '@/server/domain/money';
 import type { PaymentMethod } from '@/server/domain/states';
 import type { PaymentConnector } from './connector';
-import { checkCulqiAccount, CULQI_METHODS, culqiConnector } from './culqi/culqi-connector';
-import { checkMercadoPagoAccount, MERCADOPAGO_METHODS, mercadoPagoConnector } from './mercadopago/mercadopago-connector';
+import { checkCulqiAccount, CULQI_CAPABILITIES, CULQI_CURRENCIES, CULQI_METHODS, culqiConnector } from './culqi/culqi-connector';
+import {
+  checkMercadoPagoAccount,
+  MERCADOPAGO_CAPABILITIES,
+  MERCADOPAGO_CURRENCIES,
+  MERCADOPAGO_METHODS,
+  mercadoPagoConnector,
+} from './mercadopago/mercadopago-connector';
 import type { AccountCheck, Processor, ProcessorAccountConfig, ProcessorEndpoints } from './processor-account';
 
 // The processors a merchant can connect its own account to (docs/processors/README.md), and the
@@ -11,6 +18,14 @@ import type { AccountCheck, Processor, ProcessorAccountConfig, ProcessorEndpoint
 export const PROCESSOR_METHODS: Readonly<Record<Processor, readonly PaymentMethod[]>> = {
   culqi: CULQI_METHODS,
   mercadopago: MERCADOPAGO_METHODS,
+};
+
+/** What every account of a processor carries: its connectors' currencies and capabilities, as routing reads them without building one. */
+export const PROCESSOR_FACTS: Readonly<
+  Record<Processor, { currencies: readonly CurrencyCode[]; capabilities: PaymentConnector['capabilities'] }>
+> = {
+  culqi: { currencies: CULQI_CURRENCIES, capabilities: CULQI_CAPABILITIES },
+  mercadopago: { currencies: MERCADOPAGO_CURRENCIES, capabilities: MERCADOPAGO_CAPABILITIES },
 };
 
 export const PROCESSOR_NAMES: Readonly<Record<Processor, string>> = { culqi: 'Culqi', mercadopago: 'Mercado Pago' };

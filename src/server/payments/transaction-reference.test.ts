@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transactionReference } from './transaction-reference';
+import { absence, ABSENCE_GRACE_MS, transactionReference } from './transaction-reference';
 
 const ROW = { id: 't-1', method: 'CARD', amount: 15_000n, currency: '604', cardBin: '400000', cardLast4: '5126' };
 
@@ -25,5 +25,15 @@ describe('transactionReference', () => {
   it('has no card when either part is missing', () => {
     expect(transactionReference({ ...ROW, method: 'CUOTEALO', cardBin: null, cardLast4: null }).card).toBeNull();
     expect(transactionReference({ ...ROW, cardLast4: null }).card).toBeNull();
+  });
+
+  it('believes a processor found nothing only once the attempt is older than the grace', () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    const made = (agoMs: number) => transactionReference({ ...ROW, createdAt: new Date(now.getTime() - agoMs) });
+    expect(absence(made(1_000), now)).toEqual({ outcome: 'unknown' });
+    expect(absence(made(ABSENCE_GRACE_MS - 1), now)).toEqual({ outcome: 'unknown' });
+    expect(absence(made(ABSENCE_GRACE_MS), now)).toEqual({ outcome: 'not_found' });
+    // Without its time, nothing says it is old enough.
+    expect(absence(transactionReference(ROW), now)).toEqual({ outcome: 'unknown' });
   });
 });

@@ -110,6 +110,11 @@ async function undoAtProcessor(tx: Tx, transaction: Undoable, reversal: boolean)
   const result = await connector.reverse(reference);
   if (result.outcome === 'reversed') return reversal ? result.code : null;
   if (result.outcome === 'refused') throw new AppError('STATE_CONFLICT', `The processor refused: ${result.reason}`);
+  // Its answer was lost or it could not be asked: it may have done it, so the payment stays as it
+  // was and the caller asks again, which finds where the processor stands.
+  if (result.outcome === 'unavailable') {
+    throw new AppError('UNAVAILABLE', 'The processor could not be asked now; try again', { headers: { 'retry-after': '5' } });
+  }
   if (!reversal) return null;
   throw new AppError('METHOD_RULE', `${reference.method} payments cannot be reversed`);
 }

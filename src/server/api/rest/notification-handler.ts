@@ -23,7 +23,8 @@ export async function handleNotification(request: ApiRequest): Promise<ApiReply>
     const body = await readBodyText(request);
     const outcome = await receiveNotification(await db(), {
       processor,
-      accountId: decodeURIComponent(accountId),
+      // An account id is a UUID, which needs no decoding: anything else names no account.
+      accountId,
       headers: request.headers,
       query: new URLSearchParams(request.search),
       body,
@@ -33,6 +34,8 @@ export async function handleNotification(request: ApiRequest): Promise<ApiReply>
         throw new AppError('NOT_FOUND', 'no such processor account');
       case 'refused':
         throw new AppError('UNAUTHENTICATED', 'the notification could not be verified as the processor’s');
+      case 'malformed':
+        throw new AppError('MALFORMED_BODY', `not a notification the processor documents: ${outcome.reason}`);
       case 'unavailable':
         throw new AppError('UNAVAILABLE', 'the processor could not be asked about this payment; retry', {
           headers: { 'retry-after': '60' },

@@ -2,6 +2,7 @@ import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type Card
 import { CURRENCIES, type CurrencyCode } from '@/server/domain/money';
 import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
 import { approval, decline, technicalFailure } from '../outcomes';
+import { PAYER_WITHOUT_EMAIL } from '../processor-account';
 import type { ProcessorAnswer } from '../processor-http';
 import { yapeWallet } from '../yape-wallet';
 import { culqiDeclineClass } from './culqi-codes';
@@ -10,11 +11,11 @@ import { culqiError, errorWords, isObject, type CulqiCharge, type CulqiClient, t
 // A card or Yape payment at Culqi: a token of the card (or of the Yape approval code), then a
 // charge of the token (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/tokens,
 // .../tokens-yape, .../cargos). Culqi keeps no idempotency key: a charge is never sent twice for
-// one attempt, and a lost one is found again by its metadata (culqi-status.ts). Every charge
+// one attempt, and a lost one is found again by its metadata (culqi-records.ts). Every charge
 // carries our transaction id in its metadata for that.
 
-/** When a payer gave no email: Culqi requires one on every token and charge. */
-export const NO_EMAIL = 'sin-correo@pagos.pe';
+/** The token fields a `parameter_error` may name as the card's fault (a decline); any other is ours (technical). */
+const CARD_FIELDS = new Set(['card_number', 'cvv', 'expiration_month', 'expiration_year', 'number_phone', 'otp']);
 
 type Described = { card: CardFields | null; methodDetails: Record<string, unknown> };
 
@@ -49,8 +50,9 @@ function tokenOf(answer: ProcessorAnswer, described: Described, yape: boolean): 
   if (answer.status === 201 && isObject<CulqiToken>(answer.body, 'token')) return answer.body;
   const error = culqiError(answer.body);
   // A card or Yape code Culqi refuses to tokenize is declined as Culqi words it; anything else is
-  // a request Culqi could not take (keys, limits): a failure before any decision.
-  if (error?.type === 'card_error' || error?.type === 'parameter_error') {
+  // a request Culqi could not take (keys, limits, a field of ours): a failure before any decision.
+  const cardsFault = error?.type === 'card_error' || (error?.type === 'parameter_error' && CARD_FIELDS.has(error.param ?? ''));
+  if (error && cardsFault) {
     const code = error.decline_code ?? error.code ?? error.type;
     return decline({ code, description: errorWords(error) }, culqiDeclineClass(code), described);
   }
@@ -82,6 +84,8 @@ function chargeResult(answer: ProcessorAnswer, described: Described): AuthorizeR
     const words = (body as { user_message?: string }).user_message ?? 'Culqi requiere autenticación 3-D Secure';
     return decline({ code: 'REVIEW', description: words }, 'sca_required', described);
   }
+  // Any other success is not understood: the charge may exist, so only its status can tell.
+  if (status < 300) return technicalFailure('timeout', card, methodDetails);
   const error = culqiError(body);
   if (status === 402 && error?.type === 'card_error') {
     const code = error.decline_code ?? error.code ?? 'card_declined';
@@ -96,12 +100,18 @@ function chargeResult(answer: ProcessorAnswer, described: Described): AuthorizeR
   });
 }
 
+/** The payer's email as Culqi takes it (5 to 50 characters), or the stand-in when it has none that fits. */
+export function emailOf(context: ConnectorContext): string {
+  const email = context.order.payer.email;
+  return email && email.length >= 5 && email.length <= 50 ? email : PAYER_WITHOUT_EMAIL;
+}
+
 function chargeBody(context: ConnectorContext, sourceId: string, installments: number) {
   const { order, authentication } = context;
   return {
     amount: Number(context.amount),
     currency_code: currencyOf(context.currency),
-    email: order.payer.email ?? NO_EMAIL,
+    email: emailOf(context),
     source_id: sourceId,
     capture: true,
     description: order.description.padEnd(5, '.'),
@@ -146,7 +156,7 @@ export async function authorizeCard(client: CulqiClient, request: AuthorizeReque
         cvv: security_code,
         expiration_month: String(expiry.month).padStart(2, '0'),
         expiration_year: String(2000 + (expiry.year % 100)),
-        email: context.order.payer.email ?? NO_EMAIL,
+        email: emailOf(context),
         metadata: { transaction_id: context.transactionId },
       },
       { key: 'public', secure: true, signal: context.signal },

@@ -14,6 +14,7 @@ export type CulqiError = {
   charge_id?: string;
   merchant_message?: string;
   user_message?: string;
+  param?: string;
 };
 
 export type CulqiToken = {

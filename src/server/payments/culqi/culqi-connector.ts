@@ -10,6 +10,7 @@ import { authorizeCard, authorizeYape } from './culqi-charges';
 import { culqiClient, culqiError, errorWords, isObject, type CulqiClient } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
 import { authorizeOrder } from './culqi-orders';
+import { absence } from '../transaction-reference';
 import { chargeStatus, findCharge, findOrder, orderStatus } from './culqi-records';
 
 // A merchant's Culqi account as a connector (docs/processors/culqi.md): cards and Yape by token
@@ -18,6 +19,8 @@ import { chargeStatus, findCharge, findOrder, orderStatus } from './culqi-record
 // docs.culqi.com/es/documentacion/pagos-online/cargo-unico/captura), a pending order is deleted.
 
 export const CULQI_METHODS = ['CARD', 'YAPE', 'PAGOEFECTIVO', 'CUOTEALO'] as const;
+export const CULQI_CURRENCIES = ['604', '840'] as const;
+export const CULQI_CAPABILITIES = { instalments: true, threeDsResult: true, reversal: true, refunds: true } as const;
 
 type Returned = { kind: 'returned'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
 
@@ -53,7 +56,7 @@ async function returnCharge(client: CulqiClient, reference: TransactionReference
 /** Deletes an order nobody paid, so its CIP or Cuotéalo page can no longer be paid. */
 async function voidOrder(client: CulqiClient, reference: TransactionReference): Promise<ReverseResult> {
   const found = await findOrder(client, reference);
-  if (found.kind === 'unknown') return { outcome: 'refused', reason: 'Culqi no está disponible' };
+  if (found.kind === 'unknown') return { outcome: 'unavailable' };
   if (found.kind === 'none') return { outcome: 'refused', reason: 'Culqi no registra esta orden' };
   const order = found.value;
   if (order.state === 'deleted' || order.state === 'expired') return { outcome: 'reversed', code: order.id };
@@ -64,6 +67,7 @@ async function voidOrder(client: CulqiClient, reference: TransactionReference): 
   if (after.kind === 'found' && after.value.state === 'paid')
     return { outcome: 'refused', reason: 'El pagador ya pagó la orden' };
   if (after.kind === 'found' && after.value.state === 'deleted') return { outcome: 'reversed', code: order.id };
+  if (after.kind === 'unknown' || answer.kind !== 'answered' || answer.status >= 500) return { outcome: 'unavailable' };
   return { outcome: 'refused', reason: 'Culqi no eliminó la orden' };
 }
 
@@ -74,8 +78,8 @@ export function culqiConnector(account: ProcessorAccountConfig, endpoints: Proce
     id: account.connectorId,
     name: `Culqi · ${account.name}`,
     methods: account.methods.filter((method) => (CULQI_METHODS as readonly string[]).includes(method)),
-    currencies: ['604', '840'],
-    capabilities: { instalments: true, threeDsResult: true, reversal: true, refunds: true },
+    currencies: CULQI_CURRENCIES,
+    capabilities: CULQI_CAPABILITIES,
     timeoutMs: endpoints.timeoutMs,
     async authorize(request, context) {
       switch (request.method_name) {
@@ -95,7 +99,7 @@ export function culqiConnector(account: ProcessorAccountConfig, endpoints: Proce
       if (!isCharge(transaction.method)) return notSupported('reverse');
       const returned = await returnCharge(client, transaction);
       if (returned.kind === 'returned') return { outcome: 'reversed', code: returned.code };
-      return { outcome: 'refused', reason: returned.kind === 'refused' ? returned.reason : 'Culqi no está disponible' };
+      return returned.kind === 'refused' ? { outcome: 'refused', reason: returned.reason } : { outcome: 'unavailable' };
     },
     async refund(request): Promise<RefundResult> {
       // A paid Cuotéalo order is the lender's credit: Culqi's API refunds charges only.
@@ -110,10 +114,12 @@ export function culqiConnector(account: ProcessorAccountConfig, endpoints: Proce
     async status(transaction) {
       if (isCharge(transaction.method)) {
         const found = await findCharge(client, transaction);
-        return found.kind === 'found' ? chargeStatus(found.value) : { outcome: found.kind === 'none' ? 'not_found' : 'unknown' };
+        if (found.kind === 'found') return chargeStatus(found.value);
+        return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
       }
       const found = await findOrder(client, transaction);
-      return found.kind === 'found' ? orderStatus(found.value) : { outcome: found.kind === 'none' ? 'not_found' : 'unknown' };
+      if (found.kind === 'found') return orderStatus(found.value);
+      return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
     },
     notification: (notification) => culqiNotification(client, account, notification),
   };

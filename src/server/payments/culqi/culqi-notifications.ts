@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingNotification, NotificationResult, PaymentChange } from '../connector';
 import { field, text } from '../processor-http';
 import type { ProcessorAccountConfig } from '../processor-account';
+import { processorRecord } from '../transaction-reference';
 import { transactionOf, type CulqiCharge, type CulqiClient, type CulqiOrder } from './culqi-client';
 import { chargeStatus, findCharge, findOrder, type Found } from './culqi-records';
 
@@ -53,16 +54,6 @@ function eventOf(body: string): Event | null {
   return data !== null && typeof data === 'object' ? { id, type, data: data as Record<string, unknown> } : null;
 }
 
-const reference = (id: string) => ({
-  transactionId: '',
-  method: 'CARD' as const,
-  amount: 0n,
-  currency: '604',
-  card: null,
-  processorReference: id,
-  createdAt: null,
-});
-
 function orderChange(order: CulqiOrder, at: Date): PaymentChange {
   switch (order.state) {
     case 'paid':
@@ -79,7 +70,10 @@ function orderChange(order: CulqiOrder, at: Date): PaymentChange {
 function chargeChange(charge: CulqiCharge, refundEvent: boolean): PaymentChange {
   if (refundEvent) return (charge.amount_refunded ?? 0) >= charge.amount ? { kind: 'refunded' } : { kind: 'none' };
   const status = chargeStatus(charge);
-  if (status.outcome === 'approved') return { kind: 'approved', ...status };
+  if (status.outcome === 'approved') {
+    const { authorizationCode, brandTransactionId } = status;
+    return { kind: 'approved', authorizationCode, brandTransactionId, processorReference: charge.id };
+  }
   if (status.outcome === 'declined') return { kind: 'declined', code: status.code, declineClass: status.declineClass };
   return { kind: 'none' };
 }
@@ -91,7 +85,7 @@ export async function culqiNotification(
 ): Promise<NotificationResult> {
   if (!verified(notification, account)) return { outcome: 'refused', reason: 'missing or wrong webhook credentials' };
   const event = eventOf(notification.body);
-  if (!event) return { outcome: 'refused', reason: 'not a Culqi event' };
+  if (!event) return { outcome: 'malformed', reason: 'not a Culqi event' };
   const accepted = { outcome: 'accepted' as const, externalId: event.id, kind: event.type };
   const settle = <T extends { metadata?: Record<string, unknown>; order_number?: string }>(
     found: Found<T>,
@@ -110,13 +104,13 @@ export async function culqiNotification(
   if (event.type.startsWith('order.')) {
     const id = text(event.data.id) ?? '';
     if (!id.startsWith('ord_')) return { ...accepted, resource: id, transactionId: null, change: { kind: 'none' } };
-    return settle(await findOrder(client, reference(id)), id, (order) => orderChange(order, notification.receivedAt));
+    return settle(await findOrder(client, processorRecord(id)), id, (order) => orderChange(order, notification.receivedAt));
   }
   if (event.type.startsWith('charge.') || event.type.startsWith('refund.')) {
     // Charge and refund events carry Culqi's internal shape (`chargeId` on a refund's).
     const id = text(event.type.startsWith('refund.') ? (event.data.chargeId ?? event.data.charge_id) : event.data.id) ?? '';
     if (!id.startsWith('chr_')) return { ...accepted, resource: id, transactionId: null, change: { kind: 'none' } };
-    return settle(await findCharge(client, reference(id)), id, (charge) =>
+    return settle(await findCharge(client, processorRecord(id)), id, (charge) =>
       chargeChange(charge, event.type.startsWith('refund.')),
     );
   }

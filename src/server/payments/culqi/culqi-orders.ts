@@ -5,7 +5,7 @@ import { requestFor, type AuthorizeRequest, type AuthorizeResult, type Connector
 import { withoutUndefined } from '../method-details';
 import { technicalFailure } from '../outcomes';
 import type { ProcessorAnswer } from '../processor-http';
-import { NO_EMAIL } from './culqi-charges';
+import { emailOf } from './culqi-charges';
 import { culqiError, errorWords, isObject, type CulqiClient, type CulqiOrder } from './culqi-client';
 
 // PagoEfectivo and Cuotéalo at Culqi are payment orders (docs.culqi.com/es/documentacion/pagos-online/ordenes-de-pago/ordenes):
@@ -29,7 +29,7 @@ function orderBody(context: ConnectorContext, expiresAt: Date, confirm: boolean)
     client_details: {
       first_name: order.payer.firstName ?? 'Cliente',
       last_name: order.payer.lastName ?? 'Pagos',
-      email: order.payer.email ?? NO_EMAIL,
+      email: emailOf(context),
       phone_number: order.payer.phone ?? '+51900000000',
     },
     expiration_date: Math.floor(expiresAt.getTime() / 1000),
@@ -66,7 +66,11 @@ export async function authorizeOrder(
     signal: context.signal,
   });
   if (created.kind !== 'answered' || created.status !== 201 || !isObject<CulqiOrder>(created.body, 'order')) {
-    return failureOf(created, methodDetails);
+    // A success not understood may be an order made: only its status can tell.
+    const understood = created.kind === 'answered' && created.status >= 300;
+    return understood || created.kind === 'refused'
+      ? failureOf(created, methodDetails)
+      : technicalFailure('timeout', null, methodDetails);
   }
   let order = created.body;
   if (method === 'CUOTEALO') {

@@ -1,5 +1,5 @@
 import type { StatusResult, TransactionReference } from '../connector';
-import { field, type ProcessorAnswer } from '../processor-http';
+import { field, text, type ProcessorAnswer } from '../processor-http';
 import { culqiDeclineClass } from './culqi-codes';
 import { isObject, transactionOf, type CulqiCharge, type CulqiClient, type CulqiOrder } from './culqi-client';
 
@@ -13,6 +13,8 @@ export type Found<T> = { kind: 'found'; value: T } | { kind: 'none' } | { kind: 
 
 /** How far around the attempt's creation a lost charge or order is searched for. */
 const SEARCH_MARGIN_MS = 5 * 60_000;
+/** Pages of 100 read before the search gives up as unknown (a merchant with more same-amount payments in the window). */
+const SEARCH_PAGES = 10;
 
 function one<T>(answer: ProcessorAnswer, object: string): Found<T> {
   if (answer.kind !== 'answered' || answer.status >= 500 || answer.status === 429) return { kind: 'unknown' };
@@ -27,19 +29,29 @@ async function search<T extends { metadata?: Record<string, unknown>; order_numb
   reference: TransactionReference,
 ): Promise<Found<T>> {
   const around = reference.createdAt ?? new Date();
-  const answer = await client.get(path, {
+  const query = {
     amount: reference.amount.toString(),
     creation_date_from: String(Math.floor((around.getTime() - SEARCH_MARGIN_MS) / 1000)),
     creation_date_to: String(Math.ceil((around.getTime() + SEARCH_MARGIN_MS) / 1000)),
     limit: '100',
-  });
-  if (answer.kind !== 'answered' || answer.status !== 200) return { kind: 'unknown' };
-  const data = field(answer.body, 'data');
-  if (!Array.isArray(data)) return { kind: 'unknown' };
-  const match = (data as T[]).find(
-    (each) => isObject<T>(each, object) && (transactionOf(each) ?? each.order_number) === reference.transactionId,
-  );
-  return match ? { kind: 'found', value: match } : { kind: 'none' };
+  };
+  let after: string | undefined;
+  for (let page = 0; page < SEARCH_PAGES; page += 1) {
+    const answer = await client.get(path, { ...query, ...(after ? { after } : {}) });
+    if (answer.kind !== 'answered' || answer.status !== 200) return { kind: 'unknown' };
+    const data = field(answer.body, 'data');
+    if (!Array.isArray(data)) return { kind: 'unknown' };
+    const match = (data as T[]).find(
+      (each) => isObject<T>(each, object) && (transactionOf(each) ?? each.order_number) === reference.transactionId,
+    );
+    if (match) return { kind: 'found', value: match };
+    // Culqi's pages: `paging.cursors.after` and `remaining_items` (apidocs "Paginación").
+    const paging = field(answer.body, 'paging');
+    const remaining = Number(field(paging, 'remaining_items') ?? 0);
+    after = text(field(field(paging, 'cursors'), 'after'));
+    if (!(remaining > 0) || !after) return { kind: 'none' };
+  }
+  return { kind: 'unknown' };
 }
 
 export async function findCharge(client: CulqiClient, reference: TransactionReference): Promise<Found<CulqiCharge>> {
@@ -63,6 +75,7 @@ export function chargeStatus(charge: CulqiCharge): StatusResult {
       outcome: 'approved',
       authorizationCode: charge.authorization_code ?? charge.id,
       brandTransactionId: charge.reference_code ?? charge.id,
+      processorReference: charge.id,
     };
   }
   const code = charge.outcome?.decline_code;
@@ -76,7 +89,12 @@ export function chargeStatus(charge: CulqiCharge): StatusResult {
 export function orderStatus(order: CulqiOrder): StatusResult {
   switch (order.state) {
     case 'paid':
-      return { outcome: 'approved', authorizationCode: order.payment_code ?? order.id, brandTransactionId: order.id };
+      return {
+        outcome: 'approved',
+        authorizationCode: order.payment_code ?? order.id,
+        brandTransactionId: order.id,
+        processorReference: order.id,
+      };
     case 'expired':
     case 'deleted':
       return { outcome: 'declined', code: `order_${order.state}`, declineClass: 'hard' };

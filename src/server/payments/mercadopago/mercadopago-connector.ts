@@ -5,6 +5,7 @@ import { mercadoPagoNotification } from './mercadopago-notifications';
 import { authorizeCard, authorizeYape } from './mercadopago-payments';
 import { findPayment, paymentStatus } from './mercadopago-records';
 import { field, text } from '../processor-http';
+import { absence } from '../transaction-reference';
 
 // A merchant's Mercado Pago account as a connector (docs/processors/mercadopago.md): cards and
 // Yape (Checkout API, Peru). An approved card payment cannot be cancelled, only refunded
@@ -13,6 +14,10 @@ import { field, text } from '../processor-http';
 // idempotency key of its own, so asking again never returns the money twice.
 
 export const MERCADOPAGO_METHODS = ['CARD', 'YAPE'] as const;
+// Peru's accounts are in soles (mercadopago.com.pe: site MPE, currency PEN); its API takes no
+// 3-D Secure result from another directory server.
+export const MERCADOPAGO_CURRENCIES = ['604'] as const;
+export const MERCADOPAGO_CAPABILITIES = { instalments: true, threeDsResult: false, reversal: true, refunds: true } as const;
 
 type Refunded = { kind: 'refunded' | 'in_process'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
 
@@ -34,7 +39,9 @@ async function refundWhole(
   const pending = made.find((each) => text(field(each, 'status')) === 'in_process');
   if (pending) return { kind: 'in_process', code: text(field(pending, 'id')) ?? id };
   const answer = await client.post(`/v1/payments/${encodeURIComponent(id)}/refunds`, {}, idempotencyKey);
-  if (answer.kind !== 'answered' || answer.status >= 500 || answer.status === 429) return { kind: 'unavailable' };
+  // 409 or 423: a request under this key is under way or was made: it is read on the next ask.
+  if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
+    return { kind: 'unavailable' };
   if (answer.status < 300) {
     const status = text(field(answer.body, 'status'));
     const code = text(field(answer.body, 'id')) ?? id;
@@ -52,9 +59,8 @@ export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints:
     id: account.connectorId,
     name: `Mercado Pago · ${account.name}`,
     methods: account.methods.filter(carries),
-    // Peru's accounts are in soles (mercadopago.com.pe: site MPE, currency PEN).
-    currencies: ['604'],
-    capabilities: { instalments: true, threeDsResult: false, reversal: true, refunds: true },
+    currencies: MERCADOPAGO_CURRENCIES,
+    capabilities: MERCADOPAGO_CAPABILITIES,
     timeoutMs: endpoints.timeoutMs,
     async authorize(request, context) {
       if (request.method_name === 'CARD') return authorizeCard(client, account, request, context);
@@ -65,7 +71,7 @@ export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints:
       if (!carries(transaction.method)) return notSupported('reverse');
       const refunded = await refundWhole(client, transaction, `${transaction.transactionId}:reversal`);
       if (refunded.kind === 'refunded' || refunded.kind === 'in_process') return { outcome: 'reversed', code: refunded.code };
-      return { outcome: 'refused', reason: refunded.kind === 'refused' ? refunded.reason : 'Mercado Pago no está disponible' };
+      return refunded.kind === 'refused' ? { outcome: 'refused', reason: refunded.reason } : { outcome: 'unavailable' };
     },
     async refund(request) {
       if (!carries(request.method)) return notSupported('refund');
@@ -78,7 +84,7 @@ export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints:
       if (!carries(transaction.method)) return notSupported('status');
       const found = await findPayment(client, transaction);
       if (found.kind === 'found') return paymentStatus(found.payment);
-      return { outcome: found.kind === 'none' ? 'not_found' : 'unknown' };
+      return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
     },
     notification: (notification) => mercadoPagoNotification(client, account, notification),
   };

@@ -5,17 +5,22 @@ import type { ProcessorAccountConfig } from '../processor-account';
 import type { MercadoPagoClient, MercadoPagoPayment } from './mercadopago-client';
 import { mercadoPagoDeclineClass } from './mercadopago-codes';
 import { findPayment } from './mercadopago-records';
+import { processorRecord } from '../transaction-reference';
 
 // Mercado Pago's webhooks (mercadopago.com.pe/developers/en/docs/your-integrations/notifications/webhooks):
 // `x-signature: ts=…,v1=…` is the HMAC-SHA256 (hex) under the account's webhook secret of the
 // manifest `id:[data.id of the query];request-id:[x-request-id];ts:[ts];`, a pair left out when
 // its value is absent (the official SDK builds it the same way: sdk-nodejs src/utils/webhook).
-// The docs leave the tolerance to the receiver: five minutes, so a captured notification cannot
-// be replayed later, and its id deduplicates a retry within them. The notification only says a
-// payment changed: the payment is read before anything moves.
+// The docs leave the tolerance to the receiver: an hour (SIGNATURE_TOLERANCE_SECONDS), past which
+// a captured notification cannot be replayed, and its id deduplicates a retry within it. The
+// notification only says a payment changed: the payment is read before anything moves.
 
-/** How far a notification's timestamp may be from the service's clock. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/**
+ * How far a notification's timestamp may be from the service's clock: an hour, so that the
+ * retries of a notification the service answered 503 (every 15 minutes, docs …/webhooks) still
+ * pass if they keep their first timestamp; replays inside it are deduplicated and re-read.
+ */
+export const SIGNATURE_TOLERANCE_SECONDS = 3_600;
 
 /** The signed manifest of a notification (exported for the tests that sign one). */
 export function signatureManifest(dataId: string | null, requestId: string | null, ts: string): string {
@@ -50,7 +55,12 @@ function changeOf(payment: MercadoPagoPayment): PaymentChange {
   const id = String(payment.id);
   switch (payment.status) {
     case 'approved':
-      return { kind: 'approved', authorizationCode: payment.authorization_code ?? id, brandTransactionId: id };
+      return {
+        kind: 'approved',
+        authorizationCode: payment.authorization_code ?? id,
+        brandTransactionId: id,
+        processorReference: id,
+      };
     case 'rejected': {
       const code = payment.status_detail ?? 'rejected';
       return { kind: 'declined', code, declineClass: mercadoPagoDeclineClass(code) };
@@ -76,29 +86,21 @@ export async function mercadoPagoNotification(
   try {
     body = JSON.parse(notification.body) as unknown;
   } catch {
-    return { outcome: 'refused', reason: 'not JSON' };
+    return { outcome: 'malformed', reason: 'not JSON' };
   }
   const externalId = text(field(body, 'id')) ?? notification.headers.get('x-request-id');
   const kind = text(field(body, 'action')) ?? text(field(body, 'type')) ?? 'unknown';
   // The signed id is the query's; a body naming another payment is not what was signed.
   const resource = notification.query.get('data.id') ?? '';
   const bodyResource = text(field(field(body, 'data'), 'id'));
-  if (!externalId || (bodyResource !== undefined && bodyResource !== resource)) {
-    return { outcome: 'refused', reason: 'not a Mercado Pago notification' };
-  }
+  if (!externalId) return { outcome: 'malformed', reason: 'not a Mercado Pago notification' };
+  // A body naming another payment than the signed one: not what was signed.
+  if (bodyResource !== undefined && bodyResource !== resource) return { outcome: 'refused', reason: 'unsigned payment id' };
   const accepted = { outcome: 'accepted' as const, externalId, kind, resource };
   if ((text(field(body, 'type')) ?? notification.query.get('type')) !== 'payment' || !/^\d{1,20}$/.test(resource)) {
     return { ...accepted, transactionId: null, change: { kind: 'none' } };
   }
-  const found = await findPayment(client, {
-    transactionId: '',
-    method: 'CARD',
-    amount: 0n,
-    currency: '604',
-    card: null,
-    processorReference: resource,
-    createdAt: null,
-  });
+  const found = await findPayment(client, processorRecord(resource));
   if (found.kind === 'unknown') return { outcome: 'unavailable' };
   if (found.kind === 'none') return { ...accepted, transactionId: null, change: { kind: 'none' } };
   return { ...accepted, transactionId: found.payment.external_reference ?? null, change: changeOf(found.payment) };

@@ -2,7 +2,7 @@ import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type Card
 import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
 import { approval, decline, technicalFailure } from '../outcomes';
 import { field, text, type ProcessorAnswer } from '../processor-http';
-import type { ProcessorAccountConfig } from '../processor-account';
+import { PAYER_WITHOUT_EMAIL, type ProcessorAccountConfig } from '../processor-account';
 import { yapeWallet } from '../yape-wallet';
 import { errorOf, paymentOf, type MercadoPagoClient } from './mercadopago-client';
 import { MERCADOPAGO_DECLINE_WORDS, mercadoPagoDeclineClass } from './mercadopago-codes';
@@ -33,8 +33,6 @@ function paymentMethodOf(card: CardDescription): string | null {
   }
 }
 
-const NO_EMAIL = 'sin-correo@pagos.pe';
-
 /** Pesos and céntimos as Mercado Pago takes them: a decimal number of soles (`transaction_amount`). */
 export function majorUnits(cents: bigint): number {
   return Number(cents) / 100;
@@ -61,6 +59,10 @@ export function paymentResult(answer: ProcessorAnswer, described: Described): Au
       : technicalFailure('timeout', described.card, described.methodDetails);
   }
   const payment = paymentOf(answer.body);
+  // A success not understood, or a request already under this key (409, 423): a payment may exist, so only its status can tell.
+  if ((answer.status < 300 && !payment) || answer.status === 409 || answer.status === 423) {
+    return technicalFailure('timeout', described.card, described.methodDetails);
+  }
   if (answer.status >= 300 || !payment) {
     return technicalFailure('processor_error', described.card, described.methodDetails, errorOf(answer.body, answer.status));
   }
@@ -87,7 +89,7 @@ function paymentBody(account: ProcessorAccountConfig, context: ConnectorContext,
     transaction_amount: majorUnits(context.amount),
     description,
     payer: {
-      email: payer.email ?? NO_EMAIL,
+      email: payer.email ?? PAYER_WITHOUT_EMAIL,
       ...(payer.firstName ? { first_name: payer.firstName } : {}),
       ...(payer.lastName ? { last_name: payer.lastName } : {}),
     },

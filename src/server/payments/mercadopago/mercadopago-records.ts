@@ -19,10 +19,15 @@ export async function findPayment(client: MercadoPagoClient, reference: Transact
     const payment = paymentOf(answer.body);
     return answer.status < 300 && payment ? { kind: 'found', payment } : { kind: 'unknown' };
   }
+  // From a day before the attempt: the search's default window is the last three months only.
+  const since = new Date((reference.createdAt ?? new Date()).getTime() - 86_400_000);
   const answer = await client.get('/v1/payments/search', {
     external_reference: reference.transactionId,
     sort: 'date_created',
     criteria: 'desc',
+    range: 'date_created',
+    begin_date: since.toISOString(),
+    end_date: 'NOW',
   });
   if (answer.kind !== 'answered' || answer.status !== 200) return { kind: 'unknown' };
   const results = field(answer.body, 'results');
@@ -42,7 +47,12 @@ export function paymentStatus(payment: MercadoPagoPayment): StatusResult {
     case 'refunded':
     case 'charged_back':
     case 'in_mediation':
-      return { outcome: 'approved', authorizationCode: payment.authorization_code ?? id, brandTransactionId: id };
+      return {
+        outcome: 'approved',
+        authorizationCode: payment.authorization_code ?? id,
+        brandTransactionId: id,
+        processorReference: id,
+      };
     case 'rejected':
     case 'cancelled': {
       const code = payment.status_detail ?? payment.status;

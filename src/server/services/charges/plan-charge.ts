@@ -6,7 +6,7 @@ import { connectorById, merchantConnectorFacts } from '../processors/connectors'
 import type { ChargeBase } from './attempt-rows';
 import { breakers } from './breakers';
 import { routingConfigOf, type RoutingConfig } from './routing-config';
-import { mayStepUp } from '@/server/three-ds/decision';
+import { authenticateFirst, mayStepUp } from '@/server/three-ds/decision';
 import type { ChargePlan } from './run-attempts';
 
 // Routing for one charge (docs/ORCHESTRATION.md 2): the merchant's published rule for the
@@ -33,6 +33,12 @@ export async function planCharge(
       (candidate) => ({ ...candidate, reason: `${why}${candidate.reason}` }),
     );
   }
+  const threeDsCapable = new Set(connectors.filter((each) => each.capabilities.threeDsResult).map((each) => each.id));
+  // A card authenticated before routing (ALWAYS, OVER) goes where the result is used, when any candidate takes it.
+  if (method === 'CARD' && authenticateFirst(config.threeDs, payment.amount)) {
+    const capable = candidates.filter((candidate) => threeDsCapable.has(candidate.connector));
+    if (capable.length > 0) candidates = capable;
+  }
   const first = candidates[0] && (await connectorById(prisma, candidates[0].connector));
   if (!first) throw new AppError('METHOD_RULE', `no processor can carry this ${method} payment now`);
   return {
@@ -40,6 +46,7 @@ export async function planCharge(
     ruleVersion: config.rule?.version ?? null,
     policy: config.policy,
     stepUpAllowed: method === 'CARD' && mayStepUp(config.threeDs),
+    threeDsCapable,
     threeDs: config.threeDs,
     firstConnector: first,
   };

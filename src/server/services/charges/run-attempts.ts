@@ -39,6 +39,8 @@ export type ChargePlan = {
   policy: RetryPolicy;
   /** The merchant's 3-D Secure setting lets a `sca_required` decline step up. */
   stepUpAllowed: boolean;
+  /** The candidates' connectors that authorize with a 3-D Secure result (`capabilities.threeDsResult`). */
+  threeDsCapable: ReadonlySet<string>;
 };
 
 /** When the worker's status sync should look at an attempt nobody settled (a crash while it was with its processor). */
@@ -75,7 +77,7 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
     });
     const latencyMs = Date.now() - sentAt.getTime();
     breakers().breakerFor(connector.id).record(breakerOutcome(answer));
-    const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt) : answer;
+    const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
 
     const failure = failureOf(result);
     const step = failure
@@ -92,13 +94,17 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
       : 'stop';
     // Step-up (docs/ORCHESTRATION.md 5): the payment is authenticated once, then tried again on
     // the processor that asked; a challenge leaves the next attempt waiting for its payer.
-    const stepUp = step === 'step_up' ? stepUpAuthentication(base) : null;
+    // The step-up's authorization goes to the first candidate from here that takes the result:
+    // a processor that cannot would only decline again, the payer authenticated for nothing.
+    const stepUpIndex =
+      step === 'step_up' ? plan.candidates.findIndex((each, at) => at >= index && plan.threeDsCapable.has(each.connector)) : -1;
+    const stepUp = stepUpIndex >= 0 ? stepUpAuthentication(base) : null;
     if (stepUp?.kind === 'frictionless') base.authentication = stepUp.result;
     const nextCandidate =
       step === 'next_candidate'
         ? plan.candidates[index + 1]
         : stepUp && stepUp.kind !== 'failed'
-          ? plan.candidates[index]
+          ? plan.candidates[stepUpIndex]
           : undefined;
     const next = nextCandidate
       ? newAttempt(base, nextCandidate.connector, routingChoice(plan, nextCandidate), attempt.number + 1, new Date())
@@ -123,6 +129,7 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
     next.stored = 1;
     if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, next);
     if (step === 'next_candidate') index += 1;
+    if (stepUp) index = stepUpIndex;
     attempt = next;
   }
 }
@@ -263,7 +270,7 @@ function isAmbiguous(answer: AuthorizeResult): boolean {
  * approved is the result; declined, or never received, lets routing move on; anything else
  * leaves the attempt in doubt for the worker.
  */
-async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt): Promise<Answer> {
+async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt, processorReference?: string): Promise<Answer> {
   const status = await statusWithin(
     connector,
     transactionReference({
@@ -273,10 +280,13 @@ async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt): Pr
       currency: attempt.row.currency,
       cardBin: null,
       cardLast4: null,
+      // The processor's id, when its answer named the payment while leaving it undecided.
+      processorReference: processorReference ?? null,
       createdAt: attempt.row.createdAt,
     }),
   );
-  const decided = { card: null, methodDetails: {} };
+  const reference = status.outcome === 'approved' ? (status.processorReference ?? processorReference) : processorReference;
+  const decided = { card: null, methodDetails: {}, ...(reference ? { processorReference: reference } : {}) };
   switch (status.outcome) {
     case 'approved':
       return { ...decided, ...approvedByStatus(status) };

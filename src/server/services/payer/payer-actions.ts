@@ -42,7 +42,10 @@ export function paidResponse(
         operation_id: operationId,
         credit_status: 'APPROVED',
         payment_date: paymentDate,
-        result_message: { code: '00', description: `Crédito aprobado en ${installments ?? 3} cuotas` },
+        result_message: {
+          code: '00',
+          description: installments ? `Crédito aprobado en ${installments} cuotas` : 'Crédito aprobado',
+        },
       };
     case 'PAGOEFECTIVO':
       return {

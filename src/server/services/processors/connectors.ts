@@ -4,6 +4,7 @@ import type { Db, Tx } from '@/server/db/client';
 import type { PaymentMethod } from '@/server/domain/states';
 import type { ConnectorFacts } from '@/server/orchestration';
 import {
+  PROCESSOR_FACTS,
   PROCESSOR_METHODS,
   processorConnector,
   registryFor,
@@ -111,8 +112,7 @@ function processorFacts(account: AccountFacts): ConnectorFacts {
   return {
     id: account.connectorId,
     methods: methods as PaymentMethod[],
-    currencies: processor === 'mercadopago' ? ['604'] : ['604', '840'],
-    capabilities: { instalments: true, threeDsResult: processor === 'culqi', reversal: true, refunds: true },
+    ...PROCESSOR_FACTS[processor],
     enabled: account.enabled,
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '@/server/db/client';
+import { env } from '@/env';
+import type { Db, Tx } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
 import type { PaymentMethod } from '@/server/domain/states';
 import { checkProcessorAccount, PROCESSOR_METHODS, PROCESSOR_NAMES, type Processor } from '@/server/payments';
@@ -109,6 +110,36 @@ function checkMethods(processor: Processor, methods: readonly string[]): void {
   }
 }
 
+/**
+ * A live account's keys move real money: they are sealed only under keys kept outside the
+ * database (PROCESSOR_SECRET_KEYS), never under the generated key a database dump would carry.
+ */
+function liveNeedsConfiguredKeys(environment: 'test' | 'live'): void {
+  if (environment === 'live' && !env().PROCESSOR_SECRET_KEYS) {
+    throw new AppError('STATE_CONFLICT', 'live accounts need PROCESSOR_SECRET_KEYS configured (docs/processors/README.md)', {
+      errors: [{ field: 'environment', code: 'live_needs_keys', message: 'the service has no PROCESSOR_SECRET_KEYS configured' }],
+    });
+  }
+}
+
+/** Culqi's keys name their environment: those of the other one are refused. */
+function keysOfEnvironment(processor: Processor, environment: string, keys: AccountKeys): void {
+  if (processor !== 'culqi') return;
+  for (const field of ['publicKey', 'secretKey'] as const) {
+    if (!keys[field].includes(`_${environment}_`)) {
+      throw new AppError('VALIDATION', `this is a ${environment} account`, {
+        errors: [{ field, code: 'wrong_environment', message: `must be a ${environment} key` }],
+      });
+    }
+  }
+}
+
+/** The account's row, locked until the caller's transaction ends: a change of its seal is not lost to another. */
+async function lockAccount(tx: Tx, id: string) {
+  await tx.$queryRaw`SELECT id FROM processor_accounts WHERE id = ${id}::uuid FOR UPDATE`;
+  return tx.processorAccount.findUniqueOrThrow({ where: { id }, select: accountConfigSelect });
+}
+
 /** Culqi's webhook credentials (HTTP Basic, set on the webhook in CulqiPanel): made here, shown once. */
 function webhookCredentials() {
   return { username: `pagos-${randomBytes(4).toString('hex')}`, password: randomBytes(24).toString('base64url') };
@@ -128,6 +159,7 @@ export async function connectAccount(
 ) {
   const merchant = await merchantInScope(prisma, scope, merchantCode);
   checkMethods(input.processor, input.methods);
+  liveNeedsConfiguredKeys(input.environment);
   const id = randomUUID();
   const culqi = input.processor === 'culqi' ? webhookCredentials() : null;
   const sealed = sealSecrets(await processorSecretKeys(prisma), id, secretsOf(input.processor, input, culqi?.password ?? null));
@@ -185,23 +217,24 @@ export async function replaceKeys(prisma: Db, scope: MerchantScope, id: string, 
   if (account.processor !== processor) {
     throw new AppError('VALIDATION', `this is a ${PROCESSOR_NAMES[account.processor as Processor]} account`);
   }
-  const current = await accountConfig(
-    prisma,
-    await prisma.processorAccount.findUniqueOrThrow({ where: { id }, select: accountConfigSelect }),
-  );
-  // Culqi's webhook password stays what CulqiPanel has; Mercado Pago's secret is the one given.
-  const sealed = sealSecrets(await processorSecretKeys(prisma), id, secretsOf(processor, keys, current.webhook.secret));
-  const updated = await prisma.processorAccount.update({
-    where: { id },
-    data: {
-      publicKey: keys.publicKey,
-      secretHint: secretHint(keys.secretKey),
-      ...sealedColumns(sealed),
-      checkedAt: null,
-      checkOk: null,
-      checkMessage: null,
-    },
-    select: view,
+  keysOfEnvironment(processor, account.environment, keys);
+  const ring = await processorSecretKeys(prisma);
+  const updated = await prisma.$transaction(async (tx) => {
+    const current = await accountConfig(tx, await lockAccount(tx, id), ring);
+    // Culqi's webhook password stays what CulqiPanel has; Mercado Pago's secret is the one given.
+    const sealed = sealSecrets(ring, id, secretsOf(processor, keys, current.webhook.secret));
+    return tx.processorAccount.update({
+      where: { id },
+      data: {
+        publicKey: keys.publicKey,
+        secretHint: secretHint(keys.secretKey),
+        ...sealedColumns(sealed),
+        checkedAt: null,
+        checkOk: null,
+        checkMessage: null,
+      },
+      select: view,
+    });
   });
   forgetAccount(account.connectorId);
   return describe(updated);
@@ -213,19 +246,16 @@ export async function renewWebhookCredentials(prisma: Db, scope: MerchantScope, 
   if (account.processor !== 'culqi') {
     throw new AppError('METHOD_RULE', 'Mercado Pago makes its webhook secret: replace it with the keys');
   }
-  const current = await accountConfig(
-    prisma,
-    await prisma.processorAccount.findUniqueOrThrow({ where: { id }, select: accountConfigSelect }),
-  );
   const culqi = webhookCredentials();
-  const sealed = sealSecrets(await processorSecretKeys(prisma), id, {
-    secretKey: current.secretKey,
-    webhookSecret: culqi.password,
-  });
-  const updated = await prisma.processorAccount.update({
-    where: { id },
-    data: { webhookUsername: culqi.username, ...sealedColumns(sealed) },
-    select: view,
+  const ring = await processorSecretKeys(prisma);
+  const updated = await prisma.$transaction(async (tx) => {
+    const current = await accountConfig(tx, await lockAccount(tx, id), ring);
+    const sealed = sealSecrets(ring, id, { secretKey: current.secretKey, webhookSecret: culqi.password });
+    return tx.processorAccount.update({
+      where: { id },
+      data: { webhookUsername: culqi.username, ...sealedColumns(sealed) },
+      select: view,
+    });
   });
   forgetAccount(account.connectorId);
   return { account: describe(updated), webhook: culqi };
@@ -253,25 +283,28 @@ export async function testAccount(prisma: Db, scope: MerchantScope, id: string) 
  */
 export async function removeAccount(prisma: Db, scope: MerchantScope, id: string) {
   const account = await accountInScope(prisma, scope, id);
-  const carried = await prisma.transaction.count({ where: { connectorId: account.connectorId } });
-  if (carried > 0) {
-    throw new AppError('STATE_CONFLICT', `this account carried ${carried} payments: disable it instead of removing it`);
-  }
-  const [named] = await prisma.$queryRaw<{ method: string; status: string }[]>`
-    SELECT method::text, status::text FROM routing_rules
-    WHERE merchant_id = ${account.merchantId}::uuid AND status IN ('DRAFT', 'PUBLISHED')
-      AND EXISTS (SELECT 1 FROM jsonb_array_elements(routes) route WHERE route->>'connector' = ${account.connectorId})
-    LIMIT 1`;
-  if (named) {
-    throw new AppError(
-      'STATE_CONFLICT',
-      `the ${named.status.toLowerCase()} ${named.method} routing rule names this account: change it first`,
-    );
-  }
-  await prisma.$transaction([
-    prisma.processorNotification.deleteMany({ where: { accountId: id } }),
-    prisma.processorAccount.delete({ where: { id } }),
-  ]);
+  await prisma.$transaction(async (tx) => {
+    // The merchant's lock orders this against rule saves and publishes, which take it too.
+    await tx.$queryRaw`SELECT id FROM merchants WHERE id = ${account.merchantId}::uuid FOR UPDATE`;
+    await lockAccount(tx, id);
+    const carried = await tx.transaction.count({ where: { connectorId: account.connectorId } });
+    if (carried > 0) {
+      throw new AppError('STATE_CONFLICT', `this account carried ${carried} payments: disable it instead of removing it`);
+    }
+    const [named] = await tx.$queryRaw<{ method: string; status: string }[]>`
+      SELECT method::text, status::text FROM routing_rules
+      WHERE merchant_id = ${account.merchantId}::uuid AND status IN ('DRAFT', 'PUBLISHED')
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements(routes) route WHERE route->>'connector' = ${account.connectorId})
+      LIMIT 1`;
+    if (named) {
+      throw new AppError(
+        'STATE_CONFLICT',
+        `the ${named.status.toLowerCase()} ${named.method} routing rule names this account: change it first`,
+      );
+    }
+    await tx.processorNotification.deleteMany({ where: { accountId: id } });
+    await tx.processorAccount.delete({ where: { id } });
+  });
   forgetAccount(account.connectorId);
   return { removed: true };
 }

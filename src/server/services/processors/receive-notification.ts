@@ -1,7 +1,7 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { isUuid } from '@/server/domain/uuid';
-import { logInfo } from '@/server/log';
+import { logError, logInfo } from '@/server/log';
 import { PROCESSORS, type PaymentChange } from '@/server/payments';
 import { approvedByStatus, declinedByStatus } from '../charges/ask-processor';
 import { paidResponse } from '../payer/payer-actions';
@@ -20,6 +20,7 @@ import { connectorById } from './connectors';
 export type NotificationOutcome =
   | { kind: 'unknown_account' }
   | { kind: 'refused'; reason: string }
+  | { kind: 'malformed'; reason: string }
   | { kind: 'unavailable' }
   | { kind: 'received'; duplicate: boolean; outcome: string };
 
@@ -39,12 +40,23 @@ type Locked = {
   state: string;
   status_check_at: Date | null;
   processor_response: Prisma.JsonObject | null;
+  additional_fields: Prisma.JsonObject | null;
 };
 
 const PAID_LATER = new Set(['PAGOEFECTIVO', 'CUOTEALO', 'BANK_TRANSFER', 'QR']);
 
+/** The states a payment the processor says was approved or paid should not be in: it ended here first. */
+const ENDED = new Set(['DENEGADO', 'EXPIRADO', 'CANCELADO']);
+
 /** What the payment does for the change, within the caller's transaction; the outcome recorded. */
 async function apply(tx: Tx, payment: Locked, change: PaymentChange, at: Date): Promise<string> {
+  // The processor took money for a payment the service had already ended (a CIP paid at its
+  // expiry, an approval after the service gave up): no move may undo that end, so an operator
+  // must settle it with the processor and the merchant. Recorded and raised, never dropped.
+  if ((change.kind === 'paid' || change.kind === 'approved') && ENDED.has(payment.state)) {
+    logError('processor approved a payment the service had ended', null, { transaction_id: payment.id, state: payment.state });
+    return 'late_approval';
+  }
   const move = async (from: 'PENDIENTE', to: Parameters<typeof moveTransaction>[3], data: MoveData) =>
     (await moveTransaction(tx, payment.id, from, to, data, at)) ? 'moved' : 'unchanged';
   const pending = payment.state === 'PENDIENTE';
@@ -67,7 +79,15 @@ async function apply(tx: Tx, payment: Locked, change: PaymentChange, at: Date): 
     case 'approved': {
       if (!verifying) return 'unchanged';
       const { stateReason, processorResponse } = approvedByStatus(change);
-      return move('PENDIENTE', 'AUTORIZADO', { stateReason, processorResponse, declineClass: null, statusCheckAt: null });
+      return move('PENDIENTE', 'AUTORIZADO', {
+        stateReason,
+        processorResponse,
+        declineClass: null,
+        statusCheckAt: null,
+        ...(change.processorReference
+          ? { additionalFields: { ...(payment.additional_fields ?? {}), processor_reference: change.processorReference } }
+          : {}),
+      });
     }
     case 'declined': {
       if (!verifying) return 'unchanged';
@@ -106,6 +126,7 @@ export async function receiveNotification(prisma: Db, input: Input): Promise<Not
   const result = await connector.notification({ headers: input.headers, query: input.query, body: input.body, receivedAt });
   if (result.outcome === 'not_supported') return { kind: 'unknown_account' };
   if (result.outcome === 'unavailable') return { kind: 'unavailable' };
+  if (result.outcome === 'malformed') return { kind: 'malformed', reason: result.reason };
   if (result.outcome === 'refused') {
     logInfo('processor notification refused', { account: account.id, processor: account.processor, reason: result.reason });
     return { kind: 'refused', reason: result.reason };
@@ -119,7 +140,7 @@ export async function receiveNotification(prisma: Db, input: Input): Promise<Not
     let outcome = 'not_ours';
     if (result.transactionId !== null && isUuid(result.transactionId)) {
       const [payment] = await tx.$queryRaw<Locked[]>`
-        SELECT id, merchant_id, connector_id, method, state, status_check_at, processor_response
+        SELECT id, merchant_id, connector_id, method, state, status_check_at, processor_response, additional_fields
         FROM transactions WHERE id = ${result.transactionId}::uuid FOR UPDATE`;
       // Only a payment this very account carried: a notification cannot move another's.
       if (payment && payment.merchant_id === account.merchantId && payment.connector_id === account.connectorId) {

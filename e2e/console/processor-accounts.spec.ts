@@ -66,6 +66,27 @@ test('a merchant admin connects a Culqi account, sets up its webhook, tests it, 
   await row.getByRole('button', { name: 'Activar Culqi tienda' }).click();
   await expect(row.getByTestId('state')).toHaveText('Activa');
 
+  // The methods it carries, then new keys (the processor rotated them): sealed, the test cleared.
+  const settings = row.getByTestId('account-settings');
+  const openSettings = async () => {
+    if (!(await settings.evaluate((element) => (element as HTMLDetailsElement).open))) {
+      await settings.getByText('Cambiar medios o llaves de Culqi tienda').click();
+    }
+  };
+  await openSettings();
+  await settings.getByLabel('YAPE').uncheck();
+  await settings.getByRole('button', { name: 'Guardar medios' }).click();
+  await expect(row.locator('td').nth(2)).toHaveText('CARD');
+  const rotated = culqiKeys();
+  await simulatorControl(CULQI_SIMULATOR, 'accounts', { public_key: rotated.publicKey, secret_key: rotated.secretKey });
+  await openSettings();
+  await settings.getByLabel('Llave pública').fill(rotated.publicKey);
+  await settings.getByLabel('Llave secreta').fill(rotated.secretKey);
+  await settings.getByRole('button', { name: 'Reemplazar llaves' }).click();
+  await expect(row.getByTestId('secret-hint')).toHaveText(`sk_test_…${rotated.secretKey.slice(-4)}`);
+  await expect(row.getByTestId('check')).toHaveText('sin probar');
+  expect(await page.content()).not.toContain(rotated.secretKey);
+
   const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('processor-accounts.png'), fullPage: true });

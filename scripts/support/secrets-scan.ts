@@ -30,6 +30,6 @@ export function secretsVerdict(logs: LogScan, tables: readonly TableScan[]): str
   const tableCount = tables.reduce((sum, scan) => sum + scan.tables, 0);
   return (
     `secrets scan: ${logs.lines} log lines in ${logs.files} files, ${columns} columns in ${tableCount} tables, ` +
-    'no PAN, CVV, client secret or password'
+    'no PAN, CVV, client secret, password or processor secret'
   );
 }

@@ -9,6 +9,7 @@ import { CELL, DataTable, EmptyState } from '../../../console-ui/table';
 import { UrlFilters } from '../../../console-ui/url-filters';
 import { businessZone } from '../../../console-ui/zone-server';
 import { AccountActions } from './account-actions';
+import { AccountSettings } from './account-settings';
 import { ConnectAccount } from './connect-account';
 
 // A merchant's own processor accounts (docs/processors/README.md): what is connected, whether the
@@ -152,8 +153,12 @@ export default async function ProcessorAccountsPage({ searchParams }: Props) {
                     {account.enabled ? text.enabled : text.disabled}
                   </td>
                   {canAct ? (
-                    <td className={CELL}>
+                    <td className={`${CELL} space-y-2`}>
                       <AccountActions account={account} />
+                      <AccountSettings
+                        account={account}
+                        carried={listed.processors.find((each) => each.id === account.processor)?.methods ?? account.methods}
+                      />
                     </td>
                   ) : null}
                 </tr>

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chargeOnce, operatorClient, token } from '../../scripts/support/api-client';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
 import { CLEAN, integrity } from './integrity';
+import { countBy, settledEvents } from './stored-events';
 import { DATABASE, deployment, FULL, HANGING_DELIVERY_WORKER, killHard, reliabilityPort } from './service-under-test';
 
 // kill -9 of the service while its worker is delivering callbacks (each first delivery hangs
@@ -35,11 +36,7 @@ describe(`kill -9 of the service's worker during callback deliveries (${DATABASE
       new Set(receiver.received.filter((each) => each.path === path).map((each) => each.eventId));
     await receiver.waitFor(() => charged.every((_, index) => distinct(`/c${index}`).size === 3), 60_000);
     const operator = operatorClient(service.origin, deploy.serviceFile);
-    const statuses: string[] = [];
-    for (const each of charged) {
-      const stored = await operator.inspectOperation.query({ merchantCode: 'DEMO001', merchantOperationNumber: each.number });
-      statuses.push(...(stored.events as { status: string }[]).map((event) => event.status));
-    }
+    const statuses = (await settledEvents(operator, charged)).map((event) => event.status);
     for (const [index] of charged.entries()) {
       const types = receiver.received.filter((each) => each.path === `/c${index}`).map((each) => each.json.event_type);
       expect([...new Set(types)]).toStrictEqual(['transaction.registered', 'transaction.pending', 'transaction.authorized']);
@@ -55,7 +52,3 @@ describe(`kill -9 of the service's worker during callback deliveries (${DATABASE
     expect(checks).toStrictEqual(CLEAN);
   });
 });
-
-function countBy(values: string[]): Record<string, number> {
-  return values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
-}

@@ -3,6 +3,7 @@ import { chargeOnce, operatorClient, token } from '../../scripts/support/api-cli
 import { startWorkerProcess, type WorkerProcess } from '../../scripts/support/worker-process';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
 import { CLEAN, integrity } from './integrity';
+import { countBy, settledEvents } from './stored-events';
 import { DATABASE_URL, deployment, FULL, HANGING_DELIVERY_WORKER, reliabilityPort } from './service-under-test';
 import type { ServiceProcess } from '../../scripts/support/service-process';
 
@@ -52,15 +53,9 @@ describe.skipIf(!DATABASE_URL)('kill -9 of the standalone worker during callback
     await hooks.waitFor(() => charged.every((_, index) => distinct(index).size === 3), 60_000);
 
     const operator = operatorClient(service.origin, deploy.serviceFile);
-    const statuses: string[] = [];
-    const eventIds: string[] = [];
-    for (const each of charged) {
-      const stored = await operator.inspectOperation.query({ merchantCode: 'DEMO001', merchantOperationNumber: each.number });
-      for (const event of stored.events as { id: string; status: string }[]) {
-        statuses.push(event.status);
-        eventIds.push(event.id);
-      }
-    }
+    const events = await settledEvents(operator, charged);
+    const statuses = events.map((event) => event.status);
+    const eventIds = events.map((event) => event.id);
     for (const [index] of charged.entries()) {
       const types = hooks.received.filter((each) => each.path === `/w${index}`).map((each) => each.json.event_type);
       expect([...new Set(types)]).toStrictEqual(['transaction.registered', 'transaction.pending', 'transaction.authorized']);
@@ -89,7 +84,3 @@ describe.skipIf(!DATABASE_URL)('kill -9 of the standalone worker during callback
     expect(checks).toStrictEqual(CLEAN);
   });
 });
-
-function countBy(values: string[]): Record<string, number> {
-  return values.reduce<Record<string, number>>((counts, value) => ({ ...counts, [value]: (counts[value] ?? 0) + 1 }), {});
-}

@@ -7,6 +7,7 @@
 # - faults: acquirer A in outage, slow and flaky under 1,000 concurrent charges; kill -9 with
 #   five kills each (the service during charges; the service's own worker, and on PostgreSQL the
 #   standalone worker, during deliveries), three during failover and pending 3-D Secure challenges;
+# - the console's and the payer pages' end-to-end suites on PostgreSQL;
 # - several instances on PostgreSQL: two instances and a worker; the deploy rehearsal (the
 #   Dockerfile from a clean build context: npm ci, npm run build, npm prune; compose's two
 #   instances and worker behind nginx);
@@ -55,6 +56,11 @@ DATABASE_URL="$URL" npm run --silent seed:operations -- --create-merchants --cou
   --merchant SCALE01,SCALE02,SCALE03,SCALE04,SCALE05,SCALE06,SCALE07,SCALE08 --prefix S-
 DATABASE_URL="$URL" npm run --silent measure:scale -- --runs 30 --max-p95 50
 empty "$URL"
+
+empty "$E2E_URL"
+empty "$E2E_URL_ASYNC"
+step "the console's and the payer pages' end-to-end suites on PostgreSQL (npm test runs them on PGlite)"
+E2E_DATABASE_URL="$E2E_URL" E2E_DATABASE_URL_ASYNC="$E2E_URL_ASYNC" npx playwright test --project console --project browser
 
 empty "$E2E_URL"
 empty "$E2E_URL_ASYNC"

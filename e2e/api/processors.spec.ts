@@ -9,6 +9,7 @@ import {
   routeTo,
   simulatorControl,
 } from '../support/processors';
+import { startReceiver } from '../support/receiver';
 import { newActor, stored } from './charges-helpers';
 
 // Merchants' own Culqi and Mercado Pago accounts over HTTP (docs/processors/): payments routed
@@ -172,14 +173,19 @@ test('a reversal through Culqi returns the whole charge at Culqi, once', async (
 });
 
 test.describe('a Culqi PagoEfectivo order and its notifications', () => {
-  test('is PENDIENTE with Culqi’s CIP until Culqi says it was paid; then AUTORIZADO, announced, and a replay changes nothing', async ({
+  test('is PENDIENTE with Culqi’s CIP until Culqi says it was paid; then AUTORIZADO, called back, and a replay changes nothing', async ({
     request,
   }) => {
     const { merchant, token } = await newActor(request, 'CQP');
     const { account } = await connectCulqi(merchant.code);
     await routeTo(merchant.code, 'PAGOEFECTIVO', [account.connectorId]);
     const number = operationNumber('cqp');
-    const charged = await postCharge(request, token, chargeBody(merchant.code, number, 'PAGOEFECTIVO'));
+    const receiver = await startReceiver();
+    const charged = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, number, 'PAGOEFECTIVO', { details: { callback_url: receiver.url('/cqp') } }),
+    );
     expect(charged.status, charged.text).toBe(200);
     const pending = charged.body.transaction;
     expect(pending.state).toBe('PENDIENTE');
@@ -210,8 +216,15 @@ test.describe('a Culqi PagoEfectivo order and its notifications', () => {
       operationNumber: orderId,
       result_message: { code: '100', description: 'CIP pagado' },
     });
-    const rows = await stored(merchant.code, number);
-    expect(rows.events.map((event) => event.type)).toContain('transaction.authorized');
+    // The merchant hears of it by callback, as of any move.
+    const callbacks = await receiver.waitFor((received) =>
+      received.some((each) => each.json.event_type === 'transaction.authorized'),
+    );
+    await receiver.close();
+    expect(callbacks.find((each) => each.json.event_type === 'transaction.authorized')?.json).toMatchObject({
+      merchant_operation_number: number,
+      transaction: { state: 'AUTORIZADO' },
+    });
 
     // Culqi sends the same event again (a retry, or a replay): acknowledged, nothing moves twice.
     const replay = await simulatorControl<{ deliveries: { status: number }[] }>(
@@ -288,7 +301,8 @@ test.describe('Mercado Pago notifications', () => {
     expect((await post(sign(now - 4_000, requestId), requestId)).status()).toBe(401);
     const first = await post(sign(now, requestId), requestId);
     expect(first.status()).toBe(200);
-    expect(await first.json()).toMatchObject({ received: true, duplicate: false });
+    // Mercado Pago says the payment is approved, as the service already holds it: nothing moves.
+    expect(await first.json()).toMatchObject({ received: true, duplicate: false, outcome: 'unchanged' });
     const replay = await post(sign(now, requestId), requestId);
     expect(replay.status()).toBe(200);
     expect(await replay.json()).toMatchObject({ received: true, duplicate: true });

@@ -17,3 +17,10 @@ export function testContext(overrides: Partial<ConnectorContext> = {}): Connecto
     ...overrides,
   };
 }
+
+/** Every key and string of a connector's answer, to find card data anywhere in it. */
+export function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object' || value instanceof Date) return [];
+  return Object.entries(value).flatMap(([key, member]) => [key, ...stringsOf(member)]);
+}

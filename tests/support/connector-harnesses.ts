@@ -47,6 +47,8 @@ export type Harness = {
   /** A valid request of each method, approved (or left pending, for methods the payer completes later). */
   approved: Partial<Record<PaymentMethod, AuthorizeRequest>>;
   declines: DocumentedDecline[];
+  /** Its processor sends notifications (webhooks) the connector verifies. */
+  notifies: boolean;
   close(): Promise<void>;
 };
 
@@ -90,6 +92,7 @@ export function sandboxHarnesses(): Harness[] {
       QR: pending('QR'),
     },
     declines: SANDBOX_DECLINES.filter((decline) => methods.includes(decline.method)),
+    notifies: false,
     close: async () => undefined,
   }));
 }
@@ -203,6 +206,7 @@ export async function culqiHarness(): Promise<Harness> {
         declineClass: 'soft',
       },
     ],
+    notifies: true,
     close: () => simulator.close(),
   };
 }
@@ -257,6 +261,7 @@ export async function mercadoPagoHarness(): Promise<Harness> {
         declineClass: 'soft',
       },
     ],
+    notifies: true,
     close: () => simulator.close(),
   };
 }

@@ -13,6 +13,9 @@ import { connectAccount, listAccounts, removeAccount, resealAccounts, testAccoun
 import { receiveNotification } from './receive-notification';
 import { processorSecretKeys } from './account-secrets';
 import { chargeRequest } from '@tests/support/procedure-test-support';
+import { settleNow } from '../admin/settle-now';
+import { requestRefunds } from '../request-refunds';
+import { processRefunds } from '@/server/jobs/process-refunds';
 
 // Merchants' processor accounts on the embedded database, against the processors' simulators
 // (tests/simulators): secrets sealed and never kept in the clear, the connection test, removal
@@ -319,5 +322,69 @@ describe('notifications', () => {
     ).toEqual({
       kind: 'unknown_account',
     });
+  });
+
+  it('resolves a refund Mercado Pago says it made, as its signed notification tells, once', async () => {
+    const keys = mercadoPagoKeys();
+    mercadoPago.addAccount({ accessToken: keys.secretKey, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret });
+    const refunder = await testMerchant(db.prisma, `REFUNDS${Date.now()}`);
+    const own = { kind: 'one' as const, merchantId: refunder.id };
+    const { account } = await connectAccount(
+      db.prisma,
+      own,
+      undefined,
+      { processor: 'mercadopago', name: 'MP', environment: 'test', methods: ['CARD'], ...keys },
+      'a',
+    );
+    await saveDraft(db.prisma, own, { method: 'CARD', routes: [{ connector: account.connectorId, priority: 1 }] }, 'a');
+    await publishDraft(db.prisma, own, { method: 'CARD' });
+    const number = `rf-${Date.now()}`;
+    const charged = await authorizeCharge(db.prisma, refunder, chargeRequest(refunder.code, number, 'CARD'));
+    const paymentId = charged.transaction.additional_fields!.processor_reference as string;
+    await settleNow(db.prisma, { transactionIds: [charged.transaction.transaction_id] });
+    const [registered] = (
+      await requestRefunds(db.prisma, refunder, {
+        operations: [
+          {
+            type: 'TOTAL',
+            merchant_operation_number: number,
+            transaction_id: charged.transaction.transaction_id,
+            refund_amount: '15000',
+            additional_fields: { canal: 'web', reason: 'cliente', description: 'prueba' },
+          },
+        ],
+      })
+    ).operations;
+    await processRefunds(db.prisma, 0);
+    const stateOfRefund = async () =>
+      (await db.prisma.refund.findUniqueOrThrow({ where: { id: registered!.refund_id }, select: { state: true } })).state;
+    expect(await stateOfRefund()).toBe('IN_PROCESS');
+
+    // Mercado Pago refunded it (the worker's call, its answer lost); then it says the payment changed.
+    const refunded = await fetch(`${mercadoPago.url}/v1/payments/${paymentId}/refunds`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.secretKey}`, 'content-type': 'application/json', 'x-idempotency-key': 'lost-1' },
+      body: '{}',
+    });
+    expect(refunded.status).toBe(201);
+    const requestId = 'f2b0c3d4-0000-4000-8000-000000000002';
+    const ts = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', keys.webhookSecret).update(`id:${paymentId};request-id:${requestId};ts:${ts};`).digest('hex');
+    const notify = () =>
+      receiveNotification(db.prisma, {
+        processor: 'mercadopago',
+        accountId: account.id,
+        headers: new Headers({ 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId }),
+        query: new URLSearchParams(`data.id=${paymentId}&type=payment`),
+        body: JSON.stringify({ id: 77, type: 'payment', action: 'payment.updated', data: { id: paymentId } }),
+      });
+    expect(await notify()).toEqual({ kind: 'received', duplicate: false, outcome: 'moved' });
+    expect(await stateOfRefund()).toBe('RESOLVED');
+    expect(await notify()).toEqual({ kind: 'received', duplicate: true, outcome: 'duplicate' });
+    const lifecycle = await db.prisma.refundLifecycleEntry.findMany({
+      where: { refundId: registered!.refund_id },
+      select: { state: true },
+    });
+    expect(lifecycle.map((entry) => entry.state)).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
   });
 });

@@ -2,7 +2,8 @@
 
 import { useId } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
-import { ActionError, Field, INPUT } from '../../../console-ui/form-kit';
+import { ActionError } from '../../../console-ui/form-kit';
+import { KeyFields } from './key-fields';
 import { formText } from '../../../console-ui/form-text';
 import { useConsoleLang } from '../../../console-ui/lang-context';
 import { consoleClient } from '../../../console-ui/trpc-client';
@@ -21,9 +22,6 @@ const TEXT = {
     methods: 'Medios que lleva',
     saveMethods: 'Guardar medios',
     keys: 'Llaves nuevas',
-    publicKey: 'Llave pública',
-    secretKey: { culqi: 'Llave secreta', mercadopago: 'Access token' } as Record<string, string>,
-    webhookSecret: 'Clave secreta de webhooks',
     saveKeys: 'Reemplazar llaves',
     checkFields: 'Revisa los campos: las llaves deben ser del procesador y del entorno de la cuenta.',
   },
@@ -32,9 +30,6 @@ const TEXT = {
     methods: 'Methods it carries',
     saveMethods: 'Save methods',
     keys: 'New keys',
-    publicKey: 'Public key',
-    secretKey: { culqi: 'Secret key', mercadopago: 'Access token' } as Record<string, string>,
-    webhookSecret: 'Webhook secret',
     saveKeys: 'Replace keys',
     checkFields: "Check the fields: the keys must be the processor's and of the account's environment.",
   },
@@ -101,40 +96,7 @@ export function AccountSettings({ account, carried }: { account: Account; carrie
         >
           <fieldset disabled={action.busy} className="space-y-2">
             <legend id={`${id}-keys`}>{text.keys}</legend>
-            <Field id={`${id}-public`} label={text.publicKey}>
-              <input
-                id={`${id}-public`}
-                name="publicKey"
-                required
-                autoComplete="off"
-                spellCheck={false}
-                className={`${INPUT} font-mono`}
-              />
-            </Field>
-            <Field id={`${id}-secret`} label={text.secretKey[account.processor] ?? text.secretKey.culqi!}>
-              <input
-                id={`${id}-secret`}
-                name="secretKey"
-                type="password"
-                required
-                autoComplete="new-password"
-                spellCheck={false}
-                className={`${INPUT} font-mono`}
-              />
-            </Field>
-            {account.processor === 'mercadopago' ? (
-              <Field id={`${id}-webhook`} label={text.webhookSecret}>
-                <input
-                  id={`${id}-webhook`}
-                  name="webhookSecret"
-                  type="password"
-                  required
-                  autoComplete="new-password"
-                  spellCheck={false}
-                  className={`${INPUT} font-mono`}
-                />
-              </Field>
-            ) : null}
+            <KeyFields id={id} processor={account.processor === 'mercadopago' ? 'mercadopago' : 'culqi'} />
             <button type="submit" className={PRIMARY_BUTTON}>
               {text.saveKeys}
             </button>

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
 import { ActionError, Field, INPUT } from '../../../console-ui/form-kit';
+import { KeyFields } from './key-fields';
 import { formText } from '../../../console-ui/form-text';
 import { useConsoleLang } from '../../../console-ui/lang-context';
 import { consoleClient } from '../../../console-ui/trpc-client';
@@ -25,14 +26,6 @@ const TEXT = {
     test: 'Pruebas (llaves de integración)',
     live: 'Producción',
     methods: 'Medios que lleva',
-    publicKey: 'Llave pública',
-    secretKey: { culqi: 'Llave secreta', mercadopago: 'Access token' },
-    keysHint: {
-      culqi: 'CulqiPanel > Desarrollo > API Keys: pk_test_… y sk_test_… (pk_live_… y sk_live_… en producción).',
-      mercadopago: 'Tus integraciones > Credenciales: la Public Key y el Access Token de la aplicación.',
-    },
-    webhookSecret: 'Clave secreta de webhooks',
-    webhookSecretHint: 'Tus integraciones > Webhooks: la clave que Mercado Pago generó al guardar la configuración.',
     connect: 'Conectar cuenta',
     checkFields: 'Revisa los campos: las llaves deben ser las del procesador y del entorno elegido.',
     tooMany: 'Un comercio tiene como máximo 10 cuentas de procesador.',
@@ -45,14 +38,6 @@ const TEXT = {
     test: 'Test (integration keys)',
     live: 'Live',
     methods: 'Methods it carries',
-    publicKey: 'Public key',
-    secretKey: { culqi: 'Secret key', mercadopago: 'Access token' },
-    keysHint: {
-      culqi: 'CulqiPanel > Desarrollo > API Keys: pk_test_… and sk_test_… (pk_live_… and sk_live_… when live).',
-      mercadopago: "Your integrations > Credentials: the application's Public Key and Access Token.",
-    },
-    webhookSecret: 'Webhook secret',
-    webhookSecretHint: 'Your integrations > Webhooks: the key Mercado Pago made when the configuration was saved.',
     connect: 'Connect account',
     checkFields: "Check the fields: the keys must be the processor's and of the chosen environment.",
     tooMany: 'A merchant has at most 10 processor accounts.',
@@ -149,42 +134,7 @@ export function ConnectAccount({ merchantCode, processors }: { merchantCode?: st
           </div>
         </fieldset>
         <fieldset disabled={action.busy} className="grid gap-3 sm:grid-cols-2">
-          <Field id={`${id}-public`} label={text.publicKey} hint={text.keysHint[processor]}>
-            <input
-              id={`${id}-public`}
-              name="publicKey"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              className={`${INPUT} font-mono`}
-              aria-describedby={`${id}-public-hint`}
-            />
-          </Field>
-          <Field id={`${id}-secret`} label={text.secretKey[processor]}>
-            <input
-              id={`${id}-secret`}
-              name="secretKey"
-              type="password"
-              required
-              autoComplete="new-password"
-              spellCheck={false}
-              className={`${INPUT} font-mono`}
-            />
-          </Field>
-          {processor === 'mercadopago' ? (
-            <Field id={`${id}-webhook`} label={text.webhookSecret} hint={text.webhookSecretHint}>
-              <input
-                id={`${id}-webhook`}
-                name="webhookSecret"
-                type="password"
-                required
-                autoComplete="new-password"
-                spellCheck={false}
-                className={`${INPUT} font-mono`}
-                aria-describedby={`${id}-webhook-hint`}
-              />
-            </Field>
-          ) : null}
+          <KeyFields id={id} processor={processor} />
         </fieldset>
         <ActionError message={action.error} />
         <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>

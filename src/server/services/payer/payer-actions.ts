@@ -72,6 +72,7 @@ type Locked = {
   processor_response: Prisma.JsonObject | null;
   additional_fields: Prisma.JsonObject | null;
   connector_id: string | null;
+  held: boolean;
 };
 
 async function withLockedPayment<T extends PayerOutcome>(
@@ -83,14 +84,16 @@ async function withLockedPayment<T extends PayerOutcome>(
   if (!isPayerToken(token)) return { kind: 'not_found' };
   return prisma.$transaction(async (tx) => {
     const [payment] = await tx.$queryRaw<Locked[]>`
-      SELECT id, method, state, expires_at, processor_response, additional_fields, connector_id
+      SELECT id, method, state, expires_at, processor_response, additional_fields, connector_id,
+        coalesce(undo_until > now(), false) AS held
       FROM transactions WHERE payer_token = ${token} FOR UPDATE`;
     // A CARD payment's page is its 3-D Secure challenge (challenge.ts): "pay" here would mark it
     // authorized without its processor, and "abandon" would leave its card in the vault. A
     // payment a merchant's processor account carries is paid at the processor, which says so
     // (receive-notification.ts): this page cannot pay or abandon it.
     if (!payment || payment.method === 'CARD' || isAccountConnector(payment.connector_id)) return { kind: 'not_found' };
-    if (payment.state !== 'PENDIENTE') return { kind: 'unchanged', state: payment.state };
+    // A merchant's cancellation is asking the processor to void it: nothing moves until it ends.
+    if (payment.state !== 'PENDIENTE' || payment.held) return { kind: 'unchanged', state: payment.state };
     const now = new Date();
     if (payment.expires_at && payment.expires_at <= now) {
       await moveTransaction(

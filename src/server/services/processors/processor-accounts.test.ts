@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, refusal, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
 import { startCulqiSimulator, type CulqiSimulator } from '@tests/simulators/culqi/culqi-simulator';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '@tests/simulators/mercadopago/mercadopago-simulator';
-import { culqiKeys, mercadoPagoKeys } from '@tests/simulators/test-keys';
+import { mercadoPagoKeys } from '@tests/simulators/test-keys';
+import { connectCulqiAccount } from '@tests/support/culqi-account';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { keyRing } from '@/server/security/sealed-box';
 import { authorizeCharge } from '../authorize-charge';
@@ -50,27 +51,8 @@ afterAll(async () => {
 
 const scope = (of = merchant) => ({ kind: 'one' as const, merchantId: of.id });
 
-async function connectedCulqi(name = 'Culqi', of = merchant, register = true) {
-  const keys = culqiKeys();
-  const connected = await connectAccount(
-    db.prisma,
-    scope(of),
-    undefined,
-    { processor: 'culqi', name, environment: 'test', methods: ['CARD', 'PAGOEFECTIVO'], ...keys },
-    'admin@test.pe',
-  );
-  if (register) {
-    culqi.addAccount({
-      ...keys,
-      webhook: {
-        url: connected.account.notificationUrl,
-        username: connected.webhook!.username,
-        password: connected.webhook!.password,
-      },
-    });
-  }
-  return { ...connected, keys };
-}
+const connectedCulqi = (name = 'Culqi', of = merchant, register = true) =>
+  connectCulqiAccount(db.prisma, culqi, scope(of), { name, register });
 
 function tablesText(rows: unknown[]): string {
   return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));

@@ -41,7 +41,11 @@ type Locked = {
   status_check_at: Date | null;
   processor_response: Prisma.JsonObject | null;
   additional_fields: Prisma.JsonObject | null;
+  held: boolean;
 };
+
+/** The payment is held by a cancellation asking this processor: the notification is refused for now and sent again. */
+class HeldByCancellation extends Error {}
 
 const PAID_LATER = new Set(['PAGOEFECTIVO', 'CUOTEALO', 'BANK_TRANSFER', 'QR']);
 
@@ -131,25 +135,34 @@ export async function receiveNotification(prisma: Db, input: Input): Promise<Not
     logInfo('processor notification refused', { account: account.id, processor: account.processor, reason: result.reason });
     return { kind: 'refused', reason: result.reason };
   }
-  const received = await prisma.$transaction(async (tx) => {
-    const [recorded] = await tx.$queryRaw<{ id: bigint }[]>`
+  const received = await prisma
+    .$transaction(async (tx) => {
+      const [recorded] = await tx.$queryRaw<{ id: bigint }[]>`
       INSERT INTO processor_notifications (account_id, external_id, kind, resource, outcome)
       VALUES (${account.id}::uuid, ${result.externalId.slice(0, 200)}, ${result.kind.slice(0, 100)}, ${result.resource.slice(0, 200)}, 'received')
       ON CONFLICT (account_id, external_id) DO NOTHING RETURNING id`;
-    if (!recorded) return { duplicate: true, outcome: 'duplicate' };
-    let outcome = 'not_ours';
-    if (result.transactionId !== null && isUuid(result.transactionId)) {
-      const [payment] = await tx.$queryRaw<Locked[]>`
-        SELECT id, merchant_id, connector_id, method, state, status_check_at, processor_response, additional_fields
+      if (!recorded) return { duplicate: true, outcome: 'duplicate' };
+      let outcome = 'not_ours';
+      if (result.transactionId !== null && isUuid(result.transactionId)) {
+        const [payment] = await tx.$queryRaw<Locked[]>`
+        SELECT id, merchant_id, connector_id, method, state, status_check_at, processor_response, additional_fields,
+          coalesce(undo_until > now(), false) AS held
         FROM transactions WHERE id = ${result.transactionId}::uuid FOR UPDATE`;
-      // Only a payment this very account carried: a notification cannot move another's.
-      if (payment && payment.merchant_id === account.merchantId && payment.connector_id === account.connectorId) {
-        outcome = await apply(tx, payment, result.change, receivedAt);
+        // Only a payment this very account carried: a notification cannot move another's.
+        if (payment && payment.merchant_id === account.merchantId && payment.connector_id === account.connectorId) {
+          if (payment.held) throw new HeldByCancellation();
+          outcome = await apply(tx, payment, result.change, receivedAt);
+        }
       }
-    }
-    await tx.processorNotification.update({ where: { id: recorded.id }, data: { outcome } });
-    return { duplicate: false, outcome };
-  });
+      await tx.processorNotification.update({ where: { id: recorded.id }, data: { outcome } });
+      return { duplicate: false, outcome };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof HeldByCancellation) return null;
+      throw error;
+    });
+  // Not recorded: the processor sends it again once the cancellation has its answer.
+  if (received === null) return { kind: 'unavailable' };
   logInfo('processor notification', { account: account.id, kind: result.kind, ...received });
   return { kind: 'received', ...received };
 }

@@ -22,8 +22,8 @@ export async function anyTransactionDue(db: Db, to: TransactionState, where: Pri
 
 /**
  * A batch move (settlement, expiry) in set-based SQL: the rows the selection names that are in a
- * state the table of docs/DESIGN.md 6 moves to `to` from, claimed with SKIP LOCKED (so concurrent
- * workers never move one twice), each with its lifecycle entry and event in the caller's database
+ * state the table of docs/DESIGN.md 6 moves to `to` from and that no cancellation holds, claimed
+ * with SKIP LOCKED (so concurrent workers never move one twice), each with its lifecycle entry and event in the caller's database
  * transaction. Returns how many moved.
  */
 export async function moveTransactions(
@@ -37,7 +37,7 @@ export async function moveTransactions(
   if (from.length === 0) return 0;
   const claimed = await tx.$queryRaw<{ id: string }[]>`
     SELECT t.id FROM transactions t
-    WHERE t.state IN (${Prisma.join(from)}) AND ${selection.where}
+    WHERE t.state IN (${Prisma.join(from)}) AND (t.undo_until IS NULL OR t.undo_until < now()) AND ${selection.where}
     ORDER BY ${selection.orderBy} LIMIT ${selection.limit} FOR UPDATE SKIP LOCKED`;
   if (claimed.length === 0) return 0;
   const ids = claimed.map((row) => row.id);

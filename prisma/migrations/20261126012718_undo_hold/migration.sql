@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "transactions" ADD COLUMN     "undo_until" TIMESTAMPTZ(3);

@@ -21,8 +21,12 @@ export async function prepare(origin: string, serviceFile: string, bearer: strin
   });
   if (!refunded.ok) throw new Error(`refund: ${refunded.status} ${await refunded.text()}`);
   const today = new Date().toISOString().slice(0, 10);
-  return {
-    transactionPath: `/api/charges/${MERCHANT}/${charged[0]!.number}/${charged[0]!.transactionId}`,
-    refundPath: `/api/refund?merchant_code=${MERCHANT}&state=REGISTERED&start_date=${today}&end_date=${today}`,
+  const refundPath = `/api/refund?merchant_code=${MERCHANT}&state=REGISTERED&start_date=${today}&end_date=${today}`;
+  // The page measured must hold every refund: an empty one (the refunds gone on to IN_PROCESS)
+  // would measure nothing.
+  const page = (await (await fetch(`${origin}${refundPath}`, { headers: apiHeaders(bearer) })).json()) as {
+    operations?: unknown[];
   };
+  if (page.operations?.length !== refunds) throw new Error(`refund page: ${page.operations?.length ?? 0} of ${refunds} refunds`);
+  return { transactionPath: `/api/charges/${MERCHANT}/${charged[0]!.number}/${charged[0]!.transactionId}`, refundPath };
 }

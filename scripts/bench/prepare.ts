@@ -1,3 +1,4 @@
+import { wallClock } from '@/server/domain/business-day';
 import { apiHeaders, chargeOnce, MERCHANT, operatorConsole, type Charged } from '../support/api-client';
 
 // What the benchmark's reads need: one stored transaction, settled payments with refunds.
@@ -20,7 +21,10 @@ export async function prepare(origin: string, serviceFile: string, bearer: strin
     body: JSON.stringify({ merchant_code: MERCHANT, operations: items }),
   });
   if (!refunded.ok) throw new Error(`refund: ${refunded.status} ${await refunded.text()}`);
-  const today = new Date().toISOString().slice(0, 10);
+  // The filter's dates are the merchant's business days (America/Lima unless configured), not UTC's.
+  const today = wallClock('sv-SE', process.env.BUSINESS_TIME_ZONE ?? 'America/Lima')
+    .format(new Date())
+    .slice(0, 10);
   const refundPath = `/api/refund?merchant_code=${MERCHANT}&state=REGISTERED&start_date=${today}&end_date=${today}`;
   // The page measured must hold every refund: an empty one (the refunds gone on to IN_PROCESS)
   // would measure nothing.

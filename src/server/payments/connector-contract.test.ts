@@ -51,6 +51,9 @@ function referenceOf(context: ConnectorContext, method: PaymentMethod, result?: 
 /** No card number, security code or one-time code of the request anywhere in the answer. */
 function expectNoCardData(request: AuthorizeRequest, result: AuthorizeResult): void {
   const strings = stringsOf(result);
+  // Neither under its own name nor as a value.
+  expect(strings).not.toContain('pan');
+  expect(strings).not.toContain('security_code');
   if (request.method_name === 'CARD') {
     const { pan, security_code } = request.method_details;
     expect(strings.filter((value) => value.includes(pan))).toEqual([]);
@@ -104,8 +107,10 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
       expect(PAYMENT_METHODS).toContain(method);
       expect(harness.approved[method]).toBeDefined();
     }
+    expect(connector.currencies.length).toBeGreaterThan(0);
     for (const currency of connector.currencies) expect(Object.keys(CURRENCIES)).toContain(currency);
     expect(Object.keys(connector.capabilities).sort()).toEqual(['instalments', 'refunds', 'reversal', 'threeDsResult']);
+    for (const capability of Object.values(connector.capabilities)) expect(typeof capability).toBe('boolean');
     expect(Number.isInteger(connector.timeoutMs) && connector.timeoutMs > 0).toBe(true);
   });
 

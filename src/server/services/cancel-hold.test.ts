@@ -17,6 +17,7 @@ import { payPayment } from './payer/payer-actions';
 import { receiveNotification } from './processors/receive-notification';
 import { publishDraft, saveDraft } from './routing/merchant-routing';
 import { settleAuthorized } from './settle-authorized';
+import { moveTransaction } from './state-moves/move-transaction';
 
 // A DELETE whose processor must reverse or void the payment holds it while the processor is
 // asked, outside any database transaction (cancel-operation.ts): the embedded database's one
@@ -122,6 +123,21 @@ describe('a held payment', () => {
   const hold = (id: string) => db.prisma.$executeRaw`
     UPDATE transactions SET undo_until = ${new Date(Date.now() + 60_000)} WHERE id = ${id}::uuid`;
   const release = (id: string) => db.prisma.$executeRaw`UPDATE transactions SET undo_until = NULL WHERE id = ${id}::uuid`;
+
+  it('is moved by no one but its cancellation', async () => {
+    const merchant = await testMerchant(db.prisma, `HELDMOVE${Date.now()}`);
+    const charged = await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, number('mv'), 'QR'));
+    const id = charged.transaction.transaction_id;
+    await hold(id);
+    const expire = { stateReason: 'prueba', expiresAt: null };
+    expect(await db.prisma.$transaction((tx) => moveTransaction(tx, id, 'PENDIENTE', 'EXPIRADO', expire))).toBeNull();
+    expect((await row(id)).state).toBe('PENDIENTE');
+    const moved = await db.prisma.$transaction((tx) =>
+      moveTransaction(tx, id, 'PENDIENTE', 'CANCELADO', { ...expire, undoUntil: null }, new Date(), { overHold: true }),
+    );
+    expect(moved).not.toBeNull();
+    expect(await row(id)).toMatchObject({ state: 'CANCELADO', undoUntil: null });
+  });
 
   it('is not paid on its payer page nor expired by the worker until its hold ends', async () => {
     const merchant = await testMerchant(db.prisma, `HELDQR${Date.now()}`);

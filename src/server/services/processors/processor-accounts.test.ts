@@ -1,9 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, refusal, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
 import { startCulqiSimulator, type CulqiSimulator } from '@tests/simulators/culqi/culqi-simulator';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '@tests/simulators/mercadopago/mercadopago-simulator';
 import { mercadoPagoKeys } from '@tests/simulators/test-keys';
+import { signatureHeader } from '@tests/simulators/mercadopago/mercadopago-notifications';
 import { connectCulqiAccount } from '@tests/support/culqi-account';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { keyRing } from '@/server/security/sealed-box';
@@ -279,11 +280,10 @@ describe('notifications', () => {
     );
     const notify = (secret: string, ts: number) => {
       const requestId = 'f2b0c3d4-0000-4000-8000-000000000001';
-      const v1 = createHmac('sha256', secret).update(`id:123;request-id:${requestId};ts:${ts};`).digest('hex');
       return receiveNotification(db.prisma, {
         processor: 'mercadopago',
         accountId: account.id,
-        headers: new Headers({ 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId }),
+        headers: new Headers({ 'x-signature': signatureHeader(secret, '123', requestId, ts), 'x-request-id': requestId }),
         query: new URLSearchParams('data.id=123&type=payment'),
         body: JSON.stringify({ id: 1, type: 'payment', action: 'payment.updated', data: { id: '123' } }),
       });
@@ -351,12 +351,14 @@ describe('notifications', () => {
     expect(refunded.status).toBe(201);
     const requestId = 'f2b0c3d4-0000-4000-8000-000000000002';
     const ts = Math.floor(Date.now() / 1000);
-    const v1 = createHmac('sha256', keys.webhookSecret).update(`id:${paymentId};request-id:${requestId};ts:${ts};`).digest('hex');
     const notify = () =>
       receiveNotification(db.prisma, {
         processor: 'mercadopago',
         accountId: account.id,
-        headers: new Headers({ 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId }),
+        headers: new Headers({
+          'x-signature': signatureHeader(keys.webhookSecret, paymentId, requestId, ts),
+          'x-request-id': requestId,
+        }),
         query: new URLSearchParams(`data.id=${paymentId}&type=payment`),
         body: JSON.stringify({ id: 77, type: 'payment', action: 'payment.updated', data: { id: paymentId } }),
       });

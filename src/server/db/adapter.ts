@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startPgliteThread } from './pglite-proxy';
 import { countingStatements } from './statement-count';
@@ -13,20 +13,36 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-// pglite-prisma-adapter 0.7.2 does not await exec() in executeScript, so a failing migration
-// would be recorded as applied. Await it and let the error reach the schema engine.
-function awaitingScripts(client: PGlite, factory: PrismaPGlite): SqlMigrationAwareDriverAdapterFactory {
+// A migration script runs whole, as one statement list, on both databases. pglite-prisma-adapter
+// 0.7.2 does not await exec() in executeScript, so a failing migration would be recorded as
+// applied; @prisma/adapter-pg splits the script at every semicolon (one inside a function body
+// included) and runs the pieces one by one, so a failure leaves half a migration. PostgreSQL runs
+// a multi-statement simple query in one implicit transaction: a migration lands whole or not at all.
+function runningScriptsWith(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  run: (script: string) => Promise<unknown>,
+): SqlMigrationAwareDriverAdapterFactory {
   const connect = factory.connect.bind(factory);
-  return Object.assign(Object.create(Object.getPrototypeOf(factory) as object) as PrismaPGlite, factory, {
+  return Object.assign(Object.create(Object.getPrototypeOf(factory) as object) as SqlMigrationAwareDriverAdapterFactory, factory, {
     async connect() {
       const adapter = await connect();
       adapter.executeScript = async (script: string) => {
-        await client.exec(script);
+        await run(script);
       };
       return adapter;
     },
     connectToShadowDb: factory.connectToShadowDb.bind(factory),
   });
+}
+
+async function runOnPostgres(connectionString: string, script: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(script);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
@@ -35,7 +51,9 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
       { connectionString: options.databaseUrl, max: 20 },
       { statementNameGenerator: statementNamer() },
     );
-    return { kind: 'postgres', factory: countingStatements(factory), close: async () => {} };
+    const url = options.databaseUrl;
+    const scripted = runningScriptsWith(factory, (script) => runOnPostgres(url, script));
+    return { kind: 'postgres', factory: countingStatements(scripted), close: async () => {} };
   }
   return openPglite(options.pgliteDir);
 }
@@ -46,7 +64,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   const thread = await startPgliteThread(dataDir);
   return {
     kind: 'pglite',
-    factory: countingStatements(awaitingScripts(thread.client, new PrismaPGlite(thread.client))),
+    factory: countingStatements(runningScriptsWith(new PrismaPGlite(thread.client), (script) => thread.client.exec(script))),
     close: () => thread.close(),
   };
 }

@@ -13,7 +13,8 @@ import {
 } from './transaction-columns';
 
 // The first write of a charge, before any processor is asked (docs/ORCHESTRATION.md 3): in one
-// SQL statement, create or lock the operation, read its latest transaction, and (only when the
+// SQL statement, create (for a merchant that exists: the database has no foreign key there, see
+// the operations_merchant_unlocked migration) or lock the operation, read its latest transaction, and (only when the
 // request may add one) insert the first attempt REGISTRADO with the connector routing chose, its
 // lifecycle entry and its event. The processor is asked only after this commits, so a crash
 // while it is asked leaves a row the worker's status sync settles (status_check_at), never a
@@ -34,7 +35,7 @@ const IN_FLIGHT_SECONDS = 60;
 const CLAIM_CHARGE = `
 WITH operation AS (
   INSERT INTO operations (id, merchant_id, merchant_operation_number, created_at)
-  VALUES ($3::uuid, $1::uuid, $2, now())
+  SELECT $3::uuid, m.id, $2, now() FROM merchants m WHERE m.id = $1::uuid
   ON CONFLICT (merchant_id, merchant_operation_number)
   DO UPDATE SET merchant_operation_number = EXCLUDED.merchant_operation_number
   RETURNING id
@@ -108,7 +109,7 @@ export async function claimCharge(
         CLAIM_CHARGE,
         ...parameters,
       );
-      if (!decided) throw new Error('the charge statement returned no decision');
+      if (!decided) throw new Error(`no merchant ${operation.merchantId} to charge for`);
       if (decided.outcome === 'replay') return { kind: 'replay', reply: decided.reply };
       if (decided.outcome === 'create') return { kind: 'created', attempt: Number(decided.attempt) };
       return { kind: decided.outcome as 'in_flight' | 'conflict' };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   chargeRequest,
@@ -15,6 +16,7 @@ import { verifyChallenge } from '@/server/three-ds/directory';
 import { routingView, publishDraft, saveDraft, updatePolicy, updateThreeDs } from '../routing/merchant-routing';
 import { completeChallenge } from './complete-challenge';
 import { claimCharge } from './claim-charge';
+import { attemptRows, newAttempt } from './attempt-rows';
 
 // The charge path's orchestration against a real (embedded) database and the sandbox processors
 // (docs/ORCHESTRATION.md 2-3): which processor carried each attempt, when routing moves on and
@@ -61,6 +63,25 @@ async function attempts(operationNumber: string) {
       lifecycle: { select: { state: true }, orderBy: { id: 'asc' } },
     },
   });
+}
+
+/** The first write of a charge (claimCharge) without asking any processor: the attempt stays REGISTRADO. */
+async function claim(owner: ActingMerchant, operationNumber: string) {
+  const base = {
+    merchant: owner,
+    body: chargeRequest(owner.code, operationNumber, 'CARD'),
+    requestHash: `hash-${operationNumber}`,
+    card: null,
+    methodDetails: {},
+    authentication: null,
+  };
+  const attempt = newAttempt(base, 'sandbox-acquirer-a', { rule_version: null, route: null, reason: 'test' }, 0, new Date());
+  const outcome = await claimCharge(
+    db.prisma,
+    { merchantId: owner.id, merchantOperationNumber: operationNumber, requestHash: base.requestHash },
+    attemptRows(base, attempt, new Date(Date.now() - 1_000)),
+  );
+  return { id: attempt.row.id, outcome };
 }
 
 async function charge(pan: string, method: 'CARD' | 'YAPE' = 'CARD', otp?: string) {
@@ -219,25 +240,7 @@ describe('one answer per request', () => {
 describe("the worker's status sync", () => {
   it('settles an attempt nobody answered: approved where the processor approved it, declined where it never arrived', async () => {
     // A charge claimed while its instance died before the processor answered: REGISTRADO, due for a check.
-    const claimed = async (operationNumber: string) => {
-      const request = chargeRequest(merchant.code, operationNumber, 'CARD');
-      const base = {
-        merchant,
-        body: request,
-        requestHash: `hash-${operationNumber}`,
-        card: null,
-        methodDetails: {},
-        authentication: null,
-      };
-      const { newAttempt, attemptRows } = await import('./attempt-rows');
-      const attempt = newAttempt(base, 'sandbox-acquirer-a', { rule_version: null, route: null, reason: 'test' }, 0, new Date());
-      await claimCharge(
-        db.prisma,
-        { merchantId: merchant.id, merchantOperationNumber: operationNumber, requestHash: base.requestHash },
-        attemptRows(base, attempt, new Date(Date.now() - 1_000)),
-      );
-      return attempt.row.id;
-    };
+    const claimed = async (operationNumber: string) => (await claim(merchant, operationNumber)).id;
     const approvedId = await claimed(number());
     const lostId = await claimed(number());
     await sandboxStoreFor(db.prisma).record('sandbox-acquirer-a', approvedId, {
@@ -349,5 +352,26 @@ describe('3-D Secure', () => {
     await setThreeDs('NEVER');
     const { rows } = await charge('4000000000003261');
     expect(rows.map((row) => [row.state, row.declineClass])).toEqual([['DENEGADO', 'sca_required']]);
+  });
+});
+
+describe("the operation's merchant, without a foreign key (operations_merchant_unlocked migration)", () => {
+  it('a charge for a merchant that does not exist writes nothing', async () => {
+    const ghost = { ...merchant, id: randomUUID(), code: 'GHOST' };
+    await expect(claim(ghost, number())).rejects.toThrow(`no merchant ${ghost.id} to charge for`);
+    expect(await db.prisma.operation.count({ where: { merchantId: ghost.id } })).toBe(0);
+    expect(await db.prisma.transaction.count({ where: { merchantId: ghost.id } })).toBe(0);
+  });
+
+  it('a merchant with operations cannot be deleted; one without them can', async () => {
+    const other = await testMerchant(db.prisma, 'KEEPS');
+    const { outcome } = await claim(other, number());
+    expect(outcome).toEqual({ kind: 'created', attempt: 1 });
+    await expect(db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${other.id}::uuid`).rejects.toThrow(
+      `merchant ${other.id} still has operations`,
+    );
+    expect(await db.prisma.merchant.count({ where: { id: other.id } })).toBe(1);
+    const empty = await testMerchant(db.prisma, 'EMPTY');
+    expect(await db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${empty.id}::uuid`).toBe(1);
   });
 });

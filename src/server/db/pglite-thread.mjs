@@ -52,24 +52,34 @@ function serialized(params, paramTypes) {
   });
 }
 
+function concatenated(parts) {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+// Bind, describe, execute and sync go to the backend as one buffer: PGlite runs every message it
+// is handed before it returns, and a failure makes PostgreSQL skip to the sync, as over a socket.
 function preparedQuery(inTransaction, sql, params, options) {
   const run = async () => {
-    let messages = [];
+    let messages;
+    let synced = false;
     try {
       const ready = await prepare(sql, params.length);
-      messages = [
-        ...ready.messages,
-        ...(await send(
-          serialize.bind({ statement: ready.statement.name, values: serialized(params, ready.statement.paramTypes) }),
-        )),
-        ...(await send(serialize.describe({ type: 'P' }))),
-        ...(await send(serialize.execute({}))),
-      ];
+      const bind = serialize.bind({ statement: ready.statement.name, values: serialized(params, ready.statement.paramTypes) });
+      const buffer = concatenated([bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+      synced = true;
+      messages = [...ready.messages, ...(await send(buffer))];
     } catch (error) {
+      // A statement that failed to parse or a value that failed to serialize: the backend still
+      // waits for the sync that ends this exchange.
+      if (!synced) await send(serialize.sync());
       if (error instanceof Error) Object.assign(error, { query: sql, params });
       throw error;
-    } finally {
-      messages.push(...(await send(serialize.sync())));
     }
     if (!inTransaction) await database.syncToFs();
     return results.parseResults(messages, database.parsers, options)[0];

@@ -45,23 +45,25 @@ function searchDigest(merchantIds: string[] | 'all', filters: Omit<RefundFilters
   return createHash('sha256').update(JSON.stringify(search)).digest('base64url').slice(0, 16);
 }
 
+// The page comes back as one JSON document (json_agg of its rows): a row per refund with 16
+// columns cost the embedded database's thread more in its protocol parser than in the query.
 type PageRow = {
   id: string;
   state: RefundRow['state'];
   reason: string;
   type: string;
-  refund_amount: bigint;
-  transaction_amount: bigint;
+  refund_amount: string;
+  transaction_amount: string;
   currency: string;
   additional_fields: RefundRow['additionalFields'];
-  created_at: Date;
+  created_at: string;
   merchant_operation_number: string;
   transaction_id: string;
   method: RefundRow['transaction']['method'];
   card_brand: string | null;
   masked_pan: string | null;
   lifecycle: { state: RefundRow['state']; at: string }[];
-  total: bigint | null;
+  total: string | null;
 };
 
 function refundRowOf(row: PageRow): RefundRow {
@@ -70,11 +72,11 @@ function refundRowOf(row: PageRow): RefundRow {
     state: row.state,
     reason: row.reason,
     type: row.type,
-    refundAmount: row.refund_amount,
-    transactionAmount: row.transaction_amount,
+    refundAmount: BigInt(row.refund_amount),
+    transactionAmount: BigInt(row.transaction_amount),
     currency: row.currency,
     additionalFields: row.additional_fields,
-    createdAt: row.created_at,
+    createdAt: new Date(row.created_at),
     operation: { merchantOperationNumber: row.merchant_operation_number },
     transaction: { id: row.transaction_id, method: row.method, cardBrand: row.card_brand, maskedPan: row.masked_pan },
     lifecycle: row.lifecycle.map((entry) => ({ state: entry.state, at: new Date(entry.at) })),
@@ -113,26 +115,28 @@ export async function listRefunds(
   // The first page counts its search in the same statement (the window is taken before LIMIT);
   // a later page carries the count in its cursor, or counts apart when its search changed.
   const countHere = !cursor;
-  const [rows, counted] = await Promise.all([
-    prisma.$queryRaw<PageRow[]>`
-      SELECT r.id, r.state::text AS state, r.reason, r.type, r.refund_amount, r.transaction_amount, r.currency,
-             r.additional_fields, r.created_at, o.merchant_operation_number, r.transaction_id,
-             t.method::text AS method, t.card_brand, t.masked_pan,
-             (SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)
-                FROM refund_lifecycle_entries l WHERE l.refund_id = r.id) AS lifecycle,
-             ${countHere ? Prisma.sql`count(*) OVER ()` : Prisma.sql`NULL::bigint`} AS total
-      FROM refunds r
-      JOIN operations o ON o.id = r.operation_id
-      JOIN transactions t ON t.id = r.transaction_id
-      WHERE ${where} ${after}
-      ORDER BY r.created_at DESC, r.id DESC
-      LIMIT ${limit + 1}`,
+  const [[document], counted] = await Promise.all([
+    prisma.$queryRaw<{ page: PageRow[] | null }[]>`
+      SELECT json_agg(p ORDER BY p.created_at DESC, p.id DESC) AS page FROM (
+        SELECT r.id, r.state, r.reason, r.type, r.refund_amount::text AS refund_amount,
+               r.transaction_amount::text AS transaction_amount, r.currency, r.additional_fields, r.created_at,
+               o.merchant_operation_number, r.transaction_id, t.method, t.card_brand, t.masked_pan,
+               (SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)
+                  FROM refund_lifecycle_entries l WHERE l.refund_id = r.id) AS lifecycle,
+               ${countHere ? Prisma.sql`count(*) OVER ()` : Prisma.sql`NULL::bigint`}::text AS total
+        FROM refunds r
+        JOIN operations o ON o.id = r.operation_id
+        JOIN transactions t ON t.id = r.transaction_id
+        WHERE ${where} ${after}
+        ORDER BY r.created_at DESC, r.id DESC
+        LIMIT ${limit + 1}) p`,
     countHere || carried !== null
       ? null
       : prisma.$queryRaw<{ total: bigint }[]>`
           SELECT count(*) AS total FROM refunds r JOIN operations o ON o.id = r.operation_id WHERE ${where}`,
   ]);
-  const total = carried ?? Number(countHere ? (rows[0]?.total ?? 0n) : (counted?.[0]?.total ?? 0n));
+  const rows = document?.page ?? [];
+  const total = carried ?? Number(countHere ? (rows[0]?.total ?? 0) : (counted?.[0]?.total ?? 0n));
   const page = rows.slice(0, limit).map(refundRowOf);
   const last = rows.length > limit ? page[limit - 1] : undefined;
   return {

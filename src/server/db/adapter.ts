@@ -23,16 +23,20 @@ function runningScriptsWith(
   run: (script: string) => Promise<unknown>,
 ): SqlMigrationAwareDriverAdapterFactory {
   const connect = factory.connect.bind(factory);
-  return Object.assign(Object.create(Object.getPrototypeOf(factory) as object) as SqlMigrationAwareDriverAdapterFactory, factory, {
-    async connect() {
-      const adapter = await connect();
-      adapter.executeScript = async (script: string) => {
-        await run(script);
-      };
-      return adapter;
+  return Object.assign(
+    Object.create(Object.getPrototypeOf(factory) as object) as SqlMigrationAwareDriverAdapterFactory,
+    factory,
+    {
+      async connect() {
+        const adapter = await connect();
+        adapter.executeScript = async (script: string) => {
+          await run(script);
+        };
+        return adapter;
+      },
+      connectToShadowDb: factory.connectToShadowDb.bind(factory),
     },
-    connectToShadowDb: factory.connectToShadowDb.bind(factory),
-  });
+  );
 }
 
 async function runOnPostgres(connectionString: string, script: string): Promise<void> {

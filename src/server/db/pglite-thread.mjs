@@ -90,7 +90,6 @@ function preparedQuery(inTransaction, sql, params, options) {
 
 async function execScript(target, sql) {
   const done = await target.exec(sql);
-  parserSets.clear(); // a script may add types, and PGlite parsers for them
   if (prepared.size > 0) {
     await target.exec('DEALLOCATE ALL');
     prepared.clear();
@@ -98,9 +97,10 @@ async function execScript(target, sql) {
   return done;
 }
 
-// The result parsers of a call: PGlite's own, except the types whose parsers run in the calling
-// thread, left as the text PostgreSQL sent. Made once per set of such types: handed them apart,
-// PGlite's parseResults copies its 300-odd parsers into a new object on every statement (150 µs).
+// The result parsers of a call: PGlite's own (fixed when it starts), except the types whose
+// parsers run in the calling thread, left as the text PostgreSQL sent. Made once per set of such
+// types: handed them apart, PGlite's parseResults copies its 300-odd parsers into a new object
+// on every statement (150 µs).
 const parserSets = new Map();
 function parsersLeaving(oids) {
   const key = oids.join(',');

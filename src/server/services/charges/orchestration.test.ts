@@ -363,14 +363,18 @@ describe("the operation's merchant, without a foreign key (operations_merchant_u
     expect(await db.prisma.transaction.count({ where: { merchantId: ghost.id } })).toBe(0);
   });
 
-  it('a merchant with operations cannot be deleted; one without them can', async () => {
+  it('a merchant with operations can be neither deleted nor given another id; one without them can', async () => {
     const other = await testMerchant(db.prisma, 'KEEPS');
     const { outcome } = await claim(other, number());
     expect(outcome).toEqual({ kind: 'created', attempt: 1 });
     await expect(db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${other.id}::uuid`).rejects.toThrow(
       `merchant ${other.id} still has operations`,
     );
+    await expect(
+      db.prisma.$executeRaw`UPDATE merchants SET id = ${randomUUID()}::uuid WHERE id = ${other.id}::uuid`,
+    ).rejects.toThrow(`merchant ${other.id} still has operations`);
     expect(await db.prisma.merchant.count({ where: { id: other.id } })).toBe(1);
+    expect(await db.prisma.$executeRaw`UPDATE merchants SET name = 'Renamed' WHERE id = ${other.id}::uuid`).toBe(1);
     const empty = await testMerchant(db.prisma, 'EMPTY');
     expect(await db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${empty.id}::uuid`).toBe(1);
   });

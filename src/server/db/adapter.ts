@@ -9,6 +9,8 @@ import { statementNamer } from './statement-names';
 
 export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
+  /** How many connections its pool opens at most (the embedded database has one). */
+  connections: number;
   factory: SqlMigrationAwareDriverAdapterFactory;
   close(): Promise<void>;
 };
@@ -49,15 +51,22 @@ async function runOnPostgres(connectionString: string, script: string): Promise<
   }
 }
 
+const POSTGRES_POOL_SIZE = 20;
+
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const factory = new PrismaPg(
-      { connectionString: options.databaseUrl, max: 20 },
+      { connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE },
       { statementNameGenerator: statementNamer() },
     );
     const url = options.databaseUrl;
     const scripted = runningScriptsWith(factory, (script) => runOnPostgres(url, script));
-    return { kind: 'postgres', factory: countingStatements(scripted), close: async () => {} };
+    return {
+      kind: 'postgres',
+      connections: POSTGRES_POOL_SIZE,
+      factory: countingStatements(scripted),
+      close: async () => {},
+    };
   }
   return openPglite(options.pgliteDir);
 }
@@ -68,6 +77,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   const thread = await startPgliteThread(dataDir);
   return {
     kind: 'pglite',
+    connections: 1,
     factory: countingStatements(runningScriptsWith(new PrismaPGlite(thread.client), (script) => thread.client.exec(script))),
     close: () => thread.close(),
   };

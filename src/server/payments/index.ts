@@ -10,6 +10,7 @@ export {
   type SandboxDb,
   type SandboxDecision,
   type SandboxStore,
+  warmSandboxRecords,
 } from './sandbox/sandbox-store';
 // Tests that need a flaky processor's failures pick their transaction ids with it.
 export { failsFlakily } from './sandbox/sandbox-connector';

@@ -65,6 +65,11 @@ FROM jsonb_to_recordset($1::jsonb)
   AS r(connector_id text, reference text, outcome text, code text, authorization_code text, brand_transaction_id text)
 ON CONFLICT DO NOTHING`;
 
+/** An empty batch of records: it writes nothing, and readies the statement on the connection (warm-up). */
+export async function warmSandboxRecords(db: SandboxDb): Promise<void> {
+  await db.$executeRawUnsafe(INSERT_RECORDS, '[]');
+}
+
 /**
  * Group commit of the processors' records: a record asked for while an insert runs waits for
  * the next one, which carries every record that came meanwhile. Each caller still learns its

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import { RETRYABLE_CHARGE_STATES } from '@/server/domain/states';
 import type { OutboxEventRow } from '../state-moves/event-of';
 import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/callbacks/endpoint-fan-out';
@@ -87,6 +87,13 @@ export type ClaimOutcome =
   { kind: 'created'; attempt: number } | { kind: 'replay'; reply: unknown } | { kind: 'in_flight' } | { kind: 'conflict' };
 
 const TRIES = 3;
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The claim for a merchant that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
+export async function warmClaimCharge(tx: Tx): Promise<void> {
+  await tx.$queryRawUnsafe(CLAIM_CHARGE, NO_ID, 'warm-up', NO_ID, '', '[]', '{}', '[]', '[]');
+}
 
 export async function claimCharge(
   prisma: Db,

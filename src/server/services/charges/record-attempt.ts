@@ -1,4 +1,4 @@
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import { persistently } from '@/server/db/transient-faults';
 import type { TransactionState } from '@/server/domain/states';
 import type { OutboxEventRow } from '../state-moves/event-of';
@@ -91,4 +91,20 @@ export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promi
     );
   const [result] = await (rows.next ? write() : persistently(write));
   return (result?.moved ?? 0) > 0;
+}
+
+/** An outcome for a transaction that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
+export async function warmRecordAttempt(tx: Tx): Promise<void> {
+  await tx.$queryRawUnsafe(
+    RECORD_ATTEMPT,
+    '00000000-0000-0000-0000-000000000000',
+    '{}',
+    'REGISTRADO',
+    '[]',
+    '[]',
+    null,
+    '[]',
+    '[]',
+    0,
+  );
 }

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
+import { warmChargeStatements } from '@/server/services/charges/warm-charge-statements';
+import { onEveryConnection } from './every-connection';
+
+// The warm-up's database half: whatever runs on each connection is rolled back, a real failure
+// is not swallowed, and the charge's statements run as they are written (a parameter added to
+// one of them and not to its warm-up fails here) without writing anything.
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  await testMerchant(db.prisma, 'WARMED');
+}, SETUP_TIMEOUT);
+
+afterAll(() => db?.close());
+
+const tables = () =>
+  db.prisma.$queryRawUnsafe<Record<string, number>[]>(
+    `SELECT (SELECT count(*)::int FROM merchants) AS merchants, (SELECT count(*)::int FROM operations) AS operations,
+            (SELECT count(*)::int FROM transactions) AS transactions, (SELECT count(*)::int FROM lifecycle_entries) AS lifecycle,
+            (SELECT count(*)::int FROM outbox_events) AS events, (SELECT count(*)::int FROM sandbox_processor_records) AS records`,
+  );
+
+describe('onEveryConnection', () => {
+  it('rolls back what the work wrote', async () => {
+    const before = await tables();
+    let runs = 0;
+    await onEveryConnection(db.prisma, 1, async (tx) => {
+      await tx.merchant.create({ data: { code: 'ROLLEDBACK', name: 'Rolled back' } });
+      runs += 1;
+    });
+    expect(runs).toBe(1);
+    expect(await db.prisma.merchant.findUnique({ where: { code: 'ROLLEDBACK' } })).toBeNull();
+    expect(await tables()).toEqual(before);
+  });
+
+  it("passes the work's own failure on", async () => {
+    await expect(
+      onEveryConnection(db.prisma, 1, async (tx) => {
+        await tx.$queryRawUnsafe('SELECT no_such_column FROM merchants');
+      }),
+    ).rejects.toThrow(/no_such_column/);
+  });
+
+  it("runs the charge's statements, writing nothing", async () => {
+    const before = await tables();
+    await onEveryConnection(db.prisma, 1, warmChargeStatements);
+    // Outside a transaction too: they write nothing by themselves.
+    await db.prisma.$transaction((tx) => warmChargeStatements(tx));
+    expect(await tables()).toEqual(before);
+    expect(before[0]!.merchants).toBe(1);
+  });
+});

@@ -34,3 +34,52 @@ describe('RecentReads', () => {
     expect(await read('a')).toBe(4);
   });
 });
+
+describe('RecentReads, reads in flight', () => {
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<T>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    return { promise, resolve, reject };
+  }
+
+  it('gives requests that miss one key at once a single read', async () => {
+    const cache = new RecentReads<string>(1_000);
+    const pending = deferred<string>();
+    let reads = 0;
+    const read = () => {
+      reads += 1;
+      return pending.promise;
+    };
+    const answers = [cache.get('a', read, 0), cache.get('a', read, 1), cache.get('a', read, 2)];
+    expect(reads).toBe(1);
+    pending.resolve('a:1');
+    expect(await Promise.all(answers)).toEqual(['a:1', 'a:1', 'a:1']);
+    expect(await cache.get('a', read, 500)).toBe('a:1');
+    expect(reads).toBe(1);
+  });
+
+  it('does not keep a read that forget overtook, and the next request reads again', async () => {
+    const cache = new RecentReads<string>(1_000);
+    const before = deferred<string>();
+    const early = cache.get('a', () => before.promise, 0);
+    cache.forget('a');
+    const after = cache.get('a', async () => 'changed', 1);
+    before.resolve('stale');
+    expect(await early).toBe('stale');
+    expect(await after).toBe('changed');
+    expect(await cache.get('a', async () => 'read again', 2)).toBe('changed');
+  });
+
+  it('passes a failed read to every request that shared it, and keeps nothing', async () => {
+    const cache = new RecentReads<string>(1_000);
+    const failing = deferred<string>();
+    const shared = [cache.get('a', () => failing.promise, 0), cache.get('a', () => failing.promise, 0)];
+    failing.reject(new Error('database away'));
+    for (const each of shared) await expect(each).rejects.toThrow('database away');
+    expect(await cache.get('a', async () => 'back', 1)).toBe('back');
+  });
+});

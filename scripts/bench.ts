@@ -22,6 +22,7 @@ import { openLoop } from './bench/open-loop';
 import { runStats, serviceStats } from './bench/service-stats';
 import { machine, openTable, saturatedTable, writeSection, type OpenRow, type SaturatedRow } from './bench/report';
 import { cpuPerRequest, cpuSample } from './support/cpu-time';
+import { withStealShare } from './support/cpu-steal';
 import { memoryMiB, startService, withMemorySampling, type ServiceProcess } from './support/service-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,11 +61,13 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
 
     const saturated = async (target: Target) => {
       const before = { cpu: cpuSample(pid), stats: await serviceStats(origin, metricsToken) };
-      const run = await withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS }));
+      const { result: run, stealPercent } = await withStealShare(() =>
+        withMemorySampling(pid, () => measure(origin, target, { seconds: SECONDS, connections: CONNECTIONS })),
+      );
       const cpu = cpuPerRequest(before.cpu, cpuSample(pid), run.result.total);
       const stats = runStats(before.stats, await serviceStats(origin, metricsToken), run.result.total, SECONDS);
       console.log(`  ${target.name}: ${run.result.requestsPerSecond.toFixed(0)} req/s`);
-      return { name: target.name, figures: run.result, peakMiB: run.peakMiB, cpu, stats };
+      return { name: target.name, figures: run.result, peakMiB: run.peakMiB, cpu, stats, stealPercent };
     };
     // The baseline before and after the endpoints (their mean is the ratios' denominator).
     const first = await saturated(targets.baseline);
@@ -87,14 +90,19 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
         p99: (first.figures.p99 + last.figures.p99) / 2,
       },
       stats: { ...first.stats, statementsPerRequest: 0 },
+      stealPercent: (first.stealPercent + last.stealPercent) / 2,
     };
 
     const open: OpenRow[] = [];
     for (const rate of RATES) {
       for (const name of OPEN) {
-        const figures = await openLoop(origin, targets[name], { rate, seconds: OPEN_SECONDS });
-        console.log(`  ${targets[name].name} at ${rate}/s: p50 ${figures.p50} p99 ${figures.p99} p99.9 ${figures.p999} ms`);
-        open.push({ name: targets[name].name, baseline: name === 'baseline', figures });
+        const { result: figures, stealPercent } = await withStealShare(() =>
+          openLoop(origin, targets[name], { rate, seconds: OPEN_SECONDS }),
+        );
+        console.log(
+          `  ${targets[name].name} at ${rate}/s: p50 ${figures.p50} p99 ${figures.p99} p99.9 ${figures.p999} ms, steal ${stealPercent.toFixed(0)} %`,
+        );
+        open.push({ name: targets[name].name, baseline: name === 'baseline', figures, stealPercent });
       }
     }
     const peak = memoryMiB(pid).peak;
@@ -104,8 +112,8 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     await service.stop();
     service = null;
     service = await startService(PORT, environment);
-    const fresh = await openLoop(origin, targets.charges, { rate: 200, seconds: OPEN_SECONDS });
-    console.log(`  fresh instance: p50 ${fresh.p50} p99 ${fresh.p99} p99.9 ${fresh.p999} ms`);
+    const fresh = await withStealShare(() => openLoop(origin, targets.charges, { rate: 200, seconds: OPEN_SECONDS }));
+    console.log(`  fresh instance: p50 ${fresh.result.p50} p99 ${fresh.result.p99} p99.9 ${fresh.result.p999} ms`);
 
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; ` +
@@ -113,7 +121,11 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       '',
       ...saturatedTable(baseline, rows),
       '',
-      ...openTable(open, { name: 'POST /charges (CARD), fresh instance', figures: fresh }),
+      ...openTable(open, {
+        name: 'POST /charges (CARD), fresh instance',
+        figures: fresh.result,
+        stealPercent: fresh.stealPercent,
+      }),
     ];
     console.log(`\n${lines.join('\n')}`);
     writeSection('docs/BENCHMARKS.md', database, lines);

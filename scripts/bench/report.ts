@@ -8,8 +8,17 @@ import type { RunStats } from './service-stats';
 // The benchmark's tables, checked against the targets of docs/BENCHMARKS.md (ratios to the bare
 // route of the same run); printed, and written into that file between the database's markers.
 
-export type SaturatedRow = { name: string; figures: Figures; peakMiB: number; cpu: CpuSample; stats: RunStats };
-export type OpenRow = { name: string; baseline: boolean; figures: OpenLoopFigures };
+export type SaturatedRow = {
+  name: string;
+  figures: Figures;
+  peakMiB: number;
+  cpu: CpuSample;
+  stats: RunStats;
+  stealPercent: number;
+};
+export type OpenRow = { name: string; baseline: boolean; figures: OpenLoopFigures; stealPercent: number };
+
+const steal = (percent: number) => (Number.isNaN(percent) ? '—' : percent.toFixed(0));
 
 /** Saturated requests/s as a share of the bare route's. */
 const RPS_TARGETS: Record<string, number> = {
@@ -27,8 +36,8 @@ const verdict = (met: boolean, limit: string) => `${met ? 'met' : 'SHORT'} (${li
 
 export function saturatedTable(baseline: SaturatedRow, rows: SaturatedRow[]): string[] {
   const lines = [
-    '| endpoint | requests/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | CPU ms per request (request thread / database / other threads) | statements per request | event-loop delay p99 / max ms | GC ms per s | ratio to baseline | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| endpoint | requests/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MiB | CPU ms per request (request thread / database / other threads) | statements per request | event-loop delay p99 / max ms | GC ms per s | CPU steal % | ratio to baseline | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of [baseline, ...rows]) {
     const { figures, stats } = row;
@@ -37,7 +46,7 @@ export function saturatedTable(baseline: SaturatedRow, rows: SaturatedRow[]): st
     lines.push(
       `| ${row.name} | ${figures.requestsPerSecond.toFixed(0)} | ${figures.p50} | ${figures.p99} | ${figures.errors} | ${figures.non2xx} | ` +
         `${row.peakMiB.toFixed(0)} | ${cpuCell(row.cpu)} | ${stats.statementsPerRequest.toFixed(1)} | ` +
-        `${stats.loopP99Ms.toFixed(0)} / ${stats.loopMaxMs.toFixed(0)} | ${stats.gcMsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ` +
+        `${stats.loopP99Ms.toFixed(0)} / ${stats.loopMaxMs.toFixed(0)} | ${stats.gcMsPerSecond.toFixed(0)} | ${steal(row.stealPercent)} | ${ratio.toFixed(2)} | ` +
         `${target === undefined ? '—' : verdict(ratio >= target, `≥ ${target}`)} |`,
     );
   }
@@ -54,19 +63,19 @@ function chargeTargets(charge: OpenLoopFigures, bare: OpenLoopFigures | undefine
   ].join(', ');
 }
 
-export function openTable(rows: OpenRow[], fresh: { name: string; figures: OpenLoopFigures }): string[] {
+export function openTable(rows: OpenRow[], fresh: Omit<OpenRow, 'baseline'>): string[] {
   const lines = [
-    '| endpoint | requests/s sent | p50 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| endpoint | requests/s sent | p50 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx | CPU steal % | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  const row = (name: string, figures: OpenLoopFigures, target: string) =>
-    `| ${name} | ${figures.rate} | ${figures.p50} | ${figures.p99} | ${figures.p999} | ${figures.max} | ${figures.errors} | ${figures.non2xx} | ${target} |`;
+  const row = (name: string, figures: OpenLoopFigures, stealPercent: number, target: string) =>
+    `| ${name} | ${figures.rate} | ${figures.p50} | ${figures.p99} | ${figures.p999} | ${figures.max} | ${figures.errors} | ${figures.non2xx} | ${steal(stealPercent)} | ${target} |`;
   for (const each of rows) {
     const bare = rows.find((other) => other.baseline && other.figures.rate === each.figures.rate)?.figures;
     const target = each.name === 'POST /charges (CARD)' && each.figures.rate === 200 ? chargeTargets(each.figures, bare) : '—';
-    lines.push(row(each.baseline ? 'baseline (bare route)' : each.name, each.figures, target));
+    lines.push(row(each.baseline ? 'baseline (bare route)' : each.name, each.figures, each.stealPercent, target));
   }
-  lines.push(row(fresh.name, fresh.figures, '—'));
+  lines.push(row(fresh.name, fresh.figures, fresh.stealPercent, '—'));
   return lines;
 }
 

@@ -33,6 +33,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SATURATED: TargetName[] = ['charges', 'transaction', 'refund', 'token'];
 const OPEN: TargetName[] = ['baseline', 'charges', 'transaction', 'refund'];
 
+/** One open-loop run, with what the service's event loop and garbage collector did meanwhile. */
+async function openRun(origin: string, target: Target, rate: number, metricsToken: string) {
+  const before = await serviceStats(origin, metricsToken);
+  const { result: figures, stealPercent } = await withStealShare(() => openLoop(origin, target, { rate, seconds: OPEN_SECONDS }));
+  const stats = runStats(before, await serviceStats(origin, metricsToken), figures.sent, OPEN_SECONDS);
+  return { figures, stealPercent, stats };
+}
+
 async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
   const serviceFile = join(dir, 'service.json');
@@ -96,13 +104,12 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     const open: OpenRow[] = [];
     for (const rate of RATES) {
       for (const name of OPEN) {
-        const { result: figures, stealPercent } = await withStealShare(() =>
-          openLoop(origin, targets[name], { rate, seconds: OPEN_SECONDS }),
-        );
+        const { figures, stealPercent, stats } = await openRun(origin, targets[name], rate, metricsToken);
         console.log(
-          `  ${targets[name].name} at ${rate}/s: p50 ${figures.p50} p99 ${figures.p99} p99.9 ${figures.p999} ms, steal ${stealPercent.toFixed(0)} %`,
+          `  ${targets[name].name} at ${rate}/s: p50 ${figures.p50} p99 ${figures.p99} p99.9 ${figures.p999} ms, ` +
+            `loop delay max ${stats.loopMaxMs.toFixed(0)} ms, steal ${stealPercent.toFixed(0)} %`,
         );
-        open.push({ name: targets[name].name, baseline: name === 'baseline', figures, stealPercent });
+        open.push({ name: targets[name].name, baseline: name === 'baseline', figures, stealPercent, stats });
       }
     }
     const peak = memoryMiB(pid).peak;
@@ -112,8 +119,8 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     await service.stop();
     service = null;
     service = await startService(PORT, environment);
-    const fresh = await withStealShare(() => openLoop(origin, targets.charges, { rate: 200, seconds: OPEN_SECONDS }));
-    console.log(`  fresh instance: p50 ${fresh.result.p50} p99 ${fresh.result.p99} p99.9 ${fresh.result.p999} ms`);
+    const fresh = await openRun(origin, targets.charges, 200, metricsToken);
+    console.log(`  fresh instance: p50 ${fresh.figures.p50} p99 ${fresh.figures.p99} p99.9 ${fresh.figures.p999} ms`);
 
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; ` +
@@ -121,11 +128,7 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       '',
       ...saturatedTable(baseline, rows),
       '',
-      ...openTable(open, {
-        name: 'POST /charges (CARD), fresh instance',
-        figures: fresh.result,
-        stealPercent: fresh.stealPercent,
-      }),
+      ...openTable(open, { name: 'POST /charges (CARD), fresh instance', ...fresh }),
     ];
     console.log(`\n${lines.join('\n')}`);
     writeSection('docs/BENCHMARKS.md', database, lines);

@@ -16,7 +16,7 @@ export type SaturatedRow = {
   stats: RunStats;
   stealPercent: number;
 };
-export type OpenRow = { name: string; baseline: boolean; figures: OpenLoopFigures; stealPercent: number };
+export type OpenRow = { name: string; baseline: boolean; figures: OpenLoopFigures; stealPercent: number; stats: RunStats };
 
 const steal = (percent: number) => (Number.isNaN(percent) ? '—' : percent.toFixed(0));
 
@@ -65,17 +65,18 @@ function chargeTargets(charge: OpenLoopFigures, bare: OpenLoopFigures | undefine
 
 export function openTable(rows: OpenRow[], fresh: Omit<OpenRow, 'baseline'>): string[] {
   const lines = [
-    '| endpoint | requests/s sent | p50 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx | CPU steal % | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| endpoint | requests/s sent | p50 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx | event-loop delay p99 / max ms | GC ms per s | CPU steal % | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  const row = (name: string, figures: OpenLoopFigures, stealPercent: number, target: string) =>
-    `| ${name} | ${figures.rate} | ${figures.p50} | ${figures.p99} | ${figures.p999} | ${figures.max} | ${figures.errors} | ${figures.non2xx} | ${steal(stealPercent)} | ${target} |`;
+  const row = (name: string, { figures, stats, stealPercent }: Omit<OpenRow, 'name' | 'baseline'>, target: string) =>
+    `| ${name} | ${figures.rate} | ${figures.p50} | ${figures.p99} | ${figures.p999} | ${figures.max} | ${figures.errors} | ${figures.non2xx} | ` +
+    `${stats.loopP99Ms.toFixed(0)} / ${stats.loopMaxMs.toFixed(0)} | ${stats.gcMsPerSecond.toFixed(0)} | ${steal(stealPercent)} | ${target} |`;
   for (const each of rows) {
     const bare = rows.find((other) => other.baseline && other.figures.rate === each.figures.rate)?.figures;
     const target = each.name === 'POST /charges (CARD)' && each.figures.rate === 200 ? chargeTargets(each.figures, bare) : '—';
-    lines.push(row(each.baseline ? 'baseline (bare route)' : each.name, each.figures, each.stealPercent, target));
+    lines.push(row(each.baseline ? 'baseline (bare route)' : each.name, each, target));
   }
-  lines.push(row(fresh.name, fresh.figures, fresh.stealPercent, '—'));
+  lines.push(row(fresh.name, fresh, '—'));
   return lines;
 }
 

@@ -42,5 +42,14 @@ describe('onEveryConnection on PostgreSQL', () => {
       expect(each.claims).toBe(1);
       expect(each.plans).toBe(6);
     }
+
+    // Past the pool's idle timeout (10 s), the same connections, still ready.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    const later: number[] = [];
+    await onEveryConnection(prisma, handle.connections, async (tx) => {
+      const [row] = await tx.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+      later.push(row!.pid);
+    });
+    expect(new Set(later)).toEqual(new Set(seen.map((each) => each.pid)));
   });
 });

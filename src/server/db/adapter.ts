@@ -52,11 +52,14 @@ async function runOnPostgres(connectionString: string, script: string): Promise<
 }
 
 const POSTGRES_POOL_SIZE = 20;
+// The warm-up readies every connection of the pool (every-connection.ts): they stay open, where
+// the pool would close each after 10 s idle and open it cold again at the next burst.
+const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, min: POSTGRES_POOL_SIZE };
 
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const factory = new PrismaPg(
-      { connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE },
+      { connectionString: options.databaseUrl, ...POSTGRES_POOL },
       { statementNameGenerator: statementNamer() },
     );
     const url = options.databaseUrl;

@@ -52,9 +52,12 @@ async function runOnPostgres(connectionString: string, script: string): Promise<
 }
 
 const POSTGRES_POOL_SIZE = 20;
-// The warm-up readies every connection of the pool (every-connection.ts): they stay open, where
-// the pool would close each after 10 s idle and open it cold again at the next burst.
-const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, min: POSTGRES_POOL_SIZE };
+// The warm-up readies every connection of the client's pool (every-connection.ts): they stay open
+// (`min`), where the pool would close each after 10 s idle and open it cold at the next burst;
+// keep-alive probes notice one that a firewall or balancer dropped while it sat idle. Each
+// connect() has a pool of its own, ended when its adapter is disposed (the schema engine's too:
+// schema-engine.ts).
+const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, min: POSTGRES_POOL_SIZE, keepAlive: true };
 
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 
 // Prisma's native schema engine cannot be downloaded on these machines; its wasm build
@@ -45,14 +45,31 @@ export async function withSchemaEngine<T>(
 ): Promise<T> {
   const bindings = await loadEngineModule();
   const logs: string[] = [];
+  // The engine does not dispose the connections it opens, and it holds PostgreSQL's migration
+  // advisory lock on one of them: they are ended here, so that the lock goes with them (a pool
+  // keeps its connections open: adapter.ts).
+  const connected: SqlDriverAdapter[] = [];
+  const tracked = Object.assign(
+    Object.create(Object.getPrototypeOf(factory) as object) as SqlMigrationAwareDriverAdapterFactory,
+    factory,
+    {
+      connect: async () => {
+        const adapter = await factory.connect();
+        connected.push(adapter);
+        return adapter;
+      },
+      connectToShadowDb: factory.connectToShadowDb.bind(factory),
+    },
+  );
   const engine = await bindings.SchemaEngine.new(
     { datamodels: [[schema.path, schema.content]] },
     (message) => logs.push(message),
-    bindMigrationAwareSqlAdapterFactory(factory),
+    bindMigrationAwareSqlAdapterFactory(tracked),
   );
   try {
     return await use(engine);
   } finally {
     engine.free();
+    await Promise.allSettled(connected.map((adapter) => adapter.dispose()));
   }
 }

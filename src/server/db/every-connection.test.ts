@@ -52,3 +52,31 @@ describe('onEveryConnection', () => {
     expect(before[0]!.merchants).toBe(1);
   });
 });
+
+describe('onEveryConnection, a transaction that cannot begin', () => {
+  it('releases the others at once and fails only after every one has ended', async () => {
+    const ended: string[] = [];
+    let calls = 0;
+    // A client whose third transaction cannot begin (no connection to be had).
+    const client = {
+      $transaction: async (run: (tx: unknown) => Promise<void>) => {
+        calls += 1;
+        const index = calls;
+        if (index === 3) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          ended.push('refused');
+          throw new Error('too many clients already');
+        }
+        try {
+          await run({});
+        } finally {
+          ended.push(`transaction ${index}`);
+        }
+      },
+    } as unknown as Parameters<typeof onEveryConnection>[0];
+    const started = Date.now();
+    await expect(onEveryConnection(client, 4, async () => {}, 60_000)).rejects.toThrow('too many clients already');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(ended.sort()).toEqual(['refused', 'transaction 1', 'transaction 2', 'transaction 4']);
+  });
+});

@@ -38,9 +38,12 @@ export async function onEveryConnection(
       .catch((error: unknown) => {
         if (!(error instanceof RolledBack)) throw error;
       });
-  try {
-    await Promise.all(Array.from({ length: connections }, one));
-  } finally {
-    clearTimeout(timer);
-  }
+  // Every transaction ends before this returns, a failed one included: one that cannot begin
+  // (no connection to be had) releases the others, which would otherwise wait for it and hold
+  // their connections until the transaction timeout, after the instance said it was ready.
+  const started = Array.from({ length: connections }, () => one().finally(() => allBegun()));
+  const results = await Promise.allSettled(started);
+  clearTimeout(timer);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }

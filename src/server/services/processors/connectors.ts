@@ -79,8 +79,13 @@ export async function accountConfig(db: Db | Tx, row: AccountRow, keys?: KeyRing
   };
 }
 
-/** The connector of `id`: a sandbox processor, or a merchant's processor account (enabled or not: its payments still need it). */
-export async function connectorById(db: Db | Tx, id: string): Promise<PaymentConnector | undefined> {
+/**
+ * The connector of `id`: a sandbox processor, or a merchant's processor account (enabled or not: its
+ * payments still need it). Not inside a transaction: a read of the account is shared with whoever
+ * else asks at that moment (recent-reads.ts), and on the embedded database a read outside would
+ * wait for the connection a transaction holds.
+ */
+export async function connectorById(db: Db, id: string): Promise<PaymentConnector | undefined> {
   const sandbox = registryFor(db).byId(id);
   if (sandbox) return sandbox;
   const account = await accounts.get(id, async () => {
@@ -95,7 +100,7 @@ export async function connectorById(db: Db | Tx, id: string): Promise<PaymentCon
  * inquiries go to; a transaction stored before connectors were recorded (`connectorId` null)
  * was carried by its method's first sandbox connector.
  */
-export async function connectorForTransaction(db: Db | Tx, transaction: { connectorId: string | null; method: PaymentMethod }) {
+export async function connectorForTransaction(db: Db, transaction: { connectorId: string | null; method: PaymentMethod }) {
   if (transaction.connectorId === null) return registryFor(db).forTransaction(transaction);
   const connector = await connectorById(db, transaction.connectorId);
   if (!connector) throw new Error(`No connector ${transaction.connectorId}`);

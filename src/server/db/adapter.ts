@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -15,6 +15,22 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** The same factory, each connection it opens passed through `each` (the shadow database's untouched). */
+export function eachConnection(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  each: (adapter: SqlDriverAdapter) => SqlDriverAdapter,
+): SqlMigrationAwareDriverAdapterFactory {
+  const connect = factory.connect.bind(factory);
+  return Object.assign(
+    Object.create(Object.getPrototypeOf(factory) as object) as SqlMigrationAwareDriverAdapterFactory,
+    factory,
+    {
+      connect: async () => each(await connect()),
+      connectToShadowDb: factory.connectToShadowDb.bind(factory),
+    },
+  );
+}
+
 // A migration script runs whole, as one statement list, on both databases. pglite-prisma-adapter
 // 0.7.2 does not await exec() in executeScript, so a failing migration would be recorded as
 // applied; @prisma/adapter-pg splits the script at every semicolon (one inside a function body
@@ -24,21 +40,12 @@ function runningScriptsWith(
   factory: SqlMigrationAwareDriverAdapterFactory,
   run: (script: string) => Promise<unknown>,
 ): SqlMigrationAwareDriverAdapterFactory {
-  const connect = factory.connect.bind(factory);
-  return Object.assign(
-    Object.create(Object.getPrototypeOf(factory) as object) as SqlMigrationAwareDriverAdapterFactory,
-    factory,
-    {
-      async connect() {
-        const adapter = await connect();
-        adapter.executeScript = async (script: string) => {
-          await run(script);
-        };
-        return adapter;
-      },
-      connectToShadowDb: factory.connectToShadowDb.bind(factory),
-    },
-  );
+  return eachConnection(factory, (adapter) => {
+    adapter.executeScript = async (script: string) => {
+      await run(script);
+    };
+    return adapter;
+  });
 }
 
 async function runOnPostgres(connectionString: string, script: string): Promise<void> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { eachConnection } from './adapter';
 
 // Prisma's native schema engine cannot be downloaded on these machines; its wasm build
 // (@prisma/schema-engine-wasm, pinned) runs migrations through the app's own driver adapter.
@@ -49,18 +50,10 @@ export async function withSchemaEngine<T>(
   // advisory lock on one of them: they are ended here, so that the lock goes with them (a pool
   // keeps its connections open: adapter.ts).
   const connected: SqlDriverAdapter[] = [];
-  const tracked = Object.assign(
-    Object.create(Object.getPrototypeOf(factory) as object) as SqlMigrationAwareDriverAdapterFactory,
-    factory,
-    {
-      connect: async () => {
-        const adapter = await factory.connect();
-        connected.push(adapter);
-        return adapter;
-      },
-      connectToShadowDb: factory.connectToShadowDb.bind(factory),
-    },
-  );
+  const tracked = eachConnection(factory, (adapter) => {
+    connected.push(adapter);
+    return adapter;
+  });
   const engine = await bindings.SchemaEngine.new(
     { datamodels: [[schema.path, schema.content]] },
     (message) => logs.push(message),

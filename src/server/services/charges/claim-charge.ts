@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@/server/db/client';
 import { RETRYABLE_CHARGE_STATES } from '@/server/domain/states';
+import { NIL_UUID } from '@/server/domain/uuid';
 import type { OutboxEventRow } from '../state-moves/event-of';
 import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/callbacks/endpoint-fan-out';
 import {
@@ -88,11 +89,9 @@ export type ClaimOutcome =
 
 const TRIES = 3;
 
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-
 /** The claim for a merchant that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
 export async function warmClaimCharge(tx: Tx): Promise<void> {
-  await tx.$queryRawUnsafe(CLAIM_CHARGE, NO_ID, 'warm-up', NO_ID, '', '[]', '{}', '[]', '[]');
+  await tx.$queryRawUnsafe(CLAIM_CHARGE, NIL_UUID, 'warm-up', NIL_UUID, '', '[]', '{}', '[]', '[]');
 }
 
 export async function claimCharge(

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '@/server/db/client';
 import { persistently } from '@/server/db/transient-faults';
 import type { TransactionState } from '@/server/domain/states';
+import { NIL_UUID } from '@/server/domain/uuid';
 import type { OutboxEventRow } from '../state-moves/event-of';
 import type { ClaimRows } from './claim-charge';
 import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/callbacks/endpoint-fan-out';
@@ -95,16 +96,5 @@ export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promi
 
 /** An outcome for a transaction that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
 export async function warmRecordAttempt(tx: Tx): Promise<void> {
-  await tx.$queryRawUnsafe(
-    RECORD_ATTEMPT,
-    '00000000-0000-0000-0000-000000000000',
-    '{}',
-    'REGISTRADO',
-    '[]',
-    '[]',
-    null,
-    '[]',
-    '[]',
-    0,
-  );
+  await tx.$queryRawUnsafe(RECORD_ATTEMPT, NIL_UUID, '{}', 'REGISTRADO', '[]', '[]', null, '[]', '[]', 0);
 }

@@ -2,7 +2,7 @@ import { env } from '@/env';
 import { openedDatabase } from '@/server/db/client';
 import { onEveryConnection } from '@/server/db/every-connection';
 import { logError, logInfo } from '@/server/log';
-import { warmChargeStatements } from '@/server/services/charges/warm-charge-statements';
+import { warmHotStatements } from '@/server/services/warm-statements';
 
 // A fresh instance loads each route's code, compiles its schemas and opens its database paths on
 // the first request that needs them; under load those first requests queue behind one another
@@ -10,7 +10,7 @@ import { warmChargeStatements } from '@/server/services/charges/warm-charge-stat
 // hot paths itself before it says it is ready (/api/health): each request below is refused (no
 // credential or a wrong one), so it changes nothing, and it still loads the route, its
 // procedures and schemas, the token endpoint's credential lookup and the console's login page.
-// Then every connection of the database's pool runs the charge's statements, writing nothing.
+// Then every connection of the database's pool runs the statements of a charge, a transaction's read and a refund page, writing nothing.
 
 type WarmUpRequest = { method: string; path: string; body?: string; headers?: Record<string, string> };
 
@@ -89,7 +89,7 @@ export function startWarmUp(): void {
         for (const request of requests) await ask(origin, request);
       }
       const { prisma, handle } = await openedDatabase();
-      await onEveryConnection(prisma, handle.connections, warmChargeStatements);
+      await onEveryConnection(prisma, handle.connections, warmHotStatements);
       logInfo('warm-up done', { ms: Math.round(performance.now() - started) });
     } catch (error) {
       // A warm-up that fails leaves a slower start, not a service that never says it is ready.

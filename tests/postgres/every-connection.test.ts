@@ -3,10 +3,11 @@ import { PrismaClient } from '@/generated/prisma/client';
 import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
 import { deployMigrations } from '@/server/db/migrations';
 import { onEveryConnection } from '@/server/db/every-connection';
-import { warmChargeStatements } from '@/server/services/charges/warm-charge-statements';
+import { warmHotStatements } from '@/server/services/warm-statements';
 
 // The warm-up on PostgreSQL: every connection of the pool at once (distinct server processes),
-// each left with the charge's statements prepared past the server's first five custom plans.
+// every one begun before any runs its work, each left with the hot paths' statements prepared past
+// the server's first five custom plans.
 let handle: DatabaseHandle;
 let prisma: PrismaClient;
 
@@ -22,25 +23,41 @@ afterAll(async () => {
 });
 
 describe('onEveryConnection on PostgreSQL', () => {
-  it("holds every connection of the pool at once and readies the charge's statements on each", async () => {
-    const seen: { pid: number; claims: number; plans: number }[] = [];
+  it("holds every connection of the pool at once and readies the hot paths' statements on each", async () => {
+    type Seen = { pid: number; claims: number; plans: number; transaction_reads: number; refund_pages: number };
+    const seen: Seen[] = [];
+    const times: { began: Date; working: Date }[] = [];
     await onEveryConnection(prisma, handle.connections, async (tx) => {
-      await warmChargeStatements(tx);
+      // now() is when the transaction began, clock_timestamp() when its work starts.
+      const [time] = await tx.$queryRawUnsafe<{ began: Date; working: Date }[]>(
+        'SELECT now() AS began, clock_timestamp() AS working',
+      );
+      times.push(time!);
+      await warmHotStatements(tx);
       // The pattern split in two, so that this statement (prepared too) does not find itself.
-      const [row] = await tx.$queryRawUnsafe<{ pid: number; claims: number; plans: number }[]>(
+      const [row] = await tx.$queryRawUnsafe<Seen[]>(
         `SELECT pg_backend_pid() AS pid,
-                count(*)::int AS claims,
-                COALESCE(max(generic_plans + custom_plans), 0)::int AS plans
-         FROM pg_prepared_statements WHERE statement LIKE '%INSERT INTO ' || 'operations (id%'`,
+                count(*) FILTER (WHERE statement LIKE '%INSERT INTO ' || 'operations (id%')::int AS claims,
+                COALESCE(max(generic_plans + custom_plans)
+                  FILTER (WHERE statement LIKE '%INSERT INTO ' || 'operations (id%'), 0)::int AS plans,
+                count(*) FILTER (WHERE statement LIKE '%AS "state' || 'Reason"%')::int AS transaction_reads,
+                count(*) FILTER (WHERE statement LIKE '%FROM refunds ' || 'r%')::int AS refund_pages
+         FROM pg_prepared_statements`,
       );
       seen.push(row!);
     });
     expect(handle.connections).toBe(20);
     expect(seen).toHaveLength(20);
     expect(new Set(seen.map((each) => each.pid)).size).toBe(20);
+    // The barrier: no work started before the last of the 20 transactions had begun.
+    const lastBegun = Math.max(...times.map((each) => each.began.getTime()));
+    expect(Math.min(...times.map((each) => each.working.getTime()))).toBeGreaterThanOrEqual(lastBegun);
     for (const each of seen) {
       expect(each.claims).toBe(1);
       expect(each.plans).toBe(6);
+      expect(each.transaction_reads).toBe(1);
+      // Without filters, by dates, by dates and state (list-refunds.ts).
+      expect(each.refund_pages).toBe(3);
     }
 
     // Past the pool's idle timeout (10 s), the same connections, still ready.

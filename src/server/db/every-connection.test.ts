@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
-import { warmChargeStatements } from '@/server/services/charges/warm-charge-statements';
+import { warmHotStatements } from '@/server/services/warm-statements';
 import { onEveryConnection } from './every-connection';
 
 // The warm-up's database half: whatever runs on each connection is rolled back, a real failure
-// is not swallowed, and the charge's statements run as they are written (a parameter added to
+// is not swallowed, and the hot paths' statements run as they are written (a parameter added to
 // one of them and not to its warm-up fails here) without writing anything.
 let db: TestDatabase;
 
@@ -43,11 +43,11 @@ describe('onEveryConnection', () => {
     ).rejects.toThrow(/no_such_column/);
   });
 
-  it("runs the charge's statements, writing nothing", async () => {
+  it("runs the hot paths' statements, writing nothing", async () => {
     const before = await tables();
-    await onEveryConnection(db.prisma, 1, warmChargeStatements);
+    await onEveryConnection(db.prisma, 1, warmHotStatements);
     // Outside a transaction too: they write nothing by themselves.
-    await db.prisma.$transaction((tx) => warmChargeStatements(tx));
+    await db.prisma.$transaction((tx) => warmHotStatements(tx));
     expect(await tables()).toEqual(before);
     expect(before[0]!.merchants).toBe(1);
   });

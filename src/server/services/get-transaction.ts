@@ -1,9 +1,9 @@
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
 import { toOperationObject, type TransactionRow } from './transaction-view';
-import { isUuid } from '@/server/domain/uuid';
+import { isUuid, NIL_UUID } from '@/server/domain/uuid';
 
 // GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} (docs/interface.md 4.3).
 // One hand-written statement: the operation's transactions with their lifecycles as json_agg.
@@ -16,14 +16,8 @@ function notFound(): AppError {
   return new AppError('NOT_FOUND', 'no such transaction in this operation');
 }
 
-export async function getTransaction(
-  prisma: Db,
-  merchant: ActingMerchant,
-  merchantOperationNumber: string,
-  transactionId: string,
-) {
-  if (!isUuid(transactionId)) throw notFound();
-  const rows = await prisma.$queryRaw<Row[]>`
+function operationRows(client: Tx, merchantId: string, merchantOperationNumber: string) {
+  return client.$queryRaw<Row[]>`
     SELECT t.id, t.method::text AS "method", t.amount, t.currency, t.state::text AS "state",
            t.state_reason AS "stateReason", t.expires_at AS "expiresAt", t.continue_url AS "continueUrl",
            t.callback_url AS "callbackUrl", t.redirect_url AS "redirectUrl", t.method_details AS "methodDetails",
@@ -32,8 +26,23 @@ export async function getTransaction(
            (SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)
               FROM lifecycle_entries l WHERE l.transaction_id = t.id) AS lifecycle
     FROM operations o JOIN transactions t ON t.operation_id = o.id
-    WHERE o.merchant_id = ${merchant.id}::uuid AND o.merchant_operation_number = ${merchantOperationNumber}
+    WHERE o.merchant_id = ${merchantId}::uuid AND o.merchant_operation_number = ${merchantOperationNumber}
     ORDER BY t.attempt`;
+}
+
+/** The statement for a merchant that does not exist: it reads nothing, and readies the statement on the connection (warm-up). */
+export async function warmGetTransaction(tx: Tx): Promise<void> {
+  await operationRows(tx, NIL_UUID, 'warm-up');
+}
+
+export async function getTransaction(
+  prisma: Db,
+  merchant: ActingMerchant,
+  merchantOperationNumber: string,
+  transactionId: string,
+) {
+  if (!isUuid(transactionId)) throw notFound();
+  const rows = await operationRows(prisma, merchant.id, merchantOperationNumber);
   if (!rows.some((row) => row.id === transactionId.toLowerCase())) throw notFound();
   const transactions: TransactionRow[] = rows.map((row) => ({
     ...row,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '@/generated/prisma/client';
 import { env } from '@/env';
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import { AppError } from '@/server/domain/errors';
+import { NIL_UUID } from '@/server/domain/uuid';
 import { successMeta } from '@/server/domain/envelope';
 import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
 import type { RefundFilters } from '@/server/schemas/refund';
@@ -84,7 +85,7 @@ function refundRowOf(row: PageRow): RefundRow {
 }
 
 export async function listRefunds(
-  prisma: Db,
+  prisma: Tx,
   /** 'all': every merchant (platform staff in the console). */
   scope: { merchantIds: string[] | 'all'; merchantCode: string },
   filters: Omit<RefundFilters, 'merchant_code'>,
@@ -147,6 +148,19 @@ export async function listRefunds(
     next_cursor: last ? encodeCursor({ createdAt: last.createdAt, id: last.id, count: { total, search } }) : null,
     meta: successMeta(),
   };
+}
+
+// Each set of filters is a statement of its own: the warm-up readies the list without filters, by
+// dates, and by dates and state (the console's and an integrator's usual searches).
+const WARMED_FILTERS: Omit<RefundFilters, 'merchant_code'>[] = [
+  {},
+  { start_date: '2000-01-01', end_date: '2000-01-01' },
+  { start_date: '2000-01-01', end_date: '2000-01-01', state: 'REGISTERED' },
+];
+
+/** The usual pages for a merchant that does not exist: they read nothing, and ready their statements on the connection (warm-up). */
+export async function warmListRefunds(tx: Tx): Promise<void> {
+  for (const filters of WARMED_FILTERS) await listRefunds(tx, { merchantIds: [NIL_UUID], merchantCode: 'WARMUP' }, filters);
 }
 
 /** GET /refund/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.7). */

@@ -10,7 +10,8 @@ import { warmHotStatements } from '@/server/services/warm-statements';
 // hot paths itself before it says it is ready (/api/health): each request below is refused (no
 // credential or a wrong one), so it changes nothing, and it still loads the route, its
 // procedures and schemas, the token endpoint's credential lookup and the console's login page.
-// Then every connection of the database's pool runs the statements of a charge, a transaction's read and a refund page, writing nothing.
+// Then every connection of the database's pool runs the statements of a charge, a transaction's
+// read and a refund page, writing nothing.
 
 type WarmUpRequest = { method: string; path: string; body?: string; headers?: Record<string, string> };
 

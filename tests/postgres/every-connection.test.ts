@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
 import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
 import { deployMigrations } from '@/server/db/migrations';
 import { onEveryConnection } from '@/server/db/every-connection';
 import { warmHotStatements } from '@/server/services/warm-statements';
+import { getTransaction } from '@/server/services/get-transaction';
+import { listRefunds } from '@/server/services/list-refunds';
 
 // The warm-up on PostgreSQL: every connection of the pool at once (distinct server processes),
 // every one begun before any runs its work, each left with the hot paths' statements prepared past
@@ -35,16 +38,33 @@ describe('onEveryConnection on PostgreSQL', () => {
       times.push(time!);
       await warmHotStatements(tx);
       // The pattern split in two, so that this statement (prepared too) does not find itself.
-      const [row] = await tx.$queryRawUnsafe<Seen[]>(
-        `SELECT pg_backend_pid() AS pid,
-                count(*) FILTER (WHERE statement LIKE '%INSERT INTO ' || 'operations (id%')::int AS claims,
-                COALESCE(max(generic_plans + custom_plans)
-                  FILTER (WHERE statement LIKE '%INSERT INTO ' || 'operations (id%'), 0)::int AS plans,
-                count(*) FILTER (WHERE statement LIKE '%AS "state' || 'Reason"%')::int AS transaction_reads,
-                count(*) FILTER (WHERE statement LIKE '%FROM refunds ' || 'r%')::int AS refund_pages
-         FROM pg_prepared_statements`,
-      );
-      seen.push(row!);
+      const prepared = async () =>
+        (
+          await tx.$queryRawUnsafe<Seen[]>(
+            `SELECT pg_backend_pid() AS pid,
+                    count(*) FILTER (WHERE statement LIKE '%INSERT INTO ' || 'operations (id%')::int AS claims,
+                    COALESCE(max(generic_plans + custom_plans)
+                      FILTER (WHERE statement LIKE '%INSERT INTO ' || 'operations (id%'), 0)::int AS plans,
+                    count(*) FILTER (WHERE statement LIKE '%AS "state' || 'Reason"%')::int AS transaction_reads,
+                    count(*) FILTER (WHERE statement LIKE '%FROM refunds ' || 'r%')::int AS refund_pages
+             FROM pg_prepared_statements`,
+          )
+        )[0]!;
+      const row = await prepared();
+      // A merchant's real requests then find their statements ready: none is prepared anew.
+      const merchant = { id: randomUUID(), code: 'ANYONE', name: 'Anyone', enabledMethods: ['CARD'], expirySeconds: {} };
+      await expect(getTransaction(tx, merchant, 'order-1', randomUUID())).rejects.toThrow('no such transaction');
+      for (const filters of [
+        {},
+        { start_date: '2026-11-01', end_date: '2026-11-26' },
+        { state: 'RESOLVED' as const, start_date: '2026-11-01', end_date: '2026-11-26' },
+      ]) {
+        await listRefunds(tx, { merchantIds: [merchant.id], merchantCode: merchant.code }, filters);
+      }
+      const afterRequests = await prepared();
+      expect(afterRequests.transaction_reads).toBe(row.transaction_reads);
+      expect(afterRequests.refund_pages).toBe(row.refund_pages);
+      seen.push(row);
     });
     expect(handle.connections).toBe(20);
     expect(seen).toHaveLength(20);

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@/server/db/client';
+import type { Tx } from '@/server/db/client';
 import type { ActingMerchant } from '@/server/auth/acting-merchant';
 import { AppError } from '@/server/domain/errors';
 import { successMeta } from '@/server/domain/envelope';
@@ -36,7 +36,7 @@ export async function warmGetTransaction(tx: Tx): Promise<void> {
 }
 
 export async function getTransaction(
-  prisma: Db,
+  prisma: Tx,
   merchant: ActingMerchant,
   merchantOperationNumber: string,
   transactionId: string,

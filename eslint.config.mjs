@@ -34,26 +34,7 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
-  // The payments module is seen from outside only through its index (the registry and the
-  // connector interface): no caller may depend on a particular connector.
-  {
-    files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['src/server/payments/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^@/server|/server|^\\.{1,2}(/\\.\\.)*)/payments/',
-              message: 'Import the payments module through @/server/payments.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // PGlite's thread is plain JavaScript loaded by path (src/server/db/pglite-proxy.ts): linted
+  // PGlite's thread is plain JavaScript loaded by path (src/server/platform/db/pglite-proxy.ts): linted
   // without type information.
-  { files: ['src/server/db/pglite-thread.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['src/server/platform/db/pglite-thread.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 /** @type {import('next').NextConfig} */
 
 // Headers of every response, shared with the API's own HTTP path (server.js).
-const shared = JSON.parse(readFileSync(new URL('./src/server/security/response-headers.json', import.meta.url), 'utf8'));
+const shared = JSON.parse(readFileSync(new URL('./src/server/platform/security/response-headers.json', import.meta.url), 'utf8'));
 const list = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 const common = list({ ...shared.common, ...(process.env.NODE_ENV === 'production' ? shared.production : {}) });
 

@@ -119,7 +119,7 @@ async function withOperator<T>(use: (operator: Caller) => Promise<T>): Promise<T
     });
     return use(client);
   }
-  const { openedDatabase, closeDatabase } = await import('../src/server/db/client');
+  const { openedDatabase, closeDatabase } = await import('../src/server/platform/db/client');
   const { appRouter } = await import('../src/server/api/routers/app-router');
   const { prisma } = await openedDatabase();
   // The same client as over HTTP (`.mutate`, `.query`), its calls run in this process.

@@ -1,7 +1,7 @@
 // npm run db:migrate:create -- <name> | npm run db:migrate:deploy
 import { env } from '../src/env';
-import { openDatabase } from '../src/server/db/adapter';
-import { createMigration, deployMigrations } from '../src/server/db/migrations';
+import { openDatabase } from '../src/server/platform/db/adapter';
+import { createMigration, deployMigrations } from '../src/server/platform/db/migrations';
 
 async function main(): Promise<void> {
   const [command, name] = process.argv.slice(2);

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../src/server/api/routers/app-router';
 import { env } from '../src/env';
-import { DEMO_USERS } from '../src/server/seed-demo';
+import { DEMO_USERS } from '../src/server/startup/seed-demo';
 import { startCulqiSimulator } from '../tests/simulators/culqi/culqi-simulator';
 import { startMercadoPagoSimulator } from '../tests/simulators/mercadopago/mercadopago-simulator';
 import { SIMULATOR_PORTS } from '../tests/simulators/ports';

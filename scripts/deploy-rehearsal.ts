@@ -21,9 +21,9 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PrismaClient } from '../src/generated/prisma/client';
-import { openDatabase } from '../src/server/db/adapter';
-import { verifyBody } from '../src/server/callbacks/sign';
-import { secretScan } from '../src/server/services/admin/secret-scan';
+import { openDatabase } from '../src/server/platform/db/adapter';
+import { verifyBody } from '../src/server/modules/events/callbacks/sign';
+import { secretScan } from '../src/server/modules/console/secret-scan';
 import { startReceiver, type Receiver } from '../e2e/support/receiver';
 import { KNOWN_TEST_SECRETS } from '../e2e/support/test-secrets';
 import { apiHeaders, chargeBody, token } from './support/api-client';
@@ -32,7 +32,7 @@ import { copyBuildContext } from './support/dockerignore';
 import { buildImage, copyTree, type Image, type LocalUser } from './support/dockerfile-runner';
 import { startBalancer, type Balancer } from './support/nginx-balancer';
 import { startService, type ServiceProcess } from './support/service-process';
-import { scanLogFiles, secretsVerdict } from './support/secrets-scan';
+import { scanLogFiles, secretsVerdict } from '../e2e/support/secrets-scan';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process';
 
 const REUSE_BUILD = process.argv.includes('--reuse-build');

@@ -7,7 +7,7 @@
 // the service first (PGlite has one owner).
 import { parseArgs } from 'node:util';
 import { env } from '../src/env';
-import { closeDatabase, db } from '../src/server/db/client';
+import { closeDatabase, db } from '../src/server/platform/db/client';
 import { seedOperations } from './support/seed-operations';
 
 async function main(): Promise<void> {

@@ -1,9 +1,9 @@
 // npm run worker: the background worker on its own, beside any number of service instances
 // on one PostgreSQL database. On the embedded database the worker runs inside the service.
 import { env } from '../src/env';
-import { closeDatabase, openedDatabase } from '../src/server/db/client';
+import { closeDatabase, openedDatabase } from '../src/server/platform/db/client';
 import { startWorker } from '../src/server/jobs/worker';
-import { callbackSigningKey } from '../src/server/callbacks/signing-keys';
+import { callbackSigningKey } from '../src/server/modules/events/callbacks/signing-keys';
 
 async function main(): Promise<void> {
   if (!env().DATABASE_URL) {

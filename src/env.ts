@@ -119,7 +119,7 @@ const schema = z.object({
   // Keys of the card vault (docs/ORCHESTRATION.md 5): `kid:base64 of 32 bytes`, comma-separated;
   // the first encrypts, every one decrypts (rotation: put the new key first, drop the old one once
   // the cards it holds have expired). Without it a key is made on first start and kept in the
-  // database (src/server/three-ds/card-vault.ts).
+  // database (src/server/modules/charges/card-vault.ts).
   CARD_VAULT_KEYS: sealingKeysSetting,
   // Keys of merchants' processor secrets (docs/processors/README.md), in the same form and with
   // the same rotation; without it a key is made on first start and kept in the database. Re-seal

@@ -3,6 +3,6 @@
 // through src/env.ts because Next replaces it at build time in each bundle, which drops the import.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { launchService } = await import('./server/startup');
+  const { launchService } = await import('./server/startup/startup');
   await launchService();
 }

@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
 import { env, sessionSecret } from '@/env';
-import { newNonce, pageCsp } from '@/server/security/content-security-policy';
-import { repairedPath } from '@/server/security/malformed-path';
+import { newNonce, pageCsp } from '@/server/platform/security/content-security-policy';
+import { repairedPath } from '@/server/platform/security/malformed-path';
 
 // Every page gets a Content-Security-Policy with a fresh nonce (Next reads it from the request
 // headers and puts it on its scripts). Console pages also need a signed-in user; the login and
@@ -10,7 +10,7 @@ import { repairedPath } from '@/server/security/malformed-path';
 // procedures. API routes, static files (public/robots.txt among them) and the API reference
 // are not matched (next.config.js gives them their headers), except API paths with a `%`: a
 // path Next cannot decode would be a bare 500 from Next, so it is redirected to itself with its
-// `%` escaped (src/server/security/malformed-path.ts).
+// `%` escaped (src/server/platform/security/malformed-path.ts).
 const PUBLIC_PAGES = [/^\/login(\/|$)/, /^\/pay\//];
 const API = /^\/(api|oauth)\//;
 

@@ -23,7 +23,7 @@ import {
 // refused with 401 20 and WWW-Authenticate: Bearer on all six endpoints, and changes nothing.
 // The suite's services sign with e2e/support/test-signing-key.json, so a token can be correctly
 // signed by the service's own key and wrong in exactly one respect: its refusal proves that
-// respect is checked. Unit tests of the verifier: src/server/auth/jwt.test.ts.
+// respect is checked. Unit tests of the verifier: src/server/modules/access/jwt.test.ts.
 
 type Target = Awaited<ReturnType<typeof targetFor>>;
 type Key = { kid: string; privateKey: CryptoKey };

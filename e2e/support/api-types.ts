@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { lifecycleEntry, metaStatus, timeObject } from '@/server/schemas/common';
-import type { refundCreateResponse, refundListResponse, refundObject } from '@/server/schemas/refund';
+import type { lifecycleEntry, metaStatus, timeObject } from '@/server/core/interface/common';
+import type { refundCreateResponse, refundListResponse, refundObject } from '@/server/core/interface/refund';
 import type {
   cancellationResponse,
   chargeResponse,
   transactionObject,
   transactionQueryResponse,
-} from '@/server/schemas/transaction';
+} from '@/server/core/interface/transaction';
 
 // The merchant API's answers as the service's own response schemas declare them (type imports
 // only: the suites still read the bytes the service sends, and assert on those).

@@ -1,4 +1,4 @@
-import { scanLogFiles, secretsVerdict } from '../../scripts/support/secrets-scan';
+import { scanLogFiles, secretsVerdict } from './secrets-scan';
 import { ASYNC_PORT, PORT, operator, serviceLogFile } from './service';
 import { KNOWN_TEST_SECRETS } from './test-secrets';
 

@@ -1,4 +1,4 @@
-import type { KnownValues } from '../../src/server/security/secret-scanner';
+import type { KnownValues } from '../../src/server/platform/security/secret-scanner';
 
 // Every card number, password and client secret the suites send (e2e/, tests/, the scripts'
 // API client and the sandbox's test cards): the secrets scan at the end of a run looks for each

@@ -1,4 +1,4 @@
-import { wallClock } from '@/server/domain/business-day';
+import { wallClock } from '@/server/core/domain/business-day';
 import { apiHeaders, chargeOnce, MERCHANT, operatorConsole, type Charged } from '../support/api-client';
 
 // What the benchmark's reads need: one stored transaction, settled payments with refunds.

@@ -2,11 +2,11 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import { env } from '@/env';
 import { appRouter } from '@/server/api/routers/app-router';
 import { createCallerFactory } from '@/server/api/trpc';
-import type { ConsoleSession } from '@/server/auth/console-session';
-import { endOfDayExclusive, startOfDay } from '@/server/domain/business-day';
-import { PAYMENT_METHODS, REFUND_STATES, TRANSACTION_STATES } from '@/server/domain/states';
-import type { OperationFiltersInput } from '@/server/schemas/console-operations';
-import type { RefundFilters } from '@/server/schemas/refund';
+import type { ConsoleSession } from '@/server/modules/access/console-session';
+import { endOfDayExclusive, startOfDay } from '@/server/core/domain/business-day';
+import { PAYMENT_METHODS, REFUND_STATES, TRANSACTION_STATES } from '@/server/core/domain/states';
+import type { OperationFiltersInput } from '@/server/modules/console/operations-filters';
+import type { RefundFilters } from '@/server/core/interface/refund';
 
 // The queries of the scale target (docs/BENCHMARKS.md, "Scale"): every filter of the refund
 // search (docs/interface.md 4.6: console.refunds runs the listRefunds of GET /refund) alone and combined,

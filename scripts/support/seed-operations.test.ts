@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite, type DatabaseHandle } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
-import { listRefunds } from '@/server/services/list-refunds';
-import { operationDetail } from '@/server/services/console/operation-detail';
+import { openPglite, type DatabaseHandle } from '@/server/platform/db/adapter';
+import { deployMigrations } from '@/server/platform/db/migrations';
+import { listRefunds } from '@/server/modules/refunds/list-refunds';
+import { operationDetail } from '@/server/modules/console/operation-detail';
 import { lifecycleProblems, refundProblems } from '../../tests/support/seed-checks';
 import { seedOperations } from './seed-operations';
 

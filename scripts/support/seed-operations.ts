@@ -1,6 +1,6 @@
-import type { Db } from '@/server/db/client';
+import type { Db } from '@/server/platform/db/client';
 import { APPROVED_STATE_REASON } from '@/server/payments';
-import { REFUND_REASONS } from '@/server/services/refund-view';
+import { REFUND_REASONS } from '@/server/modules/refunds/refund-view';
 
 // Bulk seeding for measurements: operations with their transaction, lifecycle and (for some
 // settled ones) a refund with its own lifecycle, written by set-based SQL in batches (one

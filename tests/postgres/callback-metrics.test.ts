@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openedDatabase, type Db } from '@/server/db/client';
-import { callbackSigningKey } from '@/server/callbacks/signing-keys';
-import { storedCallbackOutcomes, type CallbackOutcomeCount } from '@/server/observability/callback-metrics';
-import { metricsText } from '@/server/observability/metrics';
+import { closeDatabase, openedDatabase, type Db } from '@/server/platform/db/client';
+import { callbackSigningKey } from '@/server/modules/events/callbacks/signing-keys';
+import { storedCallbackOutcomes, type CallbackOutcomeCount } from '@/server/modules/events/callback-metrics';
+import { metricsText } from '@/server/http/metrics';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
 import type { WorkerProcess } from '../../scripts/support/worker-process';
 import { insertEvents, startTestWorker, until } from './outbox-events';

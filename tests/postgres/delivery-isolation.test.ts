@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openedDatabase, type Db } from '@/server/db/client';
-import { callbackSigningKey } from '@/server/callbacks/signing-keys';
+import { closeDatabase, openedDatabase, type Db } from '@/server/platform/db/client';
+import { callbackSigningKey } from '@/server/modules/events/callbacks/signing-keys';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
 import type { WorkerProcess } from '../../scripts/support/worker-process';
 import { insertEvents, startTestWorker, until } from './outbox-events';

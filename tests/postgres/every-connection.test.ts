@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
-import { onEveryConnection } from '@/server/db/every-connection';
-import { warmHotStatements } from '@/server/services/warm-statements';
-import { getTransaction } from '@/server/services/get-transaction';
-import { listRefunds } from '@/server/services/list-refunds';
+import { openDatabase, type DatabaseHandle } from '@/server/platform/db/adapter';
+import { deployMigrations } from '@/server/platform/db/migrations';
+import { onEveryConnection } from '@/server/platform/db/every-connection';
+import { warmHotStatements } from '@/server/startup/warm-statements';
+import { getTransaction } from '@/server/modules/charges/get-transaction';
+import { listRefunds } from '@/server/modules/refunds/list-refunds';
 
 // The warm-up on PostgreSQL: every connection of the pool at once (distinct server processes),
 // every one begun before any runs its work, each left with the hot paths' statements prepared past

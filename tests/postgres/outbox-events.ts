@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@/server/db/client';
+import type { Db } from '@/server/platform/db/client';
 import { startWorkerProcess, type WorkerProcess } from '../../scripts/support/worker-process';
 
 // What the PostgreSQL worker tests share: outbox events written straight into the table (one

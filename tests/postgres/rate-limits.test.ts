@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
-import { levelInDatabase, sweepDatabaseBuckets, takeFromDatabase } from '@/server/api/rate-limit/database-rate-limit';
-import { takeToken } from '@/server/api/rate-limit/rate-limit';
+import { openDatabase, type DatabaseHandle } from '@/server/platform/db/adapter';
+import { deployMigrations } from '@/server/platform/db/migrations';
+import { levelInDatabase, sweepDatabaseBuckets, takeFromDatabase } from '@/server/platform/rate-limit/database-rate-limit';
+import { takeToken } from '@/server/platform/rate-limit/rate-limit';
 
 // Rate limits shared through PostgreSQL: two clients of one database (as two service instances
 // are) take from the same bucket, concurrent takes never hand out more than the bucket holds.

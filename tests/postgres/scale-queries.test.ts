@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma, PrismaClient } from '@/generated/prisma/client';
-import { openDatabase, type DatabaseHandle } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
+import { openDatabase, type DatabaseHandle } from '@/server/platform/db/adapter';
+import { deployMigrations } from '@/server/platform/db/migrations';
 import { scaleCallers, scaleQueries, type ScaleQuery } from '../../scripts/support/scale-queries';
 import { lifecycleProblems, refundProblems } from '../support/seed-checks';
 import { seedOperations } from '../../scripts/support/seed-operations';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openedDatabase, type Db } from '@/server/db/client';
+import { closeDatabase, openedDatabase, type Db } from '@/server/platform/db/client';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { createEndpoint, MAX_ENDPOINTS } from '@/server/services/webhooks/webhook-endpoints';
+import { createEndpoint, MAX_ENDPOINTS } from '@/server/modules/events/webhooks/webhook-endpoints';
 
 // The endpoint limit under concurrent creates on PostgreSQL (PGlite serialises every transaction
 // and would hide the race): a count read before another create commits must not let both in.

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrismaClient } from '@/generated/prisma/client';
-import { openDatabase } from '@/server/db/adapter';
-import { secretScan } from '@/server/services/admin/secret-scan';
+import { openDatabase } from '@/server/platform/db/adapter';
+import { secretScan } from '@/server/modules/console/secret-scan';
 import { startService, type ServiceProcess } from '../../scripts/support/service-process';
-import { scanLogFiles, secretsVerdict } from '../../scripts/support/secrets-scan';
+import { scanLogFiles, secretsVerdict } from '../../e2e/support/secrets-scan';
 import { KNOWN_TEST_SECRETS } from '../../e2e/support/test-secrets';
 
 // The built service as a process these tests can kill and start again on the same database:

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '@/server/db/client';
-import { describeCard } from '@/server/domain/card';
-import type { TransactionState } from '@/server/domain/states';
-import { vaultCard, type CardVaultKeys, type VaultedCard } from '@/server/three-ds/card-vault';
-import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/three-ds/challenge-state';
+import type { Db } from '@/server/platform/db/client';
+import { describeCard } from '@/server/core/domain/card';
+import type { TransactionState } from '@/server/core/domain/states';
+import { vaultCard, type CardVaultKeys, type VaultedCard } from '@/server/modules/charges/card-vault';
+import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
 
 // A CARD payment waiting for its 3-D Secure challenge, as the orchestration loop leaves it
 // (docs/ORCHESTRATION.md 5): PENDIENTE with a payer token, `three_ds` status C and the card in

@@ -10,8 +10,8 @@ import {
   type Processor,
   type ProcessorAccountConfig,
 } from '@/server/payments';
-import type { PaymentMethod } from '@/server/domain/states';
-import { paymentMethodRequest } from '@/server/schemas/charge-request';
+import type { PaymentMethod } from '@/server/core/domain/states';
+import { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import { memorySandboxStore } from './memory-sandbox-store';
 import { startCulqiSimulator, type CulqiSimulator } from '../simulators/culqi/culqi-simulator';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../simulators/mercadopago/mercadopago-simulator';

@@ -1,5 +1,5 @@
-import type { Db } from '@/server/db/client';
-import { connectAccount } from '@/server/services/processors/processor-accounts';
+import type { Db } from '@/server/platform/db/client';
+import { connectAccount } from '@/server/modules/processors/processor-accounts';
 import type { CulqiSimulator } from '@tests/simulators/culqi/culqi-simulator';
 import { culqiKeys } from '@tests/simulators/test-keys';
 

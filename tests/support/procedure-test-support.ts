@@ -1,9 +1,9 @@
 import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite } from '@/server/db/adapter';
-import { deployMigrations } from '@/server/db/migrations';
-import type { ConsoleSession } from '@/server/auth/console-session';
-import type { ChargeRequest } from '@/server/schemas/charge-request';
-import type { ActingMerchant } from '@/server/auth/acting-merchant';
+import { openPglite } from '@/server/platform/db/adapter';
+import { deployMigrations } from '@/server/platform/db/migrations';
+import type { ConsoleSession } from '@/server/modules/access/console-session';
+import type { ChargeRequest } from '@/server/core/interface/charge-request';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { appRouter } from '@/server/api/routers/app-router';
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { createCallerFactory } from '@/server/api/trpc';

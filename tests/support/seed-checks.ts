@@ -1,11 +1,11 @@
-import type { Db } from '@/server/db/client';
+import type { Db } from '@/server/platform/db/client';
 import {
   canRefundTransition,
   canTransition,
   REFUNDABLE_METHODS,
   type RefundState,
   type TransactionState,
-} from '@/server/domain/states';
+} from '@/server/core/domain/states';
 
 // What seeded rows must be (seedOperations): rows the service itself could have written. Each
 // check answers the problems it found (none: []), so a test shows them all at once. Used by the

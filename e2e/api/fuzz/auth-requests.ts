@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { HEADER_SAFE_STRINGS, NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
-import { isCallbackUrl } from '../../../src/server/auth/auth-request-guard';
+import { isCallbackUrl } from '../../../src/server/http/auth-request-guard';
 import { ORIGIN } from '../../support/service';
 import { encodeSegment, endpoint, segmentValues, type Draft, type Expected, type FuzzRequest } from './request';
 import type { FuzzTarget } from './target';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { operationsUrlFilters } from '../../../src/server/services/console/operations-url';
+import { operationsUrlFilters } from '../../../src/server/modules/console/operations-url';
 import { NAUGHTY_STRINGS, wellFormed } from '../../support/naughty-strings';
 import { callers, type Caller } from './callers';
 import { endpoint, type Draft, type Expected, type FuzzRequest } from './request';
 import type { FuzzTarget } from './target';
 
 // Bad downloads of the operations CSV (/operations/export?<the operations page's filters>):
-// filters the page's own reading refuses (src/server/services/console/operations-url.ts decides
+// filters the page's own reading refuses (src/server/modules/console/operations-url.ts decides
 // which), other methods, from every kind of caller. Without a session the console's proxy sends
 // the browser to sign in; a disabled user's session is 401; a signed-in user's bad filters 400.
 

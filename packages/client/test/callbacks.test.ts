@@ -1,11 +1,11 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { signBody } from '../../../src/server/callbacks/sign';
+import { signBody } from '../../../src/server/modules/events/callbacks/sign';
 import { fetchCallbackPublicKey, verifyCallbackSignature } from '../src/index.js';
 import { BASE_URL } from './fake-service.js';
 import { clientOnFake } from './setup.js';
 
-// Callback signatures as the service makes them (src/server/callbacks/sign.ts: base64 RSA-SHA512
+// Callback signatures as the service makes them (src/server/modules/events/callbacks/sign.ts: base64 RSA-SHA512
 // over the raw body), checked by the SDK's verifier with one key, several, or keys by id.
 
 function keyPair() {

@@ -1,14 +1,14 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { requireConsoleSession } from '@/server/console-session-server';
-import type { Role } from '@/server/auth/console-session';
+import { requireConsoleSession } from '@/server/api/console-caller';
+import type { Role } from '@/server/modules/access/console-session';
 import { ConsoleLangProvider } from '../console-ui/lang-context';
 import { consoleLang } from '../console-ui/lang-server';
 import { LangSwitch } from '../console-ui/lang-switch';
 import { SignOutButton } from '../console-ui/sign-out-button';
 import { BusinessZoneProvider } from '../console-ui/zone-context';
 import { businessZone } from '../console-ui/zone-server';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { ApprovalRateChart, VolumeByMethodChart } from '../console-ui/charts';
 import { businessTime, money, StateBadge } from '../console-ui/format';
 import { consoleLang } from '../console-ui/lang-server';

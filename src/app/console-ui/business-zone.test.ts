@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { businessClock } from '@/server/services/console/operations-csv';
-import { operationsUrlFilters } from '@/server/services/console/operations-url';
+import { businessClock } from '@/server/modules/console/operations-csv';
+import { operationsUrlFilters } from '@/server/modules/console/operations-url';
 import { businessTime, zoneName } from './format';
 import { Timeline } from './timeline';
 import { businessZone } from './zone-server';

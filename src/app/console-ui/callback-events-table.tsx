@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { EventView } from '@/server/services/event-view';
+import type { EventView } from '@/server/modules/events/event-view';
 import { businessTime, zoneName } from './format';
 import type { ConsoleLang } from './i18n';
 import { ResendEvent } from './resend-event';

@@ -1,5 +1,5 @@
-import { wallClock } from '@/server/domain/business-day';
-import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
+import { wallClock } from '@/server/core/domain/business-day';
+import { formatMoney, isSupportedCurrency } from '@/server/core/domain/money';
 import { intlLocale, type ConsoleLang } from './i18n';
 
 // Display helpers of the console: money by currency, instants in the business time zone (the

@@ -1,7 +1,7 @@
-import type { Db } from '@/server/db/client';
-import type { Principal } from '@/server/auth/principal';
-import type { ConsoleSession } from '@/server/auth/console-session';
-import type { HeaderReader } from './rest/api-request';
+import type { Db } from '@/server/platform/db/client';
+import type { Principal } from '@/server/modules/access/principal';
+import type { ConsoleSession } from '@/server/modules/access/console-session';
+import type { HeaderReader } from '@/server/platform/http/api-request';
 
 export type ApiContext = {
   headers: HeaderReader;

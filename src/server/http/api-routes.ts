@@ -1,11 +1,11 @@
 import { env } from '@/env';
-import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
-import { methodNotAllowed, notFoundReply } from '@/server/api/rest/method-not-allowed';
-import { handleNotification, NOTIFICATION_PATH } from '@/server/api/rest/notification-handler';
-import { handleRestRequest } from '@/server/api/rest/rest-handler';
-import { matchRestRoute } from '@/server/api/rest/rest-routes';
-import { handleTokenRequest } from '@/server/api/token/token-handler';
-import { METADATA_SUFFIX } from '@/server/auth/authorization-server-metadata';
+import type { ApiRequest, ApiReply } from '@/server/platform/http/api-request';
+import { methodNotAllowed, notFoundReply } from '@/server/platform/http/method-not-allowed';
+import { handleNotification, NOTIFICATION_PATH } from '@/server/http/notification-handler';
+import { handleRestRequest } from '@/server/http/rest-handler';
+import { matchRestRoute } from '@/server/api/rest-routes';
+import { handleTokenRequest } from '@/server/http/token/token-handler';
+import { METADATA_SUFFIX } from '@/server/modules/access/authorization-server-metadata';
 import { authorizationServer, callbackKeySet, callbackPublicKey, jwks, openApiJson } from './public-documents';
 
 // Which paths the API's own HTTP path answers, and with what. Everything below /api, /oauth and

@@ -1,14 +1,14 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ApiReply, HeaderReader } from '@/server/api/rest/api-request';
-import { errorReply } from '@/server/api/rest/json-response';
-import { methodNotAllowed, notFoundReply, optionsReply } from '@/server/api/rest/method-not-allowed';
-import { requestIdOf } from '@/server/api/rest/request-id';
+import type { ApiReply, HeaderReader } from '@/server/platform/http/api-request';
+import { errorReply } from '@/server/platform/http/json-response';
+import { methodNotAllowed, notFoundReply, optionsReply } from '@/server/platform/http/method-not-allowed';
+import { requestIdOf } from '@/server/platform/http/request-id';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { logError } from '@/server/log';
-import { recordRequest } from '@/server/observability/observe-route';
-import { repairedPath } from '@/server/security/malformed-path';
-import shared from '@/server/security/response-headers.json';
+import { logError } from '@/server/platform/log';
+import { recordRequest } from '@/server/platform/observability/observe-route';
+import { repairedPath } from '@/server/platform/security/malformed-path';
+import shared from '@/server/platform/security/response-headers.json';
 import { API_PREFIXES, apiRouteOf, isApiPath, type ApiRoute } from './api-routes';
 import { nextMethodsOf } from './next-routes';
 

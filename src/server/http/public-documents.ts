@@ -1,12 +1,12 @@
 import { env } from '@/env';
-import { db } from '@/server/db/client';
-import { authorizationServerMetadata } from '@/server/auth/authorization-server-metadata';
-import { tokenSigningKey } from '@/server/auth/service-keys';
-import { callbackKeys } from '@/server/callbacks/signing-keys';
+import { db } from '@/server/platform/db/client';
+import { authorizationServerMetadata } from '@/server/modules/access/authorization-server-metadata';
+import { tokenSigningKey } from '@/server/platform/security/service-keys';
+import { callbackKeys } from '@/server/modules/events/callbacks/signing-keys';
 import { openApiDocument } from '@/server/api/openapi/document';
-import type { ApiRequest, ApiReply } from '@/server/api/rest/api-request';
-import { jsonReply } from '@/server/api/rest/json-response';
-import { requestIdOf } from '@/server/api/rest/request-id';
+import type { ApiRequest, ApiReply } from '@/server/platform/http/api-request';
+import { jsonReply } from '@/server/platform/http/json-response';
+import { requestIdOf } from '@/server/platform/http/request-id';
 
 // The documents anyone may read: no token, GET only (src/server/api/openapi/public.ts documents them).
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '@/server/db/client';
+import type { Db } from '@/server/platform/db/client';
 import { startWorker } from './worker';
 
 // The worker through a database outage: one line when its jobs pause, one when they resume, not

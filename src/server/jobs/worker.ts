@@ -1,15 +1,15 @@
-import type { Db } from '@/server/db/client';
+import type { Db } from '@/server/platform/db/client';
 import { env } from '@/env';
-import { logError, logInfo } from '@/server/log';
-import { isTransientDatabaseFault } from '@/server/db/transient-faults';
-import { settleAuthorized } from '@/server/services/settle-authorized';
-import { renewLeases, startDeliveries, type InFlight } from './deliver-callbacks';
-import { expirePending } from './expire-pending';
-import { processRefunds } from './process-refunds';
-import { syncStatuses } from './sync-status';
-import { dropExpiredCards } from '@/server/three-ds/card-vault';
-import { sweepDatabaseBuckets } from '@/server/api/rate-limit/database-rate-limit';
-import { disableFailingEndpoints } from '@/server/services/webhooks/webhook-endpoints';
+import { logError, logInfo } from '@/server/platform/log';
+import { isTransientDatabaseFault } from '@/server/platform/db/transient-faults';
+import { settleAuthorized } from '@/server/modules/charges/settle-authorized';
+import { renewLeases, startDeliveries, type InFlight } from '@/server/modules/events/delivery/deliver-callbacks';
+import { expirePending } from '@/server/modules/charges/expire-pending';
+import { processRefunds } from '@/server/modules/refunds/process-refunds';
+import { syncStatuses } from '@/server/modules/charges/sync-status';
+import { dropExpiredCards } from '@/server/modules/charges/card-vault';
+import { sweepDatabaseBuckets } from '@/server/platform/rate-limit/database-rate-limit';
+import { disableFailingEndpoints } from '@/server/modules/events/webhooks/webhook-endpoints';
 
 const BUCKET_SWEEP_MS = 60_000;
 

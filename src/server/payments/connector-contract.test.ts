@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CURRENCIES } from '@/server/domain/money';
-import { PENDING_METHODS } from '@/server/domain/expiry';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/server/domain/states';
+import { CURRENCIES } from '@/server/core/domain/money';
+import { PENDING_METHODS } from '@/server/core/domain/expiry';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/server/core/domain/states';
 import { stringsOf, testContext } from '@tests/support/connector-context';
 import { culqiHarness, mercadoPagoHarness, sandboxHarnesses, type Harness } from '@tests/support/connector-harnesses';
 import type { AuthorizeRequest, AuthorizeResult, ConnectorContext, PaymentConnector, TransactionReference } from './connector';
-import { DECLINE_CLASSES } from './decline-class';
+import { DECLINE_CLASSES } from '@/server/core/domain/decline-class';
 
 // One battery for every connector (docs/ORCHESTRATION.md 1), sandbox or real, as Hyperswitch runs
 // one against all its connectors: what any processor's integration owes whatever its processor.

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type { CardDescription } from '@/server/domain/card';
-import type { CurrencyCode } from '@/server/domain/money';
-import type { PaymentMethod } from '@/server/domain/states';
-import type { paymentMethodRequest } from '@/server/schemas/charge-request';
-import type { DeclineClass } from './decline-class';
+import type { CardDescription } from '@/server/core/domain/card';
+import type { CurrencyCode } from '@/server/core/domain/money';
+import type { PaymentMethod } from '@/server/core/domain/states';
+import type { ConnectorCapabilities } from '@/server/core/domain/capabilities';
+import type { paymentMethodRequest } from '@/server/core/interface/charge-request';
+import type { DeclineClass } from '@/server/core/domain/decline-class';
 
 // One processor's integration (docs/ORCHESTRATION.md 1). Every connector answers every flow; a
 // flow it does not offer answers `not_supported`, so a caller never has to know which processor
@@ -190,13 +191,7 @@ export type NotificationResult =
   | { outcome: 'unavailable' }
   | NotSupported;
 
-export type ConnectorCapabilities = {
-  instalments: boolean;
-  /** Authorizes with the result of a 3-D Secure authentication. */
-  threeDsResult: boolean;
-  reversal: boolean;
-  refunds: boolean;
-};
+export type { ConnectorCapabilities };
 
 export type PaymentConnector = {
   /** Stable id (`sandbox-acquirer-a`): routes and records name a connector by it. */

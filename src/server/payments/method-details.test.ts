@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardMethodDetails, describeCard } from '@/server/domain/card';
+import { cardMethodDetails, describeCard } from '@/server/core/domain/card';
 import { withoutUndefined } from './method-details';
 
 describe('withoutUndefined', () => {

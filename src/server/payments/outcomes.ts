@@ -1,5 +1,5 @@
 import type { AuthorizeResult, CardFields, ResultMessage } from './connector';
-import type { DeclineClass } from './decline-class';
+import type { DeclineClass } from '@/server/core/domain/decline-class';
 
 // The answers every connector builds the same way (docs/ORCHESTRATION.md 1): an approval, a
 // decline with its class, a failure without a decision. Each processor's module decides which,

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@/server/domain/states';
+import type { PaymentMethod } from '@/server/core/domain/states';
 
 // A merchant's own account at a processor (docs/processors/README.md), as its connector needs it:
 // the keys opened from their seal, where the processor's API is, and where the processor's

@@ -1,6 +1,6 @@
 import { env } from '@/env';
-import type { CurrencyCode } from '@/server/domain/money';
-import type { PaymentMethod } from '@/server/domain/states';
+import type { CurrencyCode } from '@/server/core/domain/money';
+import type { PaymentMethod } from '@/server/core/domain/states';
 import type { PaymentConnector } from './connector';
 import { checkCulqiAccount, CULQI_CAPABILITIES, CULQI_CURRENCIES, CULQI_METHODS, culqiConnector } from './culqi/culqi-connector';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '@/env';
-import { PAYMENT_METHODS } from '@/server/domain/states';
+import { PAYMENT_METHODS } from '@/server/core/domain/states';
 import { testContext } from '@tests/support/connector-context';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
 import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';

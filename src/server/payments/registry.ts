@@ -1,5 +1,5 @@
 import { env } from '@/env';
-import type { PaymentMethod } from '@/server/domain/states';
+import type { PaymentMethod } from '@/server/core/domain/states';
 import type { PaymentConnector } from './connector';
 import { acquirerA, acquirerB } from './sandbox/acquirer';
 import { pagoEfectivoProcessor } from './sandbox/pagoefectivo';

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@/server/domain/states';
+import type { PaymentMethod } from '@/server/core/domain/states';
 import type { TransactionReference } from './connector';
 
 /** The columns of a stored transaction that a connector may see (never the PAN: it is not stored). */

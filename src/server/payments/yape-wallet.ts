@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cardMethodDetails, describeCard, luhnCheckDigit, type CardDescription } from '@/server/domain/card';
+import { cardMethodDetails, describeCard, luhnCheckDigit, type CardDescription } from '@/server/core/domain/card';
 
 // A Yape payment's card fields describe the wallet's virtual debit card (docs/DESIGN.md 8: issuer
 // YAPE, country PE), derived from the phone number, never random: the same on every rail that

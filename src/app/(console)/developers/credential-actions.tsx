@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { consoleClient, errorMessage } from '../../console-ui/trpc-client';
 import { formText } from '../../console-ui/form-text';
 import { useConsoleLang } from '../../console-ui/lang-context';
-import { SCOPES } from '@/server/domain/scopes';
+import { SCOPES } from '@/server/core/domain/scopes';
 
 const TEXT = {
   es: {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { CALLBACK_STATUSES, type CallbackStatus } from '@/server/services/console/callback-events';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
+import { CALLBACK_STATUSES, type CallbackStatus } from '@/server/modules/events/callback-events';
 import { CallbackEventsTable } from '../../console-ui/callback-events-table';
 import { businessTime } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
@@ -11,7 +11,7 @@ import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { CreateCredential, RevokeCredential } from './credential-actions';
 import { WebhookEndpoints } from './webhook-endpoints';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 const TEXT = {
   es: {

@@ -2,7 +2,7 @@
 
 import { TRPCClientError } from '@trpc/client';
 import { useId, useState } from 'react';
-import { EVENT_TYPES } from '@/server/domain/event-types';
+import { EVENT_TYPES } from '@/server/core/domain/event-types';
 import { DANGER_OUTLINE_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../console-ui/buttons';
 import { ActionError, Confirm, INPUT } from '../../console-ui/form-kit';
 import { formText } from '../../console-ui/form-text';

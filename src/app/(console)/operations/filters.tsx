@@ -1,6 +1,6 @@
 'use client';
 
-import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/domain/states';
+import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/core/domain/states';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { UrlFilters } from '../../console-ui/url-filters';
 

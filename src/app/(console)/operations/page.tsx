@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { isAppError } from '@/server/domain/errors';
-import { operationsUrlFilters } from '@/server/services/console/operations-url';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
+import { isAppError } from '@/server/core/domain/errors';
+import { operationsUrlFilters } from '@/server/modules/console/operations-url';
 import { businessTime, money, StateBadge, zoneName } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 import { NextPageLink } from '../../console-ui/next-page-link';
 import { DataTable } from '../../console-ui/table';
 import { OperationFilters } from './filters';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 const TEXT = {
   es: {

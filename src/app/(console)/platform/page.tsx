@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { Section } from '../../console-ui/form-kit';
 import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
@@ -11,7 +11,7 @@ import { PlatformOnly } from './platform-only';
 import { CreateFacilitatorForm, CreateMerchantForm, LinkMerchantForm } from './platform-forms';
 import { SettlementSection } from './settlement-section';
 import { CallbackKeysSection } from './callback-keys-section';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 const TEXT = {
   es: {

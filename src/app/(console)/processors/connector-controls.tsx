@@ -1,6 +1,6 @@
 'use client';
 
-import { CONNECTOR_MODES } from '@/server/domain/connector-modes';
+import { CONNECTOR_MODES } from '@/server/core/domain/connector-modes';
 import { INPUT, ActionError } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient } from '../../console-ui/trpc-client';

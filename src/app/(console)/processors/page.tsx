@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { can } from '@/server/auth/policy';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
+import { can } from '@/server/modules/access/policy';
 import { consoleLang } from '../../console-ui/lang-server';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ConnectorApprovalChart } from './connector-approval-chart';

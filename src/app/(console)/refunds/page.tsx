@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { PRIMARY_BUTTON } from '../../console-ui/buttons';
 import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../console-ui/format';
@@ -9,7 +9,7 @@ import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 const TEXT = {
   es: {

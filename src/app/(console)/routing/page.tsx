@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { can } from '@/server/auth/policy';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/server/domain/states';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
+import { can } from '@/server/modules/access/policy';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/server/core/domain/states';
 import { consoleLang } from '../../console-ui/lang-server';
 import { PolicyForm } from './policy-form';
 import { RuleEditor } from './rule-editor';

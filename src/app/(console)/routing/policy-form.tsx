@@ -1,7 +1,7 @@
 'use client';
 
-import type { PaymentMethod } from '@/server/domain/states';
-import type { RetryPolicy } from '@/server/orchestration';
+import type { PaymentMethod } from '@/server/core/domain/states';
+import type { RetryPolicy } from '@/server/core/orchestration';
 import { ActionError, INPUT } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient } from '../../console-ui/trpc-client';

@@ -1,4 +1,4 @@
-import type { Route } from '@/server/orchestration';
+import type { Route } from '@/server/core/orchestration';
 import type { ConsoleLang } from '../../console-ui/i18n';
 import { CELL, DataTable } from '../../console-ui/table';
 

@@ -2,8 +2,8 @@
 
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
-import type { PaymentMethod } from '@/server/domain/states';
-import type { Route } from '@/server/orchestration';
+import type { PaymentMethod } from '@/server/core/domain/states';
+import type { Route } from '@/server/core/orchestration';
 import { ActionError, INPUT } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient, errorMessage } from '../../console-ui/trpc-client';

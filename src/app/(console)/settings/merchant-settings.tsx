@@ -1,5 +1,5 @@
-import type { MerchantSettingsView } from '@/server/services/console/merchant-settings';
-import type { MerchantUserView } from '@/server/services/console/merchant-users';
+import type { MerchantSettingsView } from '@/server/modules/console/merchant-settings';
+import type { MerchantUserView } from '@/server/modules/access/merchant-users';
 import type { ConsoleLang } from '../../console-ui/i18n';
 import { Section } from '../../console-ui/form-kit';
 import { AddUserForm } from './add-user-form';

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 import { MerchantSettings } from './merchant-settings';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 const TEXT = {
   es: {

@@ -1,4 +1,4 @@
-import type { MerchantUserView } from '@/server/services/console/merchant-users';
+import type { MerchantUserView } from '@/server/modules/access/merchant-users';
 import type { ConsoleLang } from '../../console-ui/i18n';
 import { businessTime, zoneName } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';

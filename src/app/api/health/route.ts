@@ -1,7 +1,7 @@
-import { db } from '@/server/db/client';
-import { health } from '@/server/observability/health';
-import { isWarm } from '@/server/warm-up';
-import { observed } from '@/server/observability/observe-route';
+import { db } from '@/server/platform/db/client';
+import { health } from '@/server/platform/observability/health';
+import { isWarm } from '@/server/startup/warm-up';
+import { observed } from '@/server/platform/observability/observe-route';
 import { publishApiHandler } from '@/server/http/node-api';
 
 export const dynamic = 'force-dynamic';

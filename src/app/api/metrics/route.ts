@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { env } from '@/env';
-import { db } from '@/server/db/client';
-import { metricsText } from '@/server/observability/metrics';
+import { db } from '@/server/platform/db/client';
+import { metricsText } from '@/server/http/metrics';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +13,7 @@ function allowed(authorization: string | null): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
-// GET /api/metrics: Prometheus text format (see src/server/observability/metrics.ts).
+// GET /api/metrics: Prometheus text format (see src/server/platform/observability/metrics.ts).
 export async function GET(request: Request): Promise<Response> {
   if (!allowed(request.headers.get('authorization'))) {
     return new Response('metrics need Authorization: Bearer <METRICS_TOKEN>\n', {

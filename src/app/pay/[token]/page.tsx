@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { db } from '@/server/db/client';
-import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
-import { findPayerTransaction, merchantReturnUrl, type PayerTransaction } from '@/server/services/payer/payer-transaction';
-import { challengeView } from '@/server/services/payer/challenge';
-import { CUOTEALO_INSTALLMENTS } from '@/server/services/payer/payer-actions';
+import { db } from '@/server/platform/db/client';
+import { formatMoney, isSupportedCurrency } from '@/server/core/domain/money';
+import { findPayerTransaction, merchantReturnUrl, type PayerTransaction } from '@/server/modules/charges/payer/payer-transaction';
+import { challengeView } from '@/server/modules/charges/payer/challenge';
+import { CUOTEALO_INSTALLMENTS } from '@/server/modules/charges/payer/payer-actions';
 import { CopyButton } from '../ui/copy-button';
 import { Countdown } from '../ui/countdown';
 import { ChallengePage, challengeNotice } from '../ui/challenge';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ChallengeView } from '@/server/services/payer/challenge';
+import type { ChallengeView } from '@/server/modules/charges/payer/challenge';
 import { ChallengePage, challengeNotice, type ChallengeNotice } from './challenge';
 import type { PayerLang } from './messages';
 

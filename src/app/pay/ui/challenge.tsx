@@ -1,5 +1,5 @@
-import { formatMoney, isSupportedCurrency } from '@/server/domain/money';
-import type { ChallengeView } from '@/server/services/payer/challenge';
+import { formatMoney, isSupportedCurrency } from '@/server/core/domain/money';
+import type { ChallengeView } from '@/server/modules/charges/payer/challenge';
 import { Countdown } from './countdown';
 import { MESSAGES, type PayerLang, type PayerMessages } from './messages';
 import { Shell } from './shell';

@@ -1,6 +1,6 @@
-import { db } from '@/server/db/client';
-import type { PayerOutcome } from '@/server/services/payer/payer-actions';
-import { findPayerTransaction, merchantReturnUrl } from '@/server/services/payer/payer-transaction';
+import { db } from '@/server/platform/db/client';
+import type { PayerOutcome } from '@/server/modules/charges/payer/payer-actions';
+import { findPayerTransaction, merchantReturnUrl } from '@/server/modules/charges/payer/payer-transaction';
 import { payerLang } from './messages';
 
 /**

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { $ZodError } from 'zod/v4/core';
-import { isTransientDatabaseFault } from '@/server/db/transient-faults';
-import { AppError, type FieldError } from '@/server/domain/errors';
+import { isTransientDatabaseFault } from '@/server/platform/db/transient-faults';
+import { AppError, type FieldError } from '@/server/core/domain/errors';
 
 function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(

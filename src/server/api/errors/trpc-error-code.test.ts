@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
-import { ERROR_KINDS, type ErrorKind } from '@/server/domain/errors';
+import { ERROR_KINDS, type ErrorKind } from '@/server/core/domain/errors';
 import { appRouter } from '../routers/app-router';
 import { TRPC_KEY_OF_KIND } from './trpc-error-code';
 

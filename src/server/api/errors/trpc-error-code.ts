@@ -1,5 +1,5 @@
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import type { ErrorKind } from '@/server/domain/errors';
+import type { ErrorKind } from '@/server/core/domain/errors';
 
 // The tRPC error code of each kind of AppError, so that the JSON-RPC `code` of a tRPC error says
 // what its HTTP status says. A procedure's AppError reaches the error formatter wrapped in an

@@ -3,7 +3,7 @@ import { env } from '@/env';
 import { createSchema } from 'zod-openapi';
 import { errorEnvelope, errorResponses, requestIdHeader } from './errors';
 import { appRouter } from '../routers/app-router';
-import { matchRestRoute } from '../rest/rest-routes';
+import { matchRestRoute } from '@/server/api/rest-routes';
 import { authDocument } from './token';
 import { publicPaths } from './public';
 import { exactRequests } from './exact-requests';

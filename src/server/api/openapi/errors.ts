@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ERROR_KINDS } from '@/server/domain/errors';
-import { metaStatus } from '@/server/schemas/common';
+import { ERROR_KINDS } from '@/server/core/domain/errors';
+import { metaStatus } from '@/server/core/interface/common';
 import type { SuccessType } from './procedure-meta';
 
 // Error responses of the OpenAPI document: the envelope of docs/DESIGN.md 4 for each status.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { chargeRequestRules } from '@/server/schemas/charge-request';
-import { eventFilterRules } from '@/server/schemas/event';
-import { refundFilterRules } from '@/server/schemas/refund';
+import { chargeRequestRules } from '@/server/core/interface/charge-request';
+import { eventFilterRules } from '@/server/core/interface/event';
+import { refundFilterRules } from '@/server/core/interface/refund';
 import type { ProcedureMeta } from './procedure-meta';
 
 // The bridge documents an input as zod-openapi renders it, except at the top level of a body

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_PATTERN } from '@/server/services/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN } from '@/server/modules/charges/idempotency';
 import { SUPPORTED_API_VERSIONS } from '../trpc';
 
 // Request headers documented on every integrator operation (docs/DESIGN.md 3).

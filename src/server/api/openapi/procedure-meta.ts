@@ -1,11 +1,8 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 
-/**
- * The type of `success` in a REST answer: the string "true" (authorization and refunds) or a
- * boolean (token, transaction query, cancellation), docs/interface.md 2.1. Its error envelope
- * says "false" in the same type (docs/DESIGN.md 4).
- */
-export type SuccessType = 'string' | 'boolean';
+import type { SuccessType } from '@/server/core/domain/envelope';
+
+export type { SuccessType };
 
 type RestOperation = NonNullable<OpenApiMeta['openapi']>;
 

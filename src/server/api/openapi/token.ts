@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { acceptedTokenRequest, authorizationServerMetadataSchema, tokenKeySet, tokenResponse } from '@/server/schemas/token';
+import {
+  acceptedTokenRequest,
+  authorizationServerMetadataSchema,
+  tokenKeySet,
+  tokenResponse,
+} from '@/server/core/interface/token';
 import { errorResponses, requestIdHeader } from './errors';
 import { apiVersion } from './headers';
 import { publicDocument } from './public';

@@ -1,4 +1,4 @@
-import type { Principal } from '@/server/auth/principal';
+import type { Principal } from '@/server/modules/access/principal';
 
 /** The namespace of a principal's Idempotency-Keys for one endpoint. */
 export function principalScope(principal: Principal, endpoint: string): string {

@@ -1,5 +1,5 @@
-import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/domain/card';
-import { CURRENCIES, type CurrencyCode } from '@/server/domain/money';
+import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
+import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
 import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
 import { approval, decline, technicalFailure } from '../outcomes';
 import { PAYER_WITHOUT_EMAIL } from '../processor-account';

@@ -1,4 +1,4 @@
-import type { DeclineClass } from '../decline-class';
+import type { DeclineClass } from '@/server/core/domain/decline-class';
 
 // Culqi's decline codes (a charge's 402 `card_error`, its `decline_code`) and the class each
 // means to routing (docs/ORCHESTRATION.md 1; the table is docs/processors/culqi.md). The codes

@@ -1,6 +1,6 @@
-import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
-import { CURRENCIES, type CurrencyCode } from '@/server/domain/money';
-import { addSeconds } from '@/server/domain/time';
+import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
+import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
+import { addSeconds } from '@/server/core/domain/time';
 import { requestFor, type AuthorizeRequest, type AuthorizeResult, type ConnectorContext } from '../connector';
 import { withoutUndefined } from '../method-details';
 import { technicalFailure } from '../outcomes';

@@ -1,4 +1,4 @@
-import type { DeclineClass } from '../decline-class';
+import type { DeclineClass } from '@/server/core/domain/decline-class';
 
 // Mercado Pago's reasons for a rejected payment (its `status_detail`) and the class each means to
 // routing (docs/ORCHESTRATION.md 1; the table is docs/processors/mercadopago.md). The values and

@@ -1,4 +1,4 @@
-import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/domain/card';
+import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
 import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
 import { approval, decline, technicalFailure } from '../outcomes';
 import { field, text, type ProcessorAnswer } from '../processor-http';

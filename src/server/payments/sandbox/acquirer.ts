@@ -6,7 +6,7 @@ import {
   isValidPan,
   maskPan,
   parseExpiry,
-} from '@/server/domain/card';
+} from '@/server/core/domain/card';
 import { requestFor, type ResultMessage } from '../connector';
 import { technicalFailure } from '../outcomes';
 import { cardOutcome, DO_NOT_HONOUR } from './card-outcome';

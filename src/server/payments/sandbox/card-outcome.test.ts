@@ -1,7 +1,7 @@
 import type * as Crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeCard } from '@/server/domain/card';
+import { describeCard } from '@/server/core/domain/card';
 import { technicalFailure } from '../outcomes';
 import { cardOutcome, randomDigits } from './card-outcome';
 

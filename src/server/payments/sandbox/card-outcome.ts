@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AuthorizeResult, CardFields, ResultMessage } from '../connector';
-import { declineClassOf } from '../decline-class';
+import { declineClassOf } from '@/server/core/domain/decline-class';
 import { approval, decline } from '../outcomes';
 
 /** `05`, do not honour (class `soft`): the sandbox's plain decline, and `declining` mode's answer. */

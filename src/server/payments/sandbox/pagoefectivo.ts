@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
-import { addSeconds } from '@/server/domain/time';
+import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
+import { addSeconds } from '@/server/core/domain/time';
 import { requestFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';

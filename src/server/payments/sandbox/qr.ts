@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
-import { addSeconds, toTimeObject } from '@/server/domain/time';
+import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
+import { addSeconds, toTimeObject } from '@/server/core/domain/time';
 import { requestFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';

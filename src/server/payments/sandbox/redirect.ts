@@ -1,5 +1,5 @@
-import { DEFAULT_EXPIRY_SECONDS } from '@/server/domain/expiry';
-import { addSeconds } from '@/server/domain/time';
+import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
+import { addSeconds } from '@/server/core/domain/time';
 import { requestFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';

@@ -7,7 +7,7 @@ import {
   type RefundRequest,
   type RefundResult,
 } from '../connector';
-import { declineClassOf } from '../decline-class';
+import { declineClassOf } from '@/server/core/domain/decline-class';
 import { technicalFailure } from '../outcomes';
 import { cardOutcome, DO_NOT_HONOUR } from './card-outcome';
 import type { SandboxDecision, SandboxStore } from './sandbox-store';

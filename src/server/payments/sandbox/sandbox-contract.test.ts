@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PENDING_METHODS } from '@/server/domain/expiry';
-import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod } from '@/server/domain/states';
-import { paymentMethodRequest } from '@/server/schemas/charge-request';
+import { PENDING_METHODS } from '@/server/core/domain/expiry';
+import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod } from '@/server/core/domain/states';
+import { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import { stringsOf, testContext } from '@tests/support/connector-context';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
 import type {
@@ -11,7 +11,7 @@ import type {
   ThreeDsAuthentication,
   TransactionReference,
 } from '../connector';
-import { DECLINE_CLASSES, declineClassOf } from '../decline-class';
+import { DECLINE_CLASSES, declineClassOf } from '@/server/core/domain/decline-class';
 import { createRegistry } from '../registry';
 import { failsFlakily } from './sandbox-connector';
 

@@ -1,5 +1,5 @@
 import type { ConnectorMode as StoredConnectorMode } from '@/generated/prisma/client';
-import type { Tx } from '@/server/db/client';
+import type { Tx } from '@/server/platform/db/client';
 
 // What the sandbox processors keep outside the service's own tables (docs/ORCHESTRATION.md 1):
 // each one's mode and whether routing may use it (`connector_settings`), and what each one
@@ -10,7 +10,7 @@ import type { Tx } from '@/server/db/client';
 
 /** The modes a platform admin sets on a sandbox processor (docs/ORCHESTRATION.md 1). */
 // The mode list lives in the domain so the console's browser code can offer it without this module.
-import { CONNECTOR_MODES, type ConnectorMode } from '@/server/domain/connector-modes';
+import { CONNECTOR_MODES, type ConnectorMode } from '@/server/core/domain/connector-modes';
 
 export { CONNECTOR_MODES, type ConnectorMode };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPan } from '@/server/domain/card';
+import { isValidPan } from '@/server/core/domain/card';
 import type { AuthorizeRequest, RequestFor } from '../connector';
 import { testContext } from '@tests/support/connector-context';
 import { yapeCardPan } from '../yape-wallet';

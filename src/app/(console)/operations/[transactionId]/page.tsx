@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { isAppError } from '@/server/domain/errors';
-import type { TransactionState } from '@/server/domain/states';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
+import { isAppError } from '@/server/core/domain/errors';
+import type { TransactionState } from '@/server/core/domain/states';
 import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
 import { businessTime, money, StateBadge } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { CancelAction, RefundAction } from './operation-actions';
-import { can } from '@/server/auth/policy';
-import type { operationDetail } from '@/server/services/console/operation-detail';
+import { can } from '@/server/modules/access/policy';
+import type { operationDetail } from '@/server/modules/console/operation-detail';
 
 const TEXT = {
   es: {

@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
-import { consoleSessionOfRequest } from '@/server/auth/request-session';
-import { db } from '@/server/db/client';
-import { operationsExport } from '@/server/services/console/operations-export';
+import { consoleSessionOfRequest } from '@/server/modules/access/request-session';
+import { db } from '@/server/platform/db/client';
+import { operationsExport } from '@/server/modules/console/operations-export';
 import { LANG_COOKIE, parseLang } from '../../../console-ui/i18n';
 
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { can } from '@/server/auth/policy';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { can } from '@/server/modules/access/policy';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { businessTime } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { CELL, DataTable, EmptyState } from '../../../console-ui/table';

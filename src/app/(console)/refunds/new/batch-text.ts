@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/api/routers/app-router';
-import type { RefusalReason } from '@/server/services/request-refunds';
+import type { RefusalReason } from '@/server/modules/refunds/request-refunds';
 import type { ConsoleLang } from '../../../console-ui/i18n';
 
 // The texts and shapes shared by the parts of the batch refund form (client components).

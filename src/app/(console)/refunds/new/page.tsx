@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { UrlFilters } from '../../../console-ui/url-filters';
 import { RefundBatchForm } from './refund-batch-form';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 const TEXT = {
   es: {

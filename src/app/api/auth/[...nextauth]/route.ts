@@ -1,6 +1,6 @@
 import NextAuth from 'next-auth';
-import { answerBeforeNextAuth } from '@/server/auth/auth-request-guard';
-import { consoleAuthOptions } from '@/server/auth/console-auth';
+import { answerBeforeNextAuth } from '@/server/http/auth-request-guard';
+import { consoleAuthOptions } from '@/server/modules/access/console-auth';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,12 +1,12 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { consoleSessionOfRequest } from '@/server/auth/request-session';
+import { consoleSessionOfRequest } from '@/server/modules/access/request-session';
 import { env } from '@/env';
-import { db } from '@/server/db/client';
-import { isOperatorToken } from '@/server/auth/operator-token';
+import { db } from '@/server/platform/db/client';
+import { isOperatorToken } from '@/server/modules/access/operator-token';
 import { appRouter } from '@/server/api/routers/app-router';
-import { requestIdOf } from '@/server/api/rest/request-id';
+import { requestIdOf } from '@/server/platform/http/request-id';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { observed } from '@/server/observability/observe-route';
+import { observed } from '@/server/platform/observability/observe-route';
 
 export const dynamic = 'force-dynamic';
 

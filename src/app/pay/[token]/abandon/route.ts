@@ -1,5 +1,5 @@
-import { db } from '@/server/db/client';
-import { abandonPayment } from '@/server/services/payer/payer-actions';
+import { db } from '@/server/platform/db/client';
+import { abandonPayment } from '@/server/modules/charges/payer/payer-actions';
 import { handlePayerAction } from '../../ui/payer-action-route';
 
 export const dynamic = 'force-dynamic';

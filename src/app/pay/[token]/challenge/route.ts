@@ -1,7 +1,7 @@
-import { db } from '@/server/db/client';
-import { logError } from '@/server/log';
-import { completeChallenge } from '@/server/services/charges/complete-challenge';
-import { submitChallengeCode } from '@/server/services/payer/challenge';
+import { db } from '@/server/platform/db/client';
+import { logError } from '@/server/platform/log';
+import { completeChallenge } from '@/server/modules/charges/attempts/complete-challenge';
+import { submitChallengeCode } from '@/server/modules/charges/payer/challenge';
 import { payerLang } from '../../ui/messages';
 
 export const dynamic = 'force-dynamic';

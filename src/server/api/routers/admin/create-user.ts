@@ -1,4 +1,4 @@
-import { createConsoleUser } from '@/server/services/admin/users';
+import { createConsoleUser } from '@/server/modules/access/users';
 import { platformActProcedure } from '../../trpc';
 import { createUserInput } from './create-user.types';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { merchantCode } from '@/server/schemas/common';
-import { ROLES } from '@/server/auth/console-session';
+import { merchantCode } from '@/server/core/interface/common';
+import { ROLES } from '@/server/modules/access/console-session';
 
 export const createUserInput = z.strictObject({
   email: z.email(),

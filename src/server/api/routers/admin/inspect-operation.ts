@@ -1,4 +1,4 @@
-import { inspectOperation as inspect } from '@/server/services/admin/inspect-operation';
+import { inspectOperation as inspect } from '@/server/modules/console/inspect-operation';
 import { platformActProcedure } from '../../trpc';
 import { inspectOperationInput } from './inspect-operation.types';
 

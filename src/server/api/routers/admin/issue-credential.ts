@@ -1,4 +1,4 @@
-import { issueCredential as issue } from '@/server/services/admin/credentials';
+import { issueCredential as issue } from '@/server/modules/access/credentials';
 import { platformActProcedure } from '../../trpc';
 import { issueCredentialInput } from './issue-credential.types';
 

@@ -1,4 +1,4 @@
-import { listCredentials as list } from '@/server/services/admin/credentials';
+import { listCredentials as list } from '@/server/modules/access/credentials';
 import { platformActProcedure } from '../../trpc';
 import { listCredentialsInput } from './list-credentials.types';
 

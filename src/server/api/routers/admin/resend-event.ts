@@ -1,4 +1,4 @@
-import { resendEvent as resend } from '@/server/jobs/resend-event';
+import { resendEvent as resend } from '@/server/modules/events/resend-event';
 import { platformActProcedure } from '../../trpc';
 import { resendEventInput } from './resend-event.types';
 

@@ -1,4 +1,4 @@
-import { revokeCredential as revoke } from '@/server/services/admin/credentials';
+import { revokeCredential as revoke } from '@/server/modules/access/credentials';
 import { platformActProcedure } from '../../trpc';
 import { revokeCredentialInput } from './revoke-credential.types';
 

@@ -1,4 +1,4 @@
-import { secretScan as scan } from '@/server/services/admin/secret-scan';
+import { secretScan as scan } from '@/server/modules/console/secret-scan';
 import { platformActProcedure } from '../../trpc';
 import { secretScanInput } from './secret-scan.types';
 

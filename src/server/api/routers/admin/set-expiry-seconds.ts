@@ -1,4 +1,4 @@
-import { updateMerchant } from '@/server/services/admin/merchants';
+import { updateMerchant } from '@/server/modules/merchants/merchants';
 import { platformActProcedure } from '../../trpc';
 import { setExpirySecondsInput } from './set-expiry-seconds.types';
 

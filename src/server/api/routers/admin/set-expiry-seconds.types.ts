@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { merchantCode } from '@/server/schemas/common';
-import { MAX_EXPIRY_SECONDS, PENDING_METHODS } from '@/server/domain/expiry';
+import { merchantCode } from '@/server/core/interface/common';
+import { MAX_EXPIRY_SECONDS, PENDING_METHODS } from '@/server/core/domain/expiry';
 
 export const setExpirySecondsInput = z.strictObject({
   code: merchantCode,

@@ -1,5 +1,5 @@
-import { authorizeCharge as authorize } from '@/server/services/authorize-charge';
-import { parseIdempotencyKey, withIdempotency } from '@/server/services/idempotency';
+import { authorizeCharge as authorize } from '@/server/modules/charges/authorize-charge';
+import { parseIdempotencyKey, withIdempotency } from '@/server/modules/charges/idempotency';
 import { merchantProcedure } from '../../trpc';
 import { chargeHeaders } from '../../openapi/headers';
 import { principalScope } from '../principal-scope';

@@ -1,5 +1,5 @@
-import { chargeRequest } from '@/server/schemas/charge-request';
-import { chargeResponse } from '@/server/schemas/transaction';
+import { chargeRequest } from '@/server/core/interface/charge-request';
+import { chargeResponse } from '@/server/core/interface/transaction';
 
 export const authorizeChargeInput = chargeRequest;
 export const authorizeChargeOutput = chargeResponse;

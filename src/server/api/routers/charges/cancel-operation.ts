@@ -1,4 +1,4 @@
-import { cancelOperation as cancel } from '@/server/services/cancel-operation';
+import { cancelOperation as cancel } from '@/server/modules/charges/cancel-operation';
 import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi/headers';
 import { cancelOperationInput, cancelOperationOutput } from './cancel-operation.types';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
-import { cancellationResponse } from '@/server/schemas/transaction';
+import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/core/interface/common';
+import { cancellationResponse } from '@/server/core/interface/transaction';
 
 export const cancelOperationInput = z.strictObject({
   merchant_code: pathParameter(merchantCode),

@@ -1,4 +1,4 @@
-import { getTransaction as transactionOf } from '@/server/services/get-transaction';
+import { getTransaction as transactionOf } from '@/server/modules/charges/get-transaction';
 import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi/headers';
 import { getTransactionInput, getTransactionOutput } from './get-transaction.types';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { merchantCode, shortText } from '@/server/schemas/common';
+import { merchantCode, shortText } from '@/server/core/interface/common';
 
 // Input fields several console procedures share.
 export const transactionId = z.string().min(1).max(64);

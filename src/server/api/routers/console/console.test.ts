@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
-import type { ConsoleSession } from '@/server/auth/console-session';
-import { authorizeCharge } from '@/server/services/authorize-charge';
-import { settleAuthorized } from '@/server/services/settle-authorized';
+import type { ConsoleSession } from '@/server/modules/access/console-session';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { settleAuthorized } from '@/server/modules/charges/settle-authorized';
 import {
   chargeRequest,
   openTestDatabase,

@@ -11,7 +11,7 @@ import { settingsRouter } from './settings';
 import { webhooksRouter } from './webhooks';
 
 // The console's procedures: every role rule is enforced by their middleware (src/server/api/trpc.ts
-// and src/server/auth/policy.ts); pages only hide what a role cannot do. The areas' procedures sit
+// and src/server/modules/access/policy.ts); pages only hide what a role cannot do. The areas' procedures sit
 // at the top of console.* (console.cancel), settings, platform, routing and processors under their own name.
 export const consoleRouter = router({
   ...operationsProcedures,

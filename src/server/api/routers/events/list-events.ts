@@ -1,5 +1,5 @@
-import { listingScope } from '@/server/auth/acting-merchant';
-import { listEvents as list } from '@/server/services/list-events';
+import { listingScope } from '@/server/modules/access/acting-merchant';
+import { listEvents as list } from '@/server/modules/events/list-events';
 import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi/headers';
 import { listEventsInput, listEventsOutput } from './list-events.types';

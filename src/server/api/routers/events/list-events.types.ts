@@ -1,4 +1,4 @@
-import { eventFilters, eventListResponse } from '@/server/schemas/event';
+import { eventFilters, eventListResponse } from '@/server/core/interface/event';
 
 export const listEventsInput = eventFilters;
 export const listEventsOutput = eventListResponse;

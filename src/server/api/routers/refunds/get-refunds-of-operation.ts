@@ -1,4 +1,4 @@
-import { getRefundsOfOperation as refundsOf } from '@/server/services/list-refunds';
+import { getRefundsOfOperation as refundsOf } from '@/server/modules/refunds/list-refunds';
 import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi/headers';
 import { getRefundsOfOperationInput, getRefundsOfOperationOutput } from './get-refunds-of-operation.types';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/schemas/common';
-import { refundListResponse } from '@/server/schemas/refund';
+import { merchantCode, merchantOperationNumber, pathParameter } from '@/server/core/interface/common';
+import { refundListResponse } from '@/server/core/interface/refund';
 
 export const getRefundsOfOperationInput = z.strictObject({
   merchant_code: pathParameter(merchantCode),

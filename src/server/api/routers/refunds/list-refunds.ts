@@ -1,5 +1,5 @@
-import { listingScope } from '@/server/auth/acting-merchant';
-import { listRefunds as list } from '@/server/services/list-refunds';
+import { listingScope } from '@/server/modules/access/acting-merchant';
+import { listRefunds as list } from '@/server/modules/refunds/list-refunds';
 import { merchantProcedure } from '../../trpc';
 import { facilitatedHeaders } from '../../openapi/headers';
 import { listRefundsInput, listRefundsOutput } from './list-refunds.types';

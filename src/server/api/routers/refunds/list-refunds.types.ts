@@ -1,4 +1,4 @@
-import { refundFilters, refundListResponse } from '@/server/schemas/refund';
+import { refundFilters, refundListResponse } from '@/server/core/interface/refund';
 
 export const listRefundsInput = refundFilters;
 export const listRefundsOutput = refundListResponse;

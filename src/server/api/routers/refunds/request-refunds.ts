@@ -1,5 +1,5 @@
-import { parseIdempotencyKey, withIdempotency } from '@/server/services/idempotency';
-import { requestRefunds as request } from '@/server/services/request-refunds';
+import { parseIdempotencyKey, withIdempotency } from '@/server/modules/charges/idempotency';
+import { requestRefunds as request } from '@/server/modules/refunds/request-refunds';
 import { merchantProcedure } from '../../trpc';
 import { refundHeaders } from '../../openapi/headers';
 import { principalScope } from '../principal-scope';

@@ -1,4 +1,4 @@
-import { refundCreateResponse, refundRequest } from '@/server/schemas/refund';
+import { refundCreateResponse, refundRequest } from '@/server/core/interface/refund';
 
 export const requestRefundsInput = refundRequest;
 export const requestRefundsOutput = refundCreateResponse;

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { consoleCaller, requireConsoleSession } from '@/server/console-session-server';
-import { isAppError } from '@/server/domain/errors';
+import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
+import { isAppError } from '@/server/core/domain/errors';
 import { Section } from '../../../../console-ui/form-kit';
 import { consoleLang } from '../../../../console-ui/lang-server';
 import { businessZone } from '../../../../console-ui/zone-server';
@@ -10,7 +10,7 @@ import { MerchantSettings } from '../../../settings/merchant-settings';
 import { PlatformOnly } from '../../platform-only';
 import { SettlementSection } from '../../settlement-section';
 import { FacilitatorLink } from './facilitator-link';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 const TEXT = {
   es: {

@@ -1,5 +1,5 @@
-import { db } from '@/server/db/client';
-import { cancelChallenge } from '@/server/services/payer/challenge';
+import { db } from '@/server/platform/db/client';
+import { cancelChallenge } from '@/server/modules/charges/payer/challenge';
 import { handlePayerAction } from '../../../ui/payer-action-route';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { listCallbackEvents } from '@/server/services/console/callback-events';
+import { listCallbackEvents } from '@/server/modules/events/callback-events';
 import { consoleProcedure } from '../../../trpc';
 import { callbackEventsInput } from './callback-events.types';
 

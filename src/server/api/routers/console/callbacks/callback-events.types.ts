@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { merchantCode } from '@/server/schemas/common';
-import { CALLBACK_STATUSES } from '@/server/services/console/callback-events';
+import { merchantCode } from '@/server/core/interface/common';
+import { CALLBACK_STATUSES } from '@/server/modules/events/callback-events';
 
 export const callbackEventsInput = z.strictObject({
   merchantCode: merchantCode.optional(),

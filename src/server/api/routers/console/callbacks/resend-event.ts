@@ -1,4 +1,4 @@
-import { resendFromConsole } from '@/server/services/console/callback-events';
+import { resendFromConsole } from '@/server/modules/events/callback-events';
 import { consoleActProcedure } from '../../../trpc';
 import { resendEventInput } from './resend-event.types';
 

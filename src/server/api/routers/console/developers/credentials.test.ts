@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
-import type { ConsoleSession } from '@/server/auth/console-session';
-import { issueCredential } from '@/server/services/admin/credentials';
-import { createFacilitator } from '@/server/services/admin/merchants';
+import type { ConsoleSession } from '@/server/modules/access/console-session';
+import { issueCredential } from '@/server/modules/access/credentials';
+import { createFacilitator } from '@/server/modules/merchants/merchants';
 import { openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT, testMerchant } from '@tests/support/procedure-test-support';
-import { can } from '@/server/auth/policy';
+import { can } from '@/server/modules/access/policy';
 
 // console.credentials, console.issueCredential and console.revokeCredential, role by role:
 // every role reads its merchant's credentials (the page shows viewers the list), only admins

@@ -1,4 +1,4 @@
-import { consoleCredentials } from '@/server/services/console/credentials';
+import { consoleCredentials } from '@/server/modules/access/console-credentials';
 import { consoleProcedure } from '../../../trpc';
 import { credentialsInput } from './credentials.types';
 

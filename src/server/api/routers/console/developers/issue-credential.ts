@@ -1,4 +1,4 @@
-import { consoleIssueCredential } from '@/server/services/console/credentials';
+import { consoleIssueCredential } from '@/server/modules/access/console-credentials';
 import { consoleActProcedure } from '../../../trpc';
 import { issueCredentialInput } from './issue-credential.types';
 

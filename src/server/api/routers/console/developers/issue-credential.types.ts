@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SCOPES } from '@/server/schemas/token';
-import { merchantCode } from '@/server/schemas/common';
+import { SCOPES } from '@/server/core/interface/token';
+import { merchantCode } from '@/server/core/interface/common';
 
 export const issueCredentialInput = z.strictObject({
   merchantCode: merchantCode.optional(),

@@ -1,4 +1,4 @@
-import { consoleRevokeCredential } from '@/server/services/console/credentials';
+import { consoleRevokeCredential } from '@/server/modules/access/console-credentials';
 import { consoleActProcedure } from '../../../trpc';
 import { revokeCredentialInput } from './revoke-credential.types';
 

@@ -1,4 +1,4 @@
-import { cancelFromConsole } from '@/server/services/console/console-actions';
+import { cancelFromConsole } from '@/server/modules/console/console-actions';
 import { consoleActProcedure } from '../../../trpc';
 import { cancelInput } from './cancel.types';
 

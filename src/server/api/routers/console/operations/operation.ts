@@ -1,4 +1,4 @@
-import { operationDetail } from '@/server/services/console/operation-detail';
+import { operationDetail } from '@/server/modules/console/operation-detail';
 import { consoleProcedure } from '../../../trpc';
 import { operationInput } from './operation.types';
 

@@ -1,5 +1,5 @@
-import { toOperationFilters } from '@/server/schemas/console-operations';
-import { listOperations, toOperationRowView } from '@/server/services/console/list-operations';
+import { toOperationFilters } from '@/server/modules/console/operations-filters';
+import { listOperations, toOperationRowView } from '@/server/modules/console/list-operations';
 import { consoleProcedure } from '../../../trpc';
 import { operationsInput } from './operations.types';
 

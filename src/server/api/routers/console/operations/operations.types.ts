@@ -1,3 +1,3 @@
-import { operationFiltersInput } from '@/server/schemas/console-operations';
+import { operationFiltersInput } from '@/server/modules/console/operations-filters';
 
 export const operationsInput = operationFiltersInput;

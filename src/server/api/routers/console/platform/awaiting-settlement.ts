@@ -1,5 +1,5 @@
-import { merchantIdOf } from '@/server/services/admin/merchants';
-import { awaitingSettlement as awaiting } from '@/server/services/console/platform-directory';
+import { merchantIdOf } from '@/server/modules/merchants/merchants';
+import { awaitingSettlement as awaiting } from '@/server/modules/merchants/platform-directory';
 import { platformProcedure } from '../../../trpc';
 import { awaitingSettlementInput } from './awaiting-settlement.types';
 

@@ -1,4 +1,4 @@
-import { callbackKeys } from '@/server/callbacks/signing-keys';
+import { callbackKeys } from '@/server/modules/events/callbacks/signing-keys';
 import { platformProcedure } from '../../../trpc';
 
 /** The keys callbacks may be signed with now: the active one and any still in their overlap. */

@@ -1,4 +1,4 @@
-import { createFacilitator as create } from '@/server/services/admin/merchants';
+import { createFacilitator as create } from '@/server/modules/merchants/merchants';
 import { platformActProcedure } from '../../../trpc';
 import { createFacilitatorInput } from './create-facilitator.types';
 

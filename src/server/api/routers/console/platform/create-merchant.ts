@@ -1,4 +1,4 @@
-import { createMerchant as create } from '@/server/services/admin/merchants';
+import { createMerchant as create } from '@/server/modules/merchants/merchants';
 import { platformActProcedure } from '../../../trpc';
 import { createMerchantInput } from './create-merchant.types';
 

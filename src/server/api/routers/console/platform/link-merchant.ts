@@ -1,4 +1,4 @@
-import { linkMerchant as link } from '@/server/services/admin/merchants';
+import { linkMerchant as link } from '@/server/modules/merchants/merchants';
 import { platformActProcedure } from '../../../trpc';
 import { linkMerchantInput } from './link-merchant.types';
 

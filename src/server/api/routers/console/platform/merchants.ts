@@ -1,4 +1,4 @@
-import { listMerchants } from '@/server/services/console/platform-directory';
+import { listMerchants } from '@/server/modules/merchants/platform-directory';
 import { platformProcedure } from '../../../trpc';
 import { merchantsInput } from './merchants.types';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
-import type { ConsoleSession, Role } from '@/server/auth/console-session';
-import { authorizeCharge } from '@/server/services/authorize-charge';
+import type { ConsoleSession, Role } from '@/server/modules/access/console-session';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { chargeRequest, openTestDatabase, refusal, SETUP_TIMEOUT } from '@tests/support/procedure-test-support';
 
 // Every role rule of console.platform.*: platform staff read, only platform admins change.

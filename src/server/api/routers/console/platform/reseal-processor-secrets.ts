@@ -1,4 +1,4 @@
-import { resealAccounts } from '@/server/services/processors/processor-accounts';
+import { resealAccounts } from '@/server/modules/processors/processor-accounts';
 import { platformActProcedure } from '../../../trpc';
 
 /** Every processor account's secrets sealed again under the current key (docs/processors/README.md, "Secrets"). */

@@ -1,4 +1,4 @@
-import { rotateCallbackKey as rotate } from '@/server/callbacks/signing-keys';
+import { rotateCallbackKey as rotate } from '@/server/modules/events/callbacks/signing-keys';
 import { platformActProcedure } from '../../../trpc';
 import { rotateCallbackKeyInput } from './rotate-callback-key.types';
 

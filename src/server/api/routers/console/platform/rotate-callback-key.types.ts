@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_OVERLAP_DAYS } from '@/server/callbacks/signing-keys';
+import { DEFAULT_OVERLAP_DAYS } from '@/server/modules/events/callbacks/signing-keys';
 
 export const rotateCallbackKeyInput = z.strictObject({
   /** Days the replaced key stays published, so receivers that have only it still verify. */

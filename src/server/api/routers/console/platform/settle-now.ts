@@ -1,4 +1,4 @@
-import { settleNow as settle } from '@/server/services/admin/settle-now';
+import { settleNow as settle } from '@/server/modules/charges/settle-now';
 import { platformActProcedure } from '../../../trpc';
 import { settleNowInput } from './settle-now.types';
 

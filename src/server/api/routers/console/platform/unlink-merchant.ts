@@ -1,4 +1,4 @@
-import { unlinkMerchant as unlink } from '@/server/services/admin/merchants';
+import { unlinkMerchant as unlink } from '@/server/modules/merchants/merchants';
 import { platformActProcedure } from '../../../trpc';
 import { unlinkMerchantInput } from './unlink-merchant.types';
 

@@ -6,7 +6,7 @@ import {
   replaceKeys,
   testAccount,
   updateAccount,
-} from '@/server/services/processors/processor-accounts';
+} from '@/server/modules/processors/processor-accounts';
 import { consoleActProcedure, consoleProcedure } from '../../../trpc';
 import { ofMerchant } from '../console-fields';
 import { accountId, connectAccountInput, replaceKeysInput, updateAccountInput } from './processor-accounts.types';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '@/server/domain/states';
+import { PAYMENT_METHODS } from '@/server/core/domain/states';
 import { ofMerchant, merchantName } from '../console-fields';
 
 // Inputs of the processor account procedures (docs/processors/README.md). The keys' shapes are

@@ -1,4 +1,4 @@
-import { processorsView } from '@/server/services/health/processors';
+import { processorsView } from '@/server/modules/processors/health/processors';
 import { consoleProcedure } from '../../../trpc';
 
 /** Every role sees the connectors and their state; only platform admins change a mode. */

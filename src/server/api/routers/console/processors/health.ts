@@ -1,4 +1,4 @@
-import { processorHealth } from '@/server/services/health/processors';
+import { processorHealth } from '@/server/modules/processors/health/processors';
 import { consoleProcedure } from '../../../trpc';
 import { healthInput } from './health.types';
 

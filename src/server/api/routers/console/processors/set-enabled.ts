@@ -1,4 +1,4 @@
-import { setConnectorEnabled } from '@/server/services/health/processors';
+import { setConnectorEnabled } from '@/server/modules/processors/health/processors';
 import { platformActProcedure } from '../../../trpc';
 import { setEnabledInput } from './set-enabled.types';
 

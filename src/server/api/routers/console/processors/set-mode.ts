@@ -1,4 +1,4 @@
-import { setConnectorMode } from '@/server/services/health/processors';
+import { setConnectorMode } from '@/server/modules/processors/health/processors';
 import { platformActProcedure } from '../../../trpc';
 import { setModeInput } from './set-mode.types';
 

@@ -1,4 +1,4 @@
-import { refundBatchFromConsole } from '@/server/services/console/refund-batch';
+import { refundBatchFromConsole } from '@/server/modules/refunds/refund-batch';
 import { consoleActProcedure } from '../../../trpc';
 import { refundBatchInput } from './refund-batch.types';
 

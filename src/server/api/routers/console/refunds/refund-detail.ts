@@ -1,4 +1,4 @@
-import { refundDetail as detailOf } from '@/server/services/console/refund-detail';
+import { refundDetail as detailOf } from '@/server/modules/refunds/refund-detail';
 import { consoleProcedure } from '../../../trpc';
 import { refundDetailInput } from './refund-detail.types';
 

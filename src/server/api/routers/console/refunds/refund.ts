@@ -1,4 +1,4 @@
-import { refundFromConsole } from '@/server/services/console/console-actions';
+import { refundFromConsole } from '@/server/modules/console/console-actions';
 import { consoleActProcedure } from '../../../trpc';
 import { refundInput } from './refund.types';
 

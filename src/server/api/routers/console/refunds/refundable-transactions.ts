@@ -1,4 +1,4 @@
-import { refundableTransactions as refundable } from '@/server/services/console/refundable-transactions';
+import { refundableTransactions as refundable } from '@/server/modules/console/refundable-transactions';
 import { consoleProcedure } from '../../../trpc';
 import { refundableTransactionsInput } from './refundable-transactions.types';
 

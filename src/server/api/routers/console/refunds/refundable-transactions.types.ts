@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { merchantCode } from '@/server/schemas/common';
+import { merchantCode } from '@/server/core/interface/common';
 
 export const refundableTransactionsInput = z.strictObject({
   merchantCode: merchantCode.optional(),

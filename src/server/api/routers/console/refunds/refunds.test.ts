@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
-import type { ConsoleSession } from '@/server/auth/console-session';
-import { processRefunds } from '@/server/jobs/process-refunds';
-import { authorizeCharge } from '@/server/services/authorize-charge';
-import { payPayment } from '@/server/services/payer/payer-actions';
-import { settleAuthorized } from '@/server/services/settle-authorized';
-import type { ChargeRequest } from '@/server/schemas/charge-request';
+import type { ConsoleSession } from '@/server/modules/access/console-session';
+import { processRefunds } from '@/server/modules/refunds/process-refunds';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { payPayment } from '@/server/modules/charges/payer/payer-actions';
+import { settleAuthorized } from '@/server/modules/charges/settle-authorized';
+import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import { consoleCallerOf, openTestDatabase, refusal, sessionAs, SETUP_TIMEOUT } from '@tests/support/procedure-test-support';
 
 // The console's refund procedures, role by role: detail, refundable transactions, batch and single refund.

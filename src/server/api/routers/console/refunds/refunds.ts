@@ -1,4 +1,4 @@
-import { consoleRefunds } from '@/server/services/console/console-refunds';
+import { consoleRefunds } from '@/server/modules/refunds/console-refunds';
 import { consoleProcedure } from '../../../trpc';
 import { refundsInput } from './refunds.types';
 

@@ -1,3 +1,3 @@
-import { refundFilters } from '@/server/schemas/refund';
+import { refundFilters } from '@/server/core/interface/refund';
 
 export const refundsInput = refundFilters;

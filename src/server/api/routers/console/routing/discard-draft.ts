@@ -1,4 +1,4 @@
-import { discardDraft as discard } from '@/server/services/routing/merchant-routing';
+import { discardDraft as discard } from '@/server/modules/routing/merchant-routing';
 import { consoleActProcedure } from '../../../trpc';
 import { discardDraftInput } from './discard-draft.types';
 

@@ -1,4 +1,4 @@
-import { publishDraft as publish } from '@/server/services/routing/merchant-routing';
+import { publishDraft as publish } from '@/server/modules/routing/merchant-routing';
 import { consoleActProcedure } from '../../../trpc';
 import { publishDraftInput } from './publish-draft.types';
 

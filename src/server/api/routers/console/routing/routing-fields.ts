@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '@/server/domain/states';
+import { PAYMENT_METHODS } from '@/server/core/domain/states';
 import { ofMerchant } from '../console-fields';
 
 /** One merchant's routing for one method: what every routing procedure is about. */

@@ -1,4 +1,4 @@
-import { routingView } from '@/server/services/routing/merchant-routing';
+import { routingView } from '@/server/modules/routing/merchant-routing';
 import { consoleProcedure } from '../../../trpc';
 import { routingInput } from './routing.types';
 

@@ -1,4 +1,4 @@
-import { saveDraft as save } from '@/server/services/routing/merchant-routing';
+import { saveDraft as save } from '@/server/modules/routing/merchant-routing';
 import { consoleActProcedure } from '../../../trpc';
 import { saveDraftInput } from './save-draft.types';
 

@@ -1,4 +1,4 @@
-import { tryDraft as tryIt } from '@/server/services/routing/merchant-routing';
+import { tryDraft as tryIt } from '@/server/modules/routing/merchant-routing';
 import { consoleProcedure } from '../../../trpc';
 import { tryDraftInput } from './try-draft.types';
 

@@ -1,4 +1,4 @@
-import { updatePolicy as update } from '@/server/services/routing/merchant-routing';
+import { updatePolicy as update } from '@/server/modules/routing/merchant-routing';
 import { consoleActProcedure } from '../../../trpc';
 import { updatePolicyInput } from './update-policy.types';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { retryPolicyInput } from '@/server/orchestration';
+import { retryPolicyInput } from '@/server/core/orchestration';
 import { ofMerchantMethod } from './routing-fields';
 
 export const updatePolicyInput = z.strictObject({ ...ofMerchantMethod.shape, ...retryPolicyInput.shape });

@@ -1,4 +1,4 @@
-import { updateThreeDs as update } from '@/server/services/routing/merchant-routing';
+import { updateThreeDs as update } from '@/server/modules/routing/merchant-routing';
 import { consoleActProcedure } from '../../../trpc';
 import { updateThreeDsInput } from './update-three-ds.types';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { threeDsSettingInput } from '@/server/three-ds/decision';
+import { threeDsSettingInput } from '@/server/core/three-ds/decision';
 import { ofMerchant } from '../console-fields';
 
 export const updateThreeDsInput = z.strictObject({ ...ofMerchant.shape, setting: threeDsSettingInput });

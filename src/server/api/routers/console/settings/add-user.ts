@@ -1,4 +1,4 @@
-import { addMerchantUser } from '@/server/services/console/merchant-users';
+import { addMerchantUser } from '@/server/modules/access/merchant-users';
 import { consoleActProcedure } from '../../../trpc';
 import { addUserInput } from './add-user.types';
 

@@ -1,4 +1,4 @@
-import { merchantSettings } from '@/server/services/console/merchant-settings';
+import { merchantSettings } from '@/server/modules/console/merchant-settings';
 import { consoleProcedure } from '../../../trpc';
 import { merchantInput } from './merchant.types';
 

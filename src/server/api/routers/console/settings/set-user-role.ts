@@ -1,4 +1,4 @@
-import { changeMerchantUser } from '@/server/services/console/merchant-users';
+import { changeMerchantUser } from '@/server/modules/access/merchant-users';
 import { consoleActProcedure } from '../../../trpc';
 import { setUserRoleInput } from './set-user-role.types';
 

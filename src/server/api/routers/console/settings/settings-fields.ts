@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPIRY_MINUTES } from '@/server/domain/expiry';
+import { EXPIRY_MINUTES } from '@/server/core/domain/expiry';
 
 export const expiryMinutes = z
   .number({ error: 'must be a whole number of minutes' })

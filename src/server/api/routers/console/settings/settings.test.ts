@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
-import type { ConsoleSession, Role } from '@/server/auth/console-session';
-import { liveConsoleSession } from '@/server/auth/live-session';
-import { verifySecret } from '@/server/auth/secrets';
-import { authorizeCharge } from '@/server/services/authorize-charge';
-import { createConsoleUser } from '@/server/services/admin/users';
+import type { ConsoleSession, Role } from '@/server/modules/access/console-session';
+import { liveConsoleSession } from '@/server/modules/access/live-session';
+import { verifySecret } from '@/server/platform/security/secrets';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { createConsoleUser } from '@/server/modules/access/users';
 import { chargeRequest, openTestDatabase, refusal, SETUP_TIMEOUT } from '@tests/support/procedure-test-support';
 
 // Every role rule of console.settings.*: who reads and changes a merchant's settings and people.

@@ -1,4 +1,4 @@
-import { changeMerchantSettings } from '@/server/services/console/merchant-settings';
+import { changeMerchantSettings } from '@/server/modules/console/merchant-settings';
 import { consoleActProcedure } from '../../../trpc';
 import { updateExpiriesInput } from './update-expiries.types';
 

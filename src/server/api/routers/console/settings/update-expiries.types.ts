@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PENDING_METHODS } from '@/server/domain/expiry';
+import { PENDING_METHODS } from '@/server/core/domain/expiry';
 import { ofMerchant } from '../console-fields';
 import { expiryMinutes } from './settings-fields';
 

@@ -1,4 +1,4 @@
-import { merchantUsers } from '@/server/services/console/merchant-users';
+import { merchantUsers } from '@/server/modules/access/merchant-users';
 import { consoleProcedure } from '../../../trpc';
 import { usersInput } from './users.types';
 

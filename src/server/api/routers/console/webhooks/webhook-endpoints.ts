@@ -4,7 +4,7 @@ import {
   listEndpoints,
   sendTestEvent,
   updateEndpoint,
-} from '@/server/services/webhooks/webhook-endpoints';
+} from '@/server/modules/events/webhooks/webhook-endpoints';
 import { consoleActProcedure, consoleProcedure } from '../../../trpc';
 import {
   createWebhookEndpointInput,

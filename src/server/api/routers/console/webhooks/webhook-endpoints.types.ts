@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '@/server/domain/event-types';
-import { httpUrl, shortText } from '@/server/schemas/common';
+import { EVENT_TYPES } from '@/server/core/domain/event-types';
+import { httpUrl, shortText } from '@/server/core/interface/common';
 import { ofMerchant } from '../console-fields';
 
 // Inputs of the webhook endpoint procedures (docs/DECISIONS.md, "Webhook endpoints").

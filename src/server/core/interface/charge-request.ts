@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { KNOWN_BRAND_PATTERN, detectBrand, isValidPan, isValidSecurityCode } from '@/server/core/domain/card';
+import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, nestingDepth, shortText } from './common';
+
+// Body of POST /charges (docs/interface.md 2.2-2.4). Top level and method_details are strict; the
+// person objects keep only their documented fields.
+const phoneOfPerson = z.object({ country_code: shortText(8).optional(), subscriber: shortText(20).optional() });
+
+const person = z
+  .object({
+    first_name: shortText().optional(),
+    last_name: shortText().optional(),
+    email: z.email({ error: 'must be an email address' }).max(254).optional(),
+    phone: phoneOfPerson.optional(),
+    location: z
+      .object({
+        line_1: shortText(256).optional(),
+        line_2: shortText(256).optional(),
+        city: shortText().optional(),
+        state: shortText().optional(),
+        country: shortText().optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Person' });
+
+const cardDetails = z
+  .strictObject({
+    pan: z.string().refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check').meta({
+      pattern: KNOWN_BRAND_PATTERN,
+      minLength: 12,
+      maxLength: 19,
+      // Not a registered format: the Luhn check a pattern cannot hold, named for validators that take custom formats.
+      format: 'luhn',
+      description: '12 to 19 digits passing the Luhn check, of a known brand: Visa, Mastercard, Amex, Diners Club or Discover',
+    }),
+    expiry_date: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/, 'must be four digits MMYY'),
+    security_code: z
+      .string()
+      .regex(/^[0-9]{3,4}$/, 'must be 3 digits (4 for Amex)')
+      .meta({ description: '4 digits for Amex (a PAN starting 34 or 37), 3 for every other brand' }),
+    card_holder: z
+      .object({
+        first_name: shortText().optional(),
+        last_name: shortText().optional(),
+        email: z.email({ error: 'must be an email address' }).max(254).optional(),
+        phone: z.object({ prefix: shortText(8).optional(), number: shortText(20).optional() }).optional(),
+      })
+      .optional(),
+    installments: z
+      .object({
+        plan: shortText(32).optional(),
+        number: z
+          .string()
+          .regex(/^[0-9]{1,2}$/)
+          .optional(),
+      })
+      .optional(),
+    // Card flows that leave the merchant's page (issuer authentication) need these, and a
+    // transaction query returns them (docs/interface.md 2.7).
+    redirect_url: httpUrl.optional(),
+    callback_url: httpUrl.optional(),
+  })
+  .superRefine((details, context) => {
+    if (!isValidPan(details.pan)) return;
+    const brand = detectBrand(details.pan);
+    if (!brand) {
+      context.addIssue({ code: 'custom', path: ['pan'], message: 'card brand is not supported' });
+    } else if (/^[0-9]{3,4}$/.test(details.security_code) && !isValidSecurityCode(details.security_code, brand)) {
+      context.addIssue({ code: 'custom', path: ['security_code'], message: 'must be 3 digits (4 for Amex)' });
+    }
+  })
+  .meta({
+    if: { properties: { pan: { pattern: '^3[47]' } }, required: ['pan'] },
+    then: { properties: { security_code: { pattern: '^[0-9]{4}$' } } },
+    else: { properties: { security_code: { pattern: '^[0-9]{3}$' } } },
+  });
+
+const yapeDetails = z.strictObject({
+  callback_url: httpUrl.optional(),
+  phone: z.strictObject({
+    country_code: z.literal('+51', { error: 'must be +51' }),
+    subscriber: z.string().regex(/^9[0-9]{8}$/, 'must be 9 digits starting with 9'),
+  }),
+  otp: z.string().regex(/^[0-9]{6}$/, 'must be 6 digits'),
+});
+
+const redirectDetails = z.strictObject({ redirect_url: httpUrl, callback_url: httpUrl.optional() });
+const cashCodeDetails = z.strictObject({ redirect_url: httpUrl.optional(), callback_url: httpUrl.optional() });
+const qrDetails = z.strictObject({ callback_url: httpUrl.optional() });
+
+export const paymentMethodRequest = z.discriminatedUnion('method_name', [
+  z.strictObject({ method_name: z.literal('CARD'), method_details: cardDetails }),
+  z.strictObject({ method_name: z.literal('YAPE'), method_details: yapeDetails }),
+  z.strictObject({ method_name: z.literal('BANK_TRANSFER'), method_details: redirectDetails }),
+  z.strictObject({ method_name: z.literal('CUOTEALO'), method_details: redirectDetails }),
+  z.strictObject({ method_name: z.literal('PAGOEFECTIVO'), method_details: cashCodeDetails }),
+  z.strictObject({ method_name: z.literal('QR'), method_details: qrDetails }),
+]);
+
+const PEN_ONLY = new Set(['YAPE', 'QR']);
+/** Product items are free objects; a hostile one nested thousands deep would exhaust the stack. */
+const MAX_PRODUCT_DEPTH = 32;
+
+export const chargeRequest = z
+  .strictObject({
+    action: z.literal('authorize', { error: 'must be authorize' }),
+    channel: z.literal('ecommerce', { error: 'must be ecommerce' }),
+    merchant_code: merchantCode,
+    merchant_operation_number: merchantOperationNumber,
+    payment_method: paymentMethodRequest,
+    payment_details: z.object({
+      amount: centsString,
+      currency: currencyCode,
+      billing: person,
+      shipping: person,
+      customer: person,
+      product_details: z
+        .array(
+          z
+            .record(z.string(), z.unknown())
+            .refine((item) => nestingDepth(item) <= MAX_PRODUCT_DEPTH, `must nest at most ${MAX_PRODUCT_DEPTH} levels`),
+        )
+        .max(100),
+    }),
+  })
+  .superRefine((body, context) => {
+    if (PEN_ONLY.has(body.payment_method.method_name) && body.payment_details.currency !== '604') {
+      context.addIssue({
+        code: 'custom',
+        path: ['payment_details', 'currency'],
+        message: `${body.payment_method.method_name} accepts only 604 (PEN)`,
+      });
+    }
+  })
+  .meta({
+    id: 'ChargeRequest',
+    // PEN_ONLY, as JSON Schema.
+    if: {
+      properties: { payment_method: { properties: { method_name: { enum: [...PEN_ONLY] } }, required: ['method_name'] } },
+      required: ['payment_method'],
+    },
+    then: { properties: { payment_details: { properties: { currency: { const: '604' } } } } },
+  });
+
+/**
+ * What the server checks beyond what the document's schema holds, described in the document
+ * (`x-validation-rules`): a 400 on one of these fields may come from a body the schema accepts.
+ */
+export const chargeRequestRules = [
+  { field: 'payment_method.method_details.pan', rule: 'passes the Luhn check (`format: luhn`)' },
+  {
+    field: 'payment_method.method_details.redirect_url',
+    rule: 'parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535)',
+  },
+  {
+    field: 'payment_method.method_details.callback_url',
+    rule: 'parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535)',
+  },
+  { field: 'payment_details.product_details', rule: `each item nests at most ${MAX_PRODUCT_DEPTH} levels of objects and arrays` },
+];
+
+export type ChargeRequest = z.infer<typeof chargeRequest>;

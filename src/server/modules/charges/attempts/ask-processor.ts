@@ -1,0 +1,81 @@
+import {
+  APPROVED_STATE_REASON,
+  type AuthorizeRequest,
+  type AuthorizeResult,
+  type ConnectorContext,
+  type DeclineClass,
+  type PaymentConnector,
+  type StatusResult,
+  type TransactionReference,
+} from '@/server/payments';
+import { logInfo } from '@/server/platform/log';
+
+// The two calls the charge path makes to a processor, each bounded by the connector's timeout
+// (docs/ORCHESTRATION.md 1, 3). The connector sees the signal and should stop on it; the race
+// makes sure a connector that does not still cannot hold the payment past its timeout. A
+// connector that throws has failed technically: the payment is never left without an answer.
+
+/** The connector's answer, or a `timeout` technical failure once `timeoutMs` has passed. */
+export async function authorizeWithin(
+  connector: PaymentConnector,
+  request: AuthorizeRequest,
+  context: Omit<ConnectorContext, 'signal'>,
+): Promise<AuthorizeResult> {
+  const signal = AbortSignal.timeout(connector.timeoutMs);
+  const timedOut = new Promise<AuthorizeResult>((resolve) =>
+    signal.addEventListener('abort', () => resolve(technical('timeout', 'El procesador no respondió a tiempo')), { once: true }),
+  );
+  try {
+    return await Promise.race([connector.authorize(request, { ...context, signal }), timedOut]);
+  } catch (error) {
+    logInfo('connector_failed', { connector: connector.id, flow: 'authorize', error: errorName(error) });
+    return technical('processor_error', 'Error del procesador');
+  }
+}
+
+/** What the processor knows of an attempt after an ambiguous answer; `unknown` when it cannot say in time. */
+export async function statusWithin(connector: PaymentConnector, reference: TransactionReference): Promise<StatusResult> {
+  const signal = AbortSignal.timeout(connector.timeoutMs);
+  const timedOut = new Promise<StatusResult>((resolve) =>
+    signal.addEventListener('abort', () => resolve({ outcome: 'unknown' }), { once: true }),
+  );
+  try {
+    return await Promise.race([connector.status(reference), timedOut]);
+  } catch (error) {
+    logInfo('connector_failed', { connector: connector.id, flow: 'status', error: errorName(error) });
+    return { outcome: 'unknown' };
+  }
+}
+
+function technical(reason: 'timeout' | 'processor_error', stateReason: string): AuthorizeResult {
+  return { outcome: 'technical_failure', reason, stateReason, processorResponse: null, card: null, methodDetails: {} };
+}
+
+/** The error's class name only: a connector's message may quote what it was sent. */
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}
+
+/** An approval a status inquiry found: the processor's codes, under the standard approval code. */
+export function approvedByStatus(status: { authorizationCode: string; brandTransactionId: string }) {
+  return {
+    outcome: 'approved' as const,
+    stateReason: APPROVED_STATE_REASON,
+    processorResponse: {
+      authorization_code: status.authorizationCode,
+      brand_transaction_id: status.brandTransactionId,
+      result_message: { code: '00', description: 'Aprobado' },
+    },
+  };
+}
+
+/** A decline a status inquiry found: the processor's code and its class. */
+export function declinedByStatus(code: string, declineClass: DeclineClass) {
+  const description = `Denegada por el procesador (${code})`;
+  return {
+    outcome: 'declined' as const,
+    stateReason: description,
+    processorResponse: { result_message: { code, description } },
+    declineClass,
+  };
+}

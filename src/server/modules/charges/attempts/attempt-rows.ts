@@ -1,0 +1,242 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Prisma } from '@/generated/prisma/client';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import type { CardDescription } from '@/server/core/domain/card';
+import type { TransactionState } from '@/server/core/domain/states';
+import type { AuthorizeResult, CardFields, DeclineClass, OrderFacts } from '@/server/payments';
+import type { ChargeRequest } from '@/server/core/interface/charge-request';
+import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
+import { chargeMoves } from '@/server/modules/charges/moves/charge-moves';
+import type { TransactionRow } from '@/server/modules/charges/transaction-view';
+import type { ClaimRows } from './claim-charge';
+import type { OutcomeColumns, TransactionColumns } from './transaction-columns';
+
+// The rows of one attempt as the charge statements write them, and the row as the answer and
+// the events show it (the same values: one is made from the other).
+
+/** What every attempt of one charge request shares. */
+export type ChargeBase = {
+  merchant: ActingMerchant;
+  body: ChargeRequest;
+  requestHash: string;
+  /** The card as the request describes it (CARD only): routing facts and the row's card fields. */
+  card: CardDescription | null;
+  /** The method_details an attempt shows until its processor answers. */
+  methodDetails: Record<string, unknown>;
+  /** The payment's 3-D Secure result once it has one: every later attempt reuses it (docs/ORCHESTRATION.md 5). */
+  authentication: ThreeDsResult | null;
+};
+
+/** Why routing chose an attempt's connector (stored in `transactions.routing`). */
+export type RoutingChoice = { rule_version: number | null; route: number | null; reason: string };
+
+/** An attempt in memory: its row as the answer shows it, and what the statements need besides. */
+export type Attempt = {
+  row: TransactionRow;
+  number: number;
+  connectorId: string;
+  routing: RoutingChoice;
+  /** Lifecycle entries already written. */
+  stored: number;
+  payerToken: string;
+};
+
+const audienceOf = (base: ChargeBase) => ({
+  merchantId: base.merchant.id,
+  merchantCode: base.merchant.code,
+  merchantOperationNumber: base.body.merchant_operation_number,
+});
+
+/** A new attempt, REGISTRADO at `at`, carried by `connectorId`; `number` 0 when the claim statement decides it. */
+export function newAttempt(base: ChargeBase, connectorId: string, routing: RoutingChoice, number: number, at: Date): Attempt {
+  const details = base.body.payment_method.method_details as { callback_url?: string; redirect_url?: string };
+  return {
+    number,
+    connectorId,
+    routing,
+    stored: 0,
+    payerToken: randomBytes(18).toString('base64url'),
+    row: {
+      id: randomUUID(),
+      method: base.body.payment_method.method_name,
+      amount: BigInt(base.body.payment_details.amount),
+      currency: base.body.payment_details.currency,
+      state: 'REGISTRADO',
+      stateReason: '',
+      expiresAt: null,
+      continueUrl: null,
+      callbackUrl: details.callback_url ?? null,
+      redirectUrl: details.redirect_url ?? null,
+      methodDetails: base.methodDetails as Prisma.JsonObject,
+      processorResponse: null,
+      additionalFields: additionalFieldsOf(base, connectorId, number),
+      createdAt: at,
+      lifecycle: [{ state: 'REGISTRADO', at }],
+    },
+  };
+}
+
+/** The rows a new attempt writes (the claim, or the next attempt beside a failed one's outcome). */
+export function attemptRows(base: ChargeBase, attempt: Attempt, statusCheckAt: Date): ClaimRows {
+  const { row } = attempt;
+  const card = base.card;
+  const moves = chargeMoves(row, audienceOf(base));
+  return {
+    transaction: {
+      id: row.id,
+      merchant_id: base.merchant.id,
+      method: row.method,
+      amount: row.amount,
+      currency: row.currency,
+      state: row.state,
+      state_reason: row.stateReason,
+      expires_at: null,
+      continue_url: null,
+      payer_token: null,
+      ...cardColumns(card),
+      payer_email: base.body.payment_details.customer.email ?? null,
+      payer_name: payerNameOf(base.body.payment_details.customer),
+      callback_url: row.callbackUrl,
+      redirect_url: row.redirectUrl,
+      method_details: row.methodDetails,
+      processor_response: null,
+      additional_fields: row.additionalFields,
+      request_hash: base.requestHash,
+      connector_id: attempt.connectorId,
+      routing: attempt.routing,
+      status_check_at: statusCheckAt,
+      created_at: row.createdAt,
+      updated_at: row.createdAt,
+    } satisfies TransactionColumns,
+    lifecycle: moves.lifecycle,
+    events: moves.events,
+  };
+}
+
+/** What every attempt notes (docs/ORCHESTRATION.md 3, 5): its processor, its number, the 3-D Secure result. */
+export function additionalFieldsOf(base: ChargeBase, connectorId: string, number: number): Prisma.JsonObject {
+  return {
+    processor: connectorId,
+    attempt: number,
+    ...(base.authentication ? { three_ds: publicThreeDs(base.authentication) } : {}),
+  };
+}
+
+/** How an attempt ended, as its row keeps it. */
+export type Settlement = {
+  result: Exclude<AuthorizeResult, { outcome: 'challenge' }> | Verifying;
+  sentAt: Date;
+  decidedAt: Date;
+  latencyMs: number;
+  declineClass: DeclineClass | null;
+  /** The ambiguous answer is being verified: the worker asks the processor again then. */
+  statusCheckAt: Date | null;
+  /** `transactions.three_ds`: the public result, or the challenge under way. */
+  threeDs: Prisma.JsonObject | null;
+};
+
+/** No answer and no status yet: the attempt waits PENDIENTE for the status sync. */
+export type Verifying = { outcome: 'verifying'; stateReason: string };
+
+/** The attempt once its outcome is known: the row the answer shows. */
+export function settledRow(attempt: Attempt, settlement: Settlement): TransactionRow {
+  const { result } = settlement;
+  const final: TransactionState | null =
+    result.outcome === 'approved'
+      ? 'AUTORIZADO'
+      : result.outcome === 'declined' || result.outcome === 'technical_failure'
+        ? 'DENEGADO'
+        : null;
+  // An attempt that waited for its payer's challenge is PENDIENTE already.
+  const lifecycle =
+    attempt.row.state === 'PENDIENTE'
+      ? [...attempt.row.lifecycle]
+      : [...attempt.row.lifecycle, { state: 'PENDIENTE' as const, at: settlement.sentAt }];
+  if (final) lifecycle.push({ state: final, at: settlement.decidedAt });
+  // A failure the service noted itself (timeout, a throwing connector) carries no details: the request's stay.
+  const decided = 'methodDetails' in result && Object.keys(result.methodDetails).length > 0 ? result : null;
+  return {
+    ...attempt.row,
+    state: final ?? 'PENDIENTE',
+    stateReason: result.stateReason,
+    expiresAt: result.outcome === 'pending' ? result.expiresAt : null,
+    continueUrl: result.outcome === 'pending' ? result.continueUrl : null,
+    methodDetails: (decided?.methodDetails ?? attempt.row.methodDetails) as Prisma.JsonObject,
+    processorResponse: 'processorResponse' in result ? result.processorResponse : null,
+    // The processor's id of the payment, which its reversal, refunds and inquiries name.
+    additionalFields:
+      'processorReference' in result && result.processorReference
+        ? { ...(attempt.row.additionalFields as Prisma.JsonObject), processor_reference: result.processorReference }
+        : attempt.row.additionalFields,
+    lifecycle,
+  };
+}
+
+/** The outcome columns of a settled attempt; `reply` is stored only on the answer's attempt. */
+export function outcomeColumns(
+  base: ChargeBase,
+  attempt: Attempt,
+  row: TransactionRow,
+  settlement: Settlement,
+  reply: unknown,
+): OutcomeColumns {
+  const { result } = settlement;
+  // A processor's card (a wallet's virtual card) wins over the request's; without one, the row keeps the request's.
+  const card: CardFields | null = ('card' in result ? result.card : null) ?? base.card;
+  return {
+    state: row.state,
+    state_reason: row.stateReason,
+    expires_at: row.expiresAt,
+    continue_url: row.continueUrl,
+    payer_token: result.outcome === 'pending' ? attempt.payerToken : null,
+    ...cardColumns(card),
+    method_details: row.methodDetails,
+    processor_response: row.processorResponse,
+    additional_fields: row.additionalFields,
+    authorization_reply: reply,
+    decline_class: settlement.declineClass,
+    three_ds: settlement.threeDs,
+    latency_ms: settlement.latencyMs,
+    status_check_at: settlement.statusCheckAt,
+    updated_at: settlement.decidedAt,
+  };
+}
+
+/** The lifecycle entries and events of the settled attempt's moves not yet written. */
+export function settledMoves(base: ChargeBase, attempt: Attempt, row: TransactionRow) {
+  return chargeMoves(row, audienceOf(base), attempt.stored);
+}
+
+/** The row's display-only card columns (never the PAN or security code). */
+function cardColumns(card: CardFields | null) {
+  return {
+    card_bin: card?.bin ?? null,
+    card_last4: card?.last_pan ?? null,
+    masked_pan: card?.masked_pan ?? null,
+    card_brand: card?.brand ?? null,
+    card_type: card?.card_type ?? null,
+    card_country: card?.card_country ?? null,
+    card_issuer: card?.issuer ?? null,
+  };
+}
+
+/** What a processor is told of the order: its number, a description, and the payer (the customer, else the billing person). */
+export function orderFacts(base: ChargeBase): OrderFacts {
+  const { customer, billing } = base.body.payment_details;
+  const phone = customer.phone ?? billing.phone;
+  return {
+    merchantOperationNumber: base.body.merchant_operation_number,
+    description: `${base.merchant.name} ${base.body.merchant_operation_number}`.slice(0, 80),
+    payer: {
+      email: customer.email ?? billing.email ?? null,
+      firstName: customer.first_name ?? billing.first_name ?? null,
+      lastName: customer.last_name ?? billing.last_name ?? null,
+      phone: phone?.subscriber ? `${phone.country_code ?? ''}${phone.subscriber}` : null,
+    },
+  };
+}
+
+/** The customer's name as sent ("Ana Quispe"), or null when neither part came. */
+function payerNameOf(customer: ChargeRequest['payment_details']['customer']): string | null {
+  return [customer.first_name, customer.last_name].filter(Boolean).join(' ') || null;
+}

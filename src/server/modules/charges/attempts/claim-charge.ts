@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Tx } from '@/server/platform/db/client';
+import { RETRYABLE_CHARGE_STATES } from '@/server/core/domain/states';
+import { NIL_UUID } from '@/server/core/domain/uuid';
+import type { OutboxEventRow } from '@/server/modules/events/event-of';
+import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/modules/events/callbacks/endpoint-fan-out';
+import {
+  asJson,
+  eventColumns,
+  isUniqueViolation,
+  OUTBOX_COLUMNS,
+  TRANSACTION_COLUMNS,
+  type TransactionColumns,
+} from './transaction-columns';
+
+// The first write of a charge, before any processor is asked (docs/ORCHESTRATION.md 3): in one
+// SQL statement, create (for a merchant that exists: the database has no foreign key there, see
+// the operations_merchant_unlocked migration) or lock the operation, read its latest transaction, and (only when the
+// request may add one) insert the first attempt REGISTRADO with the connector routing chose, its
+// lifecycle entry and its event. The processor is asked only after this commits, so a crash
+// while it is asked leaves a row the worker's status sync settles (status_check_at), never a
+// payment the service forgot.
+//
+// The attempt number is the operation's (1, 2, … across every request), decided inside the
+// statement; it is written into additional_fields.attempt of the row and of the event there.
+//
+// Two concurrent charges of one operation: the second waits on the operation's row lock; its
+// snapshot may predate the first's transaction, in which case its insert meets the unique
+// (operation_id, attempt) and the statement is run again, now seeing the first. An identical
+// request whose first is still being carried (no reply stored yet) is `in_flight`; another
+// request while an attempt is carried is a conflict.
+
+/** How long an attempt without a stored answer counts as still being carried. */
+const IN_FLIGHT_SECONDS = 60;
+
+const CLAIM_CHARGE = `
+WITH operation AS (
+  INSERT INTO operations (id, merchant_id, merchant_operation_number, created_at)
+  SELECT $3::uuid, m.id, $2, now() FROM merchants m WHERE m.id = $1::uuid
+  ON CONFLICT (merchant_id, merchant_operation_number)
+  DO UPDATE SET merchant_operation_number = EXCLUDED.merchant_operation_number
+  RETURNING id
+), latest AS (
+  SELECT t.attempt, t.state, t.request_hash, t.authorization_reply, t.updated_at
+  FROM transactions t JOIN operation o ON t.operation_id = o.id
+  ORDER BY t.attempt DESC LIMIT 1
+), decision AS (
+  SELECT o.id AS operation_id,
+         CASE WHEN l.request_hash = $4 AND l.authorization_reply IS NOT NULL THEN 'replay'
+              WHEN l.request_hash = $4 THEN 'in_flight'
+              WHEN l.authorization_reply IS NULL AND l.updated_at > now() - interval '${IN_FLIGHT_SECONDS} seconds' THEN 'conflict'
+              WHEN l.state IS NOT NULL AND NOT l.state::text IN (SELECT jsonb_array_elements_text($5::jsonb)) THEN 'conflict'
+              ELSE 'create' END AS outcome,
+         COALESCE(l.attempt, 0) + 1 AS attempt,
+         l.authorization_reply AS reply
+  FROM operation o LEFT JOIN latest l ON true
+), inserted AS (
+  INSERT INTO transactions (operation_id, attempt, ${TRANSACTION_COLUMNS.join(', ')})
+  SELECT d.operation_id, d.attempt, ${TRANSACTION_COLUMNS.map((column) =>
+    column === 'additional_fields' ? `jsonb_set(t.additional_fields, '{attempt}', to_jsonb(d.attempt))` : `t.${column}`,
+  ).join(', ')}
+  FROM decision d, jsonb_populate_record(NULL::transactions, $6::jsonb) t
+  WHERE d.outcome = 'create'
+  RETURNING id
+), lifecycle AS (
+  INSERT INTO lifecycle_entries (transaction_id, state, at)
+  SELECT i.id, e.state, e.at
+  FROM inserted i, jsonb_populate_recordset(NULL::lifecycle_entries, $7::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+), events AS (
+  INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
+  SELECT ${OUTBOX_COLUMNS.map((column) =>
+    column === 'payload' ? `jsonb_set(e.payload, '{transaction,additional_fields,attempt}', to_jsonb(d.attempt))` : `e.${column}`,
+  ).join(', ')}
+  FROM inserted i, decision d, jsonb_populate_recordset(NULL::outbox_events, $8::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+  ${FAN_OUT_RETURNING}
+), ${endpointFanOutClause('events')}
+SELECT outcome, reply, attempt FROM decision`;
+
+export type ClaimRows = {
+  transaction: TransactionColumns;
+  lifecycle: { state: string; at: Date }[];
+  events: OutboxEventRow[];
+};
+
+export type ClaimOutcome =
+  { kind: 'created'; attempt: number } | { kind: 'replay'; reply: unknown } | { kind: 'in_flight' } | { kind: 'conflict' };
+
+const TRIES = 3;
+
+/** The claim for a merchant that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
+export async function warmClaimCharge(tx: Tx): Promise<void> {
+  await tx.$queryRawUnsafe(CLAIM_CHARGE, NIL_UUID, 'warm-up', NIL_UUID, '', '[]', '{}', '[]', '[]');
+}
+
+export async function claimCharge(
+  prisma: Db,
+  operation: { merchantId: string; merchantOperationNumber: string; requestHash: string },
+  rows: ClaimRows,
+): Promise<ClaimOutcome> {
+  const parameters = [
+    operation.merchantId,
+    operation.merchantOperationNumber,
+    randomUUID(),
+    operation.requestHash,
+    JSON.stringify(RETRYABLE_CHARGE_STATES),
+    asJson(rows.transaction),
+    JSON.stringify(rows.lifecycle),
+    JSON.stringify(rows.events.map(eventColumns)),
+  ];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [decided] = await prisma.$queryRawUnsafe<{ outcome: string; reply: unknown; attempt: number }[]>(
+        CLAIM_CHARGE,
+        ...parameters,
+      );
+      if (!decided) throw new Error(`no merchant ${operation.merchantId} to charge for`);
+      if (decided.outcome === 'replay') return { kind: 'replay', reply: decided.reply };
+      if (decided.outcome === 'create') return { kind: 'created', attempt: Number(decided.attempt) };
+      return { kind: decided.outcome as 'in_flight' | 'conflict' };
+    } catch (error) {
+      if (attempt >= TRIES || !isUniqueViolation(error)) throw error;
+    }
+  }
+}

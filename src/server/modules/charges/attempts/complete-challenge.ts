@@ -1,0 +1,109 @@
+import type { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/platform/db/client';
+import { describeCard, detectBrand } from '@/server/core/domain/card';
+import { AppError } from '@/server/core/domain/errors';
+import type { ChargeRequest } from '@/server/core/interface/charge-request';
+import { takeVaultedCard } from '@/server/modules/charges/card-vault';
+import type { ThreeDsResult } from '@/server/core/three-ds/directory';
+import { actingMerchantById } from '@/server/modules/access/merchant-scope';
+import { transactionSelect } from '@/server/modules/charges/transaction-view';
+import { additionalFieldsOf, type Attempt, type ChargeBase, type RoutingChoice } from './attempt-rows';
+import { planCharge } from './plan-charge';
+import { refuseUnauthenticated, runAttempts } from './run-attempts';
+
+// After the payer's 3-D Secure challenge (docs/ORCHESTRATION.md 5): the card leaves the vault
+// (it is used once), and the waiting attempt is authorized with the result through routing, its
+// processor first, failing over with the same authentication; a failed authentication declines
+// it without a processor. The payment's stored answer becomes the outcome, so a replay of the
+// original request tells it too.
+export async function completeChallenge(
+  db: Db,
+  transactionId: string,
+  result: ThreeDsResult,
+): Promise<{ state: string; redirectUrl: string | null }> {
+  const row = await db.transaction.findUnique({
+    where: { id: transactionId },
+    select: {
+      ...transactionSelect,
+      attempt: true,
+      merchantId: true,
+      connectorId: true,
+      routing: true,
+      requestHash: true,
+      payerToken: true,
+      payerEmail: true,
+      payerName: true,
+      operation: { select: { merchantOperationNumber: true } },
+    },
+  });
+  if (!row || row.method !== 'CARD' || row.state !== 'PENDIENTE' || !row.connectorId) {
+    throw new AppError('STATE_CONFLICT', 'no 3-D Secure challenge is waiting for this payment');
+  }
+  const merchant = await actingMerchantById(db, row.merchantId);
+  const card = await takeVaultedCard(db, transactionId);
+  const details = row.methodDetails as { installments?: { plan?: string; installment_number?: string } };
+  const customer = { email: row.payerEmail ?? undefined, first_name: row.payerName ?? undefined };
+  const body = {
+    action: 'authorize',
+    channel: 'ecommerce',
+    merchant_code: merchant.code,
+    merchant_operation_number: row.operation.merchantOperationNumber,
+    payment_method: {
+      method_name: 'CARD',
+      method_details: {
+        pan: card?.pan ?? '',
+        expiry_date: card?.expiry_date ?? '',
+        security_code: card?.security_code ?? '',
+        ...(details.installments
+          ? { installments: { plan: details.installments.plan, number: details.installments.installment_number } }
+          : {}),
+        ...(row.redirectUrl ? { redirect_url: row.redirectUrl } : {}),
+        ...(row.callbackUrl ? { callback_url: row.callbackUrl } : {}),
+      },
+    },
+    payment_details: {
+      amount: row.amount.toString(),
+      currency: row.currency,
+      billing: customer,
+      shipping: customer,
+      customer,
+      product_details: [],
+    },
+  } as ChargeRequest;
+  const base: ChargeBase = {
+    merchant,
+    body,
+    requestHash: row.requestHash,
+    card: card && detectBrand(card.pan) ? describeCard(card.pan) : null,
+    methodDetails: row.methodDetails as Prisma.JsonObject,
+    authentication: null,
+  };
+  const attempt: Attempt = {
+    row,
+    number: row.attempt,
+    connectorId: row.connectorId,
+    routing: row.routing as RoutingChoice,
+    stored: row.lifecycle.length,
+    payerToken: row.payerToken ?? '',
+  };
+  const passed = card !== null && (result.status === 'Y' || result.status === 'A');
+  // Without its card (expired from the vault) the payment cannot be authorized: as unauthenticated.
+  const settled = passed
+    ? await authorizeAuthenticated(db, base, attempt, result)
+    : await refuseUnauthenticated(db, base, attempt, card ? result : { ...result, status: 'U' });
+  return { state: settled.transaction.state, redirectUrl: row.redirectUrl };
+}
+
+async function authorizeAuthenticated(db: Db, base: ChargeBase, attempt: Attempt, result: ThreeDsResult) {
+  base.authentication = result;
+  attempt.row.additionalFields = additionalFieldsOf(base, attempt.connectorId, attempt.number);
+  const plan = await planCharge(db, base);
+  // The processor the payment waited for comes first; routing's others follow for failover.
+  const own = plan.candidates.find((candidate) => candidate.connector === attempt.connectorId) ?? {
+    connector: attempt.connectorId,
+    route: attempt.routing.route,
+    reason: attempt.routing.reason,
+  };
+  const candidates = [own, ...plan.candidates.filter((candidate) => candidate.connector !== attempt.connectorId)];
+  return runAttempts(db, base, { ...plan, candidates }, attempt);
+}

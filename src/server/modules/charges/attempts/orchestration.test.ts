@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  chargeRequest,
+  openTestDatabase,
+  SETUP_TIMEOUT,
+  testMerchant,
+  type TestDatabase,
+} from '@tests/support/procedure-test-support';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { failsFlakily, registryFor, sandboxStoreFor } from '@/server/payments';
+import { syncStatuses } from '@/server/modules/charges/sync-status';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { cancelOperation } from '@/server/modules/charges/cancel-operation';
+import { verifyChallenge } from '@/server/core/three-ds/directory';
+import { routingView, publishDraft, saveDraft, updatePolicy, updateThreeDs } from '@/server/modules/routing/merchant-routing';
+import { completeChallenge } from './complete-challenge';
+import { claimCharge } from './claim-charge';
+import { attemptRows, newAttempt } from './attempt-rows';
+
+// The charge path's orchestration against a real (embedded) database and the sandbox processors
+// (docs/ORCHESTRATION.md 2-3): which processor carried each attempt, when routing moves on and
+// when it must not, the status inquiry after a timeout, and the worker's status sync.
+let db: TestDatabase;
+let merchant: ActingMerchant;
+let sequence = 0;
+const number = () => `orch-${(sequence += 1)}`;
+const ALL = { kind: 'all' } as const;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  merchant = await testMerchant(db.prisma, 'ORCH');
+}, SETUP_TIMEOUT);
+
+afterAll(() => db?.close());
+
+beforeEach(async () => {
+  const store = sandboxStoreFor(db.prisma);
+  for (const connector of registryFor(db.prisma).connectors) await store.setMode(connector.id, 'normal');
+  await updatePolicy(db.prisma, ALL, {
+    merchantCode: merchant.code,
+    method: 'CARD',
+    maxAttempts: 2,
+    budgetMs: 10_000,
+    retrySoftDeclines: false,
+  });
+});
+
+async function attempts(operationNumber: string) {
+  return db.prisma.transaction.findMany({
+    where: { operation: { merchantId: merchant.id, merchantOperationNumber: operationNumber } },
+    orderBy: { attempt: 'asc' },
+    select: {
+      id: true,
+      attempt: true,
+      state: true,
+      connectorId: true,
+      declineClass: true,
+      additionalFields: true,
+      routing: true,
+      latencyMs: true,
+      authorizationReply: true,
+      lifecycle: { select: { state: true }, orderBy: { id: 'asc' } },
+    },
+  });
+}
+
+/** The first write of a charge (claimCharge) without asking any processor: the attempt stays REGISTRADO. */
+async function claim(owner: ActingMerchant, operationNumber: string) {
+  const base = {
+    merchant: owner,
+    body: chargeRequest(owner.code, operationNumber, 'CARD'),
+    requestHash: `hash-${operationNumber}`,
+    card: null,
+    methodDetails: {},
+    authentication: null,
+  };
+  const attempt = newAttempt(base, 'sandbox-acquirer-a', { rule_version: null, route: null, reason: 'test' }, 0, new Date());
+  const outcome = await claimCharge(
+    db.prisma,
+    { merchantId: owner.id, merchantOperationNumber: operationNumber, requestHash: base.requestHash },
+    attemptRows(base, attempt, new Date(Date.now() - 1_000)),
+  );
+  return { id: attempt.row.id, outcome };
+}
+
+async function charge(pan: string, method: 'CARD' | 'YAPE' = 'CARD', otp?: string) {
+  const operationNumber = number();
+  const reply = await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, operationNumber, method, { pan, otp }));
+  return { reply, rows: await attempts(operationNumber), operationNumber };
+}
+
+describe('routing and failover on the platform default', () => {
+  it('an approval at the first acquirer is one attempt that names it, the rule and the route', async () => {
+    const { reply, rows } = await charge('4111111111111111');
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    expect(reply.transaction.additional_fields).toEqual({ processor: 'sandbox-acquirer-a', attempt: 1 });
+    expect(rows.map((row) => [row.attempt, row.state, row.connectorId])).toEqual([[1, 'AUTORIZADO', 'sandbox-acquirer-a']]);
+    expect(rows[0]!.routing).toMatchObject({ rule_version: null, route: null });
+    expect(rows[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
+  });
+
+  it('a technical failure (96) at A moves on to B, which approves: two attempts, the answer is the second', async () => {
+    const { reply, rows } = await charge('4000000000008013');
+    expect(rows.map((row) => [row.attempt, row.state, row.connectorId, row.declineClass])).toEqual([
+      [1, 'DENEGADO', 'sandbox-acquirer-a', 'technical'],
+      [2, 'AUTORIZADO', 'sandbox-acquirer-b', null],
+    ]);
+    expect(reply.transaction.additional_fields).toEqual({ processor: 'sandbox-acquirer-b', attempt: 2 });
+    // Only the answer's attempt keeps the reply a replay gives back.
+    expect(rows.map((row) => row.authorizationReply !== null)).toEqual([false, true]);
+  });
+
+  it('a soft decline stays with A unless the merchant opts in; with the policy on, B approves', async () => {
+    const off = await charge('4000000000008005');
+    expect(off.rows.map((row) => [row.state, row.connectorId, row.declineClass])).toEqual([
+      ['DENEGADO', 'sandbox-acquirer-a', 'soft'],
+    ]);
+    await updatePolicy(db.prisma, ALL, {
+      merchantCode: merchant.code,
+      method: 'CARD',
+      maxAttempts: 2,
+      budgetMs: 10_000,
+      retrySoftDeclines: true,
+    });
+    const on = await charge('4000000000008005');
+    expect(on.rows.map((row) => [row.state, row.connectorId])).toEqual([
+      ['DENEGADO', 'sandbox-acquirer-a'],
+      ['AUTORIZADO', 'sandbox-acquirer-b'],
+    ]);
+  });
+
+  it('a hard decline is never tried elsewhere', async () => {
+    const { rows } = await charge('4000000000000127');
+    expect(rows.map((row) => [row.state, row.connectorId, row.declineClass])).toEqual([
+      ['DENEGADO', 'sandbox-acquirer-a', 'hard'],
+    ]);
+  });
+
+  it('max_attempts 1 keeps a technical failure at the first acquirer', async () => {
+    await updatePolicy(db.prisma, ALL, {
+      merchantCode: merchant.code,
+      method: 'CARD',
+      maxAttempts: 1,
+      budgetMs: 10_000,
+      retrySoftDeclines: false,
+    });
+    const { rows } = await charge('4000000000008013');
+    expect(rows.map((row) => [row.state, row.connectorId])).toEqual([['DENEGADO', 'sandbox-acquirer-a']]);
+  });
+
+  it('an outage at A is skipped over to B for cards, and at sandbox-yape to sandbox-yape-b for Yape', async () => {
+    const store = sandboxStoreFor(db.prisma);
+    await store.setMode('sandbox-acquirer-a', 'outage');
+    await store.setMode('sandbox-yape', 'outage');
+    const card = await charge('4111111111111111');
+    expect(card.rows.map((row) => [row.state, row.connectorId])).toEqual([
+      ['DENEGADO', 'sandbox-acquirer-a'],
+      ['AUTORIZADO', 'sandbox-acquirer-b'],
+    ]);
+    const yape = await charge('', 'YAPE');
+    expect(yape.rows.map((row) => [row.state, row.connectorId])).toEqual([
+      ['DENEGADO', 'sandbox-yape'],
+      ['AUTORIZADO', 'sandbox-yape-b'],
+    ]);
+  });
+
+  it('a Yape processor error is not tried elsewhere: the one-time code may have been spent', async () => {
+    // flaky: a third of the rail's payments fail with 96, decided by the transaction id.
+    await sandboxStoreFor(db.prisma).setMode('sandbox-yape', 'flaky');
+    // Failures in a row may open the rail's breaker; routing then sends the next payment to
+    // sandbox-yape-b, which approves. Either way a payment has one attempt.
+    for (let index = 0; index < 12; index += 1) {
+      const { rows } = await charge('', 'YAPE');
+      expect(rows).toHaveLength(1);
+      const [row] = rows;
+      const failed = row!.connectorId === 'sandbox-yape' && failsFlakily(row!.id);
+      expect([row!.state, row!.declineClass]).toEqual(failed ? ['DENEGADO', 'technical'] : ['AUTORIZADO', null]);
+    }
+  });
+
+  it('an answer after the timeout is asked about, not retried elsewhere: the approval A made is the result', async () => {
+    const { reply, rows } = await charge('4000000000008021');
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    expect(rows.map((row) => [row.state, row.connectorId])).toEqual([['AUTORIZADO', 'sandbox-acquirer-a']]);
+  });
+});
+
+describe("a merchant's rule", () => {
+  it('routes by its conditions, and a payment no route holds falls back to the platform default, saying so', async () => {
+    await saveDraft(
+      db.prisma,
+      ALL,
+      {
+        merchantCode: merchant.code,
+        method: 'CARD',
+        routes: [{ connector: 'sandbox-acquirer-b', priority: 1, weight: 100, conditions: { brands: ['MASTERCARD'] } }],
+      },
+      'test',
+    );
+    const published = await publishDraft(db.prisma, ALL, { merchantCode: merchant.code, method: 'CARD' });
+    expect(published.published?.version).toBe(1);
+    const mastercard = await charge('5555555555554444');
+    expect(mastercard.rows.map((row) => [row.connectorId, row.routing])).toEqual([
+      ['sandbox-acquirer-b', expect.objectContaining({ rule_version: 1, route: 0 })],
+    ]);
+    const visa = await charge('4111111111111111');
+    expect(visa.rows[0]!.connectorId).toBe('sandbox-acquirer-a');
+    expect((visa.rows[0]!.routing as { reason: string }).reason).toMatch(/^no route of rule v1 holds: platform default/);
+  });
+
+  it('a rule naming an unknown connector is refused with the field, and nothing is saved', async () => {
+    await expect(
+      saveDraft(
+        db.prisma,
+        ALL,
+        {
+          merchantCode: merchant.code,
+          method: 'CARD',
+          routes: [{ connector: 'nope', priority: 1, weight: 100, conditions: {} }],
+        },
+        'test',
+      ),
+    ).rejects.toMatchObject({ kind: 'VALIDATION', errors: [expect.objectContaining({ field: 'routes[0].connector' })] });
+    expect((await routingView(db.prisma, ALL, merchant.code, 'CARD')).draft).toBeNull();
+  });
+});
+
+describe('one answer per request', () => {
+  it('concurrent identical charges get one answer and leave one attempt', async () => {
+    const operationNumber = number();
+    const request = chargeRequest(merchant.code, operationNumber, 'CARD');
+    const replies = await Promise.all(Array.from({ length: 5 }, () => authorizeCharge(db.prisma, merchant, request)));
+    // The same answer (over HTTP the output schema also gives it the same bytes).
+    for (const reply of replies.slice(1)) expect(reply).toEqual(replies[0]);
+    expect((await attempts(operationNumber)).map((row) => row.state)).toEqual(['AUTORIZADO']);
+  });
+});
+
+describe("the worker's status sync", () => {
+  it('settles an attempt nobody answered: approved where the processor approved it, declined where it never arrived', async () => {
+    // A charge claimed while its instance died before the processor answered: REGISTRADO, due for a check.
+    const claimed = async (operationNumber: string) => (await claim(merchant, operationNumber)).id;
+    const approvedId = await claimed(number());
+    const lostId = await claimed(number());
+    await sandboxStoreFor(db.prisma).record('sandbox-acquirer-a', approvedId, {
+      outcome: 'approved',
+      authorizationCode: '123456',
+      brandTransactionId: '401234567890123',
+    });
+    expect(await syncStatuses(db.prisma)).toBeGreaterThanOrEqual(2);
+    const states = await db.prisma.transaction.findMany({
+      where: { id: { in: [approvedId, lostId] } },
+      select: {
+        id: true,
+        state: true,
+        statusCheckAt: true,
+        processorResponse: true,
+        lifecycle: { select: { state: true }, orderBy: { id: 'asc' } },
+      },
+    });
+    const byId = new Map(states.map((row) => [row.id, row]));
+    expect(byId.get(approvedId)).toMatchObject({ state: 'AUTORIZADO', statusCheckAt: null });
+    // The processor's codes as the authorization would have given them.
+    expect(byId.get(approvedId)!.processorResponse).toStrictEqual({
+      authorization_code: '123456',
+      brand_transaction_id: '401234567890123',
+      result_message: { code: '00', description: 'Aprobado' },
+    });
+    expect(byId.get(approvedId)!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
+    expect(byId.get(lostId)).toMatchObject({ state: 'DENEGADO', statusCheckAt: null });
+  });
+});
+
+describe('3-D Secure', () => {
+  const setThreeDs = (mode: 'NEVER' | 'ALWAYS' | 'WHEN_REQUIRED') =>
+    updateThreeDs(db.prisma, ALL, { merchantCode: merchant.code, setting: { mode, overAmount: null } });
+  afterAll(() => setThreeDs('WHEN_REQUIRED'));
+
+  it('ALWAYS: a frictionless authentication goes with the authorization and is noted, never its value', async () => {
+    await setThreeDs('ALWAYS');
+    const { reply, rows } = await charge('4111111111111111');
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    expect(reply.transaction.additional_fields).toEqual({
+      processor: 'sandbox-acquirer-a',
+      attempt: 1,
+      three_ds: { version: '2.2.0', status: 'Y', eci: '05', challenged: false },
+    });
+    // The stored row and its events keep the public result only: the authentication value (20
+    // random bytes, 28 characters of base64) is in no column and no event.
+    const stored = await db.prisma.transaction.findUniqueOrThrow({ where: { id: rows[0]!.id } });
+    expect(stored.threeDs).toStrictEqual({ version: '2.2.0', status: 'Y', eci: '05', challenged: false });
+    const events = await db.prisma.outboxEvent.findMany({ where: { aggregateId: rows[0]!.id } });
+    expect(events).toHaveLength(3);
+    const everything = JSON.stringify([stored, events, reply], (_key, value: unknown) =>
+      typeof value === 'bigint' ? value.toString() : value,
+    );
+    expect(everything).toContain('"challenged":false');
+    expect(everything).not.toMatch(/[A-Za-z0-9+/]{27}=/);
+    expect(everything).not.toMatch(/authenticationValue|authentication_value/);
+  });
+
+  it('ALWAYS: a challenge waits PENDIENTE at the challenge page with the card vaulted; the right code authorizes it', async () => {
+    await setThreeDs('ALWAYS');
+    const { reply, operationNumber } = await charge('4000000000003220');
+    expect(reply.transaction.state).toBe('PENDIENTE');
+    expect(reply.transaction.continue_url).toMatch(/\/pay\/[A-Za-z0-9_-]+$/);
+    expect(reply.transaction.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE']);
+    const id = reply.transaction.transaction_id;
+    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(1);
+    const answer = verifyChallenge({ pan: '4000000000003220', code: '123456', triesSoFar: 0 });
+    if (answer.kind !== 'done') throw new Error('the sandbox code passes');
+    const completed = await completeChallenge(db.prisma, id, answer.result);
+    expect(completed.state).toBe('AUTORIZADO');
+    const rows = await attempts(operationNumber);
+    expect(rows.map((row) => [row.attempt, row.state, row.connectorId])).toEqual([[1, 'AUTORIZADO', 'sandbox-acquirer-a']]);
+    expect(rows[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
+    expect(rows[0]!.additionalFields).toMatchObject({ three_ds: { status: 'Y', challenged: true } });
+    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(0);
+  });
+
+  it('DELETE of a payment waiting for its challenge cancels it and drops its card from the vault', async () => {
+    await setThreeDs('ALWAYS');
+    const { reply, operationNumber } = await charge('4000000000003220');
+    const id = reply.transaction.transaction_id;
+    const cancelled = await cancelOperation(db.prisma, merchant, operationNumber);
+    expect(cancelled.operation.state).toBe('CANCELADO');
+    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(0);
+  });
+
+  it('a challenge that cannot be passed declines the payment without a processor', async () => {
+    await setThreeDs('ALWAYS');
+    const { reply, operationNumber } = await charge('4000000000003253');
+    const answer = verifyChallenge({ pan: '4000000000003253', code: '123456', triesSoFar: 0 });
+    if (answer.kind !== 'done') throw new Error('this card always fails');
+    expect((await completeChallenge(db.prisma, reply.transaction.transaction_id, answer.result)).state).toBe('DENEGADO');
+    const rows = await attempts(operationNumber);
+    expect(rows.map((row) => [row.state, row.latencyMs])).toEqual([['DENEGADO', 0]]);
+  });
+
+  it('WHEN_REQUIRED: an issuer asking for authentication (65) steps up, and the same processor approves', async () => {
+    await setThreeDs('WHEN_REQUIRED');
+    const { rows } = await charge('4000000000003261');
+    expect(rows.map((row) => [row.attempt, row.state, row.connectorId, row.declineClass])).toEqual([
+      [1, 'DENEGADO', 'sandbox-acquirer-a', 'sca_required'],
+      [2, 'AUTORIZADO', 'sandbox-acquirer-a', null],
+    ]);
+    expect(rows[1]!.additionalFields).toMatchObject({ three_ds: { status: 'Y', challenged: false } });
+  });
+
+  it('NEVER: a request for authentication is a decline', async () => {
+    await setThreeDs('NEVER');
+    const { rows } = await charge('4000000000003261');
+    expect(rows.map((row) => [row.state, row.declineClass])).toEqual([['DENEGADO', 'sca_required']]);
+  });
+});
+
+describe("the operation's merchant, without a foreign key (operations_merchant_unlocked migration)", () => {
+  it('a charge for a merchant that does not exist writes nothing', async () => {
+    const ghost = { ...merchant, id: randomUUID(), code: 'GHOST' };
+    await expect(claim(ghost, number())).rejects.toThrow(`no merchant ${ghost.id} to charge for`);
+    expect(await db.prisma.operation.count({ where: { merchantId: ghost.id } })).toBe(0);
+    expect(await db.prisma.transaction.count({ where: { merchantId: ghost.id } })).toBe(0);
+  });
+
+  it('a merchant with operations can be neither deleted nor given another id; one without them can', async () => {
+    const other = await testMerchant(db.prisma, 'KEEPS');
+    const { outcome } = await claim(other, number());
+    expect(outcome).toEqual({ kind: 'created', attempt: 1 });
+    await expect(db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${other.id}::uuid`).rejects.toThrow(
+      `merchant ${other.id} still has operations`,
+    );
+    await expect(
+      db.prisma.$executeRaw`UPDATE merchants SET id = ${randomUUID()}::uuid WHERE id = ${other.id}::uuid`,
+    ).rejects.toThrow(`merchant ${other.id} still has operations`);
+    expect(await db.prisma.merchant.count({ where: { id: other.id } })).toBe(1);
+    expect(await db.prisma.$executeRaw`UPDATE merchants SET name = 'Renamed' WHERE id = ${other.id}::uuid`).toBe(1);
+    const empty = await testMerchant(db.prisma, 'EMPTY');
+    expect(await db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${empty.id}::uuid`).toBe(1);
+  });
+});

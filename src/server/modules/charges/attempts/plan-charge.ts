@@ -1,0 +1,71 @@
+import type { Db } from '@/server/platform/db/client';
+import { AppError } from '@/server/core/domain/errors';
+import { defaultRoutes, evaluateRoutes, type Candidate, type PaymentFacts } from '@/server/core/orchestration';
+import type { PaymentConnector } from '@/server/payments';
+import { connectorById, merchantConnectorFacts } from '@/server/modules/processors/connectors';
+import type { ChargeBase } from './attempt-rows';
+import { breakers } from '@/server/modules/processors/breakers';
+import { routingConfigOf, type RoutingConfig } from '@/server/modules/routing/routing-config';
+import { authenticateFirst, mayStepUp } from '@/server/core/three-ds/decision';
+import type { ChargePlan } from './run-attempts';
+
+// Routing for one charge (docs/ORCHESTRATION.md 2): the merchant's published rule for the
+// method, else the platform default. A rule none of whose routes holds for this payment falls
+// back to the platform default too, and the attempt says so (`transactions.routing.reason`):
+// a payment is never lost to a rule that does not match, and nobody is left guessing why.
+export async function planCharge(
+  prisma: Db,
+  base: ChargeBase,
+): Promise<ChargePlan & { firstConnector: PaymentConnector; threeDs: RoutingConfig['threeDs'] }> {
+  const method = base.body.payment_method.method_name;
+  const config = await routingConfigOf(prisma, base.merchant.id, method);
+  const connectors = await merchantConnectorFacts(prisma, config.accounts);
+  const payment = paymentFacts(base);
+  const board = breakers();
+  const breakerAllows = (id: string) => board.breakerFor(id).allowRequest();
+
+  let candidates: Candidate[] = config.rule
+    ? evaluateRoutes({ routes: config.rule.routes, platformDefault: false, payment, connectors, breakerAllows })
+    : [];
+  if (candidates.length === 0) {
+    const why = config.rule ? `no route of rule v${config.rule.version} holds: platform default, ` : 'platform default, ';
+    candidates = evaluateRoutes({ routes: defaultRoutes(method), platformDefault: true, payment, connectors, breakerAllows }).map(
+      (candidate) => ({ ...candidate, reason: `${why}${candidate.reason}` }),
+    );
+  }
+  const threeDsCapable = new Set(connectors.filter((each) => each.capabilities.threeDsResult).map((each) => each.id));
+  // A card authenticated before routing (ALWAYS, OVER) goes where the result is used, when any candidate takes it.
+  if (method === 'CARD' && authenticateFirst(config.threeDs, payment.amount)) {
+    const capable = candidates.filter((candidate) => threeDsCapable.has(candidate.connector));
+    if (capable.length > 0) candidates = capable;
+  }
+  const first = candidates[0] && (await connectorById(prisma, candidates[0].connector));
+  if (!first) throw new AppError('METHOD_RULE', `no processor can carry this ${method} payment now`);
+  return {
+    candidates,
+    ruleVersion: config.rule?.version ?? null,
+    policy: config.policy,
+    stepUpAllowed: method === 'CARD' && mayStepUp(config.threeDs),
+    threeDsCapable,
+    threeDs: config.threeDs,
+    firstConnector: first,
+  };
+}
+
+function paymentFacts(base: ChargeBase): PaymentFacts {
+  const { body, card, merchant } = base;
+  const method = body.payment_method;
+  const installments = method.method_name === 'CARD' ? method.method_details.installments?.number : undefined;
+  return {
+    method: method.method_name,
+    amount: BigInt(body.payment_details.amount),
+    currency: body.payment_details.currency,
+    brand: card?.brand ?? null,
+    bin: card?.bin ?? null,
+    cardType: card?.card_type ?? null,
+    cardCountry: card?.card_country ?? null,
+    instalments: Number(installments ?? '1'),
+    // Weighted routes split by operation, stable across replays (docs/ORCHESTRATION.md 2).
+    stableKey: `${merchant.code}:${body.merchant_operation_number}`,
+  };
+}

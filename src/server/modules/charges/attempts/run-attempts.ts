@@ -1,0 +1,344 @@
+import type { Prisma } from '@/generated/prisma/client';
+import { env } from '@/env';
+import { vaultCard } from '@/server/modules/charges/card-vault';
+import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
+import { authenticate, publicThreeDs, type Authentication, type ThreeDsResult } from '@/server/core/three-ds/directory';
+import type { Db } from '@/server/platform/db/client';
+import { nextStep, type AttemptFailure, type Candidate, type RetryPolicy } from '@/server/core/orchestration';
+import { transactionReference, type AuthorizeResult, type PaymentConnector } from '@/server/payments';
+import { connectorById } from '@/server/modules/processors/connectors';
+import type { ChargeResponse } from '@/server/core/interface/transaction';
+import { approvedByStatus, authorizeWithin, declinedByStatus, statusWithin } from './ask-processor';
+import {
+  attemptRows,
+  newAttempt,
+  orderFacts,
+  outcomeColumns,
+  settledMoves,
+  settledRow,
+  type Attempt,
+  type ChargeBase,
+  type RoutingChoice,
+  type Settlement,
+} from './attempt-rows';
+import { breakers } from '@/server/modules/processors/breakers';
+import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
+import { awaitAnswer, replyOf } from './stored-answer';
+
+// The attempts of one charge (docs/ORCHESTRATION.md 3): ask the attempt's processor; after an
+// ambiguous answer ask it for the status before anything else; then either answer (approved,
+// pending, still in doubt) or, as the retry policy allows, record the failure and the next
+// candidate's attempt in one statement and go on. An operation never holds two approvals: a
+// next attempt is made only after a failure the processor confirmed, and the statement moves
+// an attempt only from the state it was claimed in.
+
+/** What routing decided for this charge: the candidates in order and the policy that bounds them. */
+export type ChargePlan = {
+  candidates: Candidate[];
+  ruleVersion: number | null;
+  policy: RetryPolicy;
+  /** The merchant's 3-D Secure setting lets a `sca_required` decline step up. */
+  stepUpAllowed: boolean;
+  /** The candidates' connectors that authorize with a 3-D Secure result (`capabilities.threeDsResult`). */
+  threeDsCapable: ReadonlySet<string>;
+};
+
+/** When the worker's status sync should look at an attempt nobody settled (a crash while it was with its processor). */
+export function statusCheckAfter(connector: PaymentConnector, from = Date.now()): Date {
+  return new Date(from + connector.timeoutMs + STATUS_CHECK_GRACE_MS);
+}
+
+const STATUS_CHECK_GRACE_MS = 30_000;
+/** The first status inquiry after a still-unknown answer; the worker backs off from there. */
+export const FIRST_STATUS_CHECK_MS = 30_000;
+const VERIFYING_REASON = 'El procesador no respondió; verificando';
+
+export function routingChoice(plan: ChargePlan, candidate: Candidate): RoutingChoice {
+  return { rule_version: plan.ruleVersion, route: candidate.route, reason: candidate.reason };
+}
+
+export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan, first: Attempt): Promise<ChargeResponse> {
+  const startedAt = Date.now();
+  let attempt = first;
+  // The candidate the current attempt went to; a step-up stays on it.
+  let index = 0;
+  for (let made = 1; ; made += 1) {
+    const connector = await connectorOf(prisma, attempt.connectorId);
+    const sentAt = new Date();
+    const answer = await authorizeWithin(connector, base.body.payment_method, {
+      now: sentAt,
+      transactionId: attempt.row.id,
+      amount: attempt.row.amount,
+      currency: attempt.row.currency,
+      order: orderFacts(base),
+      payerPageUrl: `${env().origin}/pay/${attempt.payerToken}`,
+      expirySeconds: base.merchant.expirySeconds[attempt.row.method],
+      ...(base.authentication ? { authentication: authenticationOf(base.authentication) } : {}),
+    });
+    const latencyMs = Date.now() - sentAt.getTime();
+    breakers().breakerFor(connector.id).record(breakerOutcome(answer));
+    const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
+
+    const failure = failureOf(result);
+    const step = failure
+      ? nextStep({
+          policy: plan.policy,
+          method: attempt.row.method,
+          failure,
+          attemptsMade: made,
+          elapsedMs: Date.now() - startedAt,
+          candidatesLeft: plan.candidates.length - index - 1,
+          authenticated: base.authentication !== null,
+          stepUpAllowed: plan.stepUpAllowed,
+        })
+      : 'stop';
+    // Step-up (docs/ORCHESTRATION.md 5): the payment is authenticated once, then tried again on
+    // the processor that asked; a challenge leaves the next attempt waiting for its payer.
+    // The step-up's authorization goes to the first candidate from here that takes the result:
+    // a processor that cannot would only decline again, the payer authenticated for nothing.
+    const stepUpIndex =
+      step === 'step_up' ? plan.candidates.findIndex((each, at) => at >= index && plan.threeDsCapable.has(each.connector)) : -1;
+    const stepUp = stepUpIndex >= 0 ? stepUpAuthentication(base) : null;
+    if (stepUp?.kind === 'frictionless') base.authentication = stepUp.result;
+    const nextCandidate =
+      step === 'next_candidate'
+        ? plan.candidates[index + 1]
+        : stepUp && stepUp.kind !== 'failed'
+          ? plan.candidates[stepUpIndex]
+          : undefined;
+    const next = nextCandidate
+      ? newAttempt(base, nextCandidate.connector, routingChoice(plan, nextCandidate), attempt.number + 1, new Date())
+      : null;
+
+    const decidedAt = new Date();
+    const settlement: Settlement = {
+      result: asSettled(result),
+      sentAt,
+      decidedAt,
+      latencyMs,
+      declineClass: failure ? (failure.kind === 'declined' ? failure.declineClass : 'technical') : null,
+      statusCheckAt: result.outcome === 'verifying' ? new Date(decidedAt.getTime() + FIRST_STATUS_CHECK_MS) : null,
+      threeDs: stepUp?.kind === 'failed' ? publicThreeDs(stepUp.result) : publicOf(base),
+    };
+    if (!next) return answerWith(prisma, base, attempt, settlement);
+    const moved = await settle(prisma, base, attempt, settlement, null, {
+      ...attemptRows(base, next, statusCheckAfter(await connectorOf(prisma, next.connectorId))),
+      attempt: next.number,
+    });
+    if (!moved) return awaitAnswer(prisma, base.merchant, base.body, 0);
+    next.stored = 1;
+    if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, next);
+    if (step === 'next_candidate') index += 1;
+    if (stepUp) index = stepUpIndex;
+    attempt = next;
+  }
+}
+
+/** The challenge a payment waits on: its card vaulted, its attempt PENDIENTE with the challenge page to continue at. */
+export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Attempt): Promise<ChargeResponse> {
+  const decidedAt = new Date();
+  const expiresAt = new Date(decidedAt.getTime() + CHALLENGE_EXPIRY_SECONDS * 1000);
+  const method = base.body.payment_method;
+  if (method.method_name !== 'CARD') throw new Error('only a card payment is authenticated with 3-D Secure');
+  const { pan, expiry_date, security_code } = method.method_details;
+  // Vaulted first: the challenge page must never show a payment whose card it cannot authorize.
+  await vaultCard(prisma, attempt.row.id, { pan, expiry_date, security_code }, expiresAt);
+  const settlement: Settlement = {
+    result: {
+      outcome: 'pending',
+      stateReason: CHALLENGE_REASON,
+      processorResponse: null,
+      expiresAt,
+      continueUrl: `${env().origin}/pay/${attempt.payerToken}`,
+      methodDetails: base.methodDetails,
+    },
+    sentAt: decidedAt,
+    decidedAt,
+    latencyMs: 0,
+    declineClass: null,
+    statusCheckAt: null,
+    threeDs: pendingChallenge(),
+  };
+  return answerWith(prisma, base, attempt, settlement);
+}
+
+/** A payment whose 3-D Secure authentication failed is declined without asking a processor. */
+export async function refuseUnauthenticated(
+  prisma: Db,
+  base: ChargeBase,
+  attempt: Attempt,
+  result: ThreeDsResult,
+): Promise<ChargeResponse> {
+  const decidedAt = new Date();
+  const settlement: Settlement = {
+    result: {
+      outcome: 'declined',
+      stateReason: UNAUTHENTICATED_REASON,
+      // The directory server's transStatus stands where a processor's code would.
+      processorResponse: { result_message: { code: result.status, description: UNAUTHENTICATED_REASON } },
+      declineClass: 'hard',
+      card: null,
+      methodDetails: base.methodDetails,
+    },
+    sentAt: decidedAt,
+    decidedAt,
+    latencyMs: 0,
+    declineClass: 'hard',
+    statusCheckAt: null,
+    threeDs: publicThreeDs(result),
+  };
+  attempt.row.additionalFields = { ...(attempt.row.additionalFields as Prisma.JsonObject), three_ds: publicThreeDs(result) };
+  return answerWith(prisma, base, attempt, settlement);
+}
+
+const UNAUTHENTICATED_REASON = 'Autenticación 3-D Secure fallida';
+
+/** Authentication after a processor asked for it; null for a payment that is not a card. */
+function stepUpAuthentication(base: ChargeBase): Authentication | null {
+  const method = base.body.payment_method;
+  if (method.method_name !== 'CARD') return null;
+  return authenticate({
+    pan: method.method_details.pan,
+    amount: BigInt(base.body.payment_details.amount),
+    currency: base.body.payment_details.currency,
+  });
+}
+
+function publicOf(base: ChargeBase): Prisma.JsonObject | null {
+  return base.authentication ? publicThreeDs(base.authentication) : null;
+}
+
+/** What the processor receives of an authentication (never stored). */
+function authenticationOf(result: ThreeDsResult) {
+  return {
+    version: result.version,
+    status: result.status as 'Y' | 'A',
+    eci: result.eci,
+    authenticationValue: result.authenticationValue ?? '',
+  };
+}
+
+const CHALLENGE_REASON = 'Autenticación 3-D Secure pendiente del pagador';
+
+/**
+ * Writes how an attempt ended (and the next attempt, if any) in one statement. False when the
+ * row had moved on already: the worker's status sync settled it first (the processor was
+ * slower than its timeout and the grace), and its settlement is the answer.
+ */
+async function settle(
+  prisma: Db,
+  base: ChargeBase,
+  attempt: Attempt,
+  settlement: Settlement,
+  reply: ChargeResponse | null,
+  next: AttemptOutcomeRows['next'],
+): Promise<boolean> {
+  const row = settledRow(attempt, settlement);
+  const moves = settledMoves(base, attempt, row);
+  return recordAttempt(prisma, {
+    transactionId: attempt.row.id,
+    from: attempt.row.state,
+    columns: outcomeColumns(base, attempt, row, settlement, reply),
+    lifecycle: moves.lifecycle,
+    events: moves.events,
+    next,
+  });
+}
+
+/** Settles the attempt whose outcome is the charge's answer, storing that answer with it. */
+async function answerWith(prisma: Db, base: ChargeBase, attempt: Attempt, settlement: Settlement): Promise<ChargeResponse> {
+  const reply = replyOf(base.merchant, base.body, settledRow(attempt, settlement));
+  if (await settle(prisma, base, attempt, settlement, reply, null)) return reply;
+  return awaitAnswer(prisma, base.merchant, base.body, 0);
+}
+
+async function connectorOf(prisma: Db, id: string): Promise<PaymentConnector> {
+  const connector = await connectorById(prisma, id);
+  if (!connector) throw new Error(`no connector ${id}`);
+  return connector;
+}
+
+type Answer = AuthorizeResult | { outcome: 'verifying'; stateReason: string };
+
+/** A timeout: the processor may or may not have done what was asked. */
+function isAmbiguous(answer: AuthorizeResult): boolean {
+  return answer.outcome === 'technical_failure' && answer.reason === 'timeout';
+}
+
+/**
+ * After an ambiguous answer, only the same processor's status decides (docs/ORCHESTRATION.md 3):
+ * approved is the result; declined, or never received, lets routing move on; anything else
+ * leaves the attempt in doubt for the worker.
+ */
+async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt, processorReference?: string): Promise<Answer> {
+  const status = await statusWithin(
+    connector,
+    transactionReference({
+      id: attempt.row.id,
+      method: attempt.row.method,
+      amount: attempt.row.amount,
+      currency: attempt.row.currency,
+      cardBin: null,
+      cardLast4: null,
+      // The processor's id, when its answer named the payment while leaving it undecided.
+      processorReference: processorReference ?? null,
+      createdAt: attempt.row.createdAt,
+    }),
+  );
+  const reference = status.outcome === 'approved' ? (status.processorReference ?? processorReference) : processorReference;
+  const decided = { card: null, methodDetails: {}, ...(reference ? { processorReference: reference } : {}) };
+  switch (status.outcome) {
+    case 'approved':
+      return { ...decided, ...approvedByStatus(status) };
+    case 'declined':
+      return { ...decided, ...declinedByStatus(status.code, status.declineClass) };
+    // Never received: a card may move on; a Yape payment never does after a timeout, since the
+    // payer's one-time code may be spent by then (docs/ORCHESTRATION.md 3).
+    case 'not_found':
+      return {
+        ...decided,
+        outcome: 'technical_failure',
+        reason: attempt.row.method === 'YAPE' ? 'processor_error' : 'connection_refused',
+        stateReason: 'El procesador no recibió el pago',
+        processorResponse: null,
+      };
+    default:
+      return { outcome: 'verifying', stateReason: VERIFYING_REASON };
+  }
+}
+
+/** What routing reads of a failed answer; null when the attempt did not fail. */
+function failureOf(result: Answer): AttemptFailure | null {
+  switch (result.outcome) {
+    case 'declined':
+      return result.declineClass === 'technical'
+        ? { kind: 'technical', reason: 'processor_error' }
+        : { kind: 'declined', declineClass: result.declineClass };
+    case 'technical_failure':
+      return { kind: 'technical', reason: result.reason };
+    // A processor that wants the payer authenticated first: 3-D Secure step-up decides.
+    case 'challenge':
+      return { kind: 'declined', declineClass: 'sca_required' };
+    default:
+      return null;
+  }
+}
+
+/** A challenge this path cannot take the payer through ends as a decline asking for authentication. */
+function asSettled(result: Answer): Settlement['result'] {
+  if (result.outcome !== 'challenge') return result;
+  return {
+    outcome: 'declined',
+    stateReason: result.stateReason,
+    processorResponse: result.processorResponse ?? { result_message: { code: '1A', description: result.stateReason } },
+    declineClass: 'sca_required',
+    card: result.card,
+    methodDetails: result.methodDetails,
+  };
+}
+
+function breakerOutcome(answer: AuthorizeResult): 'success' | 'technical_failure' | 'declined' {
+  if (answer.outcome === 'technical_failure') return 'technical_failure';
+  if (answer.outcome === 'declined') return answer.declineClass === 'technical' ? 'technical_failure' : 'declined';
+  return 'success';
+}

@@ -1,0 +1,103 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { OutboxEventRow } from '@/server/modules/events/event-of';
+
+// The charge statements write rows through jsonb_populate_record(set), which reads a record's
+// fields by column name: these are the columns they write and the helpers that name them.
+
+export const TRANSACTION_COLUMNS = [
+  'id',
+  'merchant_id',
+  'method',
+  'amount',
+  'currency',
+  'state',
+  'state_reason',
+  'expires_at',
+  'continue_url',
+  'payer_token',
+  'card_bin',
+  'card_last4',
+  'masked_pan',
+  'card_brand',
+  'card_type',
+  'card_country',
+  'card_issuer',
+  'payer_email',
+  'payer_name',
+  'callback_url',
+  'redirect_url',
+  'method_details',
+  'processor_response',
+  'additional_fields',
+  'request_hash',
+  'connector_id',
+  'routing',
+  'status_check_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** What an attempt's outcome changes on its row (the rest was written when it was claimed). */
+export const OUTCOME_COLUMNS = [
+  'state',
+  'state_reason',
+  'expires_at',
+  'continue_url',
+  'payer_token',
+  'card_bin',
+  'card_last4',
+  'masked_pan',
+  'card_brand',
+  'card_type',
+  'card_country',
+  'card_issuer',
+  'method_details',
+  'processor_response',
+  'additional_fields',
+  'authorization_reply',
+  'decline_class',
+  'three_ds',
+  'latency_ms',
+  'status_check_at',
+  'updated_at',
+] as const;
+
+export const OUTBOX_COLUMNS = [
+  'id',
+  'merchant_id',
+  'type',
+  'aggregate_id',
+  'callback_url',
+  'destination',
+  'status',
+  'payload',
+] as const;
+
+export type TransactionColumns = Record<(typeof TRANSACTION_COLUMNS)[number], unknown>;
+export type OutcomeColumns = Record<(typeof OUTCOME_COLUMNS)[number], unknown>;
+
+/** An event row under the outbox table's column names. */
+export function eventColumns(event: OutboxEventRow): Record<(typeof OUTBOX_COLUMNS)[number], unknown> {
+  return {
+    id: event.id,
+    merchant_id: event.merchantId,
+    type: event.type,
+    aggregate_id: event.aggregateId,
+    callback_url: event.callbackUrl,
+    destination: event.destination,
+    status: event.status,
+    payload: event.payload,
+  };
+}
+
+/** JSON for the statements: bigints as text, which jsonb_populate_record reads into BIGINT. */
+export function asJson(value: unknown): string {
+  return JSON.stringify(value, (_key, each: unknown) => (typeof each === 'bigint' ? each.toString() : each));
+}
+
+/** A raw query's unique violation (SQLSTATE 23505), as Prisma reports it from the driver adapter. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2010') return false;
+  const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: string } } | undefined)?.cause;
+  return cause?.originalCode === '23505';
+}

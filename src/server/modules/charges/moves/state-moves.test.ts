@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '@/generated/prisma/client';
+import {
+  chargeRequest,
+  openTestDatabase,
+  SETUP_TIMEOUT,
+  testMerchant,
+  type TestDatabase,
+} from '@tests/support/procedure-test-support';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import type { TransactionState } from '@/server/core/domain/states';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { moveTransaction } from './move-transaction';
+import { moveTransactions } from './move-transactions';
+import { moveRefund, registerRefunds } from '@/server/modules/refunds/refund-moves';
+
+// The move module against a real (embedded) database: what a refused move leaves, what a batch
+// takes, and that every move writes one lifecycle entry and one event.
+let db: TestDatabase;
+let merchant: ActingMerchant;
+const authorized: string[] = [];
+const pending: string[] = [];
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  merchant = await testMerchant(db.prisma, 'MOVES');
+  for (const [index, method] of (['CARD', 'CARD', 'QR', 'QR'] as const).entries()) {
+    const request = chargeRequest(merchant.code, `moves-${index}`, method, { callbackUrl: 'https://shop.test/cb' });
+    const { transaction } = await authorizeCharge(db.prisma, merchant, request);
+    (method === 'CARD' ? authorized : pending).push(transaction.transaction_id);
+  }
+}, SETUP_TIMEOUT);
+
+afterAll(() => db.close());
+
+/** Lifecycle entries and events written for these transactions or refunds, and their states. */
+async function written(ids: string[]) {
+  const [lifecycle, refundLifecycle, events, transactions, refunds] = await Promise.all([
+    db.prisma.lifecycleEntry.count({ where: { transactionId: { in: ids } } }),
+    db.prisma.refundLifecycleEntry.count({ where: { refundId: { in: ids } } }),
+    db.prisma.outboxEvent.findMany({ where: { aggregateId: { in: ids } }, select: { aggregateId: true, type: true } }),
+    db.prisma.transaction.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
+    db.prisma.refund.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
+  ]);
+  const states = Object.fromEntries([...transactions, ...refunds].map((row) => [row.id, row.state]));
+  return { entries: lifecycle + refundLifecycle, events, states };
+}
+
+/** A batch move of this merchant's transactions, with what it wrote: the states, entries and events before and after. */
+async function batch(to: TransactionState, stateReason: string) {
+  const ids = [...authorized, ...pending];
+  const before = await written(ids);
+  const where = Prisma.sql`t.merchant_id = ${merchant.id}::uuid`;
+  const moved = await db.prisma.$transaction((tx) =>
+    moveTransactions(tx, to, { where, orderBy: Prisma.sql`t.id`, limit: 10 }, { stateReason }),
+  );
+  return { moved, before, after: await written(ids) };
+}
+
+describe('moveTransaction', () => {
+  it('refuses a move the table does not have, and changes nothing', async () => {
+    const before = await written([pending[0]!]);
+    await expect(
+      db.prisma.$transaction((tx) => moveTransaction(tx, pending[0]!, 'PENDIENTE', 'LIQUIDADO', { stateReason: 'no' })),
+    ).rejects.toThrow('transaction move PENDIENTE -> LIQUIDADO is not allowed');
+    expect(await written([pending[0]!])).toEqual(before);
+  });
+
+  it('leaves a row that is no longer in the expected state, writing nothing', async () => {
+    const before = await written([authorized[0]!]);
+    const moved = await db.prisma.$transaction((tx) =>
+      moveTransaction(tx, authorized[0]!, 'PENDIENTE', 'CANCELADO', { stateReason: 'late' }),
+    );
+    expect(moved).toBeNull();
+    expect(await written([authorized[0]!])).toEqual(before);
+  });
+
+  it('writes exactly one lifecycle entry and one event per move', async () => {
+    const before = await written([pending[0]!]);
+    const moved = await db.prisma.$transaction((tx) =>
+      moveTransaction(tx, pending[0]!, 'PENDIENTE', 'CANCELADO', { stateReason: 'Operación cancelada (test)' }),
+    );
+    expect(moved?.state).toBe('CANCELADO');
+    expect(moved?.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'CANCELADO']);
+    const after = await written([pending[0]!]);
+    expect(after.entries).toBe(before.entries + 1);
+    expect(after.events.slice(before.events.length)).toEqual([{ aggregateId: pending[0], type: 'transaction.cancelled' }]);
+  });
+});
+
+describe('moveTransactions', () => {
+  it('moves nothing to a state the table reaches from no state', async () => {
+    const { moved, before, after } = await batch('REGISTRADO', 'no');
+    expect(moved).toBe(0);
+    expect(after).toEqual(before);
+  });
+
+  it('never takes a row whose state the table does not move from: expiry leaves authorized payments', async () => {
+    const { moved, before, after } = await batch('EXPIRADO', 'El pago no se completó antes de su vencimiento');
+    // pending[0] was cancelled above: only pending[1] is still PENDIENTE.
+    expect(moved).toBe(1);
+    expect(after.states).toEqual({ ...before.states, [pending[1]!]: 'EXPIRADO' });
+    expect(after.entries).toBe(before.entries + 1);
+    expect(after.events.slice(before.events.length)).toEqual([{ aggregateId: pending[1], type: 'transaction.expired' }]);
+  });
+
+  it('settles only AUTORIZADO rows, each with one lifecycle entry and one event', async () => {
+    const { moved, before, after } = await batch('LIQUIDADO', 'Transacción liquidada');
+    expect(moved).toBe(2);
+    expect(after.states).toEqual({ ...before.states, [authorized[0]!]: 'LIQUIDADO', [authorized[1]!]: 'LIQUIDADO' });
+    expect(after.entries).toBe(before.entries + 2);
+    expect(
+      after.events
+        .slice(before.events.length)
+        .map((event) => event.aggregateId)
+        .sort(),
+    ).toEqual([...authorized].sort());
+  });
+});
+
+describe('refund moves', () => {
+  let refundId: string;
+
+  it('registers refunds with one lifecycle entry and one event each, in the request order', async () => {
+    const settled = await db.prisma.transaction.findMany({
+      where: { id: { in: authorized } },
+      select: { id: true, operationId: true },
+    });
+    refundId = randomUUID();
+    const refunds = await db.prisma.$transaction((tx) =>
+      registerRefunds(
+        tx,
+        authorized.map((transactionId, index) => ({
+          id: index === 0 ? refundId : randomUUID(),
+          merchantId: merchant.id,
+          operationId: settled.find((row) => row.id === transactionId)!.operationId,
+          transactionId,
+          activeTransactionId: transactionId,
+          type: 'TOTAL',
+          refundAmount: 15000n,
+          transactionAmount: 15000n,
+          currency: '604',
+          additionalFields: { canal: 'web', reason: 'r', description: 'd' },
+        })),
+      ),
+    );
+    expect(refunds.map((refund) => refund.state)).toEqual(['REGISTERED', 'REGISTERED']);
+    const ids = refunds.map((refund) => refund.refund_id);
+    expect(ids[0]).toBe(refundId);
+    const after = await written(ids);
+    expect(after.entries).toBe(2);
+    expect(after.events).toHaveLength(2);
+    expect(after.events.every((event) => event.type === 'refund.registered')).toBe(true);
+  });
+
+  it('refuses a refund move the table does not have, and changes nothing', async () => {
+    const before = await written([refundId]);
+    await expect(db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'RESOLVED'))).rejects.toThrow(
+      'refund move REGISTERED -> RESOLVED is not allowed',
+    );
+    expect(await written([refundId])).toEqual(before);
+  });
+
+  it('moves a refund on with one lifecycle entry and one event, once', async () => {
+    const before = await written([refundId]);
+    expect(await db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'IN_PROCESS'))).toBe(true);
+    expect(await db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'IN_PROCESS'))).toBe(false);
+    const after = await written([refundId]);
+    expect(after.states[refundId]).toBe('IN_PROCESS');
+    expect(after.entries).toBe(before.entries + 1);
+    expect(after.events.slice(before.events.length)).toEqual([{ aggregateId: refundId, type: 'refund.in_process' }]);
+  });
+});

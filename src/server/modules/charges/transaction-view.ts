@@ -1,0 +1,79 @@
+import type { Prisma } from '@/generated/prisma/client';
+import { toTimeObject } from '@/server/core/domain/time';
+import type { TransactionObject } from '@/server/core/interface/transaction';
+
+// One mapper from a stored transaction to the interface's transaction object (2.6).
+export const transactionSelect = {
+  id: true,
+  method: true,
+  amount: true,
+  currency: true,
+  state: true,
+  stateReason: true,
+  expiresAt: true,
+  continueUrl: true,
+  callbackUrl: true,
+  redirectUrl: true,
+  methodDetails: true,
+  processorResponse: true,
+  additionalFields: true,
+  createdAt: true,
+  lifecycle: { select: { state: true, at: true }, orderBy: { id: 'asc' } },
+} satisfies Prisma.TransactionSelect;
+
+export type TransactionRow = Prisma.TransactionGetPayload<{ select: typeof transactionSelect }>;
+
+export type TimeStyle = 'millis' | 'seconds';
+
+// Where the payer continues: the redirect methods' page, and a CARD payment's 3-D Secure challenge.
+const REDIRECT_METHODS = new Set(['BANK_TRANSFER', 'CUOTEALO', 'CARD']);
+
+/** `queryDetails`: the shape of transaction queries and callbacks (CARD adds its URLs, docs/interface.md 2.7). */
+export function toTransactionObject(
+  row: TransactionRow,
+  style: TimeStyle,
+  options: { queryDetails?: boolean } = {},
+): TransactionObject {
+  const details = { ...(row.methodDetails as Record<string, unknown>) };
+  if (options.queryDetails && row.method === 'CARD') {
+    if (row.redirectUrl) details.redirect_url = row.redirectUrl;
+    if (row.callbackUrl) details.callback_url = row.callbackUrl;
+  }
+  return {
+    transaction_id: row.id,
+    channel: 'ecommerce',
+    state: row.state,
+    ...(row.stateReason ? { state_reason: row.stateReason } : {}),
+    ...(row.continueUrl && REDIRECT_METHODS.has(row.method) && row.state === 'PENDIENTE'
+      ? { continue_url: row.continueUrl }
+      : {}),
+    amount: row.amount.toString(),
+    currency: row.currency,
+    payment_method: {
+      method_name: row.method,
+      method_details: details,
+    },
+    expiration_date: row.expiresAt ? toTimeObject(row.expiresAt, style) : null,
+    processor_response: (row.processorResponse ?? null) as TransactionObject['processor_response'],
+    additional_fields: (row.additionalFields ?? null) as TransactionObject['additional_fields'],
+    lifecycle: row.lifecycle.map((entry) => ({ state: entry.state, date: toTimeObject(entry.at, style) })),
+  };
+}
+
+/** Operation fields of docs/interface.md 2.9: state, amount and currency are those of the latest transaction. */
+export function toOperationObject(
+  merchantOperationNumber: string,
+  rows: TransactionRow[],
+  style: TimeStyle,
+  queryDetails = false,
+) {
+  const latest = rows.at(-1);
+  if (!latest) throw new Error('an operation always has a transaction');
+  return {
+    merchant_operation_number: merchantOperationNumber,
+    state: latest.state,
+    amount: latest.amount.toString(),
+    currency: latest.currency,
+    transactions: rows.map((row) => toTransactionObject(row, style, { queryDetails })),
+  };
+}

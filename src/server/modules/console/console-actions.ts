@@ -1,0 +1,33 @@
+import type { Db } from '@/server/platform/db/client';
+import { AppError } from '@/server/core/domain/errors';
+import { isUuid } from '@/server/core/domain/uuid';
+import { cancelOperation } from '@/server/modules/charges/cancel-operation';
+import { actingMerchantById, assertInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
+import { fileRefunds, type RefundFields } from '@/server/modules/refunds/refund-batch';
+
+// Console actions go through the same services and rules as the REST API.
+async function operationOf(prisma: Db, scope: MerchantScope, transactionId: string) {
+  const notFound = new AppError('NOT_FOUND', 'no such operation');
+  if (!isUuid(transactionId)) throw notFound;
+  const row = await prisma.transaction.findUnique({
+    where: { id: transactionId.toLowerCase() },
+    select: { merchantId: true, operation: { select: { merchantOperationNumber: true } } },
+  });
+  if (!row) throw notFound;
+  assertInScope(scope, row.merchantId);
+  return {
+    merchant: await actingMerchantById(prisma, row.merchantId),
+    merchantOperationNumber: row.operation.merchantOperationNumber,
+  };
+}
+
+export async function cancelFromConsole(prisma: Db, scope: MerchantScope, transactionId: string, actor: string) {
+  const { merchant, merchantOperationNumber } = await operationOf(prisma, scope, transactionId);
+  return cancelOperation(prisma, merchant, merchantOperationNumber, actor);
+}
+
+/** The refund of one transaction (operation page): a batch of one for the transaction's merchant. */
+export async function refundFromConsole(prisma: Db, scope: MerchantScope, transactionId: string, fields: RefundFields) {
+  const { merchant } = await operationOf(prisma, scope, transactionId);
+  return fileRefunds(prisma, merchant, [{ transactionId, additional_fields: fields }]);
+}

@@ -1,0 +1,37 @@
+import type { Db } from '@/server/platform/db/client';
+import { AppError } from '@/server/core/domain/errors';
+import { eventSelect } from '@/server/modules/events/event-view';
+import { findMerchant } from '@/server/modules/merchants/merchants';
+import { plainJson } from './plain-json';
+
+/** Everything stored about one operation, as rows: for operators, support and audits. */
+export async function inspectOperation(prisma: Db, input: { merchantCode: string; merchantOperationNumber: string }) {
+  const merchant = await findMerchant(prisma, input.merchantCode);
+  const operation = await prisma.operation.findUnique({
+    where: {
+      merchantId_merchantOperationNumber: { merchantId: merchant.id, merchantOperationNumber: input.merchantOperationNumber },
+    },
+    select: {
+      id: true,
+      merchantOperationNumber: true,
+      createdAt: true,
+      transactions: {
+        orderBy: { attempt: 'asc' },
+        omit: { requestHash: true, authorizationReply: true },
+        include: { lifecycle: { orderBy: { id: 'asc' }, select: { state: true, at: true } } },
+      },
+      refunds: {
+        orderBy: { createdAt: 'asc' },
+        include: { lifecycle: { orderBy: { id: 'asc' }, select: { state: true, at: true } } },
+      },
+    },
+  });
+  if (!operation) throw new AppError('NOT_FOUND', 'no such operation');
+  const aggregateIds = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
+  const events = await prisma.outboxEvent.findMany({
+    where: { aggregateId: { in: aggregateIds } },
+    orderBy: { seq: 'asc' },
+    select: { ...eventSelect, payload: true },
+  });
+  return plainJson({ merchant_code: merchant.code, ...operation, events }) as Record<string, unknown>;
+}

@@ -1,0 +1,244 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/platform/db/client';
+import { AppError } from '@/server/core/domain/errors';
+import type { PaymentMethod, TransactionState } from '@/server/core/domain/states';
+import type { MerchantScope } from '@/server/modules/access/merchant-scope';
+import { isUuid } from '@/server/core/domain/uuid';
+
+// The console's operations table: one row per transaction, newest first (or by amount),
+// keyset pagination, filters and search. Every query here is served by an index
+// at a million operations (docs/BENCHMARKS.md, "Scale"): the page bound is an index condition,
+// a merchant code is looked up once, and a search with two meanings runs as two indexed queries.
+export type OperationFilters = {
+  merchantCode?: string;
+  /** The merchant `merchantCode` names, once looked up (listOperations does). */
+  merchantId?: string;
+  state?: TransactionState;
+  method?: PaymentMethod;
+  from?: Date;
+  to?: Date;
+  minAmount?: bigint;
+  maxAmount?: bigint;
+  search?: string;
+  sort?: 'newest' | 'oldest' | 'amount_desc' | 'amount_asc';
+  cursor?: string;
+  limit?: number;
+};
+
+export const operationRowSelect = {
+  id: true,
+  method: true,
+  amount: true,
+  currency: true,
+  state: true,
+  createdAt: true,
+  maskedPan: true,
+  cardBrand: true,
+  payerEmail: true,
+  payerName: true,
+  operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true, name: true } } } },
+} satisfies Prisma.TransactionSelect;
+
+export type OperationRow = Prisma.TransactionGetPayload<{ select: typeof operationRowSelect }>;
+
+/** A row of the console's operations tables, as the procedures answer it. */
+export function toOperationRowView(row: OperationRow) {
+  return {
+    transactionId: row.id,
+    merchantCode: row.operation.merchant.code,
+    merchantName: row.operation.merchant.name,
+    merchantOperationNumber: row.operation.merchantOperationNumber,
+    method: row.method,
+    state: row.state,
+    amount: row.amount.toString(),
+    currency: row.currency,
+    maskedPan: row.maskedPan,
+    brand: row.cardBrand,
+    payerEmail: row.payerEmail,
+    payerName: row.payerName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * What a search matches, as alternatives (any one matches): four digits are a card's last four
+ * or the start of an operation number. Each alternative has an index of its own.
+ */
+function searchAlternatives(search: string): Prisma.TransactionWhereInput[] {
+  const text = search.trim();
+  if (isUuid(text)) return [{ id: text.toLowerCase() }];
+  if (/^\d{4}$/.test(text)) return [{ cardLast4: text }, { operation: { merchantOperationNumber: { startsWith: text } } }];
+  if (text.includes('@')) return [{ payerEmail: { contains: text.toLowerCase(), mode: 'insensitive' } }];
+  return [{ operation: { merchantOperationNumber: { startsWith: text } } }];
+}
+
+function searchWhere(search: string): Prisma.TransactionWhereInput {
+  const alternatives = searchAlternatives(search);
+  return alternatives.length === 1 ? alternatives[0]! : { OR: alternatives };
+}
+
+/** An email search narrowed to at most this many candidate ids; a wider one runs as it is. */
+export const EMAIL_CANDIDATES = 1000;
+
+/** A LIKE pattern as PostgreSQL reads it: each literal character, or null for % and _ (a backslash escapes). */
+function likeTokens(pattern: string): (string | null)[] {
+  const tokens: (string | null)[] = [];
+  const characters = [...pattern];
+  for (let index = 0; index < characters.length; index += 1) {
+    const character = characters[index]!;
+    if (character === '\\' && index + 1 < characters.length) tokens.push(characters[(index += 1)]!);
+    else tokens.push(character === '%' || character === '_' ? null : character);
+  }
+  return tokens;
+}
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+
+/**
+ * The transactions whose payer email may match an email search (ILIKE '%text%', with the
+ * search's own % _ and backslash, which Prisma passes as they are), found by index. Stored emails
+ * are valid addresses with one @, which the search's first literal @ must meet: so a match's local
+ * part ends with the literal characters just before it, and its domain starts with the literal
+ * characters just after it.
+ * The local side is tried first (the narrower as a rule), then the domain; null when neither
+ * narrows to at most `bound` (matches are then common, and the plain search finds a page of them
+ * soon). The search itself still decides which candidates match.
+ */
+async function emailCandidates(
+  prisma: Db,
+  text: string,
+  merchantId: string | undefined,
+  bound: number,
+): Promise<string[] | null> {
+  const tokens = likeTokens(`%${text}%`);
+  const at = tokens.indexOf('@');
+  if (at < 0) return null;
+  const literalRun = (from: number, step: 1 | -1) => {
+    const run: string[] = [];
+    for (let index = from; index >= 0 && index < tokens.length && tokens[index] !== null; index += step) run.push(tokens[index]!);
+    return run.join('');
+  };
+  const scope = merchantId ? Prisma.sql`AND merchant_id = ${merchantId}::uuid` : Prisma.empty;
+  // The expressions of the indexes transactions_payer_email_local_idx and _domain_idx.
+  const side = async (expression: Prisma.Sql, start: string) => {
+    if (start === '') return null;
+    const rows = await prisma.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM transactions
+      WHERE ${expression} LIKE lower(${likePrefix(start)}) ${scope}
+      LIMIT ${bound + 1}`;
+    return rows.length > bound ? null : rows.map((row) => row.id);
+  };
+  // Read backwards from the @, the local part's end is the reversed local part's start.
+  return (
+    (await side(Prisma.sql`reverse(lower(split_part(payer_email, '@', 1)))`, literalRun(at - 1, -1))) ??
+    (await side(Prisma.sql`lower(split_part(payer_email, '@', 2))`, literalRun(at + 1, 1)))
+  );
+}
+
+export function operationsWhere(scope: MerchantScope, filters: OperationFilters): Prisma.TransactionWhereInput {
+  const where: Prisma.TransactionWhereInput[] = [];
+  if (scope.kind === 'one') where.push({ merchantId: scope.merchantId });
+  if (filters.merchantId) where.push({ merchantId: filters.merchantId });
+  else if (filters.merchantCode) where.push({ operation: { merchant: { code: filters.merchantCode } } });
+  if (filters.state) where.push({ state: filters.state });
+  if (filters.method) where.push({ method: filters.method });
+  if (filters.from || filters.to)
+    where.push({ createdAt: { ...(filters.from ? { gte: filters.from } : {}), ...(filters.to ? { lt: filters.to } : {}) } });
+  if (filters.minAmount !== undefined || filters.maxAmount !== undefined) {
+    where.push({
+      amount: {
+        ...(filters.minAmount !== undefined ? { gte: filters.minAmount } : {}),
+        ...(filters.maxAmount !== undefined ? { lte: filters.maxAmount } : {}),
+      },
+    });
+  }
+  if (filters.search?.trim()) where.push(searchWhere(filters.search));
+  return { AND: where };
+}
+
+type Cursor = { key: string; id: string };
+
+function decodeCursor(value: string): Cursor {
+  const [key, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (!key || !id || !isUuid(id)) throw new AppError('VALIDATION', 'cursor is not one this service issued');
+  return { key, id };
+}
+
+const encodeCursor = (key: string, id: string) => Buffer.from(`${key}|${id}`).toString('base64url');
+
+export async function listOperations(
+  prisma: Db,
+  scope: MerchantScope,
+  filters: OperationFilters,
+  /** Tests lower it to exercise both ways of an email search. */
+  { emailCandidatesBound = EMAIL_CANDIDATES }: { emailCandidatesBound?: number } = {},
+) {
+  const limit = Math.min(Math.max(filters.limit ?? 25, 1), 200);
+  const sort = filters.sort ?? 'newest';
+  const byAmount = sort === 'amount_desc' || sort === 'amount_asc';
+  const direction = sort === 'newest' || sort === 'amount_desc' ? 'desc' : 'asc';
+  const field = byAmount ? 'amount' : 'createdAt';
+  const cursor = filters.cursor ? decodeCursor(filters.cursor) : null;
+  // A merchant code becomes its id: the filter is then on transactions.merchant_id (an index),
+  // not a join through every operation.
+  let merchantId = filters.merchantId;
+  if (!merchantId && filters.merchantCode) {
+    const merchant = await prisma.merchant.findUnique({ where: { code: filters.merchantCode }, select: { id: true } });
+    if (!merchant) return { rows: [], nextCursor: null };
+    merchantId = merchant.id;
+  }
+  const base = operationsWhere(scope, { ...filters, merchantId, search: undefined });
+  let page: Prisma.TransactionWhereInput = base;
+  if (cursor) {
+    const key = byAmount ? BigInt(cursor.key) : new Date(cursor.key);
+    const [strict, inclusive] = direction === 'desc' ? (['lt', 'lte'] as const) : (['gt', 'gte'] as const);
+    // (key, id) after the cursor; the inclusive bound on the key alone is what the index seeks to.
+    page = {
+      AND: [
+        base,
+        { [field]: { [inclusive]: key } },
+        { OR: [{ [field]: { [strict]: key } }, { [field]: key, id: { [strict]: cursor.id } }] },
+      ],
+    };
+  }
+  const orderBy: Prisma.TransactionOrderByWithRelationInput[] = [{ [field]: direction }, { id: direction }];
+  const alternatives = filters.search?.trim() ? searchAlternatives(filters.search) : [null];
+  const text = filters.search?.trim() ?? '';
+  const narrowed = text.includes('@')
+    ? await emailCandidates(prisma, text, scope.kind === 'one' ? scope.merchantId : merchantId, emailCandidatesBound)
+    : null;
+  // One query per alternative of the search (an OR across a join would scan every row), each
+  // already in page order; the page is the first limit + 1 of their merge.
+  const lists = await Promise.all(
+    alternatives.map((alternative) =>
+      prisma.transaction.findMany({
+        where: alternative ? { AND: [page, alternative, ...(narrowed ? [{ id: { in: narrowed } }] : [])] } : page,
+        select: operationRowSelect,
+        orderBy,
+        take: limit + 1,
+      }),
+    ),
+  );
+  const rows = lists.length === 1 ? lists[0]! : mergePages(lists, byAmount, direction, limit + 1);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return {
+    rows: rows.slice(0, limit),
+    nextCursor: last ? encodeCursor(byAmount ? last.amount.toString() : last.createdAt.toISOString(), last.id) : null,
+  };
+}
+
+/** The first `take` rows of pages each sorted by (key, id) in `direction`, without repeats. */
+function mergePages(lists: OperationRow[][], byAmount: boolean, direction: 'asc' | 'desc', take: number): OperationRow[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  const compare = (a: OperationRow, b: OperationRow) => {
+    const [x, y] = byAmount ? [a.amount, b.amount] : [a.createdAt.getTime(), b.createdAt.getTime()];
+    if (x !== y) return x < y ? -sign : sign;
+    return a.id === b.id ? 0 : a.id < b.id ? -sign : sign;
+  };
+  const seen = new Set<string>();
+  return lists
+    .flat()
+    .sort(compare)
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .slice(0, take);
+}

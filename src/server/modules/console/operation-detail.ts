@@ -1,0 +1,82 @@
+import type { Db } from '@/server/platform/db/client';
+import { AppError } from '@/server/core/domain/errors';
+import { decideCancel, REFUNDABLE_METHODS } from '@/server/core/domain/states';
+import { toTransactionObject, transactionSelect } from '@/server/modules/charges/transaction-view';
+import { refundSelect, toRefundObject } from '@/server/modules/refunds/refund-view';
+import { eventsOf } from '@/server/modules/events/event-view';
+import { assertInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
+import { isUuid } from '@/server/core/domain/uuid';
+
+/** Everything the console shows about the operation of one transaction, and what may be done to it. */
+export async function operationDetail(prisma: Db, scope: MerchantScope, transactionId: string) {
+  const notFound = new AppError('NOT_FOUND', 'no such operation');
+  if (!isUuid(transactionId)) throw notFound;
+  const anchor = await prisma.transaction.findUnique({
+    where: { id: transactionId.toLowerCase() },
+    select: { operationId: true, merchantId: true },
+  });
+  if (!anchor) throw notFound;
+  assertInScope(scope, anchor.merchantId);
+  const operation = await prisma.operation.findUniqueOrThrow({
+    where: { id: anchor.operationId },
+    select: {
+      merchantOperationNumber: true,
+      createdAt: true,
+      merchant: { select: { code: true, name: true } },
+      transactions: {
+        orderBy: { attempt: 'asc' },
+        select: {
+          ...transactionSelect,
+          payerEmail: true,
+          payerName: true,
+          attempt: true,
+          connectorId: true,
+          routing: true,
+          declineClass: true,
+          latencyMs: true,
+          threeDs: true,
+        },
+      },
+      refunds: { orderBy: { createdAt: 'asc' }, select: refundSelect },
+    },
+  });
+  const ids = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
+  const events = await eventsOf(prisma, ids);
+  const latest = operation.transactions.at(-1)!;
+  const cancel = decideCancel(latest.state, latest.method);
+  const refunded = new Set(
+    operation.refunds.filter((refund) => refund.state !== 'REJECTED').map((refund) => refund.transaction.id),
+  );
+  return {
+    merchant: operation.merchant,
+    merchantOperationNumber: operation.merchantOperationNumber,
+    createdAt: operation.createdAt.toISOString(),
+    state: latest.state,
+    transactions: operation.transactions.map((row) => ({
+      ...toTransactionObject(row, 'millis', { queryDetails: true }),
+      payer_email: row.payerEmail,
+      payer_name: row.payerName,
+      // Which processor carried the attempt, why routing chose it and how it ended (docs/ORCHESTRATION.md 2-5).
+      orchestration: {
+        attempt: row.attempt,
+        connector: row.connectorId,
+        routing: row.routing as { rule_version: number | null; route: number | null; reason: string } | null,
+        declineClass: row.declineClass,
+        latencyMs: row.latencyMs,
+        threeDs: row.threeDs as { version: string; status: string; eci: string; challenged: boolean } | null,
+      },
+      refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method) && !refunded.has(row.id),
+    })),
+    refunds: operation.refunds.map(toRefundObject),
+    events,
+    cancel:
+      cancel.kind === 'move'
+        ? { allowed: true as const, to: cancel.to }
+        : // Why not, for the page to say in its language: the state, and whether the method takes refunds.
+          {
+            allowed: false as const,
+            state: latest.state,
+            refundableMethod: REFUNDABLE_METHODS.includes(latest.method),
+          },
+  };
+}

@@ -1,0 +1,105 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/platform/db/client';
+import { env } from '@/env';
+import { startOfDay } from '@/server/core/domain/business-day';
+import type { MerchantScope } from '@/server/modules/access/merchant-scope';
+
+// The console overview: volumes, approval rate, pending and refunds, and the series of its
+// two charts, for the user's merchants. Days are business days (America/Lima by default).
+
+function businessToday(zone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function daysBefore(day: string, count: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - count);
+  return date.toISOString().slice(0, 10);
+}
+
+export async function overview(prisma: Db, scope: MerchantScope, now = new Date()) {
+  const zone = env().BUSINESS_TIME_ZONE;
+  const today = businessToday(zone, now);
+  const since = {
+    today: startOfDay(today, zone),
+    week: startOfDay(daysBefore(today, 6), zone),
+    month: startOfDay(daysBefore(today, 29), zone),
+  };
+  const merchantFilter = scope.kind === 'one' ? Prisma.sql`AND merchant_id = ${scope.merchantId}::uuid` : Prisma.empty;
+
+  const windows = await prisma.$queryRaw<
+    { period: string; currency: string; count: bigint; approved: bigint; declined: bigint; volume: bigint | null }[]
+  >`
+    SELECT w.period, t.currency, count(*)::bigint AS count,
+      count(*) FILTER (WHERE t.state IN ('AUTORIZADO', 'LIQUIDADO'))::bigint AS approved,
+      count(*) FILTER (WHERE t.state = 'DENEGADO')::bigint AS declined,
+      sum(t.amount) FILTER (WHERE t.state IN ('AUTORIZADO', 'LIQUIDADO'))::bigint AS volume
+    FROM transactions t
+    JOIN (VALUES ('today', ${since.today}::timestamptz), ('7d', ${since.week}::timestamptz), ('30d', ${since.month}::timestamptz)) AS w(period, since)
+      ON t.created_at >= w.since
+    WHERE TRUE ${merchantFilter}
+    GROUP BY w.period, t.currency`;
+
+  const daily = await prisma.$queryRaw<
+    { day: string; method: string; volume: bigint | null; decided: bigint; approved: bigint }[]
+  >`
+    SELECT to_char(created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, method,
+      sum(amount) FILTER (WHERE state IN ('AUTORIZADO', 'LIQUIDADO') AND currency = '604')::bigint AS volume,
+      count(*) FILTER (WHERE state IN ('AUTORIZADO', 'LIQUIDADO', 'DENEGADO'))::bigint AS decided,
+      count(*) FILTER (WHERE state IN ('AUTORIZADO', 'LIQUIDADO'))::bigint AS approved
+    FROM transactions WHERE created_at >= ${since.month} ${merchantFilter}
+    GROUP BY 1, 2 ORDER BY 1`;
+
+  const [pending, refunds] = await Promise.all([
+    prisma.transaction.count({
+      where: { state: 'PENDIENTE', ...(scope.kind === 'one' ? { merchantId: scope.merchantId } : {}) },
+    }),
+    prisma.refund.groupBy({
+      by: ['state'],
+      where: { createdAt: { gte: since.month }, ...(scope.kind === 'one' ? { merchantId: scope.merchantId } : {}) },
+      _count: { _all: true },
+      _sum: { refundAmount: true },
+    }),
+  ]);
+
+  const days = Array.from({ length: 30 }, (_, index) => daysBefore(today, 29 - index));
+  const methods = [...new Set(daily.map((row) => row.method))].sort();
+  return {
+    today,
+    windows: ['today', '7d', '30d'].map((window) => {
+      const rows = windows.filter((row) => row.period === window);
+      const approved = rows.reduce((sum, row) => sum + Number(row.approved), 0);
+      const declined = rows.reduce((sum, row) => sum + Number(row.declined), 0);
+      return {
+        window,
+        count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+        approvalRate: approved + declined > 0 ? approved / (approved + declined) : null,
+        volumes: rows
+          .filter((row) => row.volume !== null)
+          .map((row) => ({ currency: row.currency, cents: row.volume!.toString() })),
+      };
+    }),
+    pending,
+    refunds: refunds.map((row) => ({
+      state: row.state,
+      count: row._count._all,
+      cents: (row._sum.refundAmount ?? 0n).toString(),
+    })),
+    methods,
+    volumeByDay: days.map((day) => ({
+      day,
+      ...Object.fromEntries(
+        methods.map((method) => [
+          method,
+          Number(daily.find((row) => row.day === day && row.method === method)?.volume ?? 0n) / 100,
+        ]),
+      ),
+    })),
+    approvalByDay: days.map((day) => {
+      const rows = daily.filter((row) => row.day === day);
+      const decided = rows.reduce((sum, row) => sum + Number(row.decided), 0);
+      const approved = rows.reduce((sum, row) => sum + Number(row.approved), 0);
+      return { day, rate: decided > 0 ? Math.round((approved / decided) * 1000) / 10 : null };
+    }),
+  };
+}

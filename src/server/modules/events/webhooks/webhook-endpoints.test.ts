@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  chargeRequest,
+  openTestDatabase,
+  SETUP_TIMEOUT,
+  testMerchant,
+  type TestDatabase,
+} from '@tests/support/procedure-test-support';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { cancelOperation } from '@/server/modules/charges/cancel-operation';
+import { claimDueDeliveries } from '@/server/modules/events/delivery/claim-deliveries';
+import { sendDelivery } from '@/server/modules/events/delivery/send-delivery';
+import { createEndpoint, disableFailingEndpoints, listEndpoints, sendTestEvent, updateEndpoint } from './webhook-endpoints';
+
+// Webhook endpoints end to end on the embedded database: events of operations without a
+// callback_url fan out to the endpoints subscribed to their type, in the event's transaction;
+// the worker's claim and send carry them; failures start a run that disables the endpoint after
+// days; a test event reaches the one endpoint.
+
+let db: TestDatabase;
+let merchant: ActingMerchant;
+let server: Server;
+let origin: string;
+const received: { path: string; type: string; eventId: string }[] = [];
+let answer = 200;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  merchant = await testMerchant(db.prisma, 'WEBHOOKS');
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { event_type: string; event_id: string };
+      received.push({ path: request.url ?? '/', type: body.event_type, eventId: body.event_id });
+      response.writeHead(answer).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+});
+
+const scope = () => ({ kind: 'one' as const, merchantId: merchant.id });
+
+async function deliverAll() {
+  for (;;) {
+    const claimed = await claimDueDeliveries(db.prisma, 32);
+    if (claimed.length === 0) return;
+    for (const each of claimed) await sendDelivery(db.prisma, each);
+  }
+}
+
+describe('webhook endpoints', () => {
+  it("receive the events of operations without a callback_url, the types each wants, in the event's transaction", async () => {
+    const all = await createEndpoint(db.prisma, scope(), undefined, {
+      url: `${origin}/all`,
+      eventTypes: ['*'],
+      description: 'every event',
+    });
+    await createEndpoint(db.prisma, scope(), undefined, {
+      url: `${origin}/cancelled`,
+      eventTypes: ['transaction.cancelled'],
+      description: '',
+    });
+    const qr = await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, 'wh-1', 'QR'));
+    await cancelOperation(db.prisma, merchant, 'wh-1');
+    // One with its own callback_url: the operation's URL gets it, the endpoints do not.
+    await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, 'wh-2', 'QR', { callbackUrl: `${origin}/own` }));
+
+    const deliveries = await db.prisma.endpointDelivery.findMany({
+      select: { endpointId: true, event: { select: { type: true, aggregateId: true } } },
+      orderBy: { seq: 'asc' },
+    });
+    const transactionId = qr.transaction.transaction_id;
+    expect(
+      deliveries.map((row) => [row.endpointId === all.id ? 'all' : 'cancelled', row.event.type, row.event.aggregateId]),
+    ).toEqual([
+      ['all', 'transaction.registered', transactionId],
+      ['all', 'transaction.pending', transactionId],
+      ['all', 'transaction.cancelled', transactionId],
+      ['cancelled', 'transaction.cancelled', transactionId],
+    ]);
+
+    await deliverAll();
+    expect(received.filter((each) => each.path === '/all').map((each) => each.type)).toEqual([
+      'transaction.registered',
+      'transaction.pending',
+      'transaction.cancelled',
+    ]);
+    expect(received.filter((each) => each.path === '/cancelled').map((each) => each.type)).toEqual(['transaction.cancelled']);
+    expect(received.filter((each) => each.path === '/own').map((each) => each.type)).toEqual([
+      'transaction.registered',
+      'transaction.pending',
+    ]);
+    const listed = await listEndpoints(db.prisma, scope());
+    expect(listed.map((endpoint) => [endpoint.url, endpoint.pending, endpoint.failingSince])).toEqual([
+      [`${origin}/all`, 0, null],
+      [`${origin}/cancelled`, 0, null],
+    ]);
+    expect(await db.prisma.callbackAttempt.count({ where: { endpointDeliveryId: { not: null }, outcome: 'delivered' } })).toBe(4);
+  });
+
+  it('mark an endpoint failing at its first failure, clear it at a success, and disable it after days of failures', async () => {
+    const [endpoint] = await listEndpoints(db.prisma, scope());
+    answer = 500;
+    await sendTestEvent(db.prisma, scope(), endpoint!.id);
+    await deliverAll();
+    const failing = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
+    expect(failing.failingSince).not.toBeNull();
+    expect(received.at(-1)).toMatchObject({ path: '/all', type: 'webhook.test' });
+
+    // Not yet: the run is younger than the limit.
+    expect(await disableFailingEndpoints(db.prisma, 3)).toBe(0);
+    // Four days on, still no success: disabled, with why; its pending deliveries are given up.
+    await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, 'wh-3', 'QR'));
+    expect(await disableFailingEndpoints(db.prisma, 3, new Date(Date.now() + 4 * 86_400_000))).toBe(1);
+    const disabled = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
+    expect(disabled.enabled).toBe(false);
+    expect(disabled.disabledReason).toMatch(/^every delivery failed since .* \(3 days\)$/);
+    const pending = await db.prisma.endpointDelivery.count({ where: { endpointId: endpoint!.id, status: 'PENDING' } });
+    expect(pending).toBe(0);
+
+    // Enabled again by a user: the run starts over, and it receives again.
+    answer = 200;
+    const enabled = await updateEndpoint(db.prisma, scope(), endpoint!.id, { enabled: true });
+    expect([enabled.enabled, enabled.disabledReason, enabled.failingSince]).toEqual([true, null, null]);
+    await sendTestEvent(db.prisma, scope(), endpoint!.id);
+    await deliverAll();
+    expect(received.at(-1)).toMatchObject({ path: '/all', type: 'webhook.test' });
+  });
+
+  it("are another merchant's: not found", async () => {
+    const other = await testMerchant(db.prisma, 'WEBHOOKS2');
+    const [endpoint] = await listEndpoints(db.prisma, scope());
+    await expect(sendTestEvent(db.prisma, { kind: 'one', merchantId: other.id }, endpoint!.id)).rejects.toMatchObject({
+      kind: 'NOT_FOUND',
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import type { Db } from '@/server/platform/db/client';
+import { RecentReads } from '@/server/platform/cache/recent-reads';
+
+export type StoredMerchant = {
+  id: string;
+  code: string;
+  name: string;
+  enabledMethods: string[];
+  expirySeconds: unknown;
+  facilitator: { code: string } | null;
+};
+
+/** A merchant's charging settings, read at most every 2 s per instance (null: no such merchant). */
+const merchants = new RecentReads<StoredMerchant | null>(2_000);
+
+export function chargingSettings(prisma: Db, code: string): Promise<StoredMerchant | null> {
+  return merchants.get(code, () =>
+    prisma.merchant.findUnique({
+      where: { code },
+      select: {
+        id: true,
+        code: true,
+        name: true,
+        enabledMethods: true,
+        expirySeconds: true,
+        facilitator: { select: { code: true } },
+      },
+    }),
+  );
+}
+
+/** A change of the merchant's settings or facilitator applies to this instance's next request. */
+export function forgetMerchant(code: string): void {
+  merchants.forget(code);
+}

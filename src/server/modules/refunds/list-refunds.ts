@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { Prisma } from '@/generated/prisma/client';
+import { env } from '@/env';
+import type { Db, Tx } from '@/server/platform/db/client';
+import { AppError } from '@/server/core/domain/errors';
+import { NIL_UUID } from '@/server/core/domain/uuid';
+import { successMeta } from '@/server/core/domain/envelope';
+import { endOfDayExclusive, startOfDay } from '@/server/core/domain/business-day';
+import type { RefundFilters } from '@/server/core/interface/refund';
+import { refundSelect, toRefundObject, type RefundRow } from './refund-view';
+
+// GET /refund (docs/interface.md 4.6, docs/DESIGN.md 11): newest first, keyset pagination on (created_at, id).
+// operations_count counts every match once, on the first page; the cursor carries it to the
+// next pages with a digest of the search it counted, so a deep page never counts again and a
+// cursor sent with other filters counts afresh (docs/DECISIONS.md).
+type Cursor = { createdAt: Date; id: string; count: { total: number; search: string } | null };
+
+function encodeCursor(cursor: Cursor): string {
+  const count = cursor.count ? `|${cursor.count.total}|${cursor.count.search}` : '';
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}${count}`).toString('base64url');
+}
+
+function decodeCursor(value: string): Cursor {
+  const [createdAt, id, total, search, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const date = new Date(createdAt ?? '');
+  const counted = total !== undefined && /^(0|[1-9][0-9]{0,15})$/.test(total) && /^[\w-]{16}$/.test(search ?? '');
+  if (
+    !id ||
+    !/^[0-9a-f-]{36}$/.test(id) ||
+    Number.isNaN(date.getTime()) ||
+    rest.length > 0 ||
+    (total !== undefined && !counted)
+  ) {
+    throw new AppError('VALIDATION', 'cursor is not one this service issued', {
+      errors: [{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this service issued' }],
+    });
+  }
+  // A cursor made before counts were carried has none: that page counts.
+  return { createdAt: date, id, count: counted ? { total: Number(total), search: search! } : null };
+}
+
+/** A digest of what a count counted: the merchants and the filters (not the page). */
+function searchDigest(merchantIds: string[] | 'all', filters: Omit<RefundFilters, 'merchant_code'>): string {
+  const { start_date, end_date, merchant_operation_number, transaction_id, state } = filters;
+  const search = [merchantIds, start_date, end_date, merchant_operation_number, transaction_id?.toLowerCase(), state];
+  return createHash('sha256').update(JSON.stringify(search)).digest('base64url').slice(0, 16);
+}
+
+// The page comes back as one JSON document (json_agg of its rows): a row per refund with 16
+// columns cost the embedded database's thread more in its protocol parser than in the query.
+type PageRow = {
+  id: string;
+  state: RefundRow['state'];
+  reason: string;
+  type: string;
+  refund_amount: string;
+  transaction_amount: string;
+  currency: string;
+  additional_fields: RefundRow['additionalFields'];
+  created_at: string;
+  merchant_operation_number: string;
+  transaction_id: string;
+  method: RefundRow['transaction']['method'];
+  card_brand: string | null;
+  masked_pan: string | null;
+  lifecycle: { state: RefundRow['state']; at: string }[];
+  total: string | null;
+};
+
+function refundRowOf(row: PageRow): RefundRow {
+  return {
+    id: row.id,
+    state: row.state,
+    reason: row.reason,
+    type: row.type,
+    refundAmount: BigInt(row.refund_amount),
+    transactionAmount: BigInt(row.transaction_amount),
+    currency: row.currency,
+    additionalFields: row.additional_fields,
+    createdAt: new Date(row.created_at),
+    operation: { merchantOperationNumber: row.merchant_operation_number },
+    transaction: { id: row.transaction_id, method: row.method, cardBrand: row.card_brand, maskedPan: row.masked_pan },
+    lifecycle: row.lifecycle.map((entry) => ({ state: entry.state, at: new Date(entry.at) })),
+  };
+}
+
+export async function listRefunds(
+  prisma: Tx,
+  /** 'all': every merchant (platform staff in the console). */
+  scope: { merchantIds: string[] | 'all'; merchantCode: string },
+  filters: Omit<RefundFilters, 'merchant_code'>,
+) {
+  const zone = env().BUSINESS_TIME_ZONE;
+  const conditions: Prisma.Sql[] = [
+    scope.merchantIds === 'all'
+      ? Prisma.sql`TRUE`
+      : Prisma.sql`r.merchant_id IN (${Prisma.join([null, ...scope.merchantIds].map((id) => Prisma.sql`${id}::uuid`))})`,
+  ];
+  if (filters.state) conditions.push(Prisma.sql`r.state = ${filters.state}::"RefundState"`);
+  if (filters.transaction_id) conditions.push(Prisma.sql`r.transaction_id = ${filters.transaction_id.toLowerCase()}::uuid`);
+  if (filters.merchant_operation_number) {
+    conditions.push(Prisma.sql`o.merchant_operation_number = ${filters.merchant_operation_number}`);
+  }
+  if (filters.start_date) conditions.push(Prisma.sql`r.created_at >= ${startOfDay(filters.start_date, zone)}`);
+  if (filters.end_date) conditions.push(Prisma.sql`r.created_at < ${endOfDayExclusive(filters.end_date, zone)}`);
+  const where = Prisma.join(conditions, ' AND ');
+  const limit = Number(filters.limit ?? 50);
+  const cursor = filters.cursor ? decodeCursor(filters.cursor) : null;
+  const search = searchDigest(scope.merchantIds, filters);
+  const carried = cursor?.count?.search === search ? cursor.count.total : null;
+  // After the cursor: (created_at, id) below it; the bound on created_at alone is what the index seeks to.
+  const after = cursor
+    ? Prisma.sql`AND r.created_at <= ${cursor.createdAt}
+        AND (r.created_at < ${cursor.createdAt} OR (r.created_at = ${cursor.createdAt} AND r.id < ${cursor.id}::uuid))`
+    : Prisma.empty;
+  // The first page counts its search in the same statement (the window is taken before LIMIT);
+  // a later page carries the count in its cursor, or counts apart when its search changed.
+  const countHere = !cursor;
+  const [[document], counted] = await Promise.all([
+    prisma.$queryRaw<{ page: PageRow[] | null }[]>`
+      SELECT json_agg(p ORDER BY p.created_at DESC, p.id DESC) AS page FROM (
+        SELECT r.id, r.state, r.reason, r.type, r.refund_amount::text AS refund_amount,
+               r.transaction_amount::text AS transaction_amount, r.currency, r.additional_fields, r.created_at,
+               o.merchant_operation_number, r.transaction_id, t.method, t.card_brand, t.masked_pan,
+               (SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)
+                  FROM refund_lifecycle_entries l WHERE l.refund_id = r.id) AS lifecycle,
+               ${countHere ? Prisma.sql`count(*) OVER ()` : Prisma.sql`NULL::bigint`}::text AS total
+        FROM refunds r
+        JOIN operations o ON o.id = r.operation_id
+        JOIN transactions t ON t.id = r.transaction_id
+        WHERE ${where} ${after}
+        ORDER BY r.created_at DESC, r.id DESC
+        LIMIT ${limit + 1}) p`,
+    countHere || carried !== null
+      ? null
+      : prisma.$queryRaw<{ total: bigint }[]>`
+          SELECT count(*) AS total FROM refunds r JOIN operations o ON o.id = r.operation_id WHERE ${where}`,
+  ]);
+  const rows = document?.page ?? [];
+  const total = carried ?? Number(countHere ? (rows[0]?.total ?? 0) : (counted?.[0]?.total ?? 0n));
+  const page = rows.slice(0, limit).map(refundRowOf);
+  const last = rows.length > limit ? page[limit - 1] : undefined;
+  return {
+    success: 'true' as const,
+    merchant_code: scope.merchantCode,
+    operations_count: String(total),
+    operations: page.map(toRefundObject),
+    next_cursor: last ? encodeCursor({ createdAt: last.createdAt, id: last.id, count: { total, search } }) : null,
+    meta: successMeta(),
+  };
+}
+
+// Each set of filters is a statement of its own: the warm-up readies the list without filters, by
+// dates, and by dates and state (the console's and an integrator's usual searches).
+const WARMED_FILTERS: Omit<RefundFilters, 'merchant_code'>[] = [
+  {},
+  { start_date: '2000-01-01', end_date: '2000-01-01' },
+  { start_date: '2000-01-01', end_date: '2000-01-01', state: 'REGISTERED' },
+];
+
+/** The usual pages for a merchant that does not exist: they read nothing, and ready their statements on the connection (warm-up). */
+export async function warmListRefunds(tx: Tx): Promise<void> {
+  for (const filters of WARMED_FILTERS) await listRefunds(tx, { merchantIds: [NIL_UUID], merchantCode: 'WARMUP' }, filters);
+}
+
+/** GET /refund/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.7). */
+export async function getRefundsOfOperation(prisma: Db, merchant: { id: string; code: string }, merchantOperationNumber: string) {
+  const operation = await prisma.operation.findUnique({
+    where: { merchantId_merchantOperationNumber: { merchantId: merchant.id, merchantOperationNumber } },
+    select: { refunds: { select: refundSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+  });
+  if (!operation) throw new AppError('NOT_FOUND', 'no such operation for this merchant');
+  return {
+    success: 'true' as const,
+    merchant_code: merchant.code,
+    operations_count: String(operation.refunds.length),
+    operations: operation.refunds.map(toRefundObject),
+    meta: successMeta(),
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { env, publishSessionSecret } from '@/env';
+import { closeDatabase, openedDatabase } from '@/server/platform/db/client';
+import { operatorToken } from '@/server/modules/access/operator-token';
+import { consoleSessionSecret, tokenSigningKey } from '@/server/platform/security/service-keys';
+import { callbackSigningKey } from '@/server/modules/events/callbacks/signing-keys';
+import { startWorker } from '@/server/jobs/worker';
+import { logError, logInfo } from '@/server/platform/log';
+import { seedDemo } from '@/server/startup/seed-demo';
+import { withStartupLock } from '@/server/platform/db/startup-lock';
+import { startWarmUp } from '@/server/startup/warm-up';
+import { processorSecretKeys } from '@/server/modules/processors/account-secrets';
+import { cardVaultKeys } from '@/server/modules/charges/card-vault';
+
+// Runs once per process from instrumentation: migrations, keys, demo data, the operator
+// service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
+export async function startService(): Promise<void> {
+  const config = env();
+  const { prisma, handle, appliedMigrations } = await openedDatabase();
+  // Keys and demo data are made once, by whichever instance comes first.
+  const demo = await withStartupLock(config.DATABASE_URL, async () => {
+    await tokenSigningKey(prisma);
+    await callbackSigningKey(prisma);
+    await consoleSessionSecret(prisma);
+    // The sealing keys before any request: a first read started by one request while another
+    // holds the embedded database's only connection in a transaction would wait for it.
+    await cardVaultKeys(prisma);
+    await processorSecretKeys(prisma);
+    return config.SEED_DEMO ? seedDemo(prisma) : null;
+  });
+
+  mkdirSync(path.dirname(config.SERVICE_FILE), { recursive: true });
+  writeFileSync(
+    config.SERVICE_FILE,
+    JSON.stringify({ pid: process.pid, url: config.origin, database: handle.kind, operatorToken: operatorToken() }),
+    { mode: 0o600 },
+  );
+  publishSessionSecret(await consoleSessionSecret(prisma));
+  const worker = config.WORKER_IN_SERVICE ? startWorker(prisma, `service-${process.pid}`) : null;
+  const shutdown = () => {
+    rmSync(config.SERVICE_FILE, { force: true });
+    void Promise.resolve(worker?.stop())
+      .then(() => closeDatabase())
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  startWarmUp();
+
+  logInfo('service started', { database: handle.kind, migrations_applied: appliedMigrations.length, origin: config.origin });
+  if (demo) {
+    const lines = [
+      '',
+      '  Payment orchestration service is up',
+      `  API        ${config.baseUrl}   (OpenAPI: ${config.baseUrl}/openapi.json)`,
+      `  Token      ${config.authUrl}/token`,
+      `  Callbacks  signed RSA-SHA512; public key at ${config.baseUrl}/webhooks/public-key`,
+      `  Console    ${config.origin}/`,
+      `  Database   ${handle.kind === 'pglite' ? `embedded PGlite at ${config.PGLITE_DIR}` : 'PostgreSQL'}`,
+      '',
+      `  Demo merchant   ${demo.merchantCode}`,
+      `  client_id       ${demo.clientId}`,
+      '  client_secret   the DEMO_CLIENT_SECRET setting (npm run demo prints it on its terminal)',
+      '',
+      '  Console users (each signs in with the DEMO_PASSWORD setting):',
+      ...demo.users.map((user) => `    ${user.role.padEnd(16)} ${user.email}`),
+      '',
+    ];
+    console.log(lines.join('\n'));
+  }
+}
+
+/** A failed start exits the process: Next would otherwise answer every request with a bare 500. */
+export async function launchService(): Promise<void> {
+  try {
+    await startService();
+  } catch (error) {
+    logError('service failed to start', error);
+    process.exit(1);
+  }
+}

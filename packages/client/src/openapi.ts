@@ -740,7 +740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -779,7 +779,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description Reused merchant_operation_number or Idempotency-Key (40), or the state does not allow it (41) */
+            /** @description Reused merchant_operation_number or Idempotency-Key (40) or the state does not allow it (41) */
             409: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -836,7 +836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -893,7 +893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -967,7 +967,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1023,7 +1023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1073,7 +1073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description Reused merchant_operation_number or Idempotency-Key (40), or the state does not allow it (41) */
+            /** @description Reused merchant_operation_number or Idempotency-Key (40) or the state does not allow it (41) */
             409: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1119,7 +1119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1181,7 +1181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1244,7 +1244,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1317,7 +1317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1367,7 +1367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description Reused merchant_operation_number or Idempotency-Key (40), or the state does not allow it (41) */
+            /** @description Reused merchant_operation_number or Idempotency-Key (40) or the state does not allow it (41) */
             409: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1424,7 +1424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1480,7 +1480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1554,7 +1554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorString"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1615,7 +1615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1678,7 +1678,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1739,7 +1739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1815,7 +1815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -1939,7 +1939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -2117,7 +2117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description Token missing, invalid or expired (20) */
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
             401: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */
@@ -2178,7 +2178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
             };
-            /** @description The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key */
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
             503: {
                 headers: {
                     /** @description The request id (the caller's X-Request-Id or a new one) */

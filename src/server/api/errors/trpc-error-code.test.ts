@@ -4,12 +4,11 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KINDS, type ErrorKind } from '@/server/core/domain/errors';
 import { appRouter } from '../routers/app-router';
-import { TRPC_KEY_OF_KIND } from './trpc-error-code';
 
 describe('the tRPC code of an error kind', () => {
   it('is one tRPC answers with the same HTTP status', () => {
-    for (const [kind, key] of Object.entries(TRPC_KEY_OF_KIND)) {
-      expect([kind, getHTTPStatusCodeFromError(new TRPCError({ code: key }))]).toEqual([
+    for (const [kind, { trpc }] of Object.entries(ERROR_KINDS)) {
+      expect([kind, getHTTPStatusCodeFromError(new TRPCError({ code: trpc }))]).toEqual([
         kind,
         ERROR_KINDS[kind as ErrorKind].status,
       ]);

@@ -1,23 +1,10 @@
 import { z } from 'zod';
-import { ERROR_KINDS } from '@/server/core/domain/errors';
+import { ERROR_KINDS, statusDocumentation } from '@/server/core/domain/errors';
 import { metaStatus } from '@/server/core/interface/common';
 import type { SuccessType } from './procedure-meta';
 
-// Error responses of the OpenAPI document: the envelope of docs/DESIGN.md 4 for each status.
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12)',
-  401: 'Token missing, invalid or expired (20)',
-  403: 'Missing scope, or merchant/facilitator the token does not act for (21)',
-  404: 'No such operation, transaction or refund for this merchant (30)',
-  405: 'Method not allowed on this path (31)',
-  409: 'Reused merchant_operation_number or Idempotency-Key (40), or the state does not allow it (41)',
-  413: 'Body larger than 64 KiB (51)',
-  422: 'The payment method does not allow it (42)',
-  429: 'Rate limit exceeded (50)',
-  500: 'Unexpected fault (01)',
-  503: 'The database is briefly unavailable (02): retry after Retry-After seconds, a charge or refund with the same Idempotency-Key',
-};
-
+// Error responses of the OpenAPI document: the envelope of docs/DESIGN.md 4 for each status, described
+// from the errors table (statusDocumentation).
 const fieldError = z.strictObject({ field: z.string().optional(), code: z.string(), message: z.string() });
 
 /** The envelope of a failure whose endpoint answers `success` of type `success`. */
@@ -86,7 +73,7 @@ export function errorResponses(statuses: number[], success: SuccessType): Record
     statuses.map((status) => [
       String(status),
       {
-        description: STATUS_TEXT[status] ?? 'Error',
+        description: statusDocumentation(status),
         headers: { 'X-Request-Id': requestIdHeader, ...STATUS_HEADERS[status] } satisfies Record<string, HeaderObject>,
         content: {
           'application/json': {

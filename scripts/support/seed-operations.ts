@@ -1,5 +1,5 @@
 import type { Db } from '@/server/platform/db/client';
-import { APPROVED_STATE_REASON } from '@/server/payments';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { REFUND_REASONS } from '@/server/modules/refunds/refund-view';
 
 // Bulk seeding for measurements: operations with their transaction, lifecycle and (for some
@@ -158,7 +158,7 @@ function seedBatch(prisma: Db, options: SeedOptions, start: number, end: number)
       await tx.$executeRawUnsafe(`SET LOCAL work_mem = '256MB'`);
       await tx.$executeRawUnsafe(SEED_ROWS, start, end, options.days ?? 90, options.merchantIds);
       await tx.$executeRawUnsafe(OPERATIONS, options.prefix);
-      await tx.$executeRawUnsafe(TRANSACTIONS, APPROVED_STATE_REASON);
+      await tx.$executeRawUnsafe(TRANSACTIONS, STATE_REASONS.approved);
       await tx.$executeRawUnsafe(LIFECYCLE);
       const written = await tx.$executeRawUnsafe(
         REFUNDS,

@@ -17,8 +17,6 @@ export { failsFlakily } from './sandbox/sandbox-connector';
 export { transactionReference, type StoredTransaction } from './transaction-reference';
 export type * from './connector';
 export { DECLINE_CLASSES, declineClassOf, type DeclineClass } from '@/server/core/domain/decline-class';
-// Seeded rows copy the sandbox's words for an approval.
-export { APPROVED_STATE_REASON } from './outcomes';
 // Merchants' own accounts at real processors (docs/processors/README.md).
 export {
   checkProcessorAccount,

@@ -1,22 +1,20 @@
 import type { AuthorizeResult, CardFields, ResultMessage } from './connector';
 import type { DeclineClass } from '@/server/core/domain/decline-class';
+import { APPROVED_MESSAGE, STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // The answers every connector builds the same way (docs/ORCHESTRATION.md 1): an approval, a
 // decline with its class, a failure without a decision. Each processor's module decides which,
 // from its own codes; the words the transaction shows are these.
 
-export const APPROVED: ResultMessage = { code: '00', description: 'Aprobado' };
-export const APPROVED_STATE_REASON = 'Transacción aprobada';
-
 /** `96`, system malfunction: the processor failed before deciding (class `technical`). */
-export const PROCESSOR_ERROR: ResultMessage = { code: '96', description: 'Error del procesador' };
+export const PROCESSOR_ERROR: ResultMessage = { code: '96', description: STATE_REASONS.processorError };
 
 type FailureReason = Extract<AuthorizeResult, { outcome: 'technical_failure' }>['reason'];
 
 const FAILURE_STATE_REASONS: Readonly<Record<FailureReason, string>> = {
-  timeout: 'El procesador no respondió a tiempo',
-  connection_refused: 'El procesador no está disponible',
-  processor_error: PROCESSOR_ERROR.description,
+  timeout: STATE_REASONS.timeout,
+  connection_refused: STATE_REASONS.unavailable,
+  processor_error: STATE_REASONS.processorError,
 };
 
 type Described = { card: CardFields | null; methodDetails: Record<string, unknown>; processorReference?: string };
@@ -48,11 +46,11 @@ export function approval(
 ): AuthorizeResult {
   return {
     outcome: 'approved',
-    stateReason: APPROVED_STATE_REASON,
+    stateReason: STATE_REASONS.approved,
     processorResponse: {
       authorization_code: codes.authorizationCode,
       brand_transaction_id: codes.brandTransactionId,
-      result_message: APPROVED,
+      result_message: APPROVED_MESSAGE,
     },
     ...described,
   };

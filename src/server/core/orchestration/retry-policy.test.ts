@@ -36,7 +36,7 @@ const softOn = { ...DEFAULT_RETRY_POLICY, retrySoftDeclines: true };
 // code) and for another method (docs/ORCHESTRATION.md 3).
 const TABLE: [string, AttemptFailure, NextStepInput['policy'], NextStep, NextStep, NextStep][] = [
   // [name, failure, policy, CARD, YAPE, PAGOEFECTIVO]
-  ['timeout', technical('timeout'), DEFAULT_RETRY_POLICY, 'inquire_status', 'inquire_status', 'inquire_status'],
+  ['timeout', technical('timeout'), DEFAULT_RETRY_POLICY, 'stop', 'stop', 'stop'],
   [
     'connection refused',
     technical('connection_refused'),

@@ -39,7 +39,7 @@ export type AttemptFailure =
   /** No decision: `breaker_open` is an attempt the breaker refused, before any request went out. */
   | { kind: 'technical'; reason: 'timeout' | 'connection_refused' | 'processor_error' | 'breaker_open' };
 
-export type NextStep = 'next_candidate' | 'step_up' | 'inquire_status' | 'stop';
+export type NextStep = 'next_candidate' | 'step_up' | 'stop';
 
 export type NextStepInput = {
   policy: RetryPolicy;
@@ -83,16 +83,14 @@ function withinLimits({ policy, attemptsMade, elapsedMs, candidatesLeft }: NextS
 }
 
 /**
- * The step after a failed attempt. A timeout is ambiguous: the processor may have approved, so
- * the same processor is asked first, whatever the limits; the caller then calls again with the
- * inquiry's decline (an approval is the result, an unknown keeps the payment pending). An
- * `sca_required` decline steps up to 3-D Secure on a CARD payment not yet authenticated; the
+ * The step after a failed attempt. A timeout is ambiguous (the processor may have approved): the
+ * caller asks the same processor first and passes on what the inquiry found, so a timeout itself
+ * never moves on. An `sca_required` decline steps up to 3-D Secure on a CARD payment not yet authenticated; the
  * step-up is the issuer's demand, not a retry, so the attempt limits do not hold it back.
  * Otherwise the next candidate, when the failure allows it and no limit is reached.
  */
 export function nextStep(input: NextStepInput): NextStep {
   const { failure, method } = input;
-  if (failure.kind === 'technical' && failure.reason === 'timeout') return 'inquire_status';
   if (failure.kind === 'declined' && failure.declineClass === 'sca_required') {
     return method === 'CARD' && !input.authenticated && input.stepUpAllowed ? 'step_up' : 'stop';
   }

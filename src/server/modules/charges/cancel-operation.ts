@@ -12,6 +12,7 @@ import { lockOperation } from './lock-operation';
 import { logError } from '@/server/platform/log';
 import { moveTransaction, type MoveData } from './moves/move-transaction';
 import { toOperationObject, transactionSelect } from './transaction-view';
+import { cancelledBy, reversedBy } from '@/server/core/domain/state-reasons';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.4, docs/DESIGN.md 6).
 //
@@ -117,7 +118,7 @@ async function askAndSettle(
     const at = new Date();
     const data: MoveData = reversal
       ? {
-          stateReason: `Autorización extornada (${actor})`,
+          stateReason: reversedBy(actor),
           expiresAt: null,
           // A reversal keeps the authorization data and adds its own.
           processorResponse: {
@@ -147,7 +148,7 @@ async function askAndSettle(
 
 /** A cancelled payment's code, QR or link is void, so its processor response goes. */
 function cancelledData(actor: string): MoveData {
-  return { stateReason: `Operación cancelada (${actor})`, expiresAt: null, processorResponse: Prisma.DbNull };
+  return { stateReason: cancelledBy(actor), expiresAt: null, processorResponse: Prisma.DbNull };
 }
 
 /** The hold outlasts every call a connector's reverse may make (each bounded by its timeout). */

@@ -1,6 +1,7 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { anyTransactionDue, moveTransactions } from '@/server/modules/charges/moves/move-transactions';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 const BATCH = 100;
 
@@ -13,7 +14,7 @@ export async function expirePending(prisma: Db, now = new Date()): Promise<numbe
       tx,
       'EXPIRADO',
       { where, orderBy: Prisma.sql`t.expires_at`, limit: BATCH },
-      { stateReason: 'El pago no se completó antes de su vencimiento' },
+      { stateReason: STATE_REASONS.expired },
       now,
     ),
   );

@@ -1,6 +1,7 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { anyTransactionDue, moveTransactions } from './moves/move-transactions';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 const BATCH = 200;
 
@@ -29,7 +30,7 @@ export async function settleAuthorized(
         tx,
         'LIQUIDADO',
         { where, orderBy: Prisma.sql`t.updated_at`, limit: BATCH },
-        { stateReason: 'Transacción liquidada' },
+        { stateReason: STATE_REASONS.settled },
       ),
     );
     settled += moved;

@@ -4,8 +4,10 @@ import type { PaymentMethod, TransactionState } from '@/server/core/domain/state
 import { logError, logInfo } from '@/server/platform/log';
 import { transactionReference, type StatusResult } from '@/server/payments';
 import { connectorForTransaction } from '@/server/modules/processors/connectors';
-import { approvedByStatus, declinedByStatus, statusWithin } from '@/server/modules/charges/attempts/ask-processor';
-import { moveTransaction, type MoveData } from '@/server/modules/charges/moves/move-transaction';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
+import { statusWithin } from '@/server/modules/charges/attempts/ask-processor';
+import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
+import { decides, inquiryVerdict, verdictColumns } from '@/server/modules/charges/verdict';
 
 // The worker's status sync (docs/ORCHESTRATION.md 3): an attempt whose processor gave no answer
 // and no status (PENDIENTE, "verifying"), or that nobody settled because its instance stopped
@@ -102,13 +104,9 @@ async function syncOne(prisma: Db, row: Due, now: Date): Promise<boolean> {
   return moved;
 }
 
-function decides(status: StatusResult): boolean {
-  return status.outcome === 'approved' || status.outcome === 'declined' || status.outcome === 'not_found';
-}
-
 async function settle(tx: Tx, row: Due, status: StatusResult, giveUp: boolean, checks: number, now: Date): Promise<boolean> {
-  const final = finalMove(status, giveUp);
-  if (!final) {
+  const verdict = inquiryVerdict(status, giveUp);
+  if (!verdict) {
     const backoff = FIRST_BACKOFF_MS * 2 ** (checks - 1);
     await tx.transaction.updateMany({
       where: { id: row.id, state: row.state },
@@ -116,35 +114,10 @@ async function settle(tx: Tx, row: Due, status: StatusResult, giveUp: boolean, c
     });
     return false;
   }
-  const data: MoveData = { ...final.data, statusChecks: checks, statusCheckAt: null };
-  // The processor's id of an approval it found, which later reversals and refunds name.
-  if (status.outcome === 'approved' && status.processorReference) {
-    data.additionalFields = { ...(row.additional_fields ?? {}), processor_reference: status.processorReference };
-  }
   if (row.state === 'REGISTRADO') {
-    const pending = await moveTransaction(tx, row.id, 'REGISTRADO', 'PENDIENTE', { stateReason: VERIFYING_REASON }, now);
+    const pending = await moveTransaction(tx, row.id, 'REGISTRADO', 'PENDIENTE', { stateReason: STATE_REASONS.verifying }, now);
     if (!pending) return false;
   }
-  return (await moveTransaction(tx, row.id, 'PENDIENTE', final.to, data, now)) !== null;
-}
-
-const VERIFYING_REASON = 'El procesador no respondió; verificando';
-
-function finalMove(status: StatusResult, giveUp: boolean): { to: 'AUTORIZADO' | 'DENEGADO'; data: MoveData } | null {
-  switch (status.outcome) {
-    case 'approved': {
-      const { stateReason, processorResponse } = approvedByStatus(status);
-      return { to: 'AUTORIZADO', data: { stateReason, processorResponse, declineClass: null } };
-    }
-    case 'declined': {
-      const { stateReason, processorResponse, declineClass } = declinedByStatus(status.code, status.declineClass);
-      return { to: 'DENEGADO', data: { stateReason, processorResponse, declineClass } };
-    }
-    case 'not_found':
-      return { to: 'DENEGADO', data: { stateReason: 'El procesador no recibió el pago', declineClass: 'technical' } };
-    default:
-      return giveUp
-        ? { to: 'DENEGADO', data: { stateReason: 'El procesador no confirmó el pago; anulado', declineClass: 'technical' } }
-        : null;
-  }
+  const data = { ...verdictColumns(verdict, row.additional_fields), statusChecks: checks, statusCheckAt: null };
+  return (await moveTransaction(tx, row.id, 'PENDIENTE', verdict.to, data, now)) !== null;
 }

@@ -3,9 +3,8 @@ import type { Db, Tx } from '@/server/platform/db/client';
 import { isUuid } from '@/server/core/domain/uuid';
 import { logError, logInfo } from '@/server/platform/log';
 import { PROCESSORS, type PaymentChange } from '@/server/payments';
-import { approvedByStatus, declinedByStatus } from '@/server/modules/charges/attempts/ask-processor';
-import { paidResponse } from '@/server/modules/charges/payer/payer-actions';
-import { moveTransaction, type MoveData } from '@/server/modules/charges/moves/move-transaction';
+import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
+import { notificationVerdict, verdictColumns } from '@/server/modules/charges/verdict';
 import { moveRefund } from '@/server/modules/refunds/refund-moves';
 import { connectorById } from '@/server/modules/processors/connectors';
 
@@ -47,72 +46,37 @@ type Locked = {
 /** The payment is held by a cancellation asking this processor: the notification is refused for now and sent again. */
 class HeldByCancellation extends Error {}
 
-const PAID_LATER = new Set(['PAGOEFECTIVO', 'CUOTEALO', 'BANK_TRANSFER', 'QR']);
-
-/** The states a payment the processor says was approved or paid should not be in: it ended here first. */
-const ENDED = new Set(['DENEGADO', 'EXPIRADO', 'CANCELADO']);
-
 /** What the payment does for the change, within the caller's transaction; the outcome recorded. */
 async function apply(tx: Tx, payment: Locked, change: PaymentChange, at: Date): Promise<string> {
+  if (change.kind === 'refunded') {
+    // A refund of ours the processor had in process is resolved; one made elsewhere is not ours to record.
+    const refunds = await tx.refund.findMany({
+      where: { transactionId: payment.id, state: 'IN_PROCESS' },
+      select: { id: true },
+    });
+    let moved = false;
+    for (const refund of refunds) moved = (await moveRefund(tx, refund.id, 'IN_PROCESS', 'RESOLVED', at)) || moved;
+    return moved ? 'moved' : 'unchanged';
+  }
+  const verdict = notificationVerdict(
+    {
+      method: payment.method,
+      state: payment.state,
+      statusCheckAt: payment.status_check_at,
+      processorResponse: payment.processor_response,
+    },
+    change,
+  );
   // The processor took money for a payment the service had already ended (a CIP paid at its
   // expiry, an approval after the service gave up): no move may undo that end, so an operator
   // must settle it with the processor and the merchant. Recorded and raised, never dropped.
-  if ((change.kind === 'paid' || change.kind === 'approved') && ENDED.has(payment.state)) {
+  if (verdict === 'late_approval') {
     logError('processor approved a payment the service had ended', null, { transaction_id: payment.id, state: payment.state });
     return 'late_approval';
   }
-  const move = async (from: 'PENDIENTE', to: Parameters<typeof moveTransaction>[3], data: MoveData) =>
-    (await moveTransaction(tx, payment.id, from, to, data, at)) ? 'moved' : 'unchanged';
-  const pending = payment.state === 'PENDIENTE';
-  // A card or Yape attempt still being verified after a lost answer: the processor's word settles it.
-  const verifying = pending && payment.status_check_at !== null && !PAID_LATER.has(payment.method);
-  switch (change.kind) {
-    case 'paid':
-      if (!pending || !PAID_LATER.has(payment.method)) return 'unchanged';
-      return move('PENDIENTE', 'AUTORIZADO', {
-        stateReason: 'Pago confirmado por el procesador',
-        processorResponse: paidResponse(payment.method, payment.processor_response, change.paidAt, null, change.operationId),
-      });
-    case 'expired':
-      if (!pending || !PAID_LATER.has(payment.method)) return 'unchanged';
-      return move('PENDIENTE', 'EXPIRADO', { stateReason: 'El pago no se completó antes de su vencimiento', expiresAt: null });
-    case 'voided':
-      if (verifying) return move('PENDIENTE', 'DENEGADO', { stateReason: 'El procesador anuló el pago', statusCheckAt: null });
-      if (!pending || !PAID_LATER.has(payment.method)) return 'unchanged';
-      return move('PENDIENTE', 'CANCELADO', { stateReason: 'Orden anulada en el procesador', expiresAt: null });
-    case 'approved': {
-      if (!verifying) return 'unchanged';
-      const { stateReason, processorResponse } = approvedByStatus(change);
-      return move('PENDIENTE', 'AUTORIZADO', {
-        stateReason,
-        processorResponse,
-        declineClass: null,
-        statusCheckAt: null,
-        ...(change.processorReference
-          ? { additionalFields: { ...(payment.additional_fields ?? {}), processor_reference: change.processorReference } }
-          : {}),
-      });
-    }
-    case 'declined': {
-      if (!verifying) return 'unchanged';
-      const { stateReason, processorResponse, declineClass } = declinedByStatus(change.code, change.declineClass);
-      return move('PENDIENTE', 'DENEGADO', { stateReason, processorResponse, declineClass, statusCheckAt: null });
-    }
-    case 'refunded': {
-      // A refund of ours the processor had in process is resolved; one made elsewhere is not ours to record.
-      const refunds = await tx.refund.findMany({
-        where: { transactionId: payment.id, state: { in: ['REGISTERED', 'IN_PROCESS'] } },
-        select: { id: true, state: true },
-      });
-      let moved = false;
-      for (const refund of refunds.filter((each) => each.state === 'IN_PROCESS')) {
-        moved = (await moveRefund(tx, refund.id, 'IN_PROCESS', 'RESOLVED', at)) || moved;
-      }
-      return moved ? 'moved' : 'unchanged';
-    }
-    case 'none':
-      return 'unchanged';
-  }
+  if (!verdict) return 'unchanged';
+  const data = { ...verdictColumns(verdict, payment.additional_fields), statusCheckAt: null };
+  return (await moveTransaction(tx, payment.id, 'PENDIENTE', verdict.to, data, at)) ? 'moved' : 'unchanged';
 }
 
 export async function receiveNotification(prisma: Db, input: Input): Promise<NotificationOutcome> {

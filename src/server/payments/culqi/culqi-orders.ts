@@ -7,6 +7,7 @@ import { technicalFailure } from '../outcomes';
 import type { ProcessorAnswer } from '../processor-http';
 import { emailOf } from './culqi-charges';
 import { culqiError, errorWords, isObject, type CulqiClient, type CulqiOrder } from './culqi-client';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // PagoEfectivo and Cuotéalo at Culqi are payment orders (docs.culqi.com/es/documentacion/pagos-online/ordenes-de-pago/ordenes):
 // an order for the amount, confirmed for its payment type, which the payer pays later: by the
@@ -91,7 +92,7 @@ export async function authorizeOrder(
   if (method === 'PAGOEFECTIVO') {
     return {
       outcome: 'pending',
-      stateReason: 'CIP generado, esperando el pago en efectivo',
+      stateReason: STATE_REASONS.cipWaiting,
       processorResponse: {
         cip: order.payment_code ?? '',
         cip_url: context.payerPageUrl,
@@ -105,7 +106,7 @@ export async function authorizeOrder(
   }
   return {
     outcome: 'pending',
-    stateReason: 'Esperando que el pagador complete el pago en cuotas',
+    stateReason: STATE_REASONS.instalmentsWaiting,
     processorResponse: null,
     expiresAt,
     // Culqi's own Cuotéalo page, where the payer chooses the instalments.

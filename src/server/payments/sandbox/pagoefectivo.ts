@@ -4,6 +4,7 @@ import { addSeconds } from '@/server/core/domain/time';
 import { requestFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 /** A 9-digit CIP that never starts with 0. */
 export function generateCip(): string {
@@ -20,7 +21,7 @@ export const pagoEfectivoProcessor: SandboxProcessor = {
     const { callback_url } = requestFor(request, 'PAGOEFECTIVO').method_details;
     return {
       outcome: 'pending',
-      stateReason: 'CIP generado, esperando el pago en efectivo',
+      stateReason: STATE_REASONS.cipWaiting,
       processorResponse: {
         cip: generateCip(),
         cip_url: context.payerPageUrl,

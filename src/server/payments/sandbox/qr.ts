@@ -5,6 +5,7 @@ import { addSeconds, toTimeObject } from '@/server/core/domain/time';
 import { requestFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 /** `QR` followed by 20 upper-case hex characters. */
 export function generateQrId(): string {
@@ -26,7 +27,7 @@ export const qrProcessor: SandboxProcessor = {
     });
     return {
       outcome: 'pending',
-      stateReason: 'QR generado, esperando el pago',
+      stateReason: STATE_REASONS.qrWaiting,
       processorResponse: {
         qr_image: qrImage,
         qr_id: generateQrId(),

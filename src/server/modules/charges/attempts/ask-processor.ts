@@ -1,13 +1,12 @@
-import {
-  APPROVED_STATE_REASON,
-  type AuthorizeRequest,
-  type AuthorizeResult,
-  type ConnectorContext,
-  type DeclineClass,
-  type PaymentConnector,
-  type StatusResult,
-  type TransactionReference,
+import type {
+  AuthorizeRequest,
+  AuthorizeResult,
+  ConnectorContext,
+  PaymentConnector,
+  StatusResult,
+  TransactionReference,
 } from '@/server/payments';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { logInfo } from '@/server/platform/log';
 
 // The two calls the charge path makes to a processor, each bounded by the connector's timeout
@@ -23,13 +22,13 @@ export async function authorizeWithin(
 ): Promise<AuthorizeResult> {
   const signal = AbortSignal.timeout(connector.timeoutMs);
   const timedOut = new Promise<AuthorizeResult>((resolve) =>
-    signal.addEventListener('abort', () => resolve(technical('timeout', 'El procesador no respondió a tiempo')), { once: true }),
+    signal.addEventListener('abort', () => resolve(technical('timeout', STATE_REASONS.timeout)), { once: true }),
   );
   try {
     return await Promise.race([connector.authorize(request, { ...context, signal }), timedOut]);
   } catch (error) {
     logInfo('connector_failed', { connector: connector.id, flow: 'authorize', error: errorName(error) });
-    return technical('processor_error', 'Error del procesador');
+    return technical('processor_error', STATE_REASONS.processorError);
   }
 }
 
@@ -54,28 +53,4 @@ function technical(reason: 'timeout' | 'processor_error', stateReason: string): 
 /** The error's class name only: a connector's message may quote what it was sent. */
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
-}
-
-/** An approval a status inquiry found: the processor's codes, under the standard approval code. */
-export function approvedByStatus(status: { authorizationCode: string; brandTransactionId: string }) {
-  return {
-    outcome: 'approved' as const,
-    stateReason: APPROVED_STATE_REASON,
-    processorResponse: {
-      authorization_code: status.authorizationCode,
-      brand_transaction_id: status.brandTransactionId,
-      result_message: { code: '00', description: 'Aprobado' },
-    },
-  };
-}
-
-/** A decline a status inquiry found: the processor's code and its class. */
-export function declinedByStatus(code: string, declineClass: DeclineClass) {
-  const description = `Denegada por el procesador (${code})`;
-  return {
-    outcome: 'declined' as const,
-    stateReason: description,
-    processorResponse: { result_message: { code, description } },
-    declineClass,
-  };
 }

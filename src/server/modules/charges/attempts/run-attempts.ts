@@ -8,7 +8,9 @@ import { nextStep, type AttemptFailure, type Candidate, type RetryPolicy } from 
 import { transactionReference, type AuthorizeResult, type PaymentConnector } from '@/server/payments';
 import { connectorById } from '@/server/modules/processors/connectors';
 import type { ChargeResponse } from '@/server/core/interface/transaction';
-import { approvedByStatus, authorizeWithin, declinedByStatus, statusWithin } from './ask-processor';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
+import { inquiryVerdict } from '../verdict';
+import { authorizeWithin, statusWithin } from './ask-processor';
 import {
   attemptRows,
   newAttempt,
@@ -51,7 +53,6 @@ export function statusCheckAfter(connector: PaymentConnector, from = Date.now())
 const STATUS_CHECK_GRACE_MS = 30_000;
 /** The first status inquiry after a still-unknown answer; the worker backs off from there. */
 export const FIRST_STATUS_CHECK_MS = 30_000;
-const VERIFYING_REASON = 'El procesador no respondió; verificando';
 
 export function routingChoice(plan: ChargePlan, candidate: Candidate): RoutingChoice {
   return { rule_version: plan.ruleVersion, route: candidate.route, reason: candidate.reason };
@@ -146,7 +147,7 @@ export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Atte
   const settlement: Settlement = {
     result: {
       outcome: 'pending',
-      stateReason: CHALLENGE_REASON,
+      stateReason: STATE_REASONS.challengePending,
       processorResponse: null,
       expiresAt,
       continueUrl: `${env().origin}/pay/${attempt.payerToken}`,
@@ -173,9 +174,9 @@ export async function refuseUnauthenticated(
   const settlement: Settlement = {
     result: {
       outcome: 'declined',
-      stateReason: UNAUTHENTICATED_REASON,
+      stateReason: STATE_REASONS.unauthenticated,
       // The directory server's transStatus stands where a processor's code would.
-      processorResponse: { result_message: { code: result.status, description: UNAUTHENTICATED_REASON } },
+      processorResponse: { result_message: { code: result.status, description: STATE_REASONS.unauthenticated } },
       declineClass: 'hard',
       card: null,
       methodDetails: base.methodDetails,
@@ -190,8 +191,6 @@ export async function refuseUnauthenticated(
   attempt.row.additionalFields = { ...(attempt.row.additionalFields as Prisma.JsonObject), three_ds: publicThreeDs(result) };
   return answerWith(prisma, base, attempt, settlement);
 }
-
-const UNAUTHENTICATED_REASON = 'Autenticación 3-D Secure fallida';
 
 /** Authentication after a processor asked for it; null for a payment that is not a card. */
 function stepUpAuthentication(base: ChargeBase): Authentication | null {
@@ -217,8 +216,6 @@ function authenticationOf(result: ThreeDsResult) {
     authenticationValue: result.authenticationValue ?? '',
   };
 }
-
-const CHALLENGE_REASON = 'Autenticación 3-D Secure pendiente del pagador';
 
 /**
  * Writes how an attempt ended (and the next attempt, if any) in one statement. False when the
@@ -267,8 +264,9 @@ function isAmbiguous(answer: AuthorizeResult): boolean {
 
 /**
  * After an ambiguous answer, only the same processor's status decides (docs/ORCHESTRATION.md 3):
- * approved is the result; declined, or never received, lets routing move on; anything else
- * leaves the attempt in doubt for the worker.
+ * the verdict of that status is the attempt's answer; never received lets routing move on, but a
+ * Yape payment never does after a timeout, since the payer's one-time code may be spent by then;
+ * anything undecided leaves the attempt in doubt for the worker.
  */
 async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt, processorReference?: string): Promise<Answer> {
   const status = await statusWithin(
@@ -285,26 +283,26 @@ async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt, pro
       createdAt: attempt.row.createdAt,
     }),
   );
-  const reference = status.outcome === 'approved' ? (status.processorReference ?? processorReference) : processorReference;
+  const verdict = inquiryVerdict(status);
+  if (!verdict) return { outcome: 'verifying', stateReason: STATE_REASONS.verifying };
+  const reference = verdict.processorReference ?? processorReference;
   const decided = { card: null, methodDetails: {}, ...(reference ? { processorReference: reference } : {}) };
-  switch (status.outcome) {
-    case 'approved':
-      return { ...decided, ...approvedByStatus(status) };
-    case 'declined':
-      return { ...decided, ...declinedByStatus(status.code, status.declineClass) };
-    // Never received: a card may move on; a Yape payment never does after a timeout, since the
-    // payer's one-time code may be spent by then (docs/ORCHESTRATION.md 3).
-    case 'not_found':
-      return {
-        ...decided,
-        outcome: 'technical_failure',
-        reason: attempt.row.method === 'YAPE' ? 'processor_error' : 'connection_refused',
-        stateReason: 'El procesador no recibió el pago',
-        processorResponse: null,
-      };
-    default:
-      return { outcome: 'verifying', stateReason: VERIFYING_REASON };
+  const said = <Outcome extends AuthorizeResult['outcome']>(_: Outcome) =>
+    verdict.processorResponse as Extract<AuthorizeResult, { outcome: Outcome }>['processorResponse'];
+  if (verdict.to === 'AUTORIZADO') {
+    return { ...decided, outcome: 'approved', stateReason: verdict.stateReason, processorResponse: said('approved') };
   }
+  if (status.outcome === 'not_found') {
+    const reason = attempt.row.method === 'YAPE' ? 'processor_error' : 'connection_refused';
+    return { ...decided, outcome: 'technical_failure', reason, stateReason: verdict.stateReason, processorResponse: null };
+  }
+  return {
+    ...decided,
+    outcome: 'declined',
+    stateReason: verdict.stateReason,
+    processorResponse: said('declined'),
+    declineClass: verdict.declineClass ?? 'technical',
+  };
 }
 
 /** What routing reads of a failed answer; null when the attempt did not fail. */

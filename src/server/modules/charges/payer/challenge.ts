@@ -7,6 +7,7 @@ import { pendingChallenge, pendingChallengeOf, type PendingChallenge } from '@/s
 import { CHALLENGE_TRIES, verifyChallenge, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { PayerOutcome } from './payer-actions';
 import { isPayerToken, merchantReturnUrl } from './payer-transaction';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // The hosted 3-D Secure challenge of a CARD payment (docs/ORCHESTRATION.md 5): the page at
 // /pay/<token> shows it while the payment is PENDIENTE with a challenge (`three_ds` status C),
@@ -62,7 +63,6 @@ export type ChallengeOutcome =
   | { kind: 'not_found' };
 
 const CODE = /^\d{6}$/;
-const EXPIRED_REASON = 'El pago no se completó antes de su vencimiento';
 
 /** The challenge page of `token`: null when the token names no CARD payment (the other payer pages show it). */
 export async function challengeView(db: Db, token: string, now = new Date()): Promise<ChallengeView | null> {
@@ -137,7 +137,7 @@ async function withLockedChallenge<T>(
     const now = new Date();
     if (row.expires_at && row.expires_at <= now) {
       // As the other payer pages do: the payment moves on its next action, and its card goes with it.
-      await moveTransaction(tx, row.id, 'PENDIENTE', 'EXPIRADO', { stateReason: EXPIRED_REASON }, now);
+      await moveTransaction(tx, row.id, 'PENDIENTE', 'EXPIRADO', { stateReason: STATE_REASONS.expired }, now);
       await tx.cardVaultEntry.deleteMany({ where: { transactionId: row.id } });
       return { kind: 'expired' as const };
     }
@@ -218,7 +218,7 @@ export async function cancelChallenge(db: Db, token: string): Promise<PayerOutco
       payment.id,
       'PENDIENTE',
       'CANCELADO',
-      { stateReason: 'Pago abandonado por el pagador', expiresAt: null },
+      { stateReason: STATE_REASONS.abandoned, expiresAt: null },
       now,
     );
     await tx.cardVaultEntry.deleteMany({ where: { transactionId: payment.id } });

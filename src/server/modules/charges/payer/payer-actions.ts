@@ -4,6 +4,7 @@ import type { Db } from '@/server/platform/db/client';
 import { toTimeObject } from '@/server/core/domain/time';
 import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
 import { isAccountConnector, isPayerToken } from './payer-transaction';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // What a payer does on a hosted page: pay (the sandbox processor confirms at once) or
 // abandon. The transaction row is locked, so a double click or two tabs make one payment.
@@ -96,14 +97,7 @@ async function withLockedPayment<T extends PayerOutcome>(
     if (payment.state !== 'PENDIENTE' || payment.held) return { kind: 'unchanged', state: payment.state };
     const now = new Date();
     if (payment.expires_at && payment.expires_at <= now) {
-      await moveTransaction(
-        tx,
-        payment.id,
-        'PENDIENTE',
-        'EXPIRADO',
-        { stateReason: 'El pago no se completó antes de su vencimiento' },
-        now,
-      );
+      await moveTransaction(tx, payment.id, 'PENDIENTE', 'EXPIRADO', { stateReason: STATE_REASONS.expired }, now);
       return { kind: 'expired' };
     }
     return act(tx, payment, now);
@@ -119,7 +113,7 @@ export function payPayment(prisma: Db, token: string, options: { installments?: 
       'PENDIENTE',
       'AUTORIZADO',
       {
-        stateReason: 'Pago confirmado por el pagador',
+        stateReason: STATE_REASONS.paidByPayer,
         processorResponse: paidResponse(payment.method, payment.processor_response, now, installments),
         // Beside the processor and attempt routing noted (docs/ORCHESTRATION.md 3).
         ...(installments
@@ -139,7 +133,7 @@ export function abandonPayment(prisma: Db, token: string): Promise<PayerOutcome>
       payment.id,
       'PENDIENTE',
       'CANCELADO',
-      { stateReason: 'Pago abandonado por el pagador', expiresAt: null },
+      { stateReason: STATE_REASONS.abandoned, expiresAt: null },
       now,
     );
     return { kind: 'moved', state: 'CANCELADO' };

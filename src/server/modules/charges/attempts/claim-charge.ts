@@ -3,12 +3,11 @@ import type { Db, Tx } from '@/server/platform/db/client';
 import { RETRYABLE_CHARGE_STATES } from '@/server/core/domain/states';
 import { NIL_UUID } from '@/server/core/domain/uuid';
 import type { OutboxEventRow } from '@/server/modules/events/event-of';
-import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/modules/events/callbacks/endpoint-fan-out';
 import {
   asJson,
   eventColumns,
   isUniqueViolation,
-  OUTBOX_COLUMNS,
+  movesWritten,
   TRANSACTION_COLUMNS,
   type TransactionColumns,
 } from './transaction-columns';
@@ -62,20 +61,15 @@ WITH operation AS (
   FROM decision d, jsonb_populate_record(NULL::transactions, $6::jsonb) t
   WHERE d.outcome = 'create'
   RETURNING id
-), lifecycle AS (
-  INSERT INTO lifecycle_entries (transaction_id, state, at)
-  SELECT i.id, e.state, e.at
-  FROM inserted i, jsonb_populate_recordset(NULL::lifecycle_entries, $7::jsonb) WITH ORDINALITY e
-  ORDER BY e.ordinality
-), events AS (
-  INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
-  SELECT ${OUTBOX_COLUMNS.map((column) =>
-    column === 'payload' ? `jsonb_set(e.payload, '{transaction,additional_fields,attempt}', to_jsonb(d.attempt))` : `e.${column}`,
-  ).join(', ')}
-  FROM inserted i, decision d, jsonb_populate_recordset(NULL::outbox_events, $8::jsonb) WITH ORDINALITY e
-  ORDER BY e.ordinality
-  ${FAN_OUT_RETURNING}
-), ${endpointFanOutClause('events')}
+), ${movesWritten(
+  'claimed',
+  'inserted',
+  { lifecycle: '$7', events: '$8' },
+  {
+    with: 'decision d',
+    payload: "jsonb_set(e.payload, '{transaction,additional_fields,attempt}', to_jsonb(d.attempt))",
+  },
+)}
 SELECT outcome, reply, attempt FROM decision`;
 
 export type ClaimRows = {

@@ -4,11 +4,10 @@ import type { TransactionState } from '@/server/core/domain/states';
 import { NIL_UUID } from '@/server/core/domain/uuid';
 import type { OutboxEventRow } from '@/server/modules/events/event-of';
 import type { ClaimRows } from './claim-charge';
-import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/modules/events/callbacks/endpoint-fan-out';
 import {
   asJson,
   eventColumns,
-  OUTBOX_COLUMNS,
+  movesWritten,
   OUTCOME_COLUMNS,
   TRANSACTION_COLUMNS,
   type OutcomeColumns,
@@ -26,35 +25,13 @@ WITH moved AS (
   FROM jsonb_populate_record(NULL::transactions, $2::jsonb) v
   WHERE t.id = $1::uuid AND t.state = $3::"TransactionState"
   RETURNING t.id, t.operation_id
-), lifecycle AS (
-  INSERT INTO lifecycle_entries (transaction_id, state, at)
-  SELECT m.id, e.state, e.at
-  FROM moved m, jsonb_populate_recordset(NULL::lifecycle_entries, $4::jsonb) WITH ORDINALITY e
-  ORDER BY e.ordinality
-), events AS (
-  INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
-  SELECT ${OUTBOX_COLUMNS.map((column) => `e.${column}`).join(', ')}
-  FROM moved m, jsonb_populate_recordset(NULL::outbox_events, $5::jsonb) WITH ORDINALITY e
-  ORDER BY e.ordinality
-  ${FAN_OUT_RETURNING}
-), ${endpointFanOutClause('events')}, next AS (
+), ${movesWritten('moved', 'moved', { lifecycle: '$4', events: '$5' })}, next AS (
   INSERT INTO transactions (operation_id, attempt, ${TRANSACTION_COLUMNS.join(', ')})
   SELECT m.operation_id, $9::int, ${TRANSACTION_COLUMNS.map((column) => `n.${column}`).join(', ')}
   FROM moved m, jsonb_populate_record(NULL::transactions, $6::jsonb) n
   WHERE $6::jsonb IS NOT NULL
   RETURNING id
-), next_lifecycle AS (
-  INSERT INTO lifecycle_entries (transaction_id, state, at)
-  SELECT x.id, e.state, e.at
-  FROM next x, jsonb_populate_recordset(NULL::lifecycle_entries, $7::jsonb) WITH ORDINALITY e
-  ORDER BY e.ordinality
-), next_events AS (
-  INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
-  SELECT ${OUTBOX_COLUMNS.map((column) => `e.${column}`).join(', ')}
-  FROM next x, jsonb_populate_recordset(NULL::outbox_events, $8::jsonb) WITH ORDINALITY e
-  ORDER BY e.ordinality
-  ${FAN_OUT_RETURNING}
-), ${endpointFanOutClause('next_events')}
+), ${movesWritten('next', 'next', { lifecycle: '$7', events: '$8' })}
 SELECT count(*)::int AS moved FROM moved`;
 
 export type AttemptOutcomeRows = {

@@ -1,5 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { OutboxEventRow } from '@/server/modules/events/event-of';
+import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/modules/events/callbacks/endpoint-fan-out';
 
 // The charge statements write rows through jsonb_populate_record(set), which reads a record's
 // fields by column name: these are the columns they write and the helpers that name them.
@@ -88,6 +89,34 @@ export function eventColumns(event: OutboxEventRow): Record<(typeof OUTBOX_COLUM
     status: event.status,
     payload: event.payload,
   };
+}
+
+/**
+ * The CTEs that write what a statement's moved rows announce, named `<name>_lifecycle`,
+ * `<name>_events` and `<name>_events_endpoints`: each row's lifecycle entries and outbox events in
+ * the order given (JSON arrays in `lifecycle` and `events`, statement parameters), and the events'
+ * fan-out to the merchant's webhook endpoints. `rows` is a CTE returning the rows' `id`; `with`
+ * names other CTEs the event payload may read, and `payload` the expression of its column.
+ */
+export function movesWritten(
+  name: string,
+  rows: string,
+  parameters: { lifecycle: string; events: string },
+  options: { with?: string; payload?: string } = {},
+): string {
+  const columns = OUTBOX_COLUMNS.map((column) => (column === 'payload' ? (options.payload ?? 'e.payload') : `e.${column}`));
+  return `${name}_lifecycle AS (
+  INSERT INTO lifecycle_entries (transaction_id, state, at)
+  SELECT r.id, e.state, e.at
+  FROM ${rows} r, jsonb_populate_recordset(NULL::lifecycle_entries, ${parameters.lifecycle}::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+), ${name}_events AS (
+  INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
+  SELECT ${columns.join(', ')}
+  FROM ${rows} r${options.with ? `, ${options.with}` : ''}, jsonb_populate_recordset(NULL::outbox_events, ${parameters.events}::jsonb) WITH ORDINALITY e
+  ORDER BY e.ordinality
+  ${FAN_OUT_RETURNING}
+), ${endpointFanOutClause(`${name}_events`)}`;
 }
 
 /** JSON for the statements: bigints as text, which jsonb_populate_record reads into BIGINT. */

@@ -6,7 +6,7 @@ import { readVaultedCard } from '@/server/modules/charges/card-vault';
 import { pendingChallenge, pendingChallengeOf, type PendingChallenge } from '@/server/core/three-ds/challenge-state';
 import { CHALLENGE_TRIES, verifyChallenge, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { PayerOutcome } from './payer-actions';
-import { isPayerToken, merchantReturnUrl } from './payer-transaction';
+import { abandonMove, merchantReturnUrl, PAYER_PAGE_COLUMNS, paymentOfToken } from './payer-transaction';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // The hosted 3-D Secure challenge of a CARD payment (docs/ORCHESTRATION.md 5): the page at
@@ -66,23 +66,7 @@ const CODE = /^\d{6}$/;
 
 /** The challenge page of `token`: null when the token names no CARD payment (the other payer pages show it). */
 export async function challengeView(db: Db, token: string, now = new Date()): Promise<ChallengeView | null> {
-  if (!isPayerToken(token)) return null;
-  const row = await db.transaction.findUnique({
-    where: { payerToken: token },
-    select: {
-      id: true,
-      method: true,
-      amount: true,
-      currency: true,
-      state: true,
-      expiresAt: true,
-      maskedPan: true,
-      cardBrand: true,
-      redirectUrl: true,
-      threeDs: true,
-      operation: { select: { merchantOperationNumber: true, merchant: { select: { name: true, supportEmail: true } } } },
-    },
-  });
+  const row = await paymentOfToken(db, token, { ...PAYER_PAGE_COLUMNS, maskedPan: true, cardBrand: true, threeDs: true });
   if (!row || row.method !== 'CARD') return null;
   const pending = pendingChallengeOf(row.threeDs);
   const stage: ChallengeStage =
@@ -149,10 +133,11 @@ async function withLockedChallenge<T>(
 }
 
 async function challengeTransaction(db: Db, token: string) {
-  if (!isPayerToken(token)) return null;
-  const row = await db.transaction.findUnique({
-    where: { payerToken: token },
-    select: { id: true, method: true, redirectUrl: true, operation: { select: { merchantOperationNumber: true } } },
+  const row = await paymentOfToken(db, token, {
+    id: true,
+    method: true,
+    redirectUrl: true,
+    operation: { select: { merchantOperationNumber: true } },
   });
   return row && row.method === 'CARD' ? row : null;
 }
@@ -213,14 +198,7 @@ export async function cancelChallenge(db: Db, token: string): Promise<PayerOutco
   const payment = await challengeTransaction(db, token);
   if (!payment) return { kind: 'not_found' };
   return withLockedChallenge(db, payment.id, async (tx, _pending, now) => {
-    await moveTransaction(
-      tx,
-      payment.id,
-      'PENDIENTE',
-      'CANCELADO',
-      { stateReason: STATE_REASONS.abandoned, expiresAt: null },
-      now,
-    );
+    await abandonMove(tx, payment.id, now);
     await tx.cardVaultEntry.deleteMany({ where: { transactionId: payment.id } });
     return { kind: 'moved' as const, state: 'CANCELADO' as const };
   });

@@ -3,7 +3,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { toTimeObject } from '@/server/core/domain/time';
 import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
-import { isAccountConnector, isPayerToken } from './payer-transaction';
+import { abandonMove, isAccountConnector, isPayerToken } from './payer-transaction';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // What a payer does on a hosted page: pay (the sandbox processor confirms at once) or
@@ -128,14 +128,7 @@ export function payPayment(prisma: Db, token: string, options: { installments?: 
 
 export function abandonPayment(prisma: Db, token: string): Promise<PayerOutcome> {
   return withLockedPayment(prisma, token, async (tx, payment, now) => {
-    await moveTransaction(
-      tx,
-      payment.id,
-      'PENDIENTE',
-      'CANCELADO',
-      { stateReason: STATE_REASONS.abandoned, expiresAt: null },
-      now,
-    );
+    await abandonMove(tx, payment.id, now);
     return { kind: 'moved', state: 'CANCELADO' };
   });
 }

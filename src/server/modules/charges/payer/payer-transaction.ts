@@ -1,6 +1,9 @@
-import type { Db } from '@/server/platform/db/client';
+import type { Prisma } from '@/generated/prisma/client';
+import type { Db, Tx } from '@/server/platform/db/client';
 import type { TransactionState } from '@/server/core/domain/states';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { PROCESSORS } from '@/server/payments';
+import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
 
 // What a hosted payer page (/pay/<token>) shows: never card data, only the payment to make.
 export type PayerTransaction = {
@@ -37,24 +40,47 @@ export function isPayerToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{16,64}$/.test(token);
 }
 
-export async function findPayerTransaction(prisma: Db, token: string): Promise<PayerTransaction | null> {
+/** What every payer page shows of its payment (the challenge page and the others). */
+export const PAYER_PAGE_COLUMNS = {
+  id: true,
+  method: true,
+  amount: true,
+  currency: true,
+  state: true,
+  expiresAt: true,
+  redirectUrl: true,
+  operation: { select: { merchantOperationNumber: true, merchant: { select: { name: true, supportEmail: true } } } },
+} satisfies Prisma.TransactionSelect;
+
+/** The payment a payer token names, with the columns `select` names; null for none (or a token of another shape). */
+export async function paymentOfToken<Select extends Prisma.TransactionSelect>(
+  db: Db,
+  token: string,
+  select: Select,
+): Promise<Prisma.TransactionGetPayload<{ select: Select }> | null> {
   if (!isPayerToken(token)) return null;
-  const row = await prisma.transaction.findUnique({
-    where: { payerToken: token },
-    select: {
-      id: true,
-      method: true,
-      amount: true,
-      currency: true,
-      state: true,
-      stateReason: true,
-      expiresAt: true,
-      processorResponse: true,
-      additionalFields: true,
-      redirectUrl: true,
-      connectorId: true,
-      operation: { select: { merchantOperationNumber: true, merchant: { select: { name: true, supportEmail: true } } } },
-    },
+  return db.transaction.findUnique({ where: { payerToken: token }, select });
+}
+
+/** The payer gives up on a payment: CANCELADO, nothing was charged (null when it had moved on). */
+export function abandonMove(tx: Tx, transactionId: string, now: Date) {
+  return moveTransaction(
+    tx,
+    transactionId,
+    'PENDIENTE',
+    'CANCELADO',
+    { stateReason: STATE_REASONS.abandoned, expiresAt: null },
+    now,
+  );
+}
+
+export async function findPayerTransaction(prisma: Db, token: string): Promise<PayerTransaction | null> {
+  const row = await paymentOfToken(prisma, token, {
+    ...PAYER_PAGE_COLUMNS,
+    stateReason: true,
+    processorResponse: true,
+    additionalFields: true,
+    connectorId: true,
   });
   if (!row) return null;
   const processor = (row.processorResponse ?? {}) as { cip?: string; qr_image?: string };

@@ -1,4 +1,21 @@
 import { refundCreateResponse, refundRequest } from '@/server/core/interface/refund';
+import type { ProcedureMeta } from '../../openapi/procedure-meta';
+import { refundHeaders } from '../../openapi/headers';
 
 export const requestRefundsInput = refundRequest;
 export const requestRefundsOutput = refundCreateResponse;
+
+/** The REST operation (docs/interface.md): path, operationId, the type of `success`, headers and error statuses. */
+export const requestRefundsMeta = {
+  successType: 'string',
+  openapi: {
+    method: 'POST',
+    path: '/refund',
+    operationId: 'requestRefunds',
+    tags: ['refunds'],
+    summary: 'Request TOTAL refunds of LIQUIDADO transactions (CARD, YAPE, CUOTEALO)',
+    description: 'All or nothing: one failing item fails the request, with every failing item in `errors`.',
+    requestHeaders: refundHeaders,
+    errorResponses: [400, 401, 403, 404, 409, 413, 422, 429],
+  },
+} satisfies ProcedureMeta;

@@ -1,7 +1,7 @@
 import { consoleCredentials } from '@/server/modules/access/console-credentials';
 import { consoleProcedure } from '../../../trpc';
-import { credentialsInput } from './credentials.types';
+import { ofMerchant } from '../console-fields';
 
 export const credentials = consoleProcedure
-  .input(credentialsInput)
+  .input(ofMerchant)
   .query(({ ctx, input }) => consoleCredentials(ctx.prisma, ctx.scope, input.merchantCode));

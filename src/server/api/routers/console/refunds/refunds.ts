@@ -1,7 +1,7 @@
 import { consoleRefunds } from '@/server/modules/refunds/console-refunds';
 import { consoleProcedure } from '../../../trpc';
-import { refundsInput } from './refunds.types';
+import { refundFilters } from '@/server/core/interface/refund';
 
 export const refunds = consoleProcedure
-  .input(refundsInput)
+  .input(refundFilters)
   .query(({ ctx, input }) => consoleRefunds(ctx.prisma, ctx.scope, input));

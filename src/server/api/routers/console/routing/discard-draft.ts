@@ -1,7 +1,7 @@
 import { discardDraft as discard } from '@/server/modules/routing/merchant-routing';
 import { consoleActProcedure } from '../../../trpc';
-import { discardDraftInput } from './discard-draft.types';
+import { ofMerchantMethod } from './routing-fields';
 
 export const discardDraft = consoleActProcedure
-  .input(discardDraftInput)
+  .input(ofMerchantMethod)
   .mutation(({ ctx, input }) => discard(ctx.prisma, ctx.scope, input));

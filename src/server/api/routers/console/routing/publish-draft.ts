@@ -1,7 +1,7 @@
 import { publishDraft as publish } from '@/server/modules/routing/merchant-routing';
 import { consoleActProcedure } from '../../../trpc';
-import { publishDraftInput } from './publish-draft.types';
+import { ofMerchantMethod } from './routing-fields';
 
 export const publishDraft = consoleActProcedure
-  .input(publishDraftInput)
+  .input(ofMerchantMethod)
   .mutation(({ ctx, input }) => publish(ctx.prisma, ctx.scope, input));

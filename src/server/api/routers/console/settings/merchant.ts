@@ -1,7 +1,7 @@
 import { merchantSettings } from '@/server/modules/console/merchant-settings';
 import { consoleProcedure } from '../../../trpc';
-import { merchantInput } from './merchant.types';
+import { ofMerchant } from '../console-fields';
 
 export const merchant = consoleProcedure
-  .input(merchantInput)
+  .input(ofMerchant)
   .query(({ ctx, input }) => merchantSettings(ctx.prisma, ctx.scope, input.merchantCode));

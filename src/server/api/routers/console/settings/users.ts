@@ -1,7 +1,7 @@
 import { merchantUsers } from '@/server/modules/access/merchant-users';
 import { consoleProcedure } from '../../../trpc';
-import { usersInput } from './users.types';
+import { ofMerchant } from '../console-fields';
 
 export const users = consoleProcedure
-  .input(usersInput)
+  .input(ofMerchant)
   .query(({ ctx, input }) => merchantUsers(ctx.prisma, ctx.scope, input.merchantCode));

@@ -1,3 +1,0 @@
-import { operationFiltersInput } from '@/server/modules/console/operations-filters';
-
-export const operationsInput = operationFiltersInput;

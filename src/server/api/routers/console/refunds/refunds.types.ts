@@ -1,3 +1,0 @@
-import { refundFilters } from '@/server/core/interface/refund';
-
-export const refundsInput = refundFilters;

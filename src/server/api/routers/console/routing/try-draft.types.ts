@@ -1,3 +1,0 @@
-import { ofMerchantMethod } from './routing-fields';
-
-export const tryDraftInput = ofMerchantMethod;

@@ -1,3 +1,0 @@
-import { ofMerchant } from '../console-fields';
-
-export const usersInput = ofMerchant;

@@ -29,6 +29,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 export const SUPPORTED_API_VERSIONS = new Set(['1709847567']);

@@ -1,4 +1,5 @@
+import { router } from '../../../trpc';
 import { callbackEvents } from './callback-events';
 import { resendEvent } from './resend-event';
 
-export const callbacksProcedures = { callbackEvents, resendEvent };
+export const callbacksRouter = router({ callbackEvents, resendEvent });

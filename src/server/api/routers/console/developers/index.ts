@@ -1,5 +1,6 @@
+import { router } from '../../../trpc';
 import { credentials } from './credentials';
 import { issueCredential } from './issue-credential';
 import { revokeCredential } from './revoke-credential';
 
-export const developersProcedures = { credentials, issueCredential, revokeCredential };
+export const developersRouter = router({ credentials, issueCredential, revokeCredential });

@@ -1,6 +1,7 @@
+import { router } from '../../../trpc';
 import { cancel } from './cancel';
 import { operation } from './operation';
 import { operations } from './operations';
 import { overview } from './overview';
 
-export const operationsProcedures = { overview, operations, operation, cancel };
+export const operationsRouter = router({ overview, operations, operation, cancel });

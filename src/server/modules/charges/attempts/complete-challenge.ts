@@ -94,9 +94,12 @@ export async function completeChallenge(
   return { state: settled.transaction.state, redirectUrl: row.redirectUrl };
 }
 
-async function authorizeAuthenticated(db: Db, base: ChargeBase, attempt: Attempt, result: ThreeDsResult) {
-  base.authentication = result;
-  attempt.row.additionalFields = additionalFieldsOf(base, attempt.connectorId, attempt.number);
+async function authorizeAuthenticated(db: Db, request: ChargeBase, waiting: Attempt, result: ThreeDsResult) {
+  const base = { ...request, authentication: result };
+  const attempt = {
+    ...waiting,
+    row: { ...waiting.row, additionalFields: additionalFieldsOf(base, waiting.connectorId, waiting.number) },
+  };
   const plan = await planCharge(db, base);
   // The processor the payment waited for comes first; routing's others follow for failover.
   const own = plan.candidates.find((candidate) => candidate.connector === attempt.connectorId) ?? {

@@ -1,22 +1,37 @@
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
-import { defaultRoutes, evaluateRoutes, type Candidate, type PaymentFacts } from '@/server/core/orchestration';
+import { defaultRoutes, evaluateRoutes, type Candidate, type PaymentFacts, type RetryPolicy } from '@/server/core/orchestration';
 import type { PaymentConnector } from '@/server/payments';
 import { connectorById, merchantConnectorFacts } from '@/server/modules/processors/connectors';
-import type { ChargeBase } from './attempt-rows';
+import type { ChargeBase, RoutingChoice } from './attempt-rows';
 import { breakers } from '@/server/modules/processors/breakers';
 import { routingConfigOf, type RoutingConfig } from '@/server/modules/routing/routing-config';
 import { authenticateFirst, mayStepUp } from '@/server/core/three-ds/decision';
-import type { ChargePlan } from './run-attempts';
+
+/** What routing decided for one charge: the candidates in order and the policy that bounds them. */
+export type ChargePlan = {
+  candidates: Candidate[];
+  ruleVersion: number | null;
+  policy: RetryPolicy;
+  /** The merchant's 3-D Secure setting lets a `sca_required` decline step up. */
+  stepUpAllowed: boolean;
+  /** The candidates' connectors that authorize with a 3-D Secure result (`capabilities.threeDsResult`). */
+  threeDsCapable: ReadonlySet<string>;
+  /** The merchant's 3-D Secure setting for the payment's method. */
+  threeDs: RoutingConfig['threeDs'];
+  firstConnector: PaymentConnector;
+};
+
+/** Why routing chose a candidate, as its attempt's row keeps it. */
+export function routingChoice(plan: ChargePlan, candidate: Candidate): RoutingChoice {
+  return { rule_version: plan.ruleVersion, route: candidate.route, reason: candidate.reason };
+}
 
 // Routing for one charge (docs/ORCHESTRATION.md 2): the merchant's published rule for the
 // method, else the platform default. A rule none of whose routes holds for this payment falls
 // back to the platform default too, and the attempt says so (`transactions.routing.reason`):
 // a payment is never lost to a rule that does not match, and nobody is left guessing why.
-export async function planCharge(
-  prisma: Db,
-  base: ChargeBase,
-): Promise<ChargePlan & { firstConnector: PaymentConnector; threeDs: RoutingConfig['threeDs'] }> {
+export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePlan> {
   const method = base.body.payment_method.method_name;
   const config = await routingConfigOf(prisma, base.merchant.id, method);
   const connectors = await merchantConnectorFacts(prisma, config.accounts);

@@ -2,9 +2,9 @@ import type { Prisma } from '@/generated/prisma/client';
 import { env } from '@/env';
 import { vaultCard } from '@/server/modules/charges/card-vault';
 import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
-import { authenticate, publicThreeDs, type Authentication, type ThreeDsResult } from '@/server/core/three-ds/directory';
+import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { Db } from '@/server/platform/db/client';
-import { nextStep, type AttemptFailure, type Candidate, type RetryPolicy } from '@/server/core/orchestration';
+import { nextStep, type AttemptFailure } from '@/server/core/orchestration';
 import { transactionReference, type AuthorizeResult, type PaymentConnector } from '@/server/payments';
 import { connectorById } from '@/server/modules/processors/connectors';
 import type { ChargeResponse } from '@/server/core/interface/transaction';
@@ -20,9 +20,10 @@ import {
   settledRow,
   type Attempt,
   type ChargeBase,
-  type RoutingChoice,
   type Settlement,
 } from './attempt-rows';
+import { routingChoice, type ChargePlan } from './plan-charge';
+import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { breakers } from '@/server/modules/processors/breakers';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
 import { awaitAnswer, replyOf } from './stored-answer';
@@ -34,17 +35,6 @@ import { awaitAnswer, replyOf } from './stored-answer';
 // next attempt is made only after a failure the processor confirmed, and the statement moves
 // an attempt only from the state it was claimed in.
 
-/** What routing decided for this charge: the candidates in order and the policy that bounds them. */
-export type ChargePlan = {
-  candidates: Candidate[];
-  ruleVersion: number | null;
-  policy: RetryPolicy;
-  /** The merchant's 3-D Secure setting lets a `sca_required` decline step up. */
-  stepUpAllowed: boolean;
-  /** The candidates' connectors that authorize with a 3-D Secure result (`capabilities.threeDsResult`). */
-  threeDsCapable: ReadonlySet<string>;
-};
-
 /** When the worker's status sync should look at an attempt nobody settled (a crash while it was with its processor). */
 export function statusCheckAfter(connector: PaymentConnector, from = Date.now()): Date {
   return new Date(from + connector.timeoutMs + STATUS_CHECK_GRACE_MS);
@@ -54,12 +44,10 @@ const STATUS_CHECK_GRACE_MS = 30_000;
 /** The first status inquiry after a still-unknown answer; the worker backs off from there. */
 export const FIRST_STATUS_CHECK_MS = 30_000;
 
-export function routingChoice(plan: ChargePlan, candidate: Candidate): RoutingChoice {
-  return { rule_version: plan.ruleVersion, route: candidate.route, reason: candidate.reason };
-}
-
-export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan, first: Attempt): Promise<ChargeResponse> {
+export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargePlan, first: Attempt): Promise<ChargeResponse> {
   const startedAt = Date.now();
+  // The request's facts, with the payment's authentication once a step-up gives it one.
+  let base = request;
   let attempt = first;
   // The candidate the current attempt went to; a step-up stays on it.
   let index = 0;
@@ -74,7 +62,7 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
       order: orderFacts(base),
       payerPageUrl: `${env().origin}/pay/${attempt.payerToken}`,
       expirySeconds: base.merchant.expirySeconds[attempt.row.method],
-      ...(base.authentication ? { authentication: authenticationOf(base.authentication) } : {}),
+      ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
     });
     const latencyMs = Date.now() - sentAt.getTime();
     breakers().breakerFor(connector.id).record(breakerOutcome(answer));
@@ -99,8 +87,8 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
     // a processor that cannot would only decline again, the payer authenticated for nothing.
     const stepUpIndex =
       step === 'step_up' ? plan.candidates.findIndex((each, at) => at >= index && plan.threeDsCapable.has(each.connector)) : -1;
-    const stepUp = stepUpIndex >= 0 ? stepUpAuthentication(base) : null;
-    if (stepUp?.kind === 'frictionless') base.authentication = stepUp.result;
+    const stepUp = stepUpIndex >= 0 ? stepUpAuthentication(base.body) : null;
+    if (stepUp?.kind === 'frictionless') base = { ...base, authentication: stepUp.result };
     const nextCandidate =
       step === 'next_candidate'
         ? plan.candidates[index + 1]
@@ -119,7 +107,7 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
       latencyMs,
       declineClass: failure ? (failure.kind === 'declined' ? failure.declineClass : 'technical') : null,
       statusCheckAt: result.outcome === 'verifying' ? new Date(decidedAt.getTime() + FIRST_STATUS_CHECK_MS) : null,
-      threeDs: stepUp?.kind === 'failed' ? publicThreeDs(stepUp.result) : publicOf(base),
+      threeDs: stepUp?.kind === 'failed' ? publicThreeDs(stepUp.result) : publicAuthentication(base.authentication),
     };
     if (!next) return answerWith(prisma, base, attempt, settlement);
     const moved = await settle(prisma, base, attempt, settlement, null, {
@@ -127,11 +115,11 @@ export async function runAttempts(prisma: Db, base: ChargeBase, plan: ChargePlan
       attempt: next.number,
     });
     if (!moved) return awaitAnswer(prisma, base.merchant, base.body, 0);
-    next.stored = 1;
-    if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, next);
+    const stored = { ...next, stored: 1 };
+    if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, stored);
     if (step === 'next_candidate') index += 1;
     if (stepUp) index = stepUpIndex;
-    attempt = next;
+    attempt = stored;
   }
 }
 
@@ -188,33 +176,14 @@ export async function refuseUnauthenticated(
     statusCheckAt: null,
     threeDs: publicThreeDs(result),
   };
-  attempt.row.additionalFields = { ...(attempt.row.additionalFields as Prisma.JsonObject), three_ds: publicThreeDs(result) };
-  return answerWith(prisma, base, attempt, settlement);
-}
-
-/** Authentication after a processor asked for it; null for a payment that is not a card. */
-function stepUpAuthentication(base: ChargeBase): Authentication | null {
-  const method = base.body.payment_method;
-  if (method.method_name !== 'CARD') return null;
-  return authenticate({
-    pan: method.method_details.pan,
-    amount: BigInt(base.body.payment_details.amount),
-    currency: base.body.payment_details.currency,
-  });
-}
-
-function publicOf(base: ChargeBase): Prisma.JsonObject | null {
-  return base.authentication ? publicThreeDs(base.authentication) : null;
-}
-
-/** What the processor receives of an authentication (never stored). */
-function authenticationOf(result: ThreeDsResult) {
-  return {
-    version: result.version,
-    status: result.status as 'Y' | 'A',
-    eci: result.eci,
-    authenticationValue: result.authenticationValue ?? '',
+  const refused = {
+    ...attempt,
+    row: {
+      ...attempt.row,
+      additionalFields: { ...(attempt.row.additionalFields as Prisma.JsonObject), three_ds: publicThreeDs(result) },
+    },
   };
+  return answerWith(prisma, base, refused, settlement);
 }
 
 /**

@@ -17,6 +17,7 @@ export default tseslint.config(
       '*.config.mjs',
       'scripts/*.mjs',
       'server.js',
+      '.dependency-cruiser.cjs',
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,

@@ -19,14 +19,12 @@ function collect(): RestRoute[] {
 
 let routes: RestRoute[] | undefined;
 
-export type RouteMatch =
-  { kind: 'found'; successType: SuccessType } | { kind: 'not_found' } | { kind: 'wrong_method'; allow: string[] };
+/** A documented path's methods, each with the type of `success` its answers carry. */
+export type RestPath = ReadonlyMap<string, SuccessType>;
 
-export function matchRestRoute(method: string, path: string): RouteMatch {
+/** The documented path that `path` (below /api) is, matched once per request; null when none is. */
+export function restPathOf(path: string): RestPath | null {
   routes ??= collect();
-  const samePath = routes.filter((route) => route.pattern.test(path));
-  if (samePath.length === 0) return { kind: 'not_found' };
-  const route = samePath.find((candidate) => candidate.method === method);
-  if (route) return { kind: 'found', successType: route.successType };
-  return { kind: 'wrong_method', allow: samePath.map((candidate) => candidate.method) };
+  const methods = new Map(routes.filter((route) => route.pattern.test(path)).map((route) => [route.method, route.successType]));
+  return methods.size > 0 ? methods : null;
 }

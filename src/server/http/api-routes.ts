@@ -3,7 +3,7 @@ import type { ApiRequest, ApiReply } from '@/server/platform/http/api-request';
 import { methodNotAllowed, notFoundReply } from '@/server/platform/http/method-not-allowed';
 import { handleNotification, NOTIFICATION_PATH } from '@/server/http/notification-handler';
 import { handleRestRequest } from '@/server/http/rest-handler';
-import { matchRestRoute } from '@/server/api/rest-routes';
+import { restPathOf } from '@/server/api/rest-routes';
 import { handleTokenRequest } from '@/server/http/token/token-handler';
 import { METADATA_SUFFIX } from '@/server/modules/access/authorization-server-metadata';
 import { authorizationServer, callbackKeySet, callbackPublicKey, jwks, openApiJson } from './public-documents';
@@ -70,7 +70,10 @@ export function apiRouteOf(path: string): ApiRoute {
   if (fixed) return fixed;
   if (NOTIFICATION_PATH.test(path)) return NOTIFICATIONS;
   if (!path.startsWith('/api/')) return { name: 'unknown', methods: [], handle: notFoundReply };
-  const match = matchRestRoute('OPTIONS', path.slice('/api'.length));
-  const methods = match.kind === 'wrong_method' ? match.allow : [];
-  return { name: REST_NAME.exec(path)?.[1] ?? 'unknown', methods, handle: handleRestRequest };
+  const restPath = restPathOf(path.slice('/api'.length));
+  return {
+    name: REST_NAME.exec(path)?.[1] ?? 'unknown',
+    methods: restPath ? [...restPath.keys()] : [],
+    handle: (request) => handleRestRequest(request, restPath),
+  };
 }

@@ -9,16 +9,17 @@ import { methodNotAllowed } from '@/server/platform/http/method-not-allowed';
 import { callOpenApiProcedure } from './openapi-bridge';
 import { parseJsonBody, readBodyText } from '@/server/platform/http/read-json-body';
 import { requestIdOf } from '@/server/platform/http/request-id';
-import { matchRestRoute } from '@/server/api/rest-routes';
+import type { RestPath } from '@/server/api/rest-routes';
 import { READ_RETRY_DELAYS_MS } from '@/server/platform/db/transient-faults';
 
 // The REST bridge for integrators: checks that come before any procedure (path, method, body
-// size, content type, JSON), then trpc-to-openapi, then the envelope for every failure.
-export async function handleRestRequest(request: ApiRequest): Promise<ApiReply> {
+// size, content type, JSON), then trpc-to-openapi, then the envelope for every failure. The
+// route table (api-routes.ts) matched the path and hands its documented methods over.
+export async function handleRestRequest(request: ApiRequest, restPath: RestPath | null): Promise<ApiReply> {
   const requestId = requestIdOf(request.headers);
-  const route = matchRestRoute(request.method, request.path.slice('/api'.length));
-  if (route.kind === 'not_found') return errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestId);
-  if (route.kind === 'wrong_method') return methodNotAllowed(route.allow)(request);
+  if (!restPath) return errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestId);
+  const successType = restPath.get(request.method);
+  if (!successType) return methodNotAllowed([...restPath.keys()])(request);
   let body: unknown;
   let bodyIsNotObject = false;
   try {
@@ -28,7 +29,7 @@ export async function handleRestRequest(request: ApiRequest): Promise<ApiReply> 
       bodyIsNotObject = body === null || typeof body !== 'object' || Array.isArray(body);
     }
   } catch (error) {
-    return errorReply(toAppError(error), route.successType, requestId);
+    return errorReply(toAppError(error), successType, requestId);
   }
   // A read that meets a transient database fault runs again (it changes nothing); a write is
   // answered 503 and the client retries it with its Idempotency-Key (docs/DECISIONS.md).
@@ -44,7 +45,7 @@ export async function handleRestRequest(request: ApiRequest): Promise<ApiReply> 
     if (failure.kind === 'INTERNAL' || failure.kind === 'UNAVAILABLE') {
       logError('rest request failed', outcome.error, { requestId, kind: failure.kind });
     }
-    return errorReply(failure, route.successType, requestId);
+    return errorReply(failure, successType, requestId);
   }
 }
 

@@ -3,7 +3,7 @@ import { env } from '@/env';
 import { createSchema } from 'zod-openapi';
 import { errorEnvelope, errorResponses, requestIdHeader } from './errors';
 import { appRouter } from '../routers/app-router';
-import { matchRestRoute } from '@/server/api/rest-routes';
+import { restPathOf } from '@/server/api/rest-routes';
 import { authDocument } from './token';
 import { publicPaths } from './public';
 import { exactRequests } from './exact-requests';
@@ -65,9 +65,8 @@ export function openApiDocument(): OpenAPIObject {
       const operation = (item as Record<string, Operation | undefined>)[method];
       if (!operation) continue;
       // The success type the REST wrapper answers this operation's errors with.
-      const route = matchRestRoute(method.toUpperCase(), path);
-      if (route.kind !== 'found') throw new Error(`${method} ${path} is documented but not routed`);
-      const success = route.successType;
+      const success = restPathOf(path)?.get(method.toUpperCase());
+      if (!success) throw new Error(`${method} ${path} is documented but not routed`);
       const statuses = Object.keys(operation.responses)
         .filter((status) => status !== '200')
         .map(Number);

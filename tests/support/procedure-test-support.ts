@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
 import { openPglite } from '@/server/platform/db/adapter';
 import { deployMigrations } from '@/server/platform/db/migrations';
@@ -52,6 +53,20 @@ export async function refusal(run: () => Promise<unknown>): Promise<string> {
 export async function testMerchant(prisma: PrismaClient, code: string, name = `Shop ${code}`): Promise<ActingMerchant> {
   const merchant = await prisma.merchant.create({ data: { code, name } });
   return { ...merchant, expirySeconds: {} };
+}
+
+/**
+ * A test file's embedded database with one merchant in it: opened before the file's tests and
+ * closed after them. Its fields are set once the file's beforeAll has run: read them in tests and hooks.
+ */
+export function withTestMerchant(code: string, name?: string): { db: TestDatabase; merchant: ActingMerchant } {
+  const fixture = {} as { db: TestDatabase; merchant: ActingMerchant };
+  beforeAll(async () => {
+    fixture.db = await openTestDatabase();
+    fixture.merchant = await testMerchant(fixture.db.prisma, code, name);
+  }, SETUP_TIMEOUT);
+  afterAll(() => fixture.db?.close());
+  return fixture;
 }
 
 type Person = ChargeRequest['payment_details']['customer'];

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  chargeRequest,
-  openTestDatabase,
-  SETUP_TIMEOUT,
-  testMerchant,
-  type TestDatabase,
-} from '@tests/support/procedure-test-support';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { chargeRequest, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { failsFlakily, registryFor, sandboxStoreFor } from '@/server/payments';
 import { syncStatuses } from '@/server/modules/charges/sync-status';
@@ -21,24 +15,16 @@ import { attemptRows, newAttempt } from './attempt-rows';
 // The charge path's orchestration against a real (embedded) database and the sandbox processors
 // (docs/ORCHESTRATION.md 2-3): which processor carried each attempt, when routing moves on and
 // when it must not, the status inquiry after a timeout, and the worker's status sync.
-let db: TestDatabase;
-let merchant: ActingMerchant;
+const fixture = withTestMerchant('ORCH');
 let sequence = 0;
 const number = () => `orch-${(sequence += 1)}`;
 const ALL = { kind: 'all' } as const;
 
-beforeAll(async () => {
-  db = await openTestDatabase();
-  merchant = await testMerchant(db.prisma, 'ORCH');
-}, SETUP_TIMEOUT);
-
-afterAll(() => db?.close());
-
 beforeEach(async () => {
-  const store = sandboxStoreFor(db.prisma);
-  for (const connector of registryFor(db.prisma).connectors) await store.setMode(connector.id, 'normal');
-  await updatePolicy(db.prisma, ALL, {
-    merchantCode: merchant.code,
+  const store = sandboxStoreFor(fixture.db.prisma);
+  for (const connector of registryFor(fixture.db.prisma).connectors) await store.setMode(connector.id, 'normal');
+  await updatePolicy(fixture.db.prisma, ALL, {
+    merchantCode: fixture.merchant.code,
     method: 'CARD',
     maxAttempts: 2,
     budgetMs: 10_000,
@@ -47,8 +33,8 @@ beforeEach(async () => {
 });
 
 async function attempts(operationNumber: string) {
-  return db.prisma.transaction.findMany({
-    where: { operation: { merchantId: merchant.id, merchantOperationNumber: operationNumber } },
+  return fixture.db.prisma.transaction.findMany({
+    where: { operation: { merchantId: fixture.merchant.id, merchantOperationNumber: operationNumber } },
     orderBy: { attempt: 'asc' },
     select: {
       id: true,
@@ -77,7 +63,7 @@ async function claim(owner: ActingMerchant, operationNumber: string) {
   };
   const attempt = newAttempt(base, 'sandbox-acquirer-a', { rule_version: null, route: null, reason: 'test' }, 0, new Date());
   const outcome = await claimCharge(
-    db.prisma,
+    fixture.db.prisma,
     { merchantId: owner.id, merchantOperationNumber: operationNumber, requestHash: base.requestHash },
     attemptRows(base, attempt, new Date(Date.now() - 1_000)),
   );
@@ -86,7 +72,11 @@ async function claim(owner: ActingMerchant, operationNumber: string) {
 
 async function charge(pan: string, method: 'CARD' | 'YAPE' = 'CARD', otp?: string) {
   const operationNumber = number();
-  const reply = await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, operationNumber, method, { pan, otp }));
+  const reply = await authorizeCharge(
+    fixture.db.prisma,
+    fixture.merchant,
+    chargeRequest(fixture.merchant.code, operationNumber, method, { pan, otp }),
+  );
   return { reply, rows: await attempts(operationNumber), operationNumber };
 }
 
@@ -116,8 +106,8 @@ describe('routing and failover on the platform default', () => {
     expect(off.rows.map((row) => [row.state, row.connectorId, row.declineClass])).toEqual([
       ['DENEGADO', 'sandbox-acquirer-a', 'soft'],
     ]);
-    await updatePolicy(db.prisma, ALL, {
-      merchantCode: merchant.code,
+    await updatePolicy(fixture.db.prisma, ALL, {
+      merchantCode: fixture.merchant.code,
       method: 'CARD',
       maxAttempts: 2,
       budgetMs: 10_000,
@@ -138,8 +128,8 @@ describe('routing and failover on the platform default', () => {
   });
 
   it('max_attempts 1 keeps a technical failure at the first acquirer', async () => {
-    await updatePolicy(db.prisma, ALL, {
-      merchantCode: merchant.code,
+    await updatePolicy(fixture.db.prisma, ALL, {
+      merchantCode: fixture.merchant.code,
       method: 'CARD',
       maxAttempts: 1,
       budgetMs: 10_000,
@@ -150,7 +140,7 @@ describe('routing and failover on the platform default', () => {
   });
 
   it('an outage at A is skipped over to B for cards, and at sandbox-yape to sandbox-yape-b for Yape', async () => {
-    const store = sandboxStoreFor(db.prisma);
+    const store = sandboxStoreFor(fixture.db.prisma);
     await store.setMode('sandbox-acquirer-a', 'outage');
     await store.setMode('sandbox-yape', 'outage');
     const card = await charge('4111111111111111');
@@ -167,7 +157,7 @@ describe('routing and failover on the platform default', () => {
 
   it('a Yape processor error is not tried elsewhere: the one-time code may have been spent', async () => {
     // flaky: a third of the rail's payments fail with 96, decided by the transaction id.
-    await sandboxStoreFor(db.prisma).setMode('sandbox-yape', 'flaky');
+    await sandboxStoreFor(fixture.db.prisma).setMode('sandbox-yape', 'flaky');
     // Failures in a row may open the rail's breaker; routing then sends the next payment to
     // sandbox-yape-b, which approves. Either way a payment has one attempt.
     for (let index = 0; index < 12; index += 1) {
@@ -189,16 +179,16 @@ describe('routing and failover on the platform default', () => {
 describe("a merchant's rule", () => {
   it('routes by its conditions, and a payment no route holds falls back to the platform default, saying so', async () => {
     await saveDraft(
-      db.prisma,
+      fixture.db.prisma,
       ALL,
       {
-        merchantCode: merchant.code,
+        merchantCode: fixture.merchant.code,
         method: 'CARD',
         routes: [{ connector: 'sandbox-acquirer-b', priority: 1, weight: 100, conditions: { brands: ['MASTERCARD'] } }],
       },
       'test',
     );
-    const published = await publishDraft(db.prisma, ALL, { merchantCode: merchant.code, method: 'CARD' });
+    const published = await publishDraft(fixture.db.prisma, ALL, { merchantCode: fixture.merchant.code, method: 'CARD' });
     expect(published.published?.version).toBe(1);
     const mastercard = await charge('5555555555554444');
     expect(mastercard.rows.map((row) => [row.connectorId, row.routing])).toEqual([
@@ -212,25 +202,27 @@ describe("a merchant's rule", () => {
   it('a rule naming an unknown connector is refused with the field, and nothing is saved', async () => {
     await expect(
       saveDraft(
-        db.prisma,
+        fixture.db.prisma,
         ALL,
         {
-          merchantCode: merchant.code,
+          merchantCode: fixture.merchant.code,
           method: 'CARD',
           routes: [{ connector: 'nope', priority: 1, weight: 100, conditions: {} }],
         },
         'test',
       ),
     ).rejects.toMatchObject({ kind: 'VALIDATION', errors: [expect.objectContaining({ field: 'routes[0].connector' })] });
-    expect((await routingView(db.prisma, ALL, merchant.code, 'CARD')).draft).toBeNull();
+    expect((await routingView(fixture.db.prisma, ALL, fixture.merchant.code, 'CARD')).draft).toBeNull();
   });
 });
 
 describe('one answer per request', () => {
   it('concurrent identical charges get one answer and leave one attempt', async () => {
     const operationNumber = number();
-    const request = chargeRequest(merchant.code, operationNumber, 'CARD');
-    const replies = await Promise.all(Array.from({ length: 5 }, () => authorizeCharge(db.prisma, merchant, request)));
+    const request = chargeRequest(fixture.merchant.code, operationNumber, 'CARD');
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => authorizeCharge(fixture.db.prisma, fixture.merchant, request)),
+    );
     // The same answer (over HTTP the output schema also gives it the same bytes).
     for (const reply of replies.slice(1)) expect(reply).toEqual(replies[0]);
     expect((await attempts(operationNumber)).map((row) => row.state)).toEqual(['AUTORIZADO']);
@@ -240,16 +232,16 @@ describe('one answer per request', () => {
 describe("the worker's status sync", () => {
   it('settles an attempt nobody answered: approved where the processor approved it, declined where it never arrived', async () => {
     // A charge claimed while its instance died before the processor answered: REGISTRADO, due for a check.
-    const claimed = async (operationNumber: string) => (await claim(merchant, operationNumber)).id;
+    const claimed = async (operationNumber: string) => (await claim(fixture.merchant, operationNumber)).id;
     const approvedId = await claimed(number());
     const lostId = await claimed(number());
-    await sandboxStoreFor(db.prisma).record('sandbox-acquirer-a', approvedId, {
+    await sandboxStoreFor(fixture.db.prisma).record('sandbox-acquirer-a', approvedId, {
       outcome: 'approved',
       authorizationCode: '123456',
       brandTransactionId: '401234567890123',
     });
-    expect(await syncStatuses(db.prisma)).toBeGreaterThanOrEqual(2);
-    const states = await db.prisma.transaction.findMany({
+    expect(await syncStatuses(fixture.db.prisma)).toBeGreaterThanOrEqual(2);
+    const states = await fixture.db.prisma.transaction.findMany({
       where: { id: { in: [approvedId, lostId] } },
       select: {
         id: true,
@@ -274,7 +266,7 @@ describe("the worker's status sync", () => {
 
 describe('3-D Secure', () => {
   const setThreeDs = (mode: 'NEVER' | 'ALWAYS' | 'WHEN_REQUIRED') =>
-    updateThreeDs(db.prisma, ALL, { merchantCode: merchant.code, setting: { mode, overAmount: null } });
+    updateThreeDs(fixture.db.prisma, ALL, { merchantCode: fixture.merchant.code, setting: { mode, overAmount: null } });
   afterAll(() => setThreeDs('WHEN_REQUIRED'));
 
   it('ALWAYS: a frictionless authentication goes with the authorization and is noted, never its value', async () => {
@@ -288,9 +280,9 @@ describe('3-D Secure', () => {
     });
     // The stored row and its events keep the public result only: the authentication value (20
     // random bytes, 28 characters of base64) is in no column and no event.
-    const stored = await db.prisma.transaction.findUniqueOrThrow({ where: { id: rows[0]!.id } });
+    const stored = await fixture.db.prisma.transaction.findUniqueOrThrow({ where: { id: rows[0]!.id } });
     expect(stored.threeDs).toStrictEqual({ version: '2.2.0', status: 'Y', eci: '05', challenged: false });
-    const events = await db.prisma.outboxEvent.findMany({ where: { aggregateId: rows[0]!.id } });
+    const events = await fixture.db.prisma.outboxEvent.findMany({ where: { aggregateId: rows[0]!.id } });
     expect(events).toHaveLength(3);
     const everything = JSON.stringify([stored, events, reply], (_key, value: unknown) =>
       typeof value === 'bigint' ? value.toString() : value,
@@ -307,25 +299,25 @@ describe('3-D Secure', () => {
     expect(reply.transaction.continue_url).toMatch(/\/pay\/[A-Za-z0-9_-]+$/);
     expect(reply.transaction.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE']);
     const id = reply.transaction.transaction_id;
-    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(1);
+    expect(await fixture.db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(1);
     const answer = verifyChallenge({ pan: '4000000000003220', code: '123456', triesSoFar: 0 });
     if (answer.kind !== 'done') throw new Error('the sandbox code passes');
-    const completed = await completeChallenge(db.prisma, id, answer.result);
+    const completed = await completeChallenge(fixture.db.prisma, id, answer.result);
     expect(completed.state).toBe('AUTORIZADO');
     const rows = await attempts(operationNumber);
     expect(rows.map((row) => [row.attempt, row.state, row.connectorId])).toEqual([[1, 'AUTORIZADO', 'sandbox-acquirer-a']]);
     expect(rows[0]!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
     expect(rows[0]!.additionalFields).toMatchObject({ three_ds: { status: 'Y', challenged: true } });
-    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(0);
+    expect(await fixture.db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(0);
   });
 
   it('DELETE of a payment waiting for its challenge cancels it and drops its card from the vault', async () => {
     await setThreeDs('ALWAYS');
     const { reply, operationNumber } = await charge('4000000000003220');
     const id = reply.transaction.transaction_id;
-    const cancelled = await cancelOperation(db.prisma, merchant, operationNumber);
+    const cancelled = await cancelOperation(fixture.db.prisma, fixture.merchant, operationNumber);
     expect(cancelled.operation.state).toBe('CANCELADO');
-    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(0);
+    expect(await fixture.db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(0);
   });
 
   it('a challenge that cannot be passed declines the payment without a processor', async () => {
@@ -333,7 +325,7 @@ describe('3-D Secure', () => {
     const { reply, operationNumber } = await charge('4000000000003253');
     const answer = verifyChallenge({ pan: '4000000000003253', code: '123456', triesSoFar: 0 });
     if (answer.kind !== 'done') throw new Error('this card always fails');
-    expect((await completeChallenge(db.prisma, reply.transaction.transaction_id, answer.result)).state).toBe('DENEGADO');
+    expect((await completeChallenge(fixture.db.prisma, reply.transaction.transaction_id, answer.result)).state).toBe('DENEGADO');
     const rows = await attempts(operationNumber);
     expect(rows.map((row) => [row.state, row.latencyMs])).toEqual([['DENEGADO', 0]]);
   });
@@ -357,25 +349,25 @@ describe('3-D Secure', () => {
 
 describe("the operation's merchant, without a foreign key (operations_merchant_unlocked migration)", () => {
   it('a charge for a merchant that does not exist writes nothing', async () => {
-    const ghost = { ...merchant, id: randomUUID(), code: 'GHOST' };
+    const ghost = { ...fixture.merchant, id: randomUUID(), code: 'GHOST' };
     await expect(claim(ghost, number())).rejects.toThrow(`no merchant ${ghost.id} to charge for`);
-    expect(await db.prisma.operation.count({ where: { merchantId: ghost.id } })).toBe(0);
-    expect(await db.prisma.transaction.count({ where: { merchantId: ghost.id } })).toBe(0);
+    expect(await fixture.db.prisma.operation.count({ where: { merchantId: ghost.id } })).toBe(0);
+    expect(await fixture.db.prisma.transaction.count({ where: { merchantId: ghost.id } })).toBe(0);
   });
 
   it('a merchant with operations can be neither deleted nor given another id; one without them can', async () => {
-    const other = await testMerchant(db.prisma, 'KEEPS');
+    const other = await testMerchant(fixture.db.prisma, 'KEEPS');
     const { outcome } = await claim(other, number());
     expect(outcome).toEqual({ kind: 'created', attempt: 1 });
-    await expect(db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${other.id}::uuid`).rejects.toThrow(
+    await expect(fixture.db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${other.id}::uuid`).rejects.toThrow(
       `merchant ${other.id} still has operations`,
     );
     await expect(
-      db.prisma.$executeRaw`UPDATE merchants SET id = ${randomUUID()}::uuid WHERE id = ${other.id}::uuid`,
+      fixture.db.prisma.$executeRaw`UPDATE merchants SET id = ${randomUUID()}::uuid WHERE id = ${other.id}::uuid`,
     ).rejects.toThrow(`merchant ${other.id} still has operations`);
-    expect(await db.prisma.merchant.count({ where: { id: other.id } })).toBe(1);
-    expect(await db.prisma.$executeRaw`UPDATE merchants SET name = 'Renamed' WHERE id = ${other.id}::uuid`).toBe(1);
-    const empty = await testMerchant(db.prisma, 'EMPTY');
-    expect(await db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${empty.id}::uuid`).toBe(1);
+    expect(await fixture.db.prisma.merchant.count({ where: { id: other.id } })).toBe(1);
+    expect(await fixture.db.prisma.$executeRaw`UPDATE merchants SET name = 'Renamed' WHERE id = ${other.id}::uuid`).toBe(1);
+    const empty = await testMerchant(fixture.db.prisma, 'EMPTY');
+    expect(await fixture.db.prisma.$executeRaw`DELETE FROM merchants WHERE id = ${empty.id}::uuid`).toBe(1);
   });
 });

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '@/generated/prisma/client';
-import {
-  chargeRequest,
-  openTestDatabase,
-  SETUP_TIMEOUT,
-  testMerchant,
-  type TestDatabase,
-} from '@tests/support/procedure-test-support';
-import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { chargeRequest, SETUP_TIMEOUT, withTestMerchant } from '@tests/support/procedure-test-support';
 import type { TransactionState } from '@/server/core/domain/states';
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { moveTransaction } from './move-transaction';
@@ -17,31 +10,26 @@ import { moveRefund, registerRefunds } from '@/server/modules/refunds/refund-mov
 
 // The move module against a real (embedded) database: what a refused move leaves, what a batch
 // takes, and that every move writes one lifecycle entry and one event.
-let db: TestDatabase;
-let merchant: ActingMerchant;
+const fixture = withTestMerchant('MOVES');
 const authorized: string[] = [];
 const pending: string[] = [];
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  merchant = await testMerchant(db.prisma, 'MOVES');
   for (const [index, method] of (['CARD', 'CARD', 'QR', 'QR'] as const).entries()) {
-    const request = chargeRequest(merchant.code, `moves-${index}`, method, { callbackUrl: 'https://shop.test/cb' });
-    const { transaction } = await authorizeCharge(db.prisma, merchant, request);
+    const request = chargeRequest(fixture.merchant.code, `moves-${index}`, method, { callbackUrl: 'https://shop.test/cb' });
+    const { transaction } = await authorizeCharge(fixture.db.prisma, fixture.merchant, request);
     (method === 'CARD' ? authorized : pending).push(transaction.transaction_id);
   }
 }, SETUP_TIMEOUT);
 
-afterAll(() => db.close());
-
 /** Lifecycle entries and events written for these transactions or refunds, and their states. */
 async function written(ids: string[]) {
   const [lifecycle, refundLifecycle, events, transactions, refunds] = await Promise.all([
-    db.prisma.lifecycleEntry.count({ where: { transactionId: { in: ids } } }),
-    db.prisma.refundLifecycleEntry.count({ where: { refundId: { in: ids } } }),
-    db.prisma.outboxEvent.findMany({ where: { aggregateId: { in: ids } }, select: { aggregateId: true, type: true } }),
-    db.prisma.transaction.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
-    db.prisma.refund.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
+    fixture.db.prisma.lifecycleEntry.count({ where: { transactionId: { in: ids } } }),
+    fixture.db.prisma.refundLifecycleEntry.count({ where: { refundId: { in: ids } } }),
+    fixture.db.prisma.outboxEvent.findMany({ where: { aggregateId: { in: ids } }, select: { aggregateId: true, type: true } }),
+    fixture.db.prisma.transaction.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
+    fixture.db.prisma.refund.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
   ]);
   const states = Object.fromEntries([...transactions, ...refunds].map((row) => [row.id, row.state]));
   return { entries: lifecycle + refundLifecycle, events, states };
@@ -51,8 +39,8 @@ async function written(ids: string[]) {
 async function batch(to: TransactionState, stateReason: string) {
   const ids = [...authorized, ...pending];
   const before = await written(ids);
-  const where = Prisma.sql`t.merchant_id = ${merchant.id}::uuid`;
-  const moved = await db.prisma.$transaction((tx) =>
+  const where = Prisma.sql`t.merchant_id = ${fixture.merchant.id}::uuid`;
+  const moved = await fixture.db.prisma.$transaction((tx) =>
     moveTransactions(tx, to, { where, orderBy: Prisma.sql`t.id`, limit: 10 }, { stateReason }),
   );
   return { moved, before, after: await written(ids) };
@@ -62,14 +50,14 @@ describe('moveTransaction', () => {
   it('refuses a move the table does not have, and changes nothing', async () => {
     const before = await written([pending[0]!]);
     await expect(
-      db.prisma.$transaction((tx) => moveTransaction(tx, pending[0]!, 'PENDIENTE', 'LIQUIDADO', { stateReason: 'no' })),
+      fixture.db.prisma.$transaction((tx) => moveTransaction(tx, pending[0]!, 'PENDIENTE', 'LIQUIDADO', { stateReason: 'no' })),
     ).rejects.toThrow('transaction move PENDIENTE -> LIQUIDADO is not allowed');
     expect(await written([pending[0]!])).toEqual(before);
   });
 
   it('leaves a row that is no longer in the expected state, writing nothing', async () => {
     const before = await written([authorized[0]!]);
-    const moved = await db.prisma.$transaction((tx) =>
+    const moved = await fixture.db.prisma.$transaction((tx) =>
       moveTransaction(tx, authorized[0]!, 'PENDIENTE', 'CANCELADO', { stateReason: 'late' }),
     );
     expect(moved).toBeNull();
@@ -78,7 +66,7 @@ describe('moveTransaction', () => {
 
   it('writes exactly one lifecycle entry and one event per move', async () => {
     const before = await written([pending[0]!]);
-    const moved = await db.prisma.$transaction((tx) =>
+    const moved = await fixture.db.prisma.$transaction((tx) =>
       moveTransaction(tx, pending[0]!, 'PENDIENTE', 'CANCELADO', { stateReason: 'Operación cancelada (test)' }),
     );
     expect(moved?.state).toBe('CANCELADO');
@@ -123,17 +111,17 @@ describe('refund moves', () => {
   let refundId: string;
 
   it('registers refunds with one lifecycle entry and one event each, in the request order', async () => {
-    const settled = await db.prisma.transaction.findMany({
+    const settled = await fixture.db.prisma.transaction.findMany({
       where: { id: { in: authorized } },
       select: { id: true, operationId: true },
     });
     refundId = randomUUID();
-    const refunds = await db.prisma.$transaction((tx) =>
+    const refunds = await fixture.db.prisma.$transaction((tx) =>
       registerRefunds(
         tx,
         authorized.map((transactionId, index) => ({
           id: index === 0 ? refundId : randomUUID(),
-          merchantId: merchant.id,
+          merchantId: fixture.merchant.id,
           operationId: settled.find((row) => row.id === transactionId)!.operationId,
           transactionId,
           activeTransactionId: transactionId,
@@ -156,7 +144,7 @@ describe('refund moves', () => {
 
   it('refuses a refund move the table does not have, and changes nothing', async () => {
     const before = await written([refundId]);
-    await expect(db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'RESOLVED'))).rejects.toThrow(
+    await expect(fixture.db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'RESOLVED'))).rejects.toThrow(
       'refund move REGISTERED -> RESOLVED is not allowed',
     );
     expect(await written([refundId])).toEqual(before);
@@ -164,8 +152,8 @@ describe('refund moves', () => {
 
   it('moves a refund on with one lifecycle entry and one event, once', async () => {
     const before = await written([refundId]);
-    expect(await db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'IN_PROCESS'))).toBe(true);
-    expect(await db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'IN_PROCESS'))).toBe(false);
+    expect(await fixture.db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'IN_PROCESS'))).toBe(true);
+    expect(await fixture.db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'IN_PROCESS'))).toBe(false);
     const after = await written([refundId]);
     expect(after.states[refundId]).toBe('IN_PROCESS');
     expect(after.entries).toBe(before.entries + 1);

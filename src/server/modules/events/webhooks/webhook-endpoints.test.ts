@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  chargeRequest,
-  openTestDatabase,
-  SETUP_TIMEOUT,
-  testMerchant,
-  type TestDatabase,
-} from '@tests/support/procedure-test-support';
-import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { chargeRequest, SETUP_TIMEOUT, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { cancelOperation } from '@/server/modules/charges/cancel-operation';
 import { claimDueDeliveries } from '@/server/modules/events/delivery/claim-deliveries';
@@ -20,16 +13,13 @@ import { createEndpoint, disableFailingEndpoints, listEndpoints, sendTestEvent, 
 // the worker's claim and send carry them; failures start a run that disables the endpoint after
 // days; a test event reaches the one endpoint.
 
-let db: TestDatabase;
-let merchant: ActingMerchant;
+const fixture = withTestMerchant('WEBHOOKS');
 let server: Server;
 let origin: string;
 const received: { path: string; type: string; eventId: string }[] = [];
 let answer = 200;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  merchant = await testMerchant(db.prisma, 'WEBHOOKS');
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,37 +36,40 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  await db.close();
 });
 
-const scope = () => ({ kind: 'one' as const, merchantId: merchant.id });
+const scope = () => ({ kind: 'one' as const, merchantId: fixture.merchant.id });
 
 async function deliverAll() {
   for (;;) {
-    const claimed = await claimDueDeliveries(db.prisma, 32);
+    const claimed = await claimDueDeliveries(fixture.db.prisma, 32);
     if (claimed.length === 0) return;
-    for (const each of claimed) await sendDelivery(db.prisma, each);
+    for (const each of claimed) await sendDelivery(fixture.db.prisma, each);
   }
 }
 
 describe('webhook endpoints', () => {
   it("receive the events of operations without a callback_url, the types each wants, in the event's transaction", async () => {
-    const all = await createEndpoint(db.prisma, scope(), undefined, {
+    const all = await createEndpoint(fixture.db.prisma, scope(), undefined, {
       url: `${origin}/all`,
       eventTypes: ['*'],
       description: 'every event',
     });
-    await createEndpoint(db.prisma, scope(), undefined, {
+    await createEndpoint(fixture.db.prisma, scope(), undefined, {
       url: `${origin}/cancelled`,
       eventTypes: ['transaction.cancelled'],
       description: '',
     });
-    const qr = await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, 'wh-1', 'QR'));
-    await cancelOperation(db.prisma, merchant, 'wh-1');
+    const qr = await authorizeCharge(fixture.db.prisma, fixture.merchant, chargeRequest(fixture.merchant.code, 'wh-1', 'QR'));
+    await cancelOperation(fixture.db.prisma, fixture.merchant, 'wh-1');
     // One with its own callback_url: the operation's URL gets it, the endpoints do not.
-    await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, 'wh-2', 'QR', { callbackUrl: `${origin}/own` }));
+    await authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      chargeRequest(fixture.merchant.code, 'wh-2', 'QR', { callbackUrl: `${origin}/own` }),
+    );
 
-    const deliveries = await db.prisma.endpointDelivery.findMany({
+    const deliveries = await fixture.db.prisma.endpointDelivery.findMany({
       select: { endpointId: true, event: { select: { type: true, aggregateId: true } } },
       orderBy: { seq: 'asc' },
     });
@@ -101,47 +94,49 @@ describe('webhook endpoints', () => {
       'transaction.registered',
       'transaction.pending',
     ]);
-    const listed = await listEndpoints(db.prisma, scope());
+    const listed = await listEndpoints(fixture.db.prisma, scope());
     expect(listed.map((endpoint) => [endpoint.url, endpoint.pending, endpoint.failingSince])).toEqual([
       [`${origin}/all`, 0, null],
       [`${origin}/cancelled`, 0, null],
     ]);
-    expect(await db.prisma.callbackAttempt.count({ where: { endpointDeliveryId: { not: null }, outcome: 'delivered' } })).toBe(4);
+    expect(
+      await fixture.db.prisma.callbackAttempt.count({ where: { endpointDeliveryId: { not: null }, outcome: 'delivered' } }),
+    ).toBe(4);
   });
 
   it('mark an endpoint failing at its first failure, clear it at a success, and disable it after days of failures', async () => {
-    const [endpoint] = await listEndpoints(db.prisma, scope());
+    const [endpoint] = await listEndpoints(fixture.db.prisma, scope());
     answer = 500;
-    await sendTestEvent(db.prisma, scope(), endpoint!.id);
+    await sendTestEvent(fixture.db.prisma, scope(), endpoint!.id);
     await deliverAll();
-    const failing = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
+    const failing = await fixture.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
     expect(failing.failingSince).not.toBeNull();
     expect(received.at(-1)).toMatchObject({ path: '/all', type: 'webhook.test' });
 
     // Not yet: the run is younger than the limit.
-    expect(await disableFailingEndpoints(db.prisma, 3)).toBe(0);
+    expect(await disableFailingEndpoints(fixture.db.prisma, 3)).toBe(0);
     // Four days on, still no success: disabled, with why; its pending deliveries are given up.
-    await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, 'wh-3', 'QR'));
-    expect(await disableFailingEndpoints(db.prisma, 3, new Date(Date.now() + 4 * 86_400_000))).toBe(1);
-    const disabled = await db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
+    await authorizeCharge(fixture.db.prisma, fixture.merchant, chargeRequest(fixture.merchant.code, 'wh-3', 'QR'));
+    expect(await disableFailingEndpoints(fixture.db.prisma, 3, new Date(Date.now() + 4 * 86_400_000))).toBe(1);
+    const disabled = await fixture.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
     expect(disabled.enabled).toBe(false);
     expect(disabled.disabledReason).toMatch(/^every delivery failed since .* \(3 days\)$/);
-    const pending = await db.prisma.endpointDelivery.count({ where: { endpointId: endpoint!.id, status: 'PENDING' } });
+    const pending = await fixture.db.prisma.endpointDelivery.count({ where: { endpointId: endpoint!.id, status: 'PENDING' } });
     expect(pending).toBe(0);
 
     // Enabled again by a user: the run starts over, and it receives again.
     answer = 200;
-    const enabled = await updateEndpoint(db.prisma, scope(), endpoint!.id, { enabled: true });
+    const enabled = await updateEndpoint(fixture.db.prisma, scope(), endpoint!.id, { enabled: true });
     expect([enabled.enabled, enabled.disabledReason, enabled.failingSince]).toEqual([true, null, null]);
-    await sendTestEvent(db.prisma, scope(), endpoint!.id);
+    await sendTestEvent(fixture.db.prisma, scope(), endpoint!.id);
     await deliverAll();
     expect(received.at(-1)).toMatchObject({ path: '/all', type: 'webhook.test' });
   });
 
   it("are another merchant's: not found", async () => {
-    const other = await testMerchant(db.prisma, 'WEBHOOKS2');
-    const [endpoint] = await listEndpoints(db.prisma, scope());
-    await expect(sendTestEvent(db.prisma, { kind: 'one', merchantId: other.id }, endpoint!.id)).rejects.toMatchObject({
+    const other = await testMerchant(fixture.db.prisma, 'WEBHOOKS2');
+    const [endpoint] = await listEndpoints(fixture.db.prisma, scope());
+    await expect(sendTestEvent(fixture.db.prisma, { kind: 'one', merchantId: other.id }, endpoint!.id)).rejects.toMatchObject({
       kind: 'NOT_FOUND',
     });
   });

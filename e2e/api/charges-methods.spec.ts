@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/contract';
 import { UUID } from '../support/patterns';
 import { chargeBody, METHOD_DETAILS, operationNumber, getTransaction, postCharge } from '../support/api-client';
@@ -57,28 +58,60 @@ function approvedResponse() {
   };
 }
 
+type ChargeOptions = Parameters<typeof chargeBody>[3];
+type State = TransactionObject['state'];
+
+/**
+ * POST /charges of `method` for a new merchant: 200, the authorization's envelope around a
+ * transaction with `fields` (beside the id, channel, reason, amount and currency every answer
+ * has), a success meta, and a lifecycle of `states` dated within the request. Answers the reply
+ * and the operation's stored rows.
+ */
+async function expectCharge(
+  request: APIRequestContext,
+  prefix: string,
+  method: Parameters<typeof chargeBody>[2],
+  options: ChargeOptions,
+  fields: Record<string, unknown>,
+  states: State[],
+) {
+  const { merchant, token } = await newActor(request);
+  const number = operationNumber(prefix);
+  const from = Date.now();
+  const reply = await postCharge(request, token, chargeBody(merchant.code, number, method, options));
+  const to = Date.now();
+  expect(reply.status, reply.text).toBe(200);
+  expect(reply.body).toEqual(
+    authorization(merchant.code, number, {
+      transaction_id: expect.stringMatching(UUID),
+      channel: 'ecommerce',
+      state_reason: TEXT,
+      amount: options?.amount ?? '15000',
+      currency: '604',
+      lifecycle: expect.any(Array),
+      ...fields,
+    }),
+  );
+  expectSuccessMeta(reply.body.meta);
+  expectLifecycle(reply.body.transaction.lifecycle, states, 'millis', { from, to });
+  return { ...reply, merchant, token, number, from, to, rows: await stored(merchant.code, number) };
+}
+
 test.describe('CARD', () => {
   test('a CARD charge is AUTORIZADO with the exact response shape, lifecycle, stored rows and events', async ({ request }) => {
-    const { merchant, token } = await newActor(request);
-    const number = operationNumber('card');
-    const from = Date.now();
-    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
-    const to = Date.now();
-    expect(status, text).toBe(200);
-    expect(body).toEqual(
-      authorization(merchant.code, number, {
-        transaction_id: expect.stringMatching(UUID),
-        channel: 'ecommerce',
+    const { body, text, rows } = await expectCharge(
+      request,
+      'card',
+      'CARD',
+      {},
+      {
         state: 'AUTORIZADO',
-        state_reason: TEXT,
-        amount: '15000',
-        currency: '604',
         payment_method: { method_name: 'CARD', method_details: cardDetails('4111111111111111', 'VISA') },
         expiration_date: null,
         processor_response: approvedResponse(),
         additional_fields: { processor: 'sandbox-acquirer-a', attempt: 1 },
-        lifecycle: expect.any(Array),
-      }),
+      },
+      ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'],
     );
     expect(body.transaction.payment_method.method_details).toMatchObject({
       masked_pan: '411111******1111',
@@ -86,11 +119,8 @@ test.describe('CARD', () => {
       last_pan: '1111',
       brand: 'VISA',
     });
-    expectSuccessMeta(body.meta);
-    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'], 'millis', { from, to });
     expect(text).not.toContain('4111111111111111');
 
-    const rows = await stored(merchant.code, number);
     expect(rows.transactions).toHaveLength(1);
     const row = rows.transactions[0]!;
     expect(row).toMatchObject({
@@ -165,34 +195,24 @@ test.describe('CARD', () => {
   ];
   for (const decline of declines) {
     test(`CARD decline: ${decline.name} -> 200 DENEGADO with result code ${decline.code}`, async ({ request }) => {
-      const { merchant, token } = await newActor(request);
-      const number = operationNumber('decl');
       const pan = decline.pan ?? '4111111111111111';
       const details = { pan, ...(decline.expiry ? { expiry_date: decline.expiry } : {}) };
-      const from = Date.now();
-      const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD', { details }));
-      const to = Date.now();
-      expect(status, text).toBe(200);
-      expect(body).toEqual(
-        authorization(merchant.code, number, {
-          transaction_id: expect.stringMatching(UUID),
-          channel: 'ecommerce',
+      const { body, text, rows } = await expectCharge(
+        request,
+        'decl',
+        'CARD',
+        { details },
+        {
           state: 'DENEGADO',
-          state_reason: TEXT,
-          amount: '15000',
-          currency: '604',
           payment_method: { method_name: 'CARD', method_details: cardDetails(pan, 'VISA') },
           expiration_date: null,
           processor_response: { result_message: { code: decline.code, description: TEXT } },
           additional_fields: { processor: decline.processors.at(-1), attempt: decline.processors.length },
-          lifecycle: expect.any(Array),
-        }),
+        },
+        ['REGISTRADO', 'PENDIENTE', 'DENEGADO'],
       );
-      expectSuccessMeta(body.meta);
-      expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'DENEGADO'], 'millis', { from, to });
       expect(text).not.toContain(pan);
 
-      const rows = await stored(merchant.code, number);
       expect(rows.transactions.map((row) => [row.attempt, row.state, row.connectorId])).toEqual(
         decline.processors.map((processor, index) => [index + 1, 'DENEGADO', processor]),
       );
@@ -307,20 +327,13 @@ test.describe('CARD', () => {
 
 test.describe('YAPE', () => {
   test('a YAPE charge is AUTORIZADO with the phone and the wallet card', async ({ request }) => {
-    const { merchant, token } = await newActor(request);
-    const number = operationNumber('yape');
-    const from = Date.now();
-    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'YAPE'));
-    const to = Date.now();
-    expect(status, text).toBe(200);
-    expect(body).toEqual(
-      authorization(merchant.code, number, {
-        transaction_id: expect.stringMatching(UUID),
-        channel: 'ecommerce',
+    const { body, rows } = await expectCharge(
+      request,
+      'yape',
+      'YAPE',
+      {},
+      {
         state: 'AUTORIZADO',
-        state_reason: TEXT,
-        amount: '15000',
-        currency: '604',
         payment_method: {
           method_name: 'YAPE',
           method_details: {
@@ -337,15 +350,12 @@ test.describe('YAPE', () => {
         expiration_date: null,
         processor_response: approvedResponse(),
         additional_fields: { processor: 'sandbox-yape', attempt: 1 },
-        lifecycle: expect.any(Array),
-      }),
+      },
+      ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'],
     );
     const details = body.transaction.payment_method.method_details as Record<string, string>;
     expect(details.masked_pan).toBe(`${details.bin}******${details.last_pan}`);
-    expectSuccessMeta(body.meta);
-    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'AUTORIZADO'], 'millis', { from, to });
 
-    const rows = await stored(merchant.code, number);
     expect(rows.transactions.map((row) => [row.id, row.attempt, row.state])).toEqual([
       [body.transaction.transaction_id, 1, 'AUTORIZADO'],
     ]);
@@ -394,25 +404,13 @@ test.describe('YAPE', () => {
   ];
   for (const decline of declines) {
     test(`YAPE decline: ${decline.name} -> 200 DENEGADO with result code ${decline.code}`, async ({ request }) => {
-      const { merchant, token } = await newActor(request);
-      const number = operationNumber('ydecl');
-      const { status, body, text } = await postCharge(
+      const { body, rows } = await expectCharge(
         request,
-        token,
-        chargeBody(merchant.code, number, 'YAPE', {
-          amount: decline.amount,
-          details: decline.otp ? { otp: decline.otp } : {},
-        }),
-      );
-      expect(status, text).toBe(200);
-      expect(body).toEqual(
-        authorization(merchant.code, number, {
-          transaction_id: expect.stringMatching(UUID),
-          channel: 'ecommerce',
+        'ydecl',
+        'YAPE',
+        { amount: decline.amount, details: decline.otp ? { otp: decline.otp } : {} },
+        {
           state: 'DENEGADO',
-          state_reason: TEXT,
-          amount: decline.amount ?? '15000',
-          currency: '604',
           payment_method: {
             method_name: 'YAPE',
             method_details: expect.objectContaining({ phone: { country_code: '+51', subscriber: '987654321' }, issuer: 'YAPE' }),
@@ -420,11 +418,9 @@ test.describe('YAPE', () => {
           expiration_date: null,
           processor_response: { result_message: { code: decline.code, description: TEXT } },
           additional_fields: { processor: 'sandbox-yape', attempt: 1 },
-          lifecycle: expect.any(Array),
-        }),
+        },
+        ['REGISTRADO', 'PENDIENTE', 'DENEGADO'],
       );
-      expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE', 'DENEGADO'], 'millis');
-      const rows = await stored(merchant.code, number);
       expect(rows.transactions.map((row) => [row.attempt, row.state])).toEqual([[1, 'DENEGADO']]);
       expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual([
         'transaction.declined',
@@ -452,30 +448,21 @@ test.describe('pending methods', () => {
     test(`${method} is PENDIENTE with a continue_url unique per transaction and a ${PENDING_EXPIRY_SECONDS[method] / 60} min expiry`, async ({
       request,
     }) => {
-      const { merchant, token } = await newActor(request);
-      const number = operationNumber(method.toLowerCase().slice(0, 4));
-      const from = Date.now();
-      const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, method));
-      const to = Date.now();
-      expect(status, text).toBe(200);
-      expect(body).toEqual(
-        authorization(merchant.code, number, {
-          transaction_id: expect.stringMatching(UUID),
-          channel: 'ecommerce',
+      const { merchant, token, body, rows } = await expectCharge(
+        request,
+        method.toLowerCase().slice(0, 4),
+        method,
+        {},
+        {
           state: 'PENDIENTE',
-          state_reason: TEXT,
           continue_url: expect.stringMatching(new RegExp(`^${ORIGIN}/pay/[^/?#\\s]+$`)),
-          amount: '15000',
-          currency: '604',
           payment_method: { method_name: method, method_details: { ...METHOD_DETAILS[method] } },
           expiration_date: expect.anything(),
           processor_response: null,
           additional_fields: { processor: method === 'BANK_TRANSFER' ? 'sandbox-bank-transfer' : 'sandbox-cuotealo', attempt: 1 },
-          lifecycle: expect.any(Array),
-        }),
+        },
+        ['REGISTRADO', 'PENDIENTE'],
       );
-      expectSuccessMeta(body.meta);
-      expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE'], 'millis', { from, to });
       expectExpiry(body.transaction, PENDING_EXPIRY_SECONDS[method]);
 
       const again = await postCharge(request, token, chargeBody(merchant.code, operationNumber('again'), method));
@@ -483,7 +470,6 @@ test.describe('pending methods', () => {
       expect(again.body.transaction.continue_url).toMatch(new RegExp(`^${ORIGIN}/pay/`));
       expect(again.body.transaction.continue_url).not.toBe(body.transaction.continue_url);
 
-      const rows = await stored(merchant.code, number);
       expect(rows.transactions.map((row) => [row.id, row.attempt, row.state])).toEqual([
         [body.transaction.transaction_id, 1, 'PENDIENTE'],
       ]);
@@ -493,20 +479,13 @@ test.describe('pending methods', () => {
   }
 
   test('PAGOEFECTIVO is PENDIENTE with a 9-digit cip, its cip_url, result code 100 and a 24 h expiry', async ({ request }) => {
-    const { merchant, token } = await newActor(request);
-    const number = operationNumber('pe');
-    const from = Date.now();
-    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'PAGOEFECTIVO'));
-    const to = Date.now();
-    expect(status, text).toBe(200);
-    expect(body).toEqual(
-      authorization(merchant.code, number, {
-        transaction_id: expect.stringMatching(UUID),
-        channel: 'ecommerce',
+    const { body, rows } = await expectCharge(
+      request,
+      'pe',
+      'PAGOEFECTIVO',
+      {},
+      {
         state: 'PENDIENTE',
-        state_reason: TEXT,
-        amount: '15000',
-        currency: '604',
         payment_method: {
           method_name: 'PAGOEFECTIVO',
           method_details: { callback_url: METHOD_DETAILS.PAGOEFECTIVO.callback_url },
@@ -518,34 +497,24 @@ test.describe('pending methods', () => {
           result_message: { code: '100', description: TEXT },
         },
         additional_fields: { processor: 'sandbox-pagoefectivo', attempt: 1 },
-        lifecycle: expect.any(Array),
-      }),
+      },
+      ['REGISTRADO', 'PENDIENTE'],
     );
     expect(body.transaction.continue_url).toBeUndefined();
-    expectSuccessMeta(body.meta);
-    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE'], 'millis', { from, to });
     expectExpiry(body.transaction, PENDING_EXPIRY_SECONDS.PAGOEFECTIVO);
 
-    const rows = await stored(merchant.code, number);
     expect(rows.transactions.map((row) => [row.attempt, row.state])).toEqual([[1, 'PENDIENTE']]);
     expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual(['transaction.pending', 'transaction.registered']);
   });
 
   test('QR is PENDIENTE with a PNG qr_image, qr_id, date, result code 0 and a 15 min expiry', async ({ request }) => {
-    const { merchant, token } = await newActor(request);
-    const number = operationNumber('qr');
-    const from = Date.now();
-    const { status, body, text } = await postCharge(request, token, chargeBody(merchant.code, number, 'QR'));
-    const to = Date.now();
-    expect(status, text).toBe(200);
-    expect(body).toEqual(
-      authorization(merchant.code, number, {
-        transaction_id: expect.stringMatching(UUID),
-        channel: 'ecommerce',
+    const { body, rows, from, to } = await expectCharge(
+      request,
+      'qr',
+      'QR',
+      {},
+      {
         state: 'PENDIENTE',
-        state_reason: TEXT,
-        amount: '15000',
-        currency: '604',
         payment_method: { method_name: 'QR', method_details: { callback_url: METHOD_DETAILS.QR.callback_url } },
         expiration_date: expect.anything(),
         processor_response: {
@@ -555,12 +524,10 @@ test.describe('pending methods', () => {
           result_message: { code: '0', description: TEXT },
         },
         additional_fields: { processor: 'sandbox-qr', attempt: 1 },
-        lifecycle: expect.any(Array),
-      }),
+      },
+      ['REGISTRADO', 'PENDIENTE'],
     );
     expect(body.transaction.continue_url).toBeUndefined();
-    expectSuccessMeta(body.meta);
-    expectLifecycle(body.transaction.lifecycle, ['REGISTRADO', 'PENDIENTE'], 'millis', { from, to });
     expectExpiry(body.transaction, PENDING_EXPIRY_SECONDS.QR);
 
     const response = body.transaction.processor_response!;
@@ -574,7 +541,6 @@ test.describe('pending methods', () => {
     expect(date).toBeLessThanOrEqual(to + 1000);
     expect(String(response.date)).toMatch(MILLIS_UTC);
 
-    const rows = await stored(merchant.code, number);
     expect(rows.transactions.map((row) => [row.attempt, row.state])).toEqual([[1, 'PENDIENTE']]);
     expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual(['transaction.pending', 'transaction.registered']);
   });

@@ -28,6 +28,9 @@ for (const user of [
   { email: 'admin@demo.pe', platform: true },
 ]) {
   test(`axe finds no WCAG A/AA violation on the main pages (${user.email})`, async ({ page, request }) => {
+    // Seven pages through axe; late in a run the platform admin's operations page holds every
+    // merchant's operations of the whole suite, and axe's walk of it alone took most of a minute.
+    test.setTimeout(120_000);
     const { transactionId } = await demoCharge(request, 'CARD');
     await signIn(page, user.email);
     for (const path of mainPages(transactionId, user.platform)) await expectNoViolations(page, path);

@@ -5,12 +5,8 @@ import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/modules/events
 // The charge statements write rows through jsonb_populate_record(set), which reads a record's
 // fields by column name: these are the columns they write and the helpers that name them.
 
-export const TRANSACTION_COLUMNS = [
-  'id',
-  'merchant_id',
-  'method',
-  'amount',
-  'currency',
+/** The columns an attempt's claim writes and its outcome writes again: its state and what the payer sees of it. */
+const STATE_COLUMNS = [
   'state',
   'state_reason',
   'expires_at',
@@ -23,6 +19,15 @@ export const TRANSACTION_COLUMNS = [
   'card_type',
   'card_country',
   'card_issuer',
+] as const;
+
+export const TRANSACTION_COLUMNS = [
+  'id',
+  'merchant_id',
+  'method',
+  'amount',
+  'currency',
+  ...STATE_COLUMNS,
   'payer_email',
   'payer_name',
   'callback_url',
@@ -40,18 +45,7 @@ export const TRANSACTION_COLUMNS = [
 
 /** What an attempt's outcome changes on its row (the rest was written when it was claimed). */
 export const OUTCOME_COLUMNS = [
-  'state',
-  'state_reason',
-  'expires_at',
-  'continue_url',
-  'payer_token',
-  'card_bin',
-  'card_last4',
-  'masked_pan',
-  'card_brand',
-  'card_type',
-  'card_country',
-  'card_issuer',
+  ...STATE_COLUMNS,
   'method_details',
   'processor_response',
   'additional_fields',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentChange, StatusResult } from '@/server/payments';
-import { inquiryVerdict, notificationVerdict, verdictColumns, type NotifiedPayment } from './verdict';
+import { authorizationVerdict, inquiryVerdict, notificationVerdict, verdictColumns, type NotifiedPayment } from './verdict';
 
 const approvedStatus: StatusResult = {
   outcome: 'approved',
@@ -8,6 +8,16 @@ const approvedStatus: StatusResult = {
   brandTransactionId: '123456789012345',
   processorReference: 'ch_live_1',
 };
+
+describe('authorizationVerdict', () => {
+  it('approves, declines a decline or a failure, and leaves a pending or unverified answer PENDIENTE', () => {
+    expect(authorizationVerdict('approved')).toBe('AUTORIZADO');
+    expect(authorizationVerdict('declined')).toBe('DENEGADO');
+    expect(authorizationVerdict('technical_failure')).toBe('DENEGADO');
+    expect(authorizationVerdict('pending')).toBeNull();
+    expect(authorizationVerdict('verifying')).toBeNull();
+  });
+});
 
 describe('inquiryVerdict', () => {
   it.each<[string, StatusResult, boolean, ReturnType<typeof inquiryVerdict>]>([

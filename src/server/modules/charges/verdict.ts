@@ -1,15 +1,17 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { DeclineClass } from '@/server/core/domain/decline-class';
 import type { TransactionState } from '@/server/core/domain/states';
+import { PENDING_METHODS } from '@/server/core/domain/expiry';
 import { APPROVED_MESSAGE, declinedByProcessor, STATE_REASONS } from '@/server/core/domain/state-reasons';
 import type { PaymentChange, StatusResult } from '@/server/payments';
 import { paidResponse } from './payer/payer-actions';
 
 // What a processor's word about a payment does to it: the one place an answer becomes a state
-// move and its reason (docs/ORCHESTRATION.md 3). The charge path asks it after an ambiguous
-// answer, the worker's status sync for attempts in doubt, and a processor's notification for
-// whatever the processor says the payment is now. The authorization's own answer is decided
-// with the connector's result (attempts/attempt-rows.ts, settledRow).
+// move and its reason (docs/ORCHESTRATION.md 3). The charge path asks it for an authorization's
+// answer and after an ambiguous one, the worker's status sync for attempts in doubt, and a
+// processor's notification for whatever the processor says the payment is now. An
+// authorization's reason is the connector's (payments/outcomes.ts words it from the processor's
+// codes); every other reason comes from core/domain/state-reasons.ts.
 
 /** A move of a PENDIENTE payment (a REGISTRADO one passes PENDIENTE first) and the columns it sets. */
 export type Verdict = {
@@ -40,6 +42,17 @@ const declined = (code: string, declineClass: DeclineClass): Verdict => {
 };
 
 /**
+ * The state an authorization's answer ends its attempt in: null leaves it PENDIENTE (a payment
+ * order waiting for its payer, a challenge, or an answer still being verified).
+ */
+export function authorizationVerdict(
+  outcome: 'approved' | 'declined' | 'technical_failure' | 'pending' | 'verifying',
+): Extract<TransactionState, 'AUTORIZADO' | 'DENEGADO'> | null {
+  if (outcome === 'approved') return 'AUTORIZADO';
+  return outcome === 'declined' || outcome === 'technical_failure' ? 'DENEGADO' : null;
+}
+
+/**
  * A status inquiry's answer about an attempt in doubt: approved or declined as the processor
  * says; never received, a technical decline; anything else decides nothing (null), unless the
  * status sync has given up (`gaveUp`: it reversed the payment at the processor first).
@@ -61,7 +74,7 @@ export function inquiryVerdict(status: StatusResult, gaveUp = false): Verdict | 
 export const decides = (status: StatusResult) => inquiryVerdict(status) !== null;
 
 /** Methods whose payer pays later (a payment order): the processor says when it is paid or ends. */
-const PAID_LATER: ReadonlySet<string> = new Set(['PAGOEFECTIVO', 'CUOTEALO', 'BANK_TRANSFER', 'QR']);
+const PAID_LATER: ReadonlySet<string> = new Set(PENDING_METHODS);
 
 /** The states a payment the processor says was approved or paid should not be in: it ended here first. */
 const ENDED: ReadonlySet<string> = new Set(['DENEGADO', 'EXPIRADO', 'CANCELADO']);

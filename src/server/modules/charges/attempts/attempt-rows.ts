@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Prisma } from '@/generated/prisma/client';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import type { CardDescription } from '@/server/core/domain/card';
-import type { TransactionState } from '@/server/core/domain/states';
 import type { AuthorizeResult, CardFields, DeclineClass, OrderFacts } from '@/server/payments';
 import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
@@ -10,6 +9,7 @@ import { chargeMoves } from '@/server/modules/charges/moves/charge-moves';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import type { ClaimRows } from './claim-charge';
 import type { OutcomeColumns, TransactionColumns } from './transaction-columns';
+import { authorizationVerdict } from '../verdict';
 
 // The rows of one attempt as the charge statements write them, and the row as the answer and
 // the events show it (the same values: one is made from the other).
@@ -141,12 +141,7 @@ export type Verifying = { outcome: 'verifying'; stateReason: string };
 /** The attempt once its outcome is known: the row the answer shows. */
 export function settledRow(attempt: Attempt, settlement: Settlement): TransactionRow {
   const { result } = settlement;
-  const final: TransactionState | null =
-    result.outcome === 'approved'
-      ? 'AUTORIZADO'
-      : result.outcome === 'declined' || result.outcome === 'technical_failure'
-        ? 'DENEGADO'
-        : null;
+  const final = authorizationVerdict(result.outcome);
   // An attempt that waited for its payer's challenge is PENDIENTE already.
   const lifecycle =
     attempt.row.state === 'PENDIENTE'

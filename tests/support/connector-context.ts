@@ -1,4 +1,6 @@
-import type { ConnectorContext } from '@/server/payments';
+import { paymentMethodRequest } from '@/server/core/interface/charge-request';
+import { instrumentOf } from '@/server/modules/charges/attempts/payment-instrument';
+import type { ConnectorContext, PaymentInstrument } from '@/server/payments';
 
 /** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN, a signal never aborted. */
 export function testContext(overrides: Partial<ConnectorContext> = {}): ConnectorContext {
@@ -24,3 +26,7 @@ export function stringsOf(value: unknown): string[] {
   if (value === null || typeof value !== 'object' || value instanceof Date) return [];
   return Object.entries(value).flatMap(([key, member]) => [key, ...stringsOf(member)]);
 }
+
+/** A `payment_method` as `POST /charges` validates it and the charges module hands it to a connector. */
+export const instrumentFromRequest = (paymentMethod: unknown): PaymentInstrument =>
+  instrumentOf(paymentMethodRequest.parse(paymentMethod));

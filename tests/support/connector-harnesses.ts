@@ -3,7 +3,7 @@ import { culqiKeys, mercadoPagoKeys } from '../simulators/test-keys';
 import {
   createRegistry,
   processorConnector,
-  type AuthorizeRequest,
+  type PaymentInstrument,
   type ConnectorContext,
   type DeclineClass,
   type PaymentConnector,
@@ -11,7 +11,7 @@ import {
   type ProcessorAccountConfig,
 } from '@/server/payments';
 import type { PaymentMethod } from '@/server/core/domain/states';
-import { paymentMethodRequest } from '@/server/core/interface/charge-request';
+import { instrumentFromRequest } from './connector-context';
 import { memorySandboxStore } from './memory-sandbox-store';
 import { startCulqiSimulator, type CulqiSimulator } from '../simulators/culqi/culqi-simulator';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../simulators/mercadopago/mercadopago-simulator';
@@ -33,7 +33,7 @@ export type Harnessed = {
 export type DocumentedDecline = {
   name: string;
   method: PaymentMethod;
-  request: AuthorizeRequest;
+  request: PaymentInstrument;
   context?: Partial<ConnectorContext>;
   code: string;
   declineClass: DeclineClass;
@@ -45,14 +45,14 @@ export type Harness = {
   timeoutMs: number;
   open(): Promise<Harnessed>;
   /** A valid request of each method, approved (or left pending, for methods the payer completes later). */
-  approved: Partial<Record<PaymentMethod, AuthorizeRequest>>;
+  approved: Partial<Record<PaymentMethod, PaymentInstrument>>;
   declines: DocumentedDecline[];
   /** Its processor sends notifications (webhooks) the connector verifies. */
   notifies: boolean;
   close(): Promise<void>;
 };
 
-export const parseRequest = (request: unknown) => paymentMethodRequest.parse(request);
+const parseRequest = instrumentFromRequest;
 
 const URLS = { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' };
 const card = (pan: string, securityCode = '123', holder?: string) =>

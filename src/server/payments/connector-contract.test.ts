@@ -5,7 +5,7 @@ import { PENDING_METHODS } from '@/server/core/domain/expiry';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/server/core/domain/states';
 import { stringsOf, testContext } from '@tests/support/connector-context';
 import { culqiHarness, mercadoPagoHarness, sandboxHarnesses, type Harness } from '@tests/support/connector-harnesses';
-import type { AuthorizeRequest, AuthorizeResult, ConnectorContext, PaymentConnector, TransactionReference } from './connector';
+import type { AuthorizeResult, ConnectorContext, PaymentConnector, PaymentInstrument, TransactionReference } from './connector';
 import { DECLINE_CLASSES } from '@/server/core/domain/decline-class';
 
 // One battery for every connector (docs/ORCHESTRATION.md 1), sandbox or real, as Hyperswitch runs
@@ -49,17 +49,16 @@ function referenceOf(context: ConnectorContext, method: PaymentMethod, result?: 
 }
 
 /** No card number, security code or one-time code of the request anywhere in the answer. */
-function expectNoCardData(request: AuthorizeRequest, result: AuthorizeResult): void {
+function expectNoCardData(instrument: PaymentInstrument, result: AuthorizeResult): void {
   const strings = stringsOf(result);
   // Neither under its own name nor as a value.
   expect(strings).not.toContain('pan');
   expect(strings).not.toContain('security_code');
-  if (request.method_name === 'CARD') {
-    const { pan, security_code } = request.method_details;
-    expect(strings.filter((value) => value.includes(pan))).toEqual([]);
-    expect(strings).not.toContain(security_code);
+  if (instrument.method === 'CARD') {
+    expect(strings.filter((value) => value.includes(instrument.pan))).toEqual([]);
+    expect(strings).not.toContain(instrument.securityCode);
   }
-  if (request.method_name === 'YAPE') expect(strings).not.toContain(request.method_details.otp);
+  if (instrument.method === 'YAPE') expect(strings).not.toContain(instrument.otp);
 }
 
 function expectWellFormed(result: AuthorizeResult, context: ConnectorContext): void {
@@ -92,7 +91,7 @@ function expectWellFormed(result: AuthorizeResult, context: ConnectorContext): v
 
 describe.each(harnesses.map((harness) => [harness.name, harness] as const))('connector %s', (_name, harness) => {
   const open = () => harness.open();
-  const requestOf = (method: PaymentMethod): AuthorizeRequest => {
+  const requestOf = (method: PaymentMethod): PaymentInstrument => {
     const request = harness.approved[method];
     if (!request) throw new Error(`the ${harness.name} harness has no ${method} request`);
     return request;

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { requestFor, type AuthorizeRequest } from './connector';
+import { instrumentFor, type PaymentInstrument } from './connector';
 
-describe('requestFor', () => {
-  it('returns the request when its method matches', () => {
-    const request: AuthorizeRequest = { method_name: 'QR', method_details: { callback_url: 'https://shop.test/cb' } };
-    expect(requestFor(request, 'QR')).toBe(request);
+describe('instrumentFor', () => {
+  it('returns the instrument when its method matches', () => {
+    const instrument: PaymentInstrument = { method: 'QR', callbackUrl: 'https://shop.test/cb' };
+    expect(instrumentFor(instrument, 'QR')).toBe(instrument);
   });
 
-  it('accepts CUOTEALO, whose details are those of BANK_TRANSFER', () => {
-    const request: AuthorizeRequest = { method_name: 'CUOTEALO', method_details: { redirect_url: 'https://shop.test/return' } };
-    expect(requestFor(request, 'CUOTEALO').method_name).toBe('CUOTEALO');
+  it('accepts CUOTEALO, whose instrument is that of BANK_TRANSFER', () => {
+    const instrument: PaymentInstrument = { method: 'CUOTEALO', returnUrl: 'https://shop.test/return' };
+    expect(instrumentFor(instrument, 'CUOTEALO').method).toBe('CUOTEALO');
   });
 
-  it('throws on a request of another method', () => {
-    expect(() => requestFor({ method_name: 'QR', method_details: {} }, 'CARD')).toThrow(
-      'The CARD connector cannot authorize a QR request',
-    );
+  it('throws on an instrument of another method', () => {
+    expect(() => instrumentFor({ method: 'QR' }, 'CARD')).toThrow('The CARD connector cannot authorize a QR request');
   });
 });

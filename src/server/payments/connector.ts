@@ -1,20 +1,41 @@
-import type { z } from 'zod';
 import type { CardDescription } from '@/server/core/domain/card';
 import type { CurrencyCode } from '@/server/core/domain/money';
 import type { PaymentMethod } from '@/server/core/domain/states';
 import type { ConnectorCapabilities } from '@/server/core/domain/capabilities';
-import type { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import type { DeclineClass } from '@/server/core/domain/decline-class';
 
 // One processor's integration (docs/ORCHESTRATION.md 1). Every connector answers every flow; a
 // flow it does not offer answers `not_supported`, so a caller never has to know which processor
 // it talks to, and nothing outside payments/ imports a connector (only ./index.ts).
 
-/** The `payment_method` of `POST /charges` as its schema validated it (docs/interface.md 2.2-2.4). */
-export type AuthorizeRequest = z.output<typeof paymentMethodRequest>;
+/**
+ * What a connector is asked to charge: the payer's instrument in the connectors' own terms, not
+ * the wire format of the API (the charges module translates `payment_method` into it, once).
+ * Optional URLs are the merchant's, echoed in the transaction's `method_details`.
+ */
+export type PaymentInstrument =
+  | {
+      method: 'CARD';
+      pan: string;
+      /** MMYY, as the payer gave it (`parseExpiry` reads it). */
+      expiry: string;
+      securityCode: string;
+      holder?: { firstName?: string; lastName?: string };
+      installments?: { plan?: string; number?: string };
+      returnUrl?: string;
+      callbackUrl?: string;
+    }
+  | { method: 'YAPE'; phone: YapePhone; otp: string; callbackUrl?: string }
+  | { method: 'BANK_TRANSFER'; returnUrl: string; callbackUrl?: string }
+  | { method: 'CUOTEALO'; returnUrl: string; callbackUrl?: string }
+  | { method: 'PAGOEFECTIVO'; returnUrl?: string; callbackUrl?: string }
+  | { method: 'QR'; callbackUrl?: string };
 
-/** The request variant a connector of method `M` accepts. */
-export type RequestFor<M extends PaymentMethod> = Extract<AuthorizeRequest, { method_name: M }>;
+/** A Yape account: the country's dialling code (`+51`) and the subscriber's nine digits. */
+export type YapePhone = { countryCode: string; subscriber: string };
+
+/** The instrument a connector of method `M` accepts. */
+export type InstrumentFor<M extends PaymentMethod> = Extract<PaymentInstrument, { method: M }>;
 
 /**
  * The result of a 3-D Secure authentication the payer passed (docs/ORCHESTRATION.md 5), for a
@@ -202,7 +223,7 @@ export type PaymentConnector = {
   capabilities: ConnectorCapabilities;
   /** How long an answer may take before the attempt counts as a technical failure. */
   timeoutMs: number;
-  authorize(request: AuthorizeRequest, context: ConnectorContext): Promise<AuthorizeResult>;
+  authorize(instrument: PaymentInstrument, context: ConnectorContext): Promise<AuthorizeResult>;
   /**
    * Undoes what the processor made for a payment not yet settled: an authorization (voided or
    * returned), or a payment order its payer has not paid (deleted, so it can no longer be paid).
@@ -219,14 +240,10 @@ export type PaymentConnector = {
   notification(notification: IncomingNotification): Promise<NotificationResult>;
 };
 
-function isRequestFor<M extends PaymentMethod>(request: AuthorizeRequest, method: M): request is RequestFor<M> {
-  return request.method_name === method;
-}
-
-/** Narrows a request to a connector's method; a mismatch is a programming error. */
-export function requestFor<M extends PaymentMethod>(request: AuthorizeRequest, method: M): RequestFor<M> {
-  if (!isRequestFor(request, method)) {
-    throw new Error(`The ${method} connector cannot authorize a ${request.method_name} request`);
+/** Narrows an instrument to a connector's method; a mismatch is a programming error. */
+export function instrumentFor<M extends PaymentMethod>(instrument: PaymentInstrument, method: M): InstrumentFor<M> {
+  if (instrument.method !== method) {
+    throw new Error(`The ${method} connector cannot authorize a ${instrument.method} request`);
   }
-  return request;
+  return instrument as InstrumentFor<M>;
 }

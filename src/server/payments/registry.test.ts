@@ -62,10 +62,7 @@ describe('createRegistry', () => {
     const store = memorySandboxStore();
     const shared = createRegistry(store);
     await store.setMode('sandbox-acquirer-a', 'outage');
-    const request = {
-      method_name: 'CARD',
-      method_details: { pan: '4111111111111111', expiry_date: '1230', security_code: '123' },
-    } as const;
+    const request = { method: 'CARD', pan: '4111111111111111', expiry: '1230', securityCode: '123' } as const;
     expect((await shared.byId('sandbox-acquirer-a')!.authorize(request, testContext())).outcome).toBe('technical_failure');
     expect((await shared.byId('sandbox-acquirer-b')!.authorize(request, testContext())).outcome).toBe('approved');
     expect((await registry.byId('sandbox-acquirer-a')!.authorize(request, testContext())).outcome).toBe('approved');
@@ -91,10 +88,7 @@ describe('registryFor', () => {
   it('applies a mode set through the handle store at once, and keeps decisions in the database', async () => {
     const registry = registryFor(database.prisma);
     await sandboxStoreFor(database.prisma).setMode('sandbox-yape', 'declining');
-    const request = {
-      method_name: 'YAPE',
-      method_details: { phone: { country_code: '+51', subscriber: '987654321' }, otp: '123456' },
-    } as const;
+    const request = { method: 'YAPE', phone: { countryCode: '+51', subscriber: '987654321' }, otp: '123456' } as const;
     const context = testContext({ transactionId: 'b3c1f2de-0000-4000-8000-00000000000a' });
     expect((await registry.byId('sandbox-yape')!.authorize(request, context)).outcome).toBe('declined');
     expect((await registry.byId('sandbox-yape-b')!.authorize(request, context)).outcome).toBe('approved');

@@ -7,11 +7,11 @@ import { cardMethodDetails, describeCard, luhnCheckDigit, type CardDescription }
 
 const YAPE_BIN = '421355';
 
-type Phone = { country_code: string; subscriber: string };
+import type { YapePhone } from './connector';
 
 /** The wallet's virtual debit card PAN: BIN, nine digits of a SHA-256 of the phone, Luhn digit. */
-export function yapeCardPan(phone: Phone): string {
-  const countryDigits = phone.country_code.replace(/\D/g, '');
+export function yapeCardPan(phone: YapePhone): string {
+  const countryDigits = phone.countryCode.replace(/\D/g, '');
   const digest = createHash('sha256').update(`${countryDigits}${phone.subscriber}`).digest('hex');
   const account = (BigInt(`0x${digest}`) % 1_000_000_000n).toString().padStart(9, '0');
   const payload = `${YAPE_BIN}${account}`;
@@ -19,10 +19,10 @@ export function yapeCardPan(phone: Phone): string {
 }
 
 /** The wallet card and the YAPE `method_details` of a response (docs/interface.md 2.7). */
-export function yapeWallet(phone: Phone): { card: CardDescription; methodDetails: Record<string, unknown> } {
+export function yapeWallet(phone: YapePhone): { card: CardDescription; methodDetails: Record<string, unknown> } {
   const card = describeCard(yapeCardPan(phone));
   return {
     card,
-    methodDetails: { phone: { country_code: phone.country_code, subscriber: phone.subscriber }, ...cardMethodDetails(card) },
+    methodDetails: { phone: { country_code: phone.countryCode, subscriber: phone.subscriber }, ...cardMethodDetails(card) },
   };
 }

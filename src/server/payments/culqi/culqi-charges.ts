@@ -1,6 +1,12 @@
 import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
 import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
-import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
+import {
+  instrumentFor,
+  type PaymentInstrument,
+  type AuthorizeResult,
+  type CardFields,
+  type ConnectorContext,
+} from '../connector';
 import { approval, decline, technicalFailure } from '../outcomes';
 import { PAYER_WITHOUT_EMAIL } from '../processor-account';
 import type { ProcessorAnswer } from '../processor-http';
@@ -138,14 +144,14 @@ function chargeBody(context: ConnectorContext, sourceId: string, installments: n
   };
 }
 
-export async function authorizeCard(client: CulqiClient, request: AuthorizeRequest, context: ConnectorContext) {
-  const { pan, expiry_date, security_code, installments } = requestFor(request, 'CARD').method_details;
+export async function authorizeCard(client: CulqiClient, instrument: PaymentInstrument, context: ConnectorContext) {
+  const { pan, expiry, securityCode, installments } = instrumentFor(instrument, 'CARD');
   const installmentDetails = { plan: installments?.plan ?? 'NONE', installment_number: installments?.number ?? '1' };
   const card = describeCard(pan);
   const described: Described = { card, methodDetails: { ...cardMethodDetails(card), installments: installmentDetails } };
   // Culqi refuses to tokenize an expired card; the interface declines it (docs/DESIGN.md 7).
-  const expiry = parseExpiry(expiry_date);
-  if (expiry === null || isExpiryInPast(expiry_date, context.now)) {
+  const expiryDate = parseExpiry(expiry);
+  if (expiryDate === null || isExpiryInPast(expiry, context.now)) {
     return decline({ code: 'expired_card', description: 'Tarjeta vencida' }, 'hard', described);
   }
   const token = tokenOf(
@@ -153,9 +159,9 @@ export async function authorizeCard(client: CulqiClient, request: AuthorizeReque
       '/tokens',
       {
         card_number: pan,
-        cvv: security_code,
-        expiration_month: String(expiry.month).padStart(2, '0'),
-        expiration_year: String(2000 + (expiry.year % 100)),
+        cvv: securityCode,
+        expiration_month: String(expiryDate.month).padStart(2, '0'),
+        expiration_year: String(expiryDate.year),
         email: emailOf(context),
         metadata: { transaction_id: context.transactionId },
       },
@@ -178,8 +184,8 @@ export async function authorizeCard(client: CulqiClient, request: AuthorizeReque
   return chargeResult(answer, withCard);
 }
 
-export async function authorizeYape(client: CulqiClient, request: AuthorizeRequest, context: ConnectorContext) {
-  const { phone, otp } = requestFor(request, 'YAPE').method_details;
+export async function authorizeYape(client: CulqiClient, instrument: PaymentInstrument, context: ConnectorContext) {
+  const { phone, otp } = instrumentFor(instrument, 'YAPE');
   const described = yapeWallet(phone);
   const token = tokenOf(
     await client.post(

@@ -81,17 +81,17 @@ export function culqiConnector(account: ProcessorAccountConfig, endpoints: Proce
     currencies: CULQI_CURRENCIES,
     capabilities: CULQI_CAPABILITIES,
     timeoutMs: endpoints.timeoutMs,
-    async authorize(request, context) {
-      switch (request.method_name) {
+    async authorize(instrument, context) {
+      switch (instrument.method) {
         case 'CARD':
-          return authorizeCard(client, request, context);
+          return authorizeCard(client, instrument, context);
         case 'YAPE':
-          return authorizeYape(client, request, context);
+          return authorizeYape(client, instrument, context);
         case 'PAGOEFECTIVO':
         case 'CUOTEALO':
-          return authorizeOrder(client, request.method_name, request, context);
+          return authorizeOrder(client, instrument.method, instrument, context);
         default:
-          throw new Error(`The Culqi connector cannot authorize a ${request.method_name} request`);
+          throw new Error(`The Culqi connector cannot authorize a ${instrument.method} request`);
       }
     },
     async reverse(transaction) {

@@ -1,7 +1,7 @@
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
 import { addSeconds } from '@/server/core/domain/time';
-import { requestFor, type AuthorizeRequest, type AuthorizeResult, type ConnectorContext } from '../connector';
+import { instrumentFor, type PaymentInstrument, type AuthorizeResult, type ConnectorContext } from '../connector';
 import { withoutUndefined } from '../method-details';
 import { technicalFailure } from '../outcomes';
 import type { ProcessorAnswer } from '../processor-http';
@@ -53,12 +53,14 @@ function failureOf(answer: ProcessorAnswer, methodDetails: Record<string, unknow
 export async function authorizeOrder(
   client: CulqiClient,
   method: OrderMethod,
-  request: AuthorizeRequest,
+  instrument: PaymentInstrument,
   context: ConnectorContext,
 ): Promise<AuthorizeResult> {
-  const { redirect_url, callback_url } = requestFor(request, method).method_details;
+  const { returnUrl, callbackUrl } = instrumentFor(instrument, method);
   const methodDetails =
-    method === 'CUOTEALO' ? withoutUndefined({ redirect_url, callback_url }) : withoutUndefined({ callback_url });
+    method === 'CUOTEALO'
+      ? withoutUndefined({ redirect_url: returnUrl, callback_url: callbackUrl })
+      : withoutUndefined({ callback_url: callbackUrl });
   const expiresAt = addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS[method]);
   // A PagoEfectivo order is confirmed as it is made, which gives its CIP; a Cuotéalo order is
   // confirmed for that type only (culqi-python culqi/resources/order.py `confirmtype`).

@@ -62,10 +62,10 @@ export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints:
     currencies: MERCADOPAGO_CURRENCIES,
     capabilities: MERCADOPAGO_CAPABILITIES,
     timeoutMs: endpoints.timeoutMs,
-    async authorize(request, context) {
-      if (request.method_name === 'CARD') return authorizeCard(client, account, request, context);
-      if (request.method_name === 'YAPE') return authorizeYape(client, account, request, context);
-      throw new Error(`The Mercado Pago connector cannot authorize a ${request.method_name} request`);
+    async authorize(instrument, context) {
+      if (instrument.method === 'CARD') return authorizeCard(client, account, instrument, context);
+      if (instrument.method === 'YAPE') return authorizeYape(client, account, instrument, context);
+      throw new Error(`The Mercado Pago connector cannot authorize a ${instrument.method} request`);
     },
     async reverse(transaction) {
       if (!carries(transaction.method)) return notSupported('reverse');

@@ -1,5 +1,11 @@
 import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
-import { requestFor, type AuthorizeRequest, type AuthorizeResult, type CardFields, type ConnectorContext } from '../connector';
+import {
+  instrumentFor,
+  type PaymentInstrument,
+  type AuthorizeResult,
+  type CardFields,
+  type ConnectorContext,
+} from '../connector';
 import { approval, decline, technicalFailure } from '../outcomes';
 import { field, text, type ProcessorAnswer } from '../processor-http';
 import { PAYER_WITHOUT_EMAIL, type ProcessorAccountConfig } from '../processor-account';
@@ -105,15 +111,15 @@ function paymentBody(account: ProcessorAccountConfig, context: ConnectorContext,
 export async function authorizeCard(
   client: MercadoPagoClient,
   account: ProcessorAccountConfig,
-  request: AuthorizeRequest,
+  instrument: PaymentInstrument,
   context: ConnectorContext,
 ): Promise<AuthorizeResult> {
-  const { pan, expiry_date, security_code, installments, card_holder } = requestFor(request, 'CARD').method_details;
+  const { pan, expiry, securityCode, installments, holder: cardHolder } = instrumentFor(instrument, 'CARD');
   const installmentDetails = { plan: installments?.plan ?? 'NONE', installment_number: installments?.number ?? '1' };
   const card = describeCard(pan);
   const described: Described = { card, methodDetails: { ...cardMethodDetails(card), installments: installmentDetails } };
-  const expiry = parseExpiry(expiry_date);
-  if (expiry === null || isExpiryInPast(expiry_date, context.now)) {
+  const expiryDate = parseExpiry(expiry);
+  if (expiryDate === null || isExpiryInPast(expiry, context.now)) {
     return decline({ code: 'cc_rejected_bad_filled_date', description: 'Tarjeta vencida' }, 'hard', described);
   }
   const method = paymentMethodOf(card);
@@ -125,8 +131,8 @@ export async function authorizeCard(
     });
   }
   // The name on the card: the card holder's as sent, else the payer's.
-  const names = card_holder
-    ? [card_holder.first_name, card_holder.last_name]
+  const names = cardHolder
+    ? [cardHolder.firstName, cardHolder.lastName]
     : [context.order.payer.firstName, context.order.payer.lastName];
   const holder = names.filter(Boolean).join(' ');
   const token = tokenOf(
@@ -134,9 +140,9 @@ export async function authorizeCard(
       '/v1/card_tokens',
       {
         card_number: pan,
-        expiration_month: expiry.month,
-        expiration_year: 2000 + (expiry.year % 100),
-        security_code,
+        expiration_month: expiryDate.month,
+        expiration_year: expiryDate.year,
+        security_code: securityCode,
         cardholder: { name: holder || 'Cliente' },
       },
       `${context.transactionId}:card-token`,
@@ -157,10 +163,10 @@ export async function authorizeCard(
 export async function authorizeYape(
   client: MercadoPagoClient,
   account: ProcessorAccountConfig,
-  request: AuthorizeRequest,
+  instrument: PaymentInstrument,
   context: ConnectorContext,
 ): Promise<AuthorizeResult> {
-  const { phone, otp } = requestFor(request, 'YAPE').method_details;
+  const { phone, otp } = instrumentFor(instrument, 'YAPE');
   const described = yapeWallet(phone);
   const token = tokenOf(
     await client.yapeToken({ phoneNumber: phone.subscriber, otp, requestId: context.transactionId }, context.signal),

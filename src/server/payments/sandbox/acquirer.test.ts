@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthorizeRequest, AuthorizeResult, RequestFor, ThreeDsAuthentication } from '../connector';
+import type { AuthorizeResult, InstrumentFor, PaymentInstrument, ThreeDsAuthentication } from '../connector';
 import { testContext } from '@tests/support/connector-context';
 import { acquirerA, acquirerB, isRefundRejectingCard } from './acquirer';
 
-function cardRequest(pan: string, overrides: Partial<RequestFor<'CARD'>['method_details']> = {}): AuthorizeRequest {
-  return { method_name: 'CARD', method_details: { pan, expiry_date: '1230', security_code: '123', ...overrides } };
+function cardRequest(pan: string, overrides: Partial<InstrumentFor<'CARD'>> = {}): PaymentInstrument {
+  return { method: 'CARD', pan, expiry: '1230', securityCode: '123', ...overrides };
 }
 
 function sandboxCard(pan: string) {
@@ -159,11 +159,11 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
     for (const pan of ['4111111111111111', '4000000000000002', '4000000000000119', '4000000000005126']) {
       expect(acquirer.answersLate?.(cardRequest(pan))).toBe(false);
     }
-    expect(acquirer.answersLate?.({ method_name: 'QR', method_details: {} })).toBe(false);
+    expect(acquirer.answersLate?.({ method: 'QR' })).toBe(false);
   });
 
   it('declines a past expiry month with 54, before any test-PAN rule', async () => {
-    const expired = await acquirer.authorize(cardRequest('4000000000000002', { expiry_date: '1026' }), testContext());
+    const expired = await acquirer.authorize(cardRequest('4000000000000002', { expiry: '1026' }), testContext());
     expect(expired.outcome).toBe('declined');
     expect(expired.processorResponse).toStrictEqual({
       result_message: { code: '54', description: 'Tarjeta vencida' },
@@ -172,7 +172,7 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
   });
 
   it('keeps a card valid through the end of its expiry month (UTC)', async () => {
-    const request = cardRequest('4111111111111111', { expiry_date: '1126' });
+    const request = cardRequest('4111111111111111', { expiry: '1126' });
     const lastInstant = testContext({ now: new Date('2026-11-30T23:59:59.999Z') });
     const nextMonth = testContext({ now: new Date('2026-12-01T00:00:00.000Z') });
     expect((await acquirer.authorize(request, lastInstant)).outcome).toBe('approved');
@@ -182,7 +182,7 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
   });
 
   it('declines an impossible expiry month with 54', async () => {
-    const result = await acquirer.authorize(cardRequest('4111111111111111', { expiry_date: '1330' }), testContext());
+    const result = await acquirer.authorize(cardRequest('4111111111111111', { expiry: '1330' }), testContext());
     expect(result.outcome).toBe('declined');
     expect(result.processorResponse?.result_message).toStrictEqual({
       code: '54',
@@ -208,7 +208,7 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
 
   it('throws on an unvalidated PAN or another method', async () => {
     await expect(acquirer.authorize(cardRequest('4111111111111112'), testContext())).rejects.toThrow('validated PAN');
-    await expect(acquirer.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
+    await expect(acquirer.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
       'The CARD connector cannot authorize a QR request',
     );
   });

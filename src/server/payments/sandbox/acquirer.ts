@@ -7,7 +7,7 @@ import {
   maskPan,
   parseExpiry,
 } from '@/server/core/domain/card';
-import { requestFor, type ResultMessage } from '../connector';
+import { instrumentFor, type ResultMessage } from '../connector';
 import { technicalFailure } from '../outcomes';
 import { cardOutcome, DO_NOT_HONOUR } from './card-outcome';
 import type { SandboxProcessor } from './sandbox-connector';
@@ -76,8 +76,8 @@ function cardAcquirer(
     methods: ['CARD'],
     currencies: ['604', '840'],
     capabilities: { instalments: true, threeDsResult: true, reversal: true, refunds: true },
-    async authorize(request, context) {
-      const { pan, expiry_date, installments } = requestFor(request, 'CARD').method_details;
+    async authorize(instrument, context) {
+      const { pan, expiry, installments } = instrumentFor(instrument, 'CARD');
       if (!isValidPan(pan)) throw new Error('The CARD connector needs a validated PAN');
       const installmentDetails = {
         plan: installments?.plan ?? 'NONE',
@@ -95,7 +95,7 @@ function cardAcquirer(
       const card = describeCard(pan);
       const methodDetails = { ...cardMethodDetails(card), installments: installmentDetails };
       // An expired card is declined before any test-PAN rule.
-      if (isExpired(expiry_date, context.now)) return cardOutcome(CARD_DECLINES.expiredCard, card, methodDetails);
+      if (isExpired(expiry, context.now)) return cardOutcome(CARD_DECLINES.expiredCard, card, methodDetails);
       const rule = ruleOf(pan);
       switch (rule?.kind) {
         case 'decline':
@@ -109,8 +109,8 @@ function cardAcquirer(
           return cardOutcome(null, card, methodDetails);
       }
     },
-    answersLate(request) {
-      return request.method_name === 'CARD' && ruleOf(request.method_details.pan)?.kind === 'late';
+    answersLate(instrument) {
+      return instrument.method === 'CARD' && ruleOf(instrument.pan)?.kind === 'late';
     },
     async refund({ card }) {
       return card !== null && isRefundRejectingCard(card.bin, card.last4)

@@ -23,10 +23,7 @@ describe('generateCip', () => {
 describe('pagoEfectivoProcessor', () => {
   it('is pending for 24 hours with a CIP and its page', async () => {
     const result = await pagoEfectivoProcessor.authorize(
-      {
-        method_name: 'PAGOEFECTIVO',
-        method_details: { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' },
-      },
+      { method: 'PAGOEFECTIVO', returnUrl: 'https://shop.test/return', callbackUrl: 'https://shop.test/cb' },
       testContext(),
     );
     if (result.outcome !== 'pending' || result.processorResponse === null) throw new Error('expected a CIP');
@@ -45,17 +42,14 @@ describe('pagoEfectivoProcessor', () => {
   });
 
   it('uses the merchant expiry override and omits an absent callback URL', async () => {
-    const result = await pagoEfectivoProcessor.authorize(
-      { method_name: 'PAGOEFECTIVO', method_details: {} },
-      testContext({ expirySeconds: 3600 }),
-    );
+    const result = await pagoEfectivoProcessor.authorize({ method: 'PAGOEFECTIVO' }, testContext({ expirySeconds: 3600 }));
     if (result.outcome !== 'pending') throw new Error('expected pending');
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T16:04:05.123Z');
     expect(result.methodDetails).toStrictEqual({});
   });
 
   it('throws on a request of another method', async () => {
-    await expect(pagoEfectivoProcessor.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
+    await expect(pagoEfectivoProcessor.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
       'The PAGOEFECTIVO connector cannot authorize a QR request',
     );
   });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds } from '@/server/core/domain/time';
-import { requestFor } from '../connector';
+import { instrumentFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
@@ -17,8 +17,8 @@ export const pagoEfectivoProcessor: SandboxProcessor = {
   methods: ['PAGOEFECTIVO'],
   currencies: ['604', '840'],
   capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
-  async authorize(request, context) {
-    const { callback_url } = requestFor(request, 'PAGOEFECTIVO').method_details;
+  async authorize(instrument, context) {
+    const { callbackUrl } = instrumentFor(instrument, 'PAGOEFECTIVO');
     return {
       outcome: 'pending',
       stateReason: STATE_REASONS.cipWaiting,
@@ -29,7 +29,7 @@ export const pagoEfectivoProcessor: SandboxProcessor = {
       },
       expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS.PAGOEFECTIVO),
       continueUrl: null,
-      methodDetails: withoutUndefined({ callback_url }),
+      methodDetails: withoutUndefined({ callback_url: callbackUrl }),
     };
   },
 };

@@ -28,7 +28,7 @@ describe('generateQrId', () => {
 describe('qrProcessor', () => {
   it('is pending for 15 minutes with a QR image, id, date and code 0', async () => {
     const result = pendingWithResponse(
-      await qrProcessor.authorize({ method_name: 'QR', method_details: { callback_url: 'https://shop.test/cb' } }, testContext()),
+      await qrProcessor.authorize({ method: 'QR', callbackUrl: 'https://shop.test/cb' }, testContext()),
     );
     expect(qrProcessor.methods).toEqual(['QR']);
     expect(result.stateReason).toBe('QR generado, esperando el pago');
@@ -43,7 +43,7 @@ describe('qrProcessor', () => {
 
   it('draws a real 256x256 PNG of the payer page URL', async () => {
     const context = testContext();
-    const result = pendingWithResponse(await qrProcessor.authorize({ method_name: 'QR', method_details: {} }, context));
+    const result = pendingWithResponse(await qrProcessor.authorize({ method: 'QR' }, context));
     const image = stringMember(result.processorResponse.qr_image);
     expect(image.startsWith(DATA_URI_PREFIX)).toBe(true);
     const png = Buffer.from(image.slice(DATA_URI_PREFIX.length), 'base64');
@@ -60,31 +60,23 @@ describe('qrProcessor', () => {
   });
 
   it('draws a different image for another payer page', async () => {
-    const first = pendingWithResponse(await qrProcessor.authorize({ method_name: 'QR', method_details: {} }, testContext()));
+    const first = pendingWithResponse(await qrProcessor.authorize({ method: 'QR' }, testContext()));
     const other = pendingWithResponse(
-      await qrProcessor.authorize(
-        { method_name: 'QR', method_details: {} },
-        testContext({ payerPageUrl: 'https://pay.example.test/pay/other' }),
-      ),
+      await qrProcessor.authorize({ method: 'QR' }, testContext({ payerPageUrl: 'https://pay.example.test/pay/other' })),
     );
     expect(other.processorResponse.qr_image).not.toBe(first.processorResponse.qr_image);
     expect(other.processorResponse.qr_id).not.toBe(first.processorResponse.qr_id);
   });
 
   it('uses the merchant expiry override and omits an absent callback URL', async () => {
-    const result = pendingWithResponse(
-      await qrProcessor.authorize({ method_name: 'QR', method_details: {} }, testContext({ expirySeconds: 60 })),
-    );
+    const result = pendingWithResponse(await qrProcessor.authorize({ method: 'QR' }, testContext({ expirySeconds: 60 })));
     expect(result.expiresAt.toISOString()).toBe('2026-11-21T15:05:05.123Z');
     expect(result.methodDetails).toStrictEqual({});
   });
 
   it('throws on a request of another method', async () => {
     await expect(
-      qrProcessor.authorize(
-        { method_name: 'CUOTEALO', method_details: { redirect_url: 'https://shop.test/return' } },
-        testContext(),
-      ),
+      qrProcessor.authorize({ method: 'CUOTEALO', returnUrl: 'https://shop.test/return' }, testContext()),
     ).rejects.toThrow('The QR connector cannot authorize a CUOTEALO request');
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds, toTimeObject } from '@/server/core/domain/time';
-import { requestFor } from '../connector';
+import { instrumentFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
@@ -18,8 +18,8 @@ export const qrProcessor: SandboxProcessor = {
   methods: ['QR'],
   currencies: ['604'],
   capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
-  async authorize(request, context) {
-    const { callback_url } = requestFor(request, 'QR').method_details;
+  async authorize(instrument, context) {
+    const { callbackUrl } = instrumentFor(instrument, 'QR');
     const qrImage = await QRCode.toDataURL(context.payerPageUrl, {
       errorCorrectionLevel: 'M',
       margin: 1,
@@ -36,7 +36,7 @@ export const qrProcessor: SandboxProcessor = {
       },
       expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS.QR),
       continueUrl: null,
-      methodDetails: withoutUndefined({ callback_url }),
+      methodDetails: withoutUndefined({ callback_url: callbackUrl }),
     };
   },
 };

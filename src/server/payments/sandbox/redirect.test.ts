@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { testContext } from '@tests/support/connector-context';
-import type { AuthorizeRequest } from '../connector';
+import type { PaymentInstrument } from '../connector';
 import { bankTransferProcessor, cuotealoProcessor } from './redirect';
 
 /** A request without the `redirect_url` validation requires: the connector still copies only what came. */
-function withoutRedirectUrl(method_name: 'BANK_TRANSFER' | 'CUOTEALO', method_details: { callback_url?: string } = {}) {
-  return { method_name, method_details } as AuthorizeRequest;
+function withoutRedirectUrl(method: 'BANK_TRANSFER' | 'CUOTEALO', urls: { callbackUrl?: string } = {}) {
+  return { method, ...urls } as PaymentInstrument;
 }
 
 const URLS = { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' };
@@ -14,7 +14,7 @@ const PAYER_PAGE = 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-0000000
 describe('bankTransferProcessor', () => {
   it('is pending for 30 minutes with the payer page as continue URL', async () => {
     const result = await bankTransferProcessor.authorize(
-      { method_name: 'BANK_TRANSFER', method_details: { ...URLS } },
+      { method: 'BANK_TRANSFER', returnUrl: URLS.redirect_url, callbackUrl: URLS.callback_url },
       testContext(),
     );
     expect(bankTransferProcessor.methods).toEqual(['BANK_TRANSFER']);
@@ -39,7 +39,7 @@ describe('bankTransferProcessor', () => {
 
   it('omits URLs the request did not carry', async () => {
     const result = await bankTransferProcessor.authorize(
-      withoutRedirectUrl('BANK_TRANSFER', { callback_url: URLS.callback_url }),
+      withoutRedirectUrl('BANK_TRANSFER', { callbackUrl: URLS.callback_url }),
       testContext(),
     );
     expect(result.methodDetails).toStrictEqual({ callback_url: 'https://shop.test/cb' });
@@ -55,7 +55,10 @@ describe('bankTransferProcessor', () => {
 
 describe('cuotealoProcessor', () => {
   it('is pending for 60 minutes with the payer page as continue URL', async () => {
-    const result = await cuotealoProcessor.authorize({ method_name: 'CUOTEALO', method_details: { ...URLS } }, testContext());
+    const result = await cuotealoProcessor.authorize(
+      { method: 'CUOTEALO', returnUrl: URLS.redirect_url, callbackUrl: URLS.callback_url },
+      testContext(),
+    );
     expect(cuotealoProcessor.methods).toEqual(['CUOTEALO']);
     expect(result).toStrictEqual({
       outcome: 'pending',

@@ -1,6 +1,6 @@
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds } from '@/server/core/domain/time';
-import { requestFor } from '../connector';
+import { instrumentFor } from '../connector';
 import { withoutUndefined } from '../method-details';
 import type { SandboxProcessor } from './sandbox-connector';
 
@@ -15,15 +15,15 @@ function redirectProcessor(
     methods: [method],
     currencies: ['604', '840'],
     capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds },
-    async authorize(request, context) {
-      const { redirect_url, callback_url } = requestFor(request, method).method_details;
+    async authorize(instrument, context) {
+      const { returnUrl, callbackUrl } = instrumentFor(instrument, method);
       return {
         outcome: 'pending',
         stateReason,
         processorResponse: null,
         expiresAt: addSeconds(context.now, context.expirySeconds ?? DEFAULT_EXPIRY_SECONDS[method]),
         continueUrl: context.payerPageUrl,
-        methodDetails: withoutUndefined({ redirect_url, callback_url }),
+        methodDetails: withoutUndefined({ redirect_url: returnUrl, callback_url: callbackUrl }),
       };
     },
   };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '@tests/support/connector-context';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
-import { requestFor, type AuthorizeRequest, type CardFields, type TransactionReference } from '../connector';
+import { instrumentFor, type PaymentInstrument, type CardFields, type TransactionReference } from '../connector';
 import { cardOutcome, DO_NOT_HONOUR } from './card-outcome';
 import { failsFlakily, sandboxConnector, type SandboxProcessor } from './sandbox-connector';
 
@@ -26,11 +26,11 @@ const rules: SandboxProcessor = {
   methods: ['CARD'],
   currencies: ['604'],
   capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
-  async authorize(request) {
-    const { pan } = requestFor(request, 'CARD').method_details;
+  async authorize(instrument) {
+    const { pan } = instrumentFor(instrument, 'CARD');
     return cardOutcome(pan === '4000000000000002' ? DO_NOT_HONOUR : null, CARD, DETAILS);
   },
-  answersLate: (request) => request.method_name === 'CARD' && request.method_details.pan === '4000000000008021',
+  answersLate: (instrument) => instrument.method === 'CARD' && instrument.pan === '4000000000008021',
 };
 
 const pendingRules: SandboxProcessor = {
@@ -38,8 +38,8 @@ const pendingRules: SandboxProcessor = {
   id: 'sandbox-test-pending',
   methods: ['QR'],
   capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
-  async authorize(request, context) {
-    requestFor(request, 'QR');
+  async authorize(instrument, context) {
+    instrumentFor(instrument, 'QR');
     return {
       outcome: 'pending',
       stateReason: 'Esperando',
@@ -51,11 +51,13 @@ const pendingRules: SandboxProcessor = {
   },
 };
 
-const cardRequest = (pan = '4111111111111111'): AuthorizeRequest => ({
-  method_name: 'CARD',
-  method_details: { pan, expiry_date: '1230', security_code: '123' },
+const cardRequest = (pan = '4111111111111111'): PaymentInstrument => ({
+  method: 'CARD',
+  pan,
+  expiry: '1230',
+  securityCode: '123',
 });
-const QR: AuthorizeRequest = { method_name: 'QR', method_details: {} };
+const QR: PaymentInstrument = { method: 'QR' };
 
 function setUp(processor: SandboxProcessor = rules, timeoutMs = TIMEOUT_MS) {
   const store = memorySandboxStore();

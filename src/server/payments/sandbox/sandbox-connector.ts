@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   notSupported,
-  type AuthorizeRequest,
+  type PaymentInstrument,
   type AuthorizeResult,
   type PaymentConnector,
   type RefundRequest,
@@ -22,7 +22,7 @@ export type SandboxProcessor = Pick<PaymentConnector, 'id' | 'name' | 'methods' 
   /** Its refund rule, where `capabilities.refunds` (without one, every refund is resolved). */
   refund?(request: RefundRequest): Promise<RefundResult>;
   /** Payments it decides but answers only after the timeout (a test PAN): `slow` for that payment. */
-  answersLate?(request: AuthorizeRequest): boolean;
+  answersLate?(instrument: PaymentInstrument): boolean;
 };
 
 /** `flaky` mode's third of requests: SHA-256 of the transaction id mod 3 is 0, so tests know which. */
@@ -89,10 +89,10 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
     currencies,
     capabilities,
     timeoutMs,
-    async authorize(request, context) {
+    async authorize(instrument, context) {
       // The rules run first in every mode: a request of another method stays a programming error,
       // and every answer describes the card the request carried.
-      const ruled = await processor.authorize(request, context);
+      const ruled = await processor.authorize(instrument, context);
       const card = ruled.outcome === 'pending' ? null : ruled.card;
       const { mode } = await store.modeOf(id);
       if (mode === 'outage') return technicalFailure('connection_refused', card, ruled.methodDetails);
@@ -102,7 +102,7 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
       const result = mode === 'declining' ? cardOutcome(DO_NOT_HONOUR, card, ruled.methodDetails) : ruled;
       const decision = decisionOf(result);
       if (decision !== null) await store.record(id, context.transactionId, decision);
-      if (mode === 'slow' || processor.answersLate?.(request)) {
+      if (mode === 'slow' || processor.answersLate?.(instrument)) {
         await timeoutPassed(context.signal, timeoutMs);
         return technicalFailure('timeout', card, ruled.methodDetails);
       }

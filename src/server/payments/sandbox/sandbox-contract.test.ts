@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PENDING_METHODS } from '@/server/core/domain/expiry';
 import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod } from '@/server/core/domain/states';
-import { paymentMethodRequest } from '@/server/core/interface/charge-request';
-import { stringsOf, testContext } from '@tests/support/connector-context';
+import { instrumentFromRequest, stringsOf, testContext } from '@tests/support/connector-context';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
 import type {
-  AuthorizeRequest,
   AuthorizeResult,
   ConnectorContext,
+  PaymentInstrument,
   ThreeDsAuthentication,
   TransactionReference,
 } from '../connector';
@@ -108,8 +107,8 @@ const REQUESTS: Record<PaymentMethod, unknown[]> = {
 };
 
 /** The request as `POST /charges` validation hands it over. */
-function validRequests(method: PaymentMethod): AuthorizeRequest[] {
-  return REQUESTS[method].map((request) => paymentMethodRequest.parse(request));
+function validRequests(method: PaymentMethod): PaymentInstrument[] {
+  return REQUESTS[method].map(instrumentFromRequest);
 }
 
 function references(method: PaymentMethod, currency: string): TransactionReference[] {
@@ -400,7 +399,7 @@ describe.each(CONNECTOR_IDS)('connector %s', (id) => {
   // Only for connectors of these methods (a skipped block would count as skipped tests).
   if (connector.methods.includes('CARD')) {
     describe('the test cards (docs/DESIGN.md 8, docs/ORCHESTRATION.md 1)', () => {
-      const cardRequest = (pan: string) => paymentMethodRequest.parse({ method_name: 'CARD', method_details: card(pan) });
+      const cardRequest = (pan: string) => instrumentFromRequest({ method_name: 'CARD', method_details: card(pan) });
       const expectations = { ...SHARED_PANS, ...(FAILOVER_PANS[id] ?? {}) };
 
       it.each(Object.entries(expectations))('answers %s as expected', async (pan, expected) => {
@@ -435,7 +434,7 @@ describe.each(CONNECTOR_IDS)('connector %s', (id) => {
   if (connector.methods.includes('YAPE')) {
     describe('the Yape rules (docs/DESIGN.md 8)', () => {
       it.each(YAPE_OTPS)('answers OTP %s as expected', async (otp, expected) => {
-        const request = paymentMethodRequest.parse({ method_name: 'YAPE', method_details: { phone: YAPE_PHONE, otp } });
+        const request = instrumentFromRequest({ method_name: 'YAPE', method_details: { phone: YAPE_PHONE, otp } });
         const result = await fresh(id).connector.authorize(request, contextOf());
         expect({ outcome: result.outcome, code: result.processorResponse?.result_message.code ?? null }).toStrictEqual(expected);
       });

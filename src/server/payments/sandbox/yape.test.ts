@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPan } from '@/server/core/domain/card';
-import type { AuthorizeRequest, RequestFor } from '../connector';
+import type { PaymentInstrument, YapePhone } from '../connector';
 import { testContext } from '@tests/support/connector-context';
 import { yapeCardPan } from '../yape-wallet';
 import { yapeRailA, yapeRailB, YAPE_MAX_PEN_CENTS } from './yape';
 
-type YapePhone = RequestFor<'YAPE'>['method_details']['phone'];
+const PHONE: YapePhone = { countryCode: '+51', subscriber: '987654321' };
 
-const PHONE: YapePhone = { country_code: '+51', subscriber: '987654321' };
-
-function yapeRequest(otp: string, phone: YapePhone = PHONE): AuthorizeRequest {
-  return { method_name: 'YAPE', method_details: { phone, otp, callback_url: 'https://shop.test/cb' } };
+function yapeRequest(otp: string, phone: YapePhone = PHONE): PaymentInstrument {
+  return { method: 'YAPE', phone, otp, callbackUrl: 'https://shop.test/cb' };
 }
 
 const WALLET_CARD = {
@@ -43,11 +41,11 @@ describe('yapeCardPan', () => {
 
   it('is the same for the same phone, with or without the plus sign', () => {
     expect(yapeCardPan({ ...PHONE })).toBe('4213559788375228');
-    expect(yapeCardPan({ country_code: '51', subscriber: '987654321' })).toBe('4213559788375228');
+    expect(yapeCardPan({ countryCode: '51', subscriber: '987654321' })).toBe('4213559788375228');
   });
 
   it('differs for another phone', () => {
-    const other = yapeCardPan({ country_code: '+51', subscriber: '912345678' });
+    const other = yapeCardPan({ countryCode: '+51', subscriber: '912345678' });
     expect(other).toBe('4213556270412865');
     expect(isValidPan(other)).toBe(true);
   });
@@ -75,7 +73,7 @@ describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
   it('gives the same card for the same phone on every payment, another for another phone', async () => {
     const first = await rail.authorize(yapeRequest('123456'), testContext());
     const second = await rail.authorize(yapeRequest('654321'), testContext());
-    const other = await rail.authorize(yapeRequest('123456', { country_code: '+51', subscriber: '912345678' }), testContext());
+    const other = await rail.authorize(yapeRequest('123456', { countryCode: '+51', subscriber: '912345678' }), testContext());
     if (first.outcome === 'pending' || second.outcome === 'pending' || other.outcome === 'pending') {
       throw new Error('Yape is never pending');
     }
@@ -119,7 +117,7 @@ describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
   });
 
   it('throws on a request of another method', async () => {
-    await expect(rail.authorize({ method_name: 'QR', method_details: {} }, testContext())).rejects.toThrow(
+    await expect(rail.authorize({ method: 'QR' }, testContext())).rejects.toThrow(
       'The YAPE connector cannot authorize a QR request',
     );
   });

@@ -1,4 +1,4 @@
-import { requestFor, type ResultMessage } from '../connector';
+import { instrumentFor, type ResultMessage } from '../connector';
 import { yapeWallet } from '../yape-wallet';
 import { cardOutcome } from './card-outcome';
 import type { SandboxProcessor } from './sandbox-connector';
@@ -27,8 +27,8 @@ function yapeRail(identity: Pick<SandboxProcessor, 'id' | 'name'>): SandboxProce
     methods: ['YAPE'],
     currencies: ['604'],
     capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
-    async authorize(request, context) {
-      const { phone, otp } = requestFor(request, 'YAPE').method_details;
+    async authorize(instrument, context) {
+      const { phone, otp } = instrumentFor(instrument, 'YAPE');
       const { card, methodDetails } = yapeWallet(phone);
       return cardOutcome(yapeDecline(otp, context.amount, context.currency), card, methodDetails);
     },

@@ -1,8 +1,8 @@
 import type {
-  AuthorizeRequest,
   AuthorizeResult,
   ConnectorContext,
   PaymentConnector,
+  PaymentInstrument,
   StatusResult,
   TransactionReference,
 } from '@/server/payments';
@@ -17,7 +17,7 @@ import { logInfo } from '@/server/platform/log';
 /** The connector's answer, or a `timeout` technical failure once `timeoutMs` has passed. */
 export async function authorizeWithin(
   connector: PaymentConnector,
-  request: AuthorizeRequest,
+  instrument: PaymentInstrument,
   context: Omit<ConnectorContext, 'signal'>,
 ): Promise<AuthorizeResult> {
   const signal = AbortSignal.timeout(connector.timeoutMs);
@@ -25,7 +25,7 @@ export async function authorizeWithin(
     signal.addEventListener('abort', () => resolve(technical('timeout', STATE_REASONS.timeout)), { once: true }),
   );
   try {
-    return await Promise.race([connector.authorize(request, { ...context, signal }), timedOut]);
+    return await Promise.race([connector.authorize(instrument, { ...context, signal }), timedOut]);
   } catch (error) {
     logInfo('connector_failed', { connector: connector.id, flow: 'authorize', error: errorName(error) });
     return technical('processor_error', STATE_REASONS.processorError);

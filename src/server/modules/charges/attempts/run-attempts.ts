@@ -11,6 +11,7 @@ import type { ChargeResponse } from '@/server/core/interface/transaction';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { inquiryVerdict } from '../verdict';
 import { authorizeWithin, statusWithin } from './ask-processor';
+import { instrumentOf } from './payment-instrument';
 import {
   attemptRows,
   newAttempt,
@@ -54,7 +55,7 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
   for (let made = 1; ; made += 1) {
     const connector = await connectorOf(prisma, attempt.connectorId);
     const sentAt = new Date();
-    const answer = await authorizeWithin(connector, base.body.payment_method, {
+    const answer = await authorizeWithin(connector, instrumentOf(base.body.payment_method), {
       now: sentAt,
       transactionId: attempt.row.id,
       amount: attempt.row.amount,

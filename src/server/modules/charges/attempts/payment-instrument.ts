@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { paymentMethodRequest } from '@/server/core/interface/charge-request';
+import type { PaymentInstrument } from '@/server/payments';
+
+/** The `payment_method` of `POST /charges` as its schema validated it (docs/interface.md 2.2-2.4). */
+export type PaymentMethodRequest = z.output<typeof paymentMethodRequest>;
+
+/** The request's `payment_method` in the connectors' terms: the one place the two shapes meet. */
+export function instrumentOf(request: PaymentMethodRequest): PaymentInstrument {
+  switch (request.method_name) {
+    case 'CARD': {
+      const { pan, expiry_date, security_code, card_holder, installments, redirect_url, callback_url } = request.method_details;
+      return {
+        method: 'CARD',
+        pan,
+        expiry: expiry_date,
+        securityCode: security_code,
+        ...(card_holder ? { holder: { firstName: card_holder.first_name, lastName: card_holder.last_name } } : {}),
+        ...(installments ? { installments: { plan: installments.plan, number: installments.number } } : {}),
+        returnUrl: redirect_url,
+        callbackUrl: callback_url,
+      };
+    }
+    case 'YAPE': {
+      const { phone, otp, callback_url } = request.method_details;
+      return {
+        method: 'YAPE',
+        phone: { countryCode: phone.country_code, subscriber: phone.subscriber },
+        otp,
+        callbackUrl: callback_url,
+      };
+    }
+    case 'BANK_TRANSFER':
+    case 'CUOTEALO':
+      return {
+        method: request.method_name,
+        returnUrl: request.method_details.redirect_url,
+        callbackUrl: request.method_details.callback_url,
+      };
+    case 'PAGOEFECTIVO':
+      return {
+        method: 'PAGOEFECTIVO',
+        returnUrl: request.method_details.redirect_url,
+        callbackUrl: request.method_details.callback_url,
+      };
+    case 'QR':
+      return { method: 'QR', callbackUrl: request.method_details.callback_url };
+  }
+}

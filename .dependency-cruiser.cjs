@@ -77,7 +77,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|\\.next|src/generated)' },
+    // node_modules stays in the graph as leaves (doNotFollow), so core-is-pure sees a package import.
+    exclude: { path: '^(\\.next|src/generated)' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

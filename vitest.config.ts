@@ -15,6 +15,7 @@ export default defineConfig({
       'e2e/support/*.test.ts',
       'scripts/support/*.test.ts',
       'tests/simulators/**/*.test.ts',
+      'tests/lint/*.test.ts',
     ],
     exclude: ['**/node_modules/**', 'packages/*/dist/**'],
     environment: 'node',

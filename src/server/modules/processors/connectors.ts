@@ -1,3 +1,4 @@
+import type { Prisma } from '@/generated/prisma/client';
 import { env } from '@/env';
 import { RecentReads } from '@/server/platform/cache/recent-reads';
 import type { Db, Tx } from '@/server/platform/db/client';
@@ -32,21 +33,6 @@ export function notificationUrlOf(processor: string, accountId: string): string 
   return `${env().baseUrl}/notifications/${processor}/${accountId}`;
 }
 
-type AccountRow = {
-  id: string;
-  connectorId: string;
-  name: string;
-  processor: string;
-  environment: string;
-  publicKey: string;
-  webhookUsername: string | null;
-  methods: string[];
-  secretKeyId: string;
-  secretIv: Uint8Array;
-  secretCiphertext: Uint8Array;
-  secretTag: Uint8Array;
-};
-
 export const accountConfigSelect = {
   id: true,
   connectorId: true,
@@ -60,7 +46,9 @@ export const accountConfigSelect = {
   secretIv: true,
   secretCiphertext: true,
   secretTag: true,
-} as const;
+} as const satisfies Prisma.ProcessorAccountSelect;
+
+type AccountRow = Prisma.ProcessorAccountGetPayload<{ select: typeof accountConfigSelect }>;
 
 /** An account's row as its connector takes it, its secrets opened. */
 export async function accountConfig(db: Db | Tx, row: AccountRow, keys?: KeyRing): Promise<ProcessorAccountConfig> {

@@ -1,3 +1,4 @@
+import type { Prisma } from '@/generated/prisma/client';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { env } from '@/env';
 import type { Db, Tx } from '@/server/platform/db/client';
@@ -34,25 +35,9 @@ const view = {
   checkMessage: true,
   createdAt: true,
   merchantId: true,
-} as const;
+} as const satisfies Prisma.ProcessorAccountSelect;
 
-type Row = {
-  id: string;
-  connectorId: string;
-  name: string;
-  processor: string;
-  environment: string;
-  publicKey: string;
-  secretHint: string;
-  webhookUsername: string | null;
-  methods: string[];
-  enabled: boolean;
-  checkedAt: Date | null;
-  checkOk: boolean | null;
-  checkMessage: string | null;
-  createdAt: Date;
-  merchantId: string;
-};
+type Row = Prisma.ProcessorAccountGetPayload<{ select: typeof view }>;
 
 export type AccountView = ReturnType<typeof describe>;
 

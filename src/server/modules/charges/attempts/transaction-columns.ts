@@ -1,9 +1,17 @@
-import { Prisma } from '@/generated/prisma/client';
+import { Prisma, type OutboxEvent, type Transaction } from '@/generated/prisma/client';
 import type { OutboxEventRow } from '@/server/modules/events/event-of';
 import { endpointFanOutClause, FAN_OUT_RETURNING } from '@/server/modules/events/callbacks/endpoint-fan-out';
 
 // The charge statements write rows through jsonb_populate_record(set), which reads a record's
-// fields by column name: these are the columns they write and the helpers that name them.
+// fields by column name: these are the columns they write and the helpers that name them. The
+// lists are checked against schema.prisma's models: a column renamed or dropped there fails tsc.
+
+/** `cardLast4` -> `card_last4`: the schema maps every field to its snake_case column. */
+type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S;
+type ColumnOf<Model> = Snake<Extract<keyof Model, string>>;
+type TransactionColumn = ColumnOf<Transaction>;
 
 /** The columns an attempt's claim writes and its outcome writes again: its state and what the payer sees of it. */
 const STATE_COLUMNS = [
@@ -19,7 +27,7 @@ const STATE_COLUMNS = [
   'card_type',
   'card_country',
   'card_issuer',
-] as const;
+] as const satisfies readonly TransactionColumn[];
 
 export const TRANSACTION_COLUMNS = [
   'id',
@@ -41,7 +49,7 @@ export const TRANSACTION_COLUMNS = [
   'status_check_at',
   'created_at',
   'updated_at',
-] as const;
+] as const satisfies readonly TransactionColumn[];
 
 /** What an attempt's outcome changes on its row (the rest was written when it was claimed). */
 export const OUTCOME_COLUMNS = [
@@ -55,7 +63,7 @@ export const OUTCOME_COLUMNS = [
   'latency_ms',
   'status_check_at',
   'updated_at',
-] as const;
+] as const satisfies readonly TransactionColumn[];
 
 export const OUTBOX_COLUMNS = [
   'id',
@@ -66,7 +74,7 @@ export const OUTBOX_COLUMNS = [
   'destination',
   'status',
   'payload',
-] as const;
+] as const satisfies readonly ColumnOf<OutboxEvent>[];
 
 export type TransactionColumns = Record<(typeof TRANSACTION_COLUMNS)[number], unknown>;
 export type OutcomeColumns = Record<(typeof OUTCOME_COLUMNS)[number], unknown>;

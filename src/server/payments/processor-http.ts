@@ -27,7 +27,7 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export async function callProcessor(request: ProcessorRequest): Promise<ProcessorAnswer> {
+async function callProcessor(request: ProcessorRequest): Promise<ProcessorAnswer> {
   const signals = [AbortSignal.timeout(request.timeoutMs), ...(request.signal ? [request.signal] : [])];
   try {
     const response = await fetch(request.url, {
@@ -55,6 +55,30 @@ export async function callProcessor(request: ProcessorRequest): Promise<Processo
     const code = causeCode(error);
     return code !== undefined && NEVER_REACHED.has(code) ? { kind: 'refused' } : { kind: 'lost' };
   }
+}
+
+export type ApiCall = (
+  method: ProcessorRequest['method'],
+  path: string,
+  options?: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal },
+) => Promise<ProcessorAnswer>;
+
+/** A processor's API at `base` (its scheme, host and version prefix), every request bounded by `timeoutMs`. */
+export function processorApi(base: string, timeoutMs: number): ApiCall {
+  return (method, path, { query, headers, body, signal } = {}) =>
+    callProcessor({
+      method,
+      url: `${base}${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`,
+      headers,
+      body,
+      signal,
+      timeoutMs,
+    });
+}
+
+/** The `Authorization` header both processors take: `Bearer <key>`. */
+export function bearer(key: string): Record<string, string> {
+  return { authorization: `Bearer ${key}` };
 }
 
 /** A member of a processor's JSON answer, when it is an object. */

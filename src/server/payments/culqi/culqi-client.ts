@@ -1,4 +1,4 @@
-import { callProcessor, field, text, type ProcessorAnswer } from '../processor-http';
+import { bearer, field, processorApi, text, type ProcessorAnswer } from '../processor-http';
 import type { ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 
 // Culqi API v2 as one account calls it (docs/processors/culqi.md): card and Yape tokens on
@@ -54,35 +54,18 @@ export type CulqiClient = {
 };
 
 export function culqiClient(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): CulqiClient {
-  const authorization = (key: Key) => ({
-    authorization: `Bearer ${key === 'public' ? account.publicKey : account.secretKey}`,
-  });
+  const api = processorApi(`${endpoints.culqiApi}/v2`, endpoints.timeoutMs);
+  const secureApi = processorApi(`${endpoints.culqiSecure}/v2`, endpoints.timeoutMs);
+  const secretKey = bearer(account.secretKey);
   return {
     post: (path, body, { key, secure = false, signal }) =>
-      callProcessor({
-        method: 'POST',
-        url: `${secure ? endpoints.culqiSecure : endpoints.culqiApi}/v2${path}`,
-        headers: authorization(key),
+      (secure ? secureApi : api)('POST', path, {
+        headers: key === 'public' ? bearer(account.publicKey) : secretKey,
         body,
         signal,
-        timeoutMs: endpoints.timeoutMs,
       }),
-    get: (path, query, signal) =>
-      callProcessor({
-        method: 'GET',
-        url: `${endpoints.culqiApi}/v2${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`,
-        headers: authorization('secret'),
-        signal,
-        timeoutMs: endpoints.timeoutMs,
-      }),
-    delete: (path, signal) =>
-      callProcessor({
-        method: 'DELETE',
-        url: `${endpoints.culqiApi}/v2${path}`,
-        headers: authorization('secret'),
-        signal,
-        timeoutMs: endpoints.timeoutMs,
-      }),
+    get: (path, query, signal) => api('GET', path, { query, headers: secretKey, signal }),
+    delete: (path, signal) => api('DELETE', path, { headers: secretKey, signal }),
   };
 }
 

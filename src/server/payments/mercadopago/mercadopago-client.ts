@@ -1,4 +1,4 @@
-import { callProcessor, field, text, type ProcessorAnswer } from '../processor-http';
+import { bearer, field, processorApi, text, type ProcessorAnswer } from '../processor-http';
 import type { ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 
 // Mercado Pago's API as one account calls it (docs/processors/mercadopago.md): api.mercadopago.com
@@ -27,34 +27,14 @@ export type MercadoPagoClient = {
 };
 
 export function mercadoPagoClient(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): MercadoPagoClient {
-  const base = endpoints.mercadoPagoApi;
-  const authorization = { authorization: `Bearer ${account.secretKey}` };
+  const api = processorApi(endpoints.mercadoPagoApi, endpoints.timeoutMs);
+  const accessToken = bearer(account.secretKey);
   return {
     post: (path, body, idempotencyKey, signal) =>
-      callProcessor({
-        method: 'POST',
-        url: `${base}${path}`,
-        headers: { ...authorization, 'x-idempotency-key': idempotencyKey },
-        body,
-        signal,
-        timeoutMs: endpoints.timeoutMs,
-      }),
-    get: (path, query, signal) =>
-      callProcessor({
-        method: 'GET',
-        url: `${base}${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`,
-        headers: authorization,
-        signal,
-        timeoutMs: endpoints.timeoutMs,
-      }),
+      api('POST', path, { headers: { ...accessToken, 'x-idempotency-key': idempotencyKey }, body, signal }),
+    get: (path, query, signal) => api('GET', path, { query, headers: accessToken, signal }),
     yapeToken: (body, signal) =>
-      callProcessor({
-        method: 'POST',
-        url: `${base}/platforms/pci/yape/v1/payment?public_key=${encodeURIComponent(account.publicKey)}`,
-        body,
-        signal,
-        timeoutMs: endpoints.timeoutMs,
-      }),
+      api('POST', '/platforms/pci/yape/v1/payment', { query: { public_key: account.publicKey }, body, signal }),
   };
 }
 

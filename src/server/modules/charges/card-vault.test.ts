@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { challengePayment } from '@tests/support/challenge-payment';
-import { openTestDatabase, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
+import { withTestMerchant } from '@tests/support/procedure-test-support';
 import { parseSealingKeys } from '@/env';
 import {
   cardVaultKeys,
@@ -15,22 +15,14 @@ import {
 
 // The card vault of payments waiting for their challenge (docs/ORCHESTRATION.md 5), on a real
 // embedded database. No CARD_VAULT_KEYS here: the generated key (local-1) encrypts.
-let db: TestDatabase;
-let merchantId: string;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  merchantId = (await testMerchant(db.prisma, 'VAULT')).id;
-}, SETUP_TIMEOUT);
-
-afterAll(() => db.close());
+const fixture = withTestMerchant('VAULT');
 
 const key = (kid: string) => ({ kid, key: randomBytes(32) });
-const storedRow = (transactionId: string) => db.prisma.cardVaultEntry.findUniqueOrThrow({ where: { transactionId } });
+const storedRow = (transactionId: string) => fixture.db.prisma.cardVaultEntry.findUniqueOrThrow({ where: { transactionId } });
 
 describe('card vault', () => {
   it('keeps the card only encrypted, under the generated key local-1, with a 12-byte IV and a 16-byte tag', async () => {
-    const payment = await challengePayment(db.prisma, merchantId);
+    const payment = await challengePayment(fixture.db.prisma, fixture.merchant.id);
     const row = await storedRow(payment.transactionId);
     expect(row.keyId).toBe('local-1');
     expect(row.iv).toHaveLength(12);
@@ -40,31 +32,31 @@ describe('card vault', () => {
       expect(everything.includes(Buffer.from(secret))).toBe(false);
       expect(everything.toString('hex')).not.toContain(Buffer.from(secret).toString('hex'));
     }
-    const [asText] = await db.prisma.$queryRaw<{ text: string }[]>`
+    const [asText] = await fixture.db.prisma.$queryRaw<{ text: string }[]>`
       SELECT concat(encode(iv, 'escape'), encode(ciphertext, 'escape'), encode(tag, 'escape')) AS text
       FROM card_vault WHERE transaction_id = ${payment.transactionId}::uuid`;
     expect(asText!.text).not.toContain(payment.card.pan);
-    const kept = await db.prisma.serviceKey.findUniqueOrThrow({ where: { name: 'card-vault-key' } });
+    const kept = await fixture.db.prisma.serviceKey.findUniqueOrThrow({ where: { name: 'card-vault-key' } });
     expect((kept.value as { kid: string }).kid).toBe('local-1');
   });
 
   it('gives the card to its transaction once: take decrypts and deletes', async () => {
-    const payment = await challengePayment(db.prisma, merchantId);
-    expect(await readVaultedCard(db.prisma, payment.transactionId)).toEqual(payment.card);
-    expect(await takeVaultedCard(db.prisma, payment.transactionId)).toEqual(payment.card);
-    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: payment.transactionId } })).toBe(0);
-    expect(await takeVaultedCard(db.prisma, payment.transactionId)).toBeNull();
-    expect(await readVaultedCard(db.prisma, payment.transactionId)).toBeNull();
+    const payment = await challengePayment(fixture.db.prisma, fixture.merchant.id);
+    expect(await readVaultedCard(fixture.db.prisma, payment.transactionId)).toEqual(payment.card);
+    expect(await takeVaultedCard(fixture.db.prisma, payment.transactionId)).toEqual(payment.card);
+    expect(await fixture.db.prisma.cardVaultEntry.count({ where: { transactionId: payment.transactionId } })).toBe(0);
+    expect(await takeVaultedCard(fixture.db.prisma, payment.transactionId)).toBeNull();
+    expect(await readVaultedCard(fixture.db.prisma, payment.transactionId)).toBeNull();
   });
 
   it('gives one of two concurrent takes the card', async () => {
-    const payment = await challengePayment(db.prisma, merchantId);
-    const taken = await Promise.all([1, 2, 3].map(() => takeVaultedCard(db.prisma, payment.transactionId)));
+    const payment = await challengePayment(fixture.db.prisma, fixture.merchant.id);
+    const taken = await Promise.all([1, 2, 3].map(() => takeVaultedCard(fixture.db.prisma, payment.transactionId)));
     expect(taken.filter((card) => card !== null)).toEqual([payment.card]);
   });
 
   it('refuses a row with an altered tag, IV or ciphertext, or moved to another transaction, without card data in the error', async () => {
-    const payment = await challengePayment(db.prisma, merchantId);
+    const payment = await challengePayment(fixture.db.prisma, fixture.merchant.id);
     const row = await storedRow(payment.transactionId);
     const flip = (bytes: Uint8Array) => {
       const copy = new Uint8Array(bytes);
@@ -72,20 +64,20 @@ describe('card vault', () => {
       return copy;
     };
     for (const altered of [{ tag: flip(row.tag) }, { iv: flip(row.iv) }, { ciphertext: flip(row.ciphertext) }]) {
-      await db.prisma.cardVaultEntry.update({ where: { transactionId: payment.transactionId }, data: altered });
-      const error = await readVaultedCard(db.prisma, payment.transactionId).catch((caught: Error) => caught);
+      await fixture.db.prisma.cardVaultEntry.update({ where: { transactionId: payment.transactionId }, data: altered });
+      const error = await readVaultedCard(fixture.db.prisma, payment.transactionId).catch((caught: Error) => caught);
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).message).toMatch(/does not decrypt/);
       expect((error as Error).message).not.toContain(payment.card.pan);
-      await db.prisma.cardVaultEntry.update({
+      await fixture.db.prisma.cardVaultEntry.update({
         where: { transactionId: payment.transactionId },
         data: { tag: row.tag, iv: row.iv, ciphertext: row.ciphertext },
       });
     }
-    expect(await readVaultedCard(db.prisma, payment.transactionId)).toEqual(payment.card);
+    expect(await readVaultedCard(fixture.db.prisma, payment.transactionId)).toEqual(payment.card);
 
-    const other = await challengePayment(db.prisma, merchantId, { vault: false });
-    await db.prisma.cardVaultEntry.create({
+    const other = await challengePayment(fixture.db.prisma, fixture.merchant.id, { vault: false });
+    await fixture.db.prisma.cardVaultEntry.create({
       data: {
         transactionId: other.transactionId,
         keyId: row.keyId,
@@ -95,54 +87,58 @@ describe('card vault', () => {
         expiresAt: row.expiresAt,
       },
     });
-    await expect(takeVaultedCard(db.prisma, other.transactionId)).rejects.toThrow(/does not decrypt/);
-    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: other.transactionId } })).toBe(0);
+    await expect(takeVaultedCard(fixture.db.prisma, other.transactionId)).rejects.toThrow(/does not decrypt/);
+    expect(await fixture.db.prisma.cardVaultEntry.count({ where: { transactionId: other.transactionId } })).toBe(0);
   });
 
   it('decrypts with an old key after rotation, encrypts with the first, and refuses an unknown key id', async () => {
     const old = key('2026-01');
     const next = key('2026-02');
-    const before = await challengePayment(db.prisma, merchantId, { keys: keyRing([old]) });
+    const before = await challengePayment(fixture.db.prisma, fixture.merchant.id, { keys: keyRing([old]) });
     const rotated = keyRing([next, old]);
-    const after = await challengePayment(db.prisma, merchantId, { keys: rotated });
+    const after = await challengePayment(fixture.db.prisma, fixture.merchant.id, { keys: rotated });
     expect((await storedRow(before.transactionId)).keyId).toBe('2026-01');
     expect((await storedRow(after.transactionId)).keyId).toBe('2026-02');
-    expect(await readVaultedCard(db.prisma, before.transactionId, rotated)).toEqual(before.card);
-    expect(await readVaultedCard(db.prisma, after.transactionId, rotated)).toEqual(after.card);
-    await expect(readVaultedCard(db.prisma, before.transactionId, keyRing([next]))).rejects.toThrow(
+    expect(await readVaultedCard(fixture.db.prisma, before.transactionId, rotated)).toEqual(before.card);
+    expect(await readVaultedCard(fixture.db.prisma, after.transactionId, rotated)).toEqual(after.card);
+    await expect(readVaultedCard(fixture.db.prisma, before.transactionId, keyRing([next]))).rejects.toThrow(
       'no key 2026-01 opens a card vault row',
     );
     // The same id with other bytes is not the key either.
-    await expect(readVaultedCard(db.prisma, after.transactionId, keyRing([key('2026-02')]))).rejects.toThrow(/does not decrypt/);
+    await expect(readVaultedCard(fixture.db.prisma, after.transactionId, keyRing([key('2026-02')]))).rejects.toThrow(
+      /does not decrypt/,
+    );
   });
 
   it('keeps the generated key decrypting once keys are configured', async () => {
-    const payment = await challengePayment(db.prisma, merchantId);
-    const generated = (await cardVaultKeys(db.prisma)).current;
-    expect(await readVaultedCard(db.prisma, payment.transactionId, keyRing([key('ops-1'), generated]))).toEqual(payment.card);
+    const payment = await challengePayment(fixture.db.prisma, fixture.merchant.id);
+    const generated = (await cardVaultKeys(fixture.db.prisma)).current;
+    expect(await readVaultedCard(fixture.db.prisma, payment.transactionId, keyRing([key('ops-1'), generated]))).toEqual(
+      payment.card,
+    );
   });
 
   it("drops a cancelled payment's card, and every card past its expiry", async () => {
-    const cancelled = await challengePayment(db.prisma, merchantId);
-    expect(await dropVaultedCard(db.prisma, cancelled.transactionId)).toBe(true);
-    expect(await dropVaultedCard(db.prisma, cancelled.transactionId)).toBe(false);
-    expect(await dropVaultedCard(db.prisma, 'not-a-uuid')).toBe(false);
+    const cancelled = await challengePayment(fixture.db.prisma, fixture.merchant.id);
+    expect(await dropVaultedCard(fixture.db.prisma, cancelled.transactionId)).toBe(true);
+    expect(await dropVaultedCard(fixture.db.prisma, cancelled.transactionId)).toBe(false);
+    expect(await dropVaultedCard(fixture.db.prisma, 'not-a-uuid')).toBe(false);
 
     const now = new Date();
-    const expired = await challengePayment(db.prisma, merchantId, { expiresAt: new Date(now.getTime() - 1000) });
-    const live = await challengePayment(db.prisma, merchantId, { expiresAt: new Date(now.getTime() + 60_000) });
-    expect(await readVaultedCard(db.prisma, expired.transactionId)).toBeNull();
-    expect(await dropExpiredCards(db.prisma, now)).toBeGreaterThanOrEqual(1);
-    expect(await db.prisma.cardVaultEntry.count({ where: { transactionId: expired.transactionId } })).toBe(0);
-    expect(await readVaultedCard(db.prisma, live.transactionId)).toEqual(live.card);
-    expect(await dropExpiredCards(db.prisma, now)).toBe(0);
+    const expired = await challengePayment(fixture.db.prisma, fixture.merchant.id, { expiresAt: new Date(now.getTime() - 1000) });
+    const live = await challengePayment(fixture.db.prisma, fixture.merchant.id, { expiresAt: new Date(now.getTime() + 60_000) });
+    expect(await readVaultedCard(fixture.db.prisma, expired.transactionId)).toBeNull();
+    expect(await dropExpiredCards(fixture.db.prisma, now)).toBeGreaterThanOrEqual(1);
+    expect(await fixture.db.prisma.cardVaultEntry.count({ where: { transactionId: expired.transactionId } })).toBe(0);
+    expect(await readVaultedCard(fixture.db.prisma, live.transactionId)).toEqual(live.card);
+    expect(await dropExpiredCards(fixture.db.prisma, now)).toBe(0);
   });
 
   it('takes nothing past the expiry, and refuses to hold a second card for one transaction', async () => {
-    const payment = await challengePayment(db.prisma, merchantId, { expiresAt: new Date(Date.now() + 60_000) });
-    expect(await takeVaultedCard(db.prisma, payment.transactionId, undefined, new Date(Date.now() + 120_000))).toBeNull();
-    const again = await challengePayment(db.prisma, merchantId);
-    await expect(vaultCard(db.prisma, again.transactionId, again.card, new Date(Date.now() + 60_000))).rejects.toThrow();
+    const payment = await challengePayment(fixture.db.prisma, fixture.merchant.id, { expiresAt: new Date(Date.now() + 60_000) });
+    expect(await takeVaultedCard(fixture.db.prisma, payment.transactionId, undefined, new Date(Date.now() + 120_000))).toBeNull();
+    const again = await challengePayment(fixture.db.prisma, fixture.merchant.id);
+    await expect(vaultCard(fixture.db.prisma, again.transactionId, again.card, new Date(Date.now() + 60_000))).rejects.toThrow();
   });
 });
 

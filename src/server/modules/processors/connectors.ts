@@ -33,7 +33,8 @@ export function notificationUrlOf(processor: string, accountId: string): string 
   return `${env().baseUrl}/notifications/${processor}/${accountId}`;
 }
 
-export const accountConfigSelect = {
+/** What the console shows of an account and its connector is built from, secrets aside. */
+export const accountFields = {
   id: true,
   connectorId: true,
   name: true,
@@ -42,6 +43,10 @@ export const accountConfigSelect = {
   publicKey: true,
   webhookUsername: true,
   methods: true,
+} as const satisfies Prisma.ProcessorAccountSelect;
+
+export const accountConfigSelect = {
+  ...accountFields,
   secretKeyId: true,
   secretIv: true,
   secretCiphertext: true,

@@ -8,7 +8,7 @@ import { checkProcessorAccount, PROCESSOR_METHODS, PROCESSOR_NAMES, type Process
 import { assertInScope, merchantInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import type { KeyRing } from '@/server/platform/security/sealed-box';
 import { processorSecretKeys, sealedColumns, sealSecrets, secretHint } from './account-secrets';
-import { accountConfig, accountConfigSelect, forgetAccount, notificationUrlOf } from './connectors';
+import { accountConfig, accountConfigSelect, accountFields, forgetAccount, notificationUrlOf } from './connectors';
 
 // A merchant's own processor accounts (docs/processors/README.md): a merchant admin (or a platform
 // admin for any merchant) connects one with its keys, tests the connection, chooses the methods
@@ -20,15 +20,8 @@ import { accountConfig, accountConfigSelect, forgetAccount, notificationUrlOf } 
 export const MAX_ACCOUNTS = 10;
 
 const view = {
-  id: true,
-  connectorId: true,
-  name: true,
-  processor: true,
-  environment: true,
-  publicKey: true,
+  ...accountFields,
   secretHint: true,
-  webhookUsername: true,
-  methods: true,
   enabled: true,
   checkedAt: true,
   checkOk: true,

@@ -1,4 +1,5 @@
-import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
+import { describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
+import { cardPayment } from '../method-details';
 import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
 import {
   instrumentFor,
@@ -146,9 +147,7 @@ function chargeBody(context: ConnectorContext, sourceId: string, installments: n
 
 export async function authorizeCard(client: CulqiClient, instrument: PaymentInstrument, context: ConnectorContext) {
   const { pan, expiry, securityCode, installments } = instrumentFor(instrument, 'CARD');
-  const installmentDetails = { plan: installments?.plan ?? 'NONE', installment_number: installments?.number ?? '1' };
-  const card = describeCard(pan);
-  const described: Described = { card, methodDetails: { ...cardMethodDetails(card), installments: installmentDetails } };
+  const described: Described = cardPayment(describeCard(pan), installments);
   // Culqi refuses to tokenize an expired card; the interface declines it (docs/DESIGN.md 7).
   const expiryDate = parseExpiry(expiry);
   if (expiryDate === null || isExpiryInPast(expiry, context.now)) {
@@ -171,11 +170,7 @@ export async function authorizeCard(client: CulqiClient, instrument: PaymentInst
     false,
   );
   if (!isToken(token)) return token;
-  const tokenCard = cardOf(pan, token);
-  const withCard: Described = {
-    card: tokenCard,
-    methodDetails: { ...cardMethodDetails(tokenCard), installments: installmentDetails },
-  };
+  const withCard: Described = cardPayment(cardOf(pan, token), installments);
   const count = Number(installments?.number ?? '1');
   const answer = await client.post('/charges', chargeBody(context, token.id, count > 1 ? count : 0), {
     key: 'secret',

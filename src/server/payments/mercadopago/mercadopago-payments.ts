@@ -1,4 +1,5 @@
-import { cardMethodDetails, describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
+import { describeCard, isExpiryInPast, parseExpiry, type CardDescription } from '@/server/core/domain/card';
+import { cardPayment } from '../method-details';
 import {
   instrumentFor,
   type PaymentInstrument,
@@ -115,9 +116,8 @@ export async function authorizeCard(
   context: ConnectorContext,
 ): Promise<AuthorizeResult> {
   const { pan, expiry, securityCode, installments, holder: cardHolder } = instrumentFor(instrument, 'CARD');
-  const installmentDetails = { plan: installments?.plan ?? 'NONE', installment_number: installments?.number ?? '1' };
   const card = describeCard(pan);
-  const described: Described = { card, methodDetails: { ...cardMethodDetails(card), installments: installmentDetails } };
+  const described: Described = cardPayment(card, installments);
   const expiryDate = parseExpiry(expiry);
   if (expiryDate === null || isExpiryInPast(expiry, context.now)) {
     return decline({ code: 'cc_rejected_bad_filled_date', description: 'Tarjeta vencida' }, 'hard', described);

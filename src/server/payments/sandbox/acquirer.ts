@@ -1,13 +1,6 @@
-import {
-  cardMethodDetails,
-  describeCard,
-  detectBrand,
-  isExpiryInPast,
-  isValidPan,
-  maskPan,
-  parseExpiry,
-} from '@/server/core/domain/card';
+import { describeCard, detectBrand, isExpiryInPast, isValidPan, maskPan, parseExpiry } from '@/server/core/domain/card';
 import { instrumentFor, type ResultMessage } from '../connector';
+import { cardPayment, installmentDetails } from '../method-details';
 import { technicalFailure } from '../outcomes';
 import { cardOutcome, DO_NOT_HONOUR } from './card-outcome';
 import type { SandboxProcessor } from './sandbox-connector';
@@ -79,21 +72,16 @@ function cardAcquirer(
     async authorize(instrument, context) {
       const { pan, expiry, installments } = instrumentFor(instrument, 'CARD');
       if (!isValidPan(pan)) throw new Error('The CARD connector needs a validated PAN');
-      const installmentDetails = {
-        plan: installments?.plan ?? 'NONE',
-        installment_number: installments?.number ?? '1',
-      };
       if (detectBrand(pan) === null) {
         const details = {
           masked_pan: maskPan(pan),
           bin: pan.slice(0, 6),
           last_pan: pan.slice(-4),
-          installments: installmentDetails,
+          installments: installmentDetails(installments),
         };
         return cardOutcome(CARD_DECLINES.invalidCard, null, details);
       }
-      const card = describeCard(pan);
-      const methodDetails = { ...cardMethodDetails(card), installments: installmentDetails };
+      const { card, methodDetails } = cardPayment(describeCard(pan), installments);
       // An expired card is declined before any test-PAN rule.
       if (isExpired(expiry, context.now)) return cardOutcome(CARD_DECLINES.expiredCard, card, methodDetails);
       const rule = ruleOf(pan);

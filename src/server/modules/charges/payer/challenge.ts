@@ -6,7 +6,7 @@ import { readVaultedCard } from '@/server/modules/charges/card-vault';
 import { pendingChallenge, pendingChallengeOf, type PendingChallenge } from '@/server/core/three-ds/challenge-state';
 import { CHALLENGE_TRIES, verifyChallenge, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { PayerOutcome } from './payer-actions';
-import { abandonMove, merchantReturnUrl, PAYER_PAGE_COLUMNS, paymentOfToken } from './payer-transaction';
+import { abandonMove, merchantReturnUrl, PAYER_PAGE_COLUMNS, payerPageHeader, paymentOfToken } from './payer-transaction';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // The hosted 3-D Secure challenge of a CARD payment (docs/ORCHESTRATION.md 5): the page at
@@ -79,11 +79,7 @@ export async function challengeView(db: Db, token: string, now = new Date()): Pr
           : 'processing';
   const shownState: TransactionState = stage === 'expired' ? 'EXPIRADO' : row.state;
   return {
-    token,
-    transactionId: row.id,
-    merchantName: row.operation.merchant.name,
-    merchantSupportEmail: row.operation.merchant.supportEmail,
-    merchantOperationNumber: row.operation.merchantOperationNumber,
+    ...payerPageHeader(token, row),
     amount: row.amount,
     currency: row.currency,
     maskedPan: row.maskedPan,

@@ -52,6 +52,19 @@ export const PAYER_PAGE_COLUMNS = {
   operation: { select: { merchantOperationNumber: true, merchant: { select: { name: true, supportEmail: true } } } },
 } satisfies Prisma.TransactionSelect;
 
+type PayerPageRow = Prisma.TransactionGetPayload<{ select: typeof PAYER_PAGE_COLUMNS }>;
+
+/** What every payer page shows first: whose payment it is and which. */
+export function payerPageHeader(token: string, row: PayerPageRow) {
+  return {
+    token,
+    transactionId: row.id,
+    merchantName: row.operation.merchant.name,
+    merchantSupportEmail: row.operation.merchant.supportEmail,
+    merchantOperationNumber: row.operation.merchantOperationNumber,
+  };
+}
+
 /** The payment a payer token names, with the columns `select` names; null for none (or a token of another shape). */
 export async function paymentOfToken<Select extends Prisma.TransactionSelect>(
   db: Db,
@@ -86,11 +99,7 @@ export async function findPayerTransaction(prisma: Db, token: string): Promise<P
   const processor = (row.processorResponse ?? {}) as { cip?: string; qr_image?: string };
   const additional = (row.additionalFields ?? {}) as { installments?: string };
   return {
-    token,
-    transactionId: row.id,
-    merchantName: row.operation.merchant.name,
-    merchantSupportEmail: row.operation.merchant.supportEmail,
-    merchantOperationNumber: row.operation.merchantOperationNumber,
+    ...payerPageHeader(token, row),
     method: row.method as PayerTransaction['method'],
     amount: row.amount,
     currency: row.currency,

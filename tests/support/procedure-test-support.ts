@@ -60,10 +60,18 @@ export async function testMerchant(prisma: PrismaClient, code: string, name = `S
  * closed after them. Its fields are set once the file's beforeAll has run: read them in tests and hooks.
  */
 export function withTestMerchant(code: string, name?: string): { db: TestDatabase; merchant: ActingMerchant } {
-  const fixture = {} as { db: TestDatabase; merchant: ActingMerchant };
+  const fixture = withTestDatabase() as { db: TestDatabase; merchant: ActingMerchant };
+  beforeAll(async () => {
+    fixture.merchant = await testMerchant(fixture.db.prisma, code, name);
+  }, SETUP_TIMEOUT);
+  return fixture;
+}
+
+/** The file's embedded database, opened before its tests and closed after them: tests read `fixture.db`. */
+export function withTestDatabase(): { db: TestDatabase } {
+  const fixture = {} as { db: TestDatabase };
   beforeAll(async () => {
     fixture.db = await openTestDatabase();
-    fixture.merchant = await testMerchant(fixture.db.prisma, code, name);
   }, SETUP_TIMEOUT);
   afterAll(() => fixture.db?.close());
   return fixture;

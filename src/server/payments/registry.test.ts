@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { env } from '@/env';
 import { PAYMENT_METHODS } from '@/server/core/domain/states';
 import { testContext } from '@tests/support/connector-context';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
-import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { withTestDatabase } from '@tests/support/procedure-test-support';
 import { createRegistry, registryFor, sandboxStoreFor } from './registry';
 
 const IDS = [
@@ -70,29 +70,21 @@ describe('createRegistry', () => {
 });
 
 describe('registryFor', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await database?.close();
-  });
+  const fixture = withTestDatabase();
 
   it('makes one registry and one store per database handle', () => {
-    expect(registryFor(database.prisma)).toBe(registryFor(database.prisma));
-    expect(sandboxStoreFor(database.prisma)).toBe(sandboxStoreFor(database.prisma));
+    expect(registryFor(fixture.db.prisma)).toBe(registryFor(fixture.db.prisma));
+    expect(sandboxStoreFor(fixture.db.prisma)).toBe(sandboxStoreFor(fixture.db.prisma));
   });
 
   it('applies a mode set through the handle store at once, and keeps decisions in the database', async () => {
-    const registry = registryFor(database.prisma);
-    await sandboxStoreFor(database.prisma).setMode('sandbox-yape', 'declining');
+    const registry = registryFor(fixture.db.prisma);
+    await sandboxStoreFor(fixture.db.prisma).setMode('sandbox-yape', 'declining');
     const request = { method: 'YAPE', phone: { countryCode: '+51', subscriber: '987654321' }, otp: '123456' } as const;
     const context = testContext({ transactionId: 'b3c1f2de-0000-4000-8000-00000000000a' });
     expect((await registry.byId('sandbox-yape')!.authorize(request, context)).outcome).toBe('declined');
     expect((await registry.byId('sandbox-yape-b')!.authorize(request, context)).outcome).toBe('approved');
-    const rows = await database.prisma.sandboxProcessorRecord.findMany({
+    const rows = await fixture.db.prisma.sandboxProcessorRecord.findMany({
       where: { reference: context.transactionId },
       orderBy: { connectorId: 'asc' },
       select: { connectorId: true, outcome: true, code: true },
@@ -101,6 +93,6 @@ describe('registryFor', () => {
       { connectorId: 'sandbox-yape', outcome: 'declined', code: '05' },
       { connectorId: 'sandbox-yape-b', outcome: 'approved', code: '00' },
     ]);
-    await sandboxStoreFor(database.prisma).setMode('sandbox-yape', 'normal');
+    await sandboxStoreFor(fixture.db.prisma).setMode('sandbox-yape', 'normal');
   });
 });

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@tests/support/procedure-test-support';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
 import { CONNECTOR_MODES, databaseSandboxStore, SETTINGS_CACHE_MS, type SandboxDb, type SandboxStore } from './sandbox-store';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await database?.close();
-});
+const fixture = withTestDatabase();
 
 beforeEach(async () => {
-  await database.prisma.connectorSetting.deleteMany();
-  await database.prisma.sandboxProcessorRecord.deleteMany();
+  await fixture.db.prisma.connectorSetting.deleteMany();
+  await fixture.db.prisma.sandboxProcessorRecord.deleteMany();
 });
 
 /** The test database, counting the settings reads (the first `failures` of them fail). */
 function countingDb(failures = 0) {
   const counter = { reads: 0 };
-  const settings = database.prisma.connectorSetting;
+  const settings = fixture.db.prisma.connectorSetting;
   const db = {
     connectorSetting: {
       findMany: (args: unknown) => {
@@ -31,7 +23,7 @@ function countingDb(failures = 0) {
       },
       upsert: settings.upsert.bind(settings),
     },
-    sandboxProcessorRecord: database.prisma.sandboxProcessorRecord,
+    sandboxProcessorRecord: fixture.db.prisma.sandboxProcessorRecord,
   } as unknown as SandboxDb;
   return { db, counter };
 }
@@ -44,7 +36,7 @@ function manualClock() {
 
 // The database store and the tests' memory store keep the same promises.
 describe.each([
-  ['databaseSandboxStore', () => databaseSandboxStore(database.prisma)],
+  ['databaseSandboxStore', () => databaseSandboxStore(fixture.db.prisma)],
   ['memorySandboxStore', () => memorySandboxStore()],
 ] as const)('%s', (_name, makeStore: () => SandboxStore) => {
   it('knows a connector without settings as normal and enabled', async () => {
@@ -107,9 +99,9 @@ describe('databaseSandboxStore settings cache', () => {
 
   it('shows another instance a change within a second', async () => {
     const clock = manualClock();
-    const other = databaseSandboxStore(database.prisma, clock.now);
+    const other = databaseSandboxStore(fixture.db.prisma, clock.now);
     expect(await other.modeOf('sandbox-acquirer-a')).toStrictEqual({ mode: 'normal', enabled: true });
-    await databaseSandboxStore(database.prisma).setMode('sandbox-acquirer-a', 'outage');
+    await databaseSandboxStore(fixture.db.prisma).setMode('sandbox-acquirer-a', 'outage');
     expect((await other.modeOf('sandbox-acquirer-a')).mode).toBe('normal');
     clock.advance(SETTINGS_CACHE_MS);
     expect((await other.modeOf('sandbox-acquirer-a')).mode).toBe('outage');
@@ -127,15 +119,15 @@ describe('databaseSandboxStore settings cache', () => {
     const inserts: number[] = [];
     let failNext = false;
     const db = {
-      connectorSetting: database.prisma.connectorSetting,
-      sandboxProcessorRecord: database.prisma.sandboxProcessorRecord,
+      connectorSetting: fixture.db.prisma.connectorSetting,
+      sandboxProcessorRecord: fixture.db.prisma.sandboxProcessorRecord,
       $executeRawUnsafe: async (sql: string, rows: string) => {
         inserts.push((JSON.parse(rows) as unknown[]).length);
         if (failNext) {
           failNext = false;
           throw new Error('connection lost');
         }
-        return database.prisma.$executeRawUnsafe(sql, rows);
+        return fixture.db.prisma.$executeRawUnsafe(sql, rows);
       },
     } as unknown as SandboxDb;
     const store = databaseSandboxStore(db);
@@ -163,7 +155,7 @@ describe('databaseSandboxStore settings cache', () => {
   });
 
   it('works on a transaction of the caller', async () => {
-    await database.prisma.$transaction(async (tx) => {
+    await fixture.db.prisma.$transaction(async (tx) => {
       const store = databaseSandboxStore(tx);
       await store.record('sandbox-acquirer-a', 'ref-tx', {
         outcome: 'approved',

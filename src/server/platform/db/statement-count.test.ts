@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@tests/support/procedure-test-support';
 import { metricsText } from '@/server/http/metrics';
 import { statementsSent } from './statement-count';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await database?.close();
-});
+const fixture = withTestDatabase();
 
 describe('statements sent', () => {
   it('counts each statement, and a transaction as its statements plus its BEGIN and its COMMIT or ROLLBACK', async () => {
     const start = statementsSent();
-    await database.prisma.$queryRawUnsafe('SELECT 1');
-    await database.prisma.$executeRawUnsafe('SELECT 2');
+    await fixture.db.prisma.$queryRawUnsafe('SELECT 1');
+    await fixture.db.prisma.$executeRawUnsafe('SELECT 2');
     expect(statementsSent() - start).toBe(2);
 
     const beforeCommit = statementsSent();
-    await database.prisma.$transaction(async (tx) => {
+    await fixture.db.prisma.$transaction(async (tx) => {
       await tx.$queryRawUnsafe('SELECT 1');
       await tx.$queryRawUnsafe('SELECT 2');
     });
@@ -30,7 +22,7 @@ describe('statements sent', () => {
 
     const beforeRollback = statementsSent();
     await expect(
-      database.prisma.$transaction(async (tx) => {
+      fixture.db.prisma.$transaction(async (tx) => {
         await tx.$queryRawUnsafe('SELECT 1');
         throw new Error('give up');
       }),
@@ -40,14 +32,14 @@ describe('statements sent', () => {
 
   it('is on /api/metrics as pay_db_statements_total, growing with the statements', async () => {
     const read = async () => {
-      const { body } = await metricsText(database.prisma);
+      const { body } = await metricsText(fixture.db.prisma);
       const line = body.split('\n').find((each) => each.startsWith('pay_db_statements_total '));
       return Number(line?.split(' ')[1]);
     };
     const first = await read();
     expect(first).toBeGreaterThan(0);
-    await database.prisma.$queryRawUnsafe('SELECT 1');
-    await database.prisma.$queryRawUnsafe('SELECT 1');
+    await fixture.db.prisma.$queryRawUnsafe('SELECT 1');
+    await fixture.db.prisma.$queryRawUnsafe('SELECT 1');
     // The second scrape reads the database series from its cache: only the two statements are new.
     expect(await read()).toBe(first + 2);
   });

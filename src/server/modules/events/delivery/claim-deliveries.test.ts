@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@tests/support/procedure-test-support';
 import { statementsSent } from '@/server/platform/db/statement-count';
 import { claimDueDeliveries as claimDueEvents } from './claim-deliveries';
 
 // Claiming due callbacks: per destination at most CALLBACK_DESTINATION_CONCURRENCY (4) in flight,
 // destinations and merchants served round-robin, one aggregate's events in order.
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await database.close();
-});
+const fixture = withTestDatabase();
 
 beforeEach(async () => {
-  await database.prisma.outboxEvent.deleteMany();
-  await database.prisma.callbackDestination.deleteMany();
+  await fixture.db.prisma.outboxEvent.deleteMany();
+  await fixture.db.prisma.callbackDestination.deleteMany();
 });
 
 type Due = { destination: string; merchantId?: string; aggregateId?: string; ageSeconds?: number };
@@ -37,7 +29,7 @@ async function insertDue(events: Due[]): Promise<string[]> {
     // Older first, in insertion order.
     nextAttemptAt: new Date(now - (event.ageSeconds ?? 1000) * 1000 + index),
   }));
-  await database.prisma.outboxEvent.createMany({ data: rows });
+  await fixture.db.prisma.outboxEvent.createMany({ data: rows });
   return rows.map((row) => row.id);
 }
 
@@ -50,7 +42,7 @@ describe('claimDueEvents', () => {
     const dead = await insertDue(Array.from({ length: 300 }, () => ({ destination: 'http://dead.example' })));
     const [healthy] = await insertDue([{ destination: 'http://healthy.example', ageSeconds: 1 }]);
     const where = new Map([...dead.map((id) => [id, 'dead'] as const), [healthy!, 'healthy']]);
-    const first = await claimDueEvents(database.prisma, 32);
+    const first = await claimDueEvents(fixture.db.prisma, 32);
     expect(
       destinationsOf(
         first.map((event) => event.id),
@@ -58,9 +50,9 @@ describe('claimDueEvents', () => {
       ),
     ).toEqual(['dead', 'dead', 'dead', 'dead', 'healthy']);
     // The dead destination's four are still leased: nothing more goes to it.
-    expect(await claimDueEvents(database.prisma, 32)).toEqual([]);
+    expect(await claimDueEvents(fixture.db.prisma, 32)).toEqual([]);
     const [later] = await insertDue([{ destination: 'http://healthy.example', ageSeconds: 0 }]);
-    expect((await claimDueEvents(database.prisma, 32)).map((event) => event.id)).toEqual([later]);
+    expect((await claimDueEvents(fixture.db.prisma, 32)).map((event) => event.id)).toEqual([later]);
   });
 
   it('shares a small capacity round-robin across destinations and merchants', async () => {
@@ -71,7 +63,7 @@ describe('claimDueEvents', () => {
       for (let i = 0; i < 4; i += 1) events.push({ destination: `http://${host}.example`, merchantId: busy });
     events.push({ destination: 'http://d.example', merchantId: quiet, ageSeconds: 1 });
     await insertDue(events);
-    const claimed = await claimDueEvents(database.prisma, 4);
+    const claimed = await claimDueEvents(fixture.db.prisma, 4);
     const hosts = claimed.map((event) => new URL(event.url).hostname).sort();
     // One of each destination, the quiet merchant's newest event included, before any second of the busy one's.
     expect(hosts).toEqual(['a.example', 'b.example', 'c.example', 'd.example']);
@@ -79,11 +71,11 @@ describe('claimDueEvents', () => {
 
   it('at capacity, still starts one delivery for each destination with none under way', async () => {
     await insertDue(Array.from({ length: 10 }, () => ({ destination: 'http://dead.example' })));
-    expect(await claimDueEvents(database.prisma, 32)).toHaveLength(4);
+    expect(await claimDueEvents(fixture.db.prisma, 32)).toHaveLength(4);
     const [fresh] = await insertDue([{ destination: 'http://fresh.example' }, { destination: 'http://fresh.example' }]);
     // One for the idle destination, none for the busy one, however much is asked.
-    expect((await claimDueEvents(database.prisma, 32, { idleOnly: true })).map((event) => event.id)).toEqual([fresh]);
-    expect(await claimDueEvents(database.prisma, 32, { idleOnly: true })).toEqual([]);
+    expect((await claimDueEvents(fixture.db.prisma, 32, { idleOnly: true })).map((event) => event.id)).toEqual([fresh]);
+    expect(await claimDueEvents(fixture.db.prisma, 32, { idleOnly: true })).toEqual([]);
   });
 
   it("claims an aggregate's next event only once the one before it is no longer pending", async () => {
@@ -92,49 +84,49 @@ describe('claimDueEvents', () => {
       { destination: 'http://one.example', aggregateId },
       { destination: 'http://one.example', aggregateId },
     ]);
-    expect((await claimDueEvents(database.prisma, 8)).map((event) => event.id)).toEqual([first]);
-    await database.prisma.outboxEvent.update({ where: { id: first }, data: { status: 'DELIVERED', leaseUntil: null } });
-    expect((await claimDueEvents(database.prisma, 8)).map((event) => event.id)).toEqual([second]);
+    expect((await claimDueEvents(fixture.db.prisma, 8)).map((event) => event.id)).toEqual([first]);
+    await fixture.db.prisma.outboxEvent.update({ where: { id: first }, data: { status: 'DELIVERED', leaseUntil: null } });
+    expect((await claimDueEvents(fixture.db.prisma, 8)).map((event) => event.id)).toEqual([second]);
   });
 
   it('with nothing due, asks in one statement and opens no transaction', async () => {
     const [later] = await insertDue([{ destination: 'http://later.example', ageSeconds: -60 }]);
     const [leased] = await insertDue([{ destination: 'http://busy.example' }]);
-    await database.prisma.outboxEvent.update({ where: { id: leased! }, data: { leaseUntil: new Date(Date.now() + 60_000) } });
+    await fixture.db.prisma.outboxEvent.update({ where: { id: leased! }, data: { leaseUntil: new Date(Date.now() + 60_000) } });
     const before = statementsSent();
-    expect(await claimDueEvents(database.prisma, 32)).toEqual([]);
+    expect(await claimDueEvents(fixture.db.prisma, 32)).toEqual([]);
     expect(statementsSent() - before).toBe(1);
     // Once one is due, the claim runs: BEGIN, the lock, the claim, COMMIT after the check.
-    await database.prisma.outboxEvent.update({ where: { id: later! }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    await fixture.db.prisma.outboxEvent.update({ where: { id: later! }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
     const beforeClaim = statementsSent();
-    expect((await claimDueEvents(database.prisma, 32)).map((event) => event.id)).toEqual([later]);
+    expect((await claimDueEvents(fixture.db.prisma, 32)).map((event) => event.id)).toEqual([later]);
     expect(statementsSent() - beforeClaim).toBe(5);
   });
 
   it('takes a destination again once its deliveries are over (leases cleared or run out)', async () => {
     await insertDue(Array.from({ length: 6 }, () => ({ destination: 'http://slow.example' })));
-    const first = await claimDueEvents(database.prisma, 32);
+    const first = await claimDueEvents(fixture.db.prisma, 32);
     expect(first).toHaveLength(4);
-    await database.prisma.outboxEvent.updateMany({
+    await fixture.db.prisma.outboxEvent.updateMany({
       where: { id: { in: first.slice(0, 2).map((event) => event.id) } },
       data: { leaseUntil: new Date(Date.now() - 1000), nextAttemptAt: new Date(Date.now() + 60_000) },
     });
-    expect(await claimDueEvents(database.prisma, 32)).toHaveLength(2);
+    expect(await claimDueEvents(fixture.db.prisma, 32)).toHaveLength(2);
   });
 });
 
 describe('destination holds', () => {
   it('skips a destination held after a failure, and serves it again once the hold is over', async () => {
     await insertDue([{ destination: 'http://down.example' }, { destination: 'http://up.example' }]);
-    await database.prisma.callbackDestination.create({
+    await fixture.db.prisma.callbackDestination.create({
       data: { destination: 'http://down.example', failures: 3, heldUntil: new Date(Date.now() + 60_000), updatedAt: new Date() },
     });
-    expect((await claimDueEvents(database.prisma, 8)).map((event) => event.destination)).toEqual(['http://up.example']);
-    await database.prisma.callbackDestination.update({
+    expect((await claimDueEvents(fixture.db.prisma, 8)).map((event) => event.destination)).toEqual(['http://up.example']);
+    await fixture.db.prisma.callbackDestination.update({
       where: { destination: 'http://down.example' },
       data: { heldUntil: new Date(Date.now() - 1) },
     });
-    expect((await claimDueEvents(database.prisma, 8)).map((event) => event.destination)).toEqual(['http://down.example']);
+    expect((await claimDueEvents(fixture.db.prisma, 8)).map((event) => event.destination)).toEqual(['http://down.example']);
   });
 
   it('ranks first attempts before retries of the same slot', async () => {
@@ -142,7 +134,7 @@ describe('destination holds', () => {
       { destination: 'http://retrying.example', ageSeconds: 100 },
       { destination: 'http://new.example', ageSeconds: 1 },
     ]);
-    await database.prisma.outboxEvent.updateMany({ where: { destination: 'http://retrying.example' }, data: { attempts: 2 } });
-    expect((await claimDueEvents(database.prisma, 1)).map((event) => event.destination)).toEqual(['http://new.example']);
+    await fixture.db.prisma.outboxEvent.updateMany({ where: { destination: 'http://retrying.example' }, data: { attempts: 2 } });
+    expect((await claimDueEvents(fixture.db.prisma, 1)).map((event) => event.destination)).toEqual(['http://new.example']);
   });
 });

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { describe, expect, it } from 'vitest';
+import { withTestDatabase } from '@tests/support/procedure-test-support';
 import type { DeliveryResult } from '@/server/modules/events/callbacks/deliver';
 import { destinationOutcome, isDestinationFailure } from './destination-holds';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await database.close();
-});
+const fixture = withTestDatabase();
 
 const answered = (statusCode: number | null, ok = false): DeliveryResult => ({
   ok,
@@ -23,7 +15,7 @@ const answered = (statusCode: number | null, ok = false): DeliveryResult => ({
 });
 
 async function holdOf(destination: string) {
-  const row = await database.prisma.callbackDestination.findUnique({ where: { destination } });
+  const row = await fixture.db.prisma.callbackDestination.findUnique({ where: { destination } });
   return (
     row && {
       failures: row.failures,
@@ -47,12 +39,12 @@ describe('destination holds', () => {
     const destination = 'https://flaky.example';
     const seconds: number[] = [];
     for (let failure = 0; failure < 8; failure += 1) {
-      await destinationOutcome(database.prisma, destination, answered(null));
+      await destinationOutcome(fixture.db.prisma, destination, answered(null));
       seconds.push((await holdOf(destination))!.seconds);
     }
     expect(seconds).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
     expect(await holdOf(destination)).toMatchObject({ failures: 8, lastError: 'no answer within 10000 ms' });
-    await destinationOutcome(database.prisma, destination, answered(400));
+    await destinationOutcome(fixture.db.prisma, destination, answered(400));
     expect(await holdOf(destination)).toBeNull();
   });
 });

@@ -404,6 +404,27 @@ function queryDrafts(target: RestTarget): fc.Arbitrary<Draft> {
             expected: [400, '10'],
           })),
       },
+      {
+        // A cursor is opaque, but the client sends it back: one whose fields are not the service's
+        // (36 dashes for an id, text for a date) is 400 too, never a query with them.
+        weight: 2,
+        arbitrary: fc
+          .tuple(
+            fc.oneof(fc.constantFrom('2026-01-01T00:00:00.000Z', 'abc', '2026-01-01'), fc.constantFrom(...NAUGHTY_STRINGS)),
+            fc.oneof(
+              fc.constant('-'.repeat(36)),
+              fc.constantFrom(...NAUGHTY_STRINGS),
+              fc.uuid().map((id) => id.replaceAll('-', '')),
+            ),
+          )
+          .map(([key, id]): Draft => ({
+            category: 'forged cursor',
+            detail: `${key.slice(0, 24)}|${id.slice(0, 40)}`,
+            path: url({ ...query, cursor: Buffer.from(`${wellFormed(key)}|${wellFormed(id)}`).toString('base64url') }),
+            headers,
+            expected: [400, '10'],
+          })),
+      },
       fc.constantFrom(...NAUGHTY_STRINGS.slice(0, 12), 'page', 'sort').map((name): Draft => ({
         category: 'unknown filter',
         detail: name,

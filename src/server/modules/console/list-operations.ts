@@ -1,6 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
-import { AppError } from '@/server/core/domain/errors';
+import { decodeCursor, encodeCursor, instant, integer64, uuid } from '@/server/core/interface/cursor';
 import type { PaymentMethod, TransactionState } from '@/server/core/domain/states';
 import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { isUuid } from '@/server/core/domain/uuid';
@@ -156,16 +156,6 @@ export function operationsWhere(scope: MerchantScope, filters: OperationFilters)
   return { AND: where };
 }
 
-type Cursor = { key: string; id: string };
-
-function decodeCursor(value: string): Cursor {
-  const [key, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!key || !id || !isUuid(id)) throw new AppError('VALIDATION', 'cursor is not one this service issued');
-  return { key, id };
-}
-
-const encodeCursor = (key: string, id: string) => Buffer.from(`${key}|${id}`).toString('base64url');
-
 export async function listOperations(
   prisma: Db,
   scope: MerchantScope,
@@ -178,7 +168,8 @@ export async function listOperations(
   const byAmount = sort === 'amount_desc' || sort === 'amount_asc';
   const direction = sort === 'newest' || sort === 'amount_desc' ? 'desc' : 'asc';
   const field = byAmount ? 'amount' : 'createdAt';
-  const cursor = filters.cursor ? decodeCursor(filters.cursor) : null;
+  // The cursor's key is of the sort's field: one of another sort is refused, not misread.
+  const cursor = filters.cursor ? decodeCursor(filters.cursor, [byAmount ? integer64 : instant, uuid]) : null;
   // A merchant code becomes its id: the filter is then on transactions.merchant_id (an index),
   // not a join through every operation.
   let merchantId = filters.merchantId;
@@ -190,14 +181,14 @@ export async function listOperations(
   const base = operationsWhere(scope, { ...filters, merchantId, search: undefined });
   let page: Prisma.TransactionWhereInput = base;
   if (cursor) {
-    const key = byAmount ? BigInt(cursor.key) : new Date(cursor.key);
+    const [key, id] = cursor;
     const [strict, inclusive] = direction === 'desc' ? (['lt', 'lte'] as const) : (['gt', 'gte'] as const);
     // (key, id) after the cursor; the inclusive bound on the key alone is what the index seeks to.
     page = {
       AND: [
         base,
         { [field]: { [inclusive]: key } },
-        { OR: [{ [field]: { [strict]: key } }, { [field]: key, id: { [strict]: cursor.id } }] },
+        { OR: [{ [field]: { [strict]: key } }, { [field]: key, id: { [strict]: id } }] },
       ],
     };
   }
@@ -223,7 +214,7 @@ export async function listOperations(
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   return {
     rows: rows.slice(0, limit),
-    nextCursor: last ? encodeCursor(byAmount ? last.amount.toString() : last.createdAt.toISOString(), last.id) : null,
+    nextCursor: last ? encodeCursor([byAmount ? last.amount : last.createdAt, last.id]) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Prisma } from '@/generated/prisma/client';
+import { decodeCursor, encodeCursor, integer64 } from '@/server/core/interface/cursor';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { resendEvent } from '@/server/modules/events/resend-event';
@@ -60,7 +61,7 @@ export async function listCallbackEvents(prisma: Db, scope: MerchantScope, filte
       { callbackUrl: { not: null } },
       await merchantWhere(prisma, scope, filters.merchantCode),
       filters.status ? { status: filters.status } : {},
-      filters.cursor ? { seq: { lt: BigInt(filters.cursor) } } : {},
+      filters.cursor ? { seq: { lt: decodeCursor(filters.cursor, [integer64])[0] } } : {},
     ],
   };
   const events = await prisma.outboxEvent.findMany({
@@ -82,7 +83,7 @@ export async function listCallbackEvents(prisma: Db, scope: MerchantScope, filte
   ]);
   const codes = new Map(merchants.map((merchant) => [merchant.id, merchant.code]));
   return {
-    nextCursor: events.length > limit ? page.at(-1)!.seq.toString() : null,
+    nextCursor: events.length > limit ? encodeCursor([page.at(-1)!.seq]) : null,
     rows: page.map(({ seq: _seq, merchantId, ...event }) => ({
       ...toEventView(event),
       merchantCode: codes.get(merchantId) ?? '',

@@ -1,7 +1,7 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { EVENT_TYPES } from '@/server/core/domain/event-types';
-import { AppError } from '@/server/core/domain/errors';
+import { decodeCursor, encodeCursor, integer64, type CursorField } from '@/server/core/interface/cursor';
 import { successMeta } from '@/server/core/domain/envelope';
 import type { EventFilters, EventListResponse } from '@/server/core/interface/event';
 
@@ -11,21 +11,8 @@ import type { EventFilters, EventListResponse } from '@/server/core/interface/ev
 // may commit behind that page's cursor: an integrator catching up reads again from a few seconds
 // back (`created_after`) and drops the event ids it has (docs/DECISIONS.md, "The events API").
 const DEFAULT_LIMIT = 50;
-const MAX_SEQ = 2n ** 63n - 1n;
-
-function encodeCursor(seq: bigint): string {
-  return Buffer.from(`e${seq}`).toString('base64url');
-}
-
-function decodeCursor(value: string): bigint {
-  const match = /^e([0-9]{1,19})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  if (!match || BigInt(match[1]!) > MAX_SEQ) {
-    throw new AppError('VALIDATION', 'cursor is not one this service issued', {
-      errors: [{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this service issued' }],
-    });
-  }
-  return BigInt(match[1]!);
-}
+/** The outbox seq of the page's last event, written `e<seq>`. */
+const eventSeq: CursorField<bigint> = (text) => (text.startsWith('e') ? integer64(text.slice(1)) : null);
 
 export async function listEvents(
   prisma: Db,
@@ -46,7 +33,7 @@ export async function listEvents(
         ? { status: { not: 'DELIVERED' } }
         : {}),
     ...(filters.created_after ? { createdAt: { gt: new Date(filters.created_after) } } : {}),
-    ...(filters.cursor ? { seq: { gt: decodeCursor(filters.cursor) } } : {}),
+    ...(filters.cursor ? { seq: { gt: decodeCursor(filters.cursor, [eventSeq])[0] } } : {}),
   };
   const rows = await prisma.outboxEvent.findMany({
     where,
@@ -70,7 +57,7 @@ export async function listEvents(
         payload,
       };
     }),
-    next_cursor: last ? encodeCursor(last.seq) : null,
+    next_cursor: last ? encodeCursor([`e${last.seq}`]) : null,
     meta: successMeta(),
   };
 }

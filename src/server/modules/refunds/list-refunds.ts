@@ -3,6 +3,7 @@ import { Prisma } from '@/generated/prisma/client';
 import { env } from '@/env';
 import type { Db, Tx } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
+import { count, decodeCursor, digest, encodeCursor, instant, uuid } from '@/server/core/interface/cursor';
 import { NIL_UUID } from '@/server/core/domain/uuid';
 import { successMeta } from '@/server/core/domain/envelope';
 import { endOfDayExclusive, startOfDay } from '@/server/core/domain/business-day';
@@ -15,28 +16,14 @@ import { refundSelect, toRefundObject, type RefundRow } from './refund-view';
 // cursor sent with other filters counts afresh (docs/DECISIONS.md).
 type Cursor = { createdAt: Date; id: string; count: { total: number; search: string } | null };
 
-function encodeCursor(cursor: Cursor): string {
-  const count = cursor.count ? `|${cursor.count.total}|${cursor.count.search}` : '';
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}${count}`).toString('base64url');
+function encodeRefundCursor({ createdAt, id, count: counted }: Cursor): string {
+  return encodeCursor(counted ? [createdAt, id, counted.total, counted.search] : [createdAt, id]);
 }
 
-function decodeCursor(value: string): Cursor {
-  const [createdAt, id, total, search, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  const date = new Date(createdAt ?? '');
-  const counted = total !== undefined && /^(0|[1-9][0-9]{0,15})$/.test(total) && /^[\w-]{16}$/.test(search ?? '');
-  if (
-    !id ||
-    !/^[0-9a-f-]{36}$/.test(id) ||
-    Number.isNaN(date.getTime()) ||
-    rest.length > 0 ||
-    (total !== undefined && !counted)
-  ) {
-    throw new AppError('VALIDATION', 'cursor is not one this service issued', {
-      errors: [{ field: 'cursor', code: 'invalid_cursor', message: 'cursor is not one this service issued' }],
-    });
-  }
+function decodeRefundCursor(value: string): Cursor {
   // A cursor made before counts were carried has none: that page counts.
-  return { createdAt: date, id, count: counted ? { total: Number(total), search: search! } : null };
+  const [createdAt, id, total, search] = decodeCursor(value, [instant, uuid, count, digest], 2);
+  return { createdAt, id, count: total !== undefined && search !== undefined ? { total, search } : null };
 }
 
 /** A digest of what a count counted: the merchants and the filters (not the page). */
@@ -105,7 +92,7 @@ export async function listRefunds(
   if (filters.end_date) conditions.push(Prisma.sql`r.created_at < ${endOfDayExclusive(filters.end_date, zone)}`);
   const where = Prisma.join(conditions, ' AND ');
   const limit = Number(filters.limit ?? 50);
-  const cursor = filters.cursor ? decodeCursor(filters.cursor) : null;
+  const cursor = filters.cursor ? decodeRefundCursor(filters.cursor) : null;
   const search = searchDigest(scope.merchantIds, filters);
   const carried = cursor?.count?.search === search ? cursor.count.total : null;
   // After the cursor: (created_at, id) below it; the bound on created_at alone is what the index seeks to.
@@ -145,7 +132,7 @@ export async function listRefunds(
     merchant_code: scope.merchantCode,
     operations_count: String(total),
     operations: page.map(toRefundObject),
-    next_cursor: last ? encodeCursor({ createdAt: last.createdAt, id: last.id, count: { total, search } }) : null,
+    next_cursor: last ? encodeRefundCursor({ createdAt: last.createdAt, id: last.id, count: { total, search } }) : null,
     meta: successMeta(),
   };
 }

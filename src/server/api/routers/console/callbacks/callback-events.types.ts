@@ -7,7 +7,7 @@ export const callbackEventsInput = z.strictObject({
   status: z.enum(CALLBACK_STATUSES).optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,18}$/, 'cursor is not one this service issued')
+    .max(200)
     .optional(),
   limit: z.number().int().min(1).max(100).optional(),
 });

@@ -40,6 +40,8 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
       CULQI_SECURE_URL: `http://127.0.0.1:${culqiPort}`,
       MERCADOPAGO_API_URL: `http://127.0.0.1:${mercadoPagoPort}`,
       PROCESSOR_TIMEOUT_MS: '2000',
+      // The suites' callback receivers run on this machine.
+      CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
       ...extra,
     },
   };

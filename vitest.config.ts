@@ -20,5 +20,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'packages/*/dist/**'],
     environment: 'node',
     testTimeout: 30_000,
+    // The callback receivers of the tests run on this machine.
+    env: { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true' },
   },
 });

@@ -16,6 +16,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', SEED_DEMO: 'false', CALLBACK_LEASE_SECONDS: '3' },
+    env: {
+      DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+      SEED_DEMO: 'false',
+      CALLBACK_LEASE_SECONDS: '3',
+      CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    },
   },
 });

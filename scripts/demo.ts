@@ -132,16 +132,18 @@ async function main(): Promise<void> {
         startMercadoPagoSimulator({ port: SIMULATOR_PORTS.mercadopago }),
       ])
     : [];
+  // The demo's callbacks may go to a receiver on this machine (docs/DEPLOYMENT.md).
+  const demo = { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true', ...process.env };
   const service = spawn(process.execPath, ['server.js'], {
     stdio: 'inherit',
     env: withProcessors
       ? {
-          ...process.env,
+          ...demo,
           CULQI_API_URL: simulators[0].url,
           CULQI_SECURE_URL: simulators[0].url,
           MERCADOPAGO_API_URL: simulators[1].url,
         }
-      : process.env,
+      : demo,
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => service.kill(signal));
   service.on('exit', (code) => process.exit(code ?? 1));

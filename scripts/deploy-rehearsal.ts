@@ -193,6 +193,8 @@ async function main(): Promise<void> {
     const compose = parseCompose(readFileSync('compose.yaml', 'utf8'), {
       POSTGRES_PASSWORD: 'not-used-here',
       PUBLIC_ORIGIN: publicOrigin,
+      // The callback receiver runs on this machine.
+      CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
       ...secrets,
     });
     const built = Object.entries(compose).filter(([, service]) => service.image === undefined);

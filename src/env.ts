@@ -28,9 +28,12 @@ const schema = z.object({
   PUBLIC_AUTH_URL: urlWithoutTrailingSlash.optional(),
   PUBLIC_ORIGIN: urlWithoutTrailingSlash.optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  SANDBOX_MODE: z
+  // Callbacks and webhook endpoints may reach private, loopback and other non-public addresses
+  // only when an operator says so (docs/DEPLOYMENT.md): the demo and the test suites, whose
+  // receivers run on this machine. Off, such a destination is refused when it is given.
+  CALLBACKS_ALLOW_PRIVATE_NETWORKS: z
     .enum(['true', 'false'])
-    .default('true')
+    .default('false')
     .transform((value) => value === 'true'),
   // How long every sandbox processor may take to answer (its connector's timeoutMs): `slow` mode
   // and the late test PAN answer only after it (docs/ORCHESTRATION.md 1). Short in tests.

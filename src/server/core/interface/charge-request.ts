@@ -155,7 +155,10 @@ export const chargeRequestRules = [
   },
   {
     field: 'payment_method.method_details.callback_url',
-    rule: 'parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535)',
+    rule:
+      'parses as a WHATWG URL with an http(s) scheme and a host (so no port above 65535); unless the operator allows ' +
+      'private networks, its host is a public name or a public address (not loopback, private, link-local or any other ' +
+      'IANA special-purpose range, nor localhost, .local, .internal, .test or a single-label name)',
   },
   { field: 'payment_details.product_details', rule: `each item nests at most ${MAX_PRODUCT_DEPTH} levels of objects and arrays` },
 ];

@@ -2,6 +2,7 @@ import type { Db } from '@/server/platform/db/client';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { requestHashKey } from '@/server/platform/security/service-keys';
 import { AppError } from '@/server/core/domain/errors';
+import { assertCallbackDestination } from '@/server/modules/events/callbacks/destination';
 import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import type { ChargeResponse } from '@/server/core/interface/transaction';
 import { additionalFieldsOf, attemptRows, newAttempt, type Attempt, type ChargeBase } from './attempts/attempt-rows';
@@ -21,6 +22,7 @@ import { requestHash } from './request-hash';
 // (attempts/run-attempts.ts).
 export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body: ChargeRequest): Promise<ChargeResponse> {
   const method = body.payment_method.method_name;
+  assertCallbackDestination(body.payment_method.method_details.callback_url, 'payment_method.method_details.callback_url');
   if (!merchant.enabledMethods.includes(method)) {
     throw new AppError('METHOD_RULE', `${method} is not enabled for this merchant`);
   }

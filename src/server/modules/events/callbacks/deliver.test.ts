@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverCallback, type DeliveryOptions } from './deliver';
+import { answerSnippet, deliverCallback, type DeliveryOptions } from './deliver';
 import { boundedResolver } from './resolve-host';
 import { verifyBody } from './sign';
 
@@ -51,11 +51,20 @@ const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => (
   ...overrides,
 });
 
+describe('answerSnippet', () => {
+  it('keeps 200 characters of what a public destination answered, nothing of a private one', () => {
+    const text = 'x'.repeat(1_000);
+    expect(answerSnippet(['190.12.34.56'], text)).toBe('x'.repeat(200));
+    expect(answerSnippet(['190.12.34.56', '10.0.0.5'], text)).toBe('');
+    expect(answerSnippet(['::ffff:7f00:1'], text)).toBe('');
+  });
+});
+
 describe('deliverCallback', () => {
-  it('posts the signed body and keeps 500 characters of the answer', async () => {
+  it('posts the signed body, and keeps nothing of what a private destination answered', async () => {
     const result = await deliverCallback(`${origin}/ok`, '{"a":1}', options());
     expect(result).toMatchObject({ ok: true, permanent: false, statusCode: 200, error: null });
-    expect(result.responseSnippet).toHaveLength(500);
+    expect(result.responseSnippet).toBe('');
     const request = seen.find((each) => each.path === '/ok')!;
     expect(request.keyId).toBe('k-1');
     expect(verifyBody(request.body, request.signature, publicKey.export({ type: 'spki', format: 'pem' }).toString())).toBe(true);

@@ -17,7 +17,8 @@ export type DeliveryResult = {
   responseSnippet: string;
 };
 
-const SNIPPET = 500;
+// A short text, enough to tell an error page from an answer; the status says the rest.
+const SNIPPET = 200;
 
 export type DeliveryOptions = {
   eventId: string;
@@ -79,6 +80,14 @@ function failure(error: string, latencyMs: number, permanent = false): DeliveryR
 }
 
 /**
+ * What the console may show of an answer: a short text, and nothing of what a private destination
+ * answered (a callback must not become a way to read the service's own network).
+ */
+export function answerSnippet(addresses: string[], text: string): string {
+  return refusedAddress(addresses) === null ? text.slice(0, SNIPPET) : '';
+}
+
+/**
  * One POST of a callback: signed raw body, no redirects followed, the whole attempt (host
  * resolution included) bounded by the timeout and the resolution by its own shorter one.
  */
@@ -115,7 +124,7 @@ export async function deliverCallback(url: string, body: string, options: Delive
       statusCode: answer.status,
       latencyMs: elapsed(),
       error: ok ? null : `HTTP ${answer.status}`,
-      responseSnippet: answer.text.slice(0, SNIPPET),
+      responseSnippet: answerSnippet(addresses, answer.text),
     };
   } catch (error) {
     if (signal.aborted) return failure(`no answer within ${options.timeoutMs} ms`, elapsed());

@@ -41,7 +41,7 @@ export async function sendDelivery(prisma: Db, claimed: Claimed, manual = false)
     keyId: key.kid,
     privateKey: key.privateKey,
     timeoutMs: config.CALLBACK_TIMEOUT_MS,
-    guardAddresses: !config.SANDBOX_MODE,
+    guardAddresses: !config.CALLBACKS_ALLOW_PRIVATE_NETWORKS,
     resolveHost: resolveHost(),
   });
   const number = claimed.attempts + 1;

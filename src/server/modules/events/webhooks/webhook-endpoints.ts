@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { destinationOf } from '@/server/modules/events/callbacks/destination';
+import { assertCallbackDestination, destinationOf } from '@/server/modules/events/callbacks/destination';
 import type { Db } from '@/server/platform/db/client';
 import { successMeta } from '@/server/core/domain/envelope';
 import { AppError } from '@/server/core/domain/errors';
@@ -65,6 +65,7 @@ export async function listEndpoints(prisma: Db, scope: MerchantScope, merchantCo
 }
 
 export async function createEndpoint(prisma: Db, scope: MerchantScope, merchantCode: string | undefined, input: EndpointInput) {
+  assertCallbackDestination(input.url, 'url');
   const merchant = await merchantInScope(prisma, scope, merchantCode);
   const created = await prisma.$transaction(async (tx) => {
     // The merchant's row lock orders concurrent creates, so the count cannot go stale before the insert.
@@ -93,6 +94,7 @@ export async function updateEndpoint(
   id: string,
   input: Partial<EndpointInput> & { enabled?: boolean },
 ) {
+  assertCallbackDestination(input.url, 'url');
   const endpoint = await endpointInScope(prisma, scope, id);
   const reenabled = input.enabled === true && !endpoint.enabled;
   const disabled = input.enabled === false && endpoint.enabled;

@@ -1,6 +1,7 @@
 import { db } from '@/server/platform/db/client';
 import type { PayerOutcome } from '@/server/modules/charges/payer/payer-actions';
 import { findPayerTransaction, merchantReturnUrl } from '@/server/modules/charges/payer/payer-transaction';
+import { payerPageUrl } from '@/server/modules/charges/payer/payer-url';
 import { payerLang } from './messages';
 
 /**
@@ -12,15 +13,14 @@ export async function handlePayerAction(
   token: string,
   act: (form: FormData) => Promise<PayerOutcome>,
 ): Promise<Response> {
-  const url = new URL(request.url);
-  const lang = payerLang(url.searchParams.get('lang') ?? undefined);
+  const lang = payerLang(new URL(request.url).searchParams.get('lang') ?? undefined);
   const form = await request.formData().catch(() => new FormData());
   const outcome = await act(form);
-  const page = new URL(`/pay/${encodeURIComponent(token)}?lang=${lang}`, url.origin);
+  const page = payerPageUrl(token, { lang });
   if (outcome.kind === 'moved') {
     const payment = await findPayerTransaction(await db(), token);
     const back = payment ? merchantReturnUrl(payment, outcome.state) : null;
-    return Response.redirect(back ?? page.toString(), 303);
+    return Response.redirect(back ?? page, 303);
   }
-  return Response.redirect(page.toString(), 303);
+  return Response.redirect(page, 303);
 }

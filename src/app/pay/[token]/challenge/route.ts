@@ -2,6 +2,7 @@ import { db } from '@/server/platform/db/client';
 import { logError } from '@/server/platform/log';
 import { completeChallenge } from '@/server/modules/charges/attempts/complete-challenge';
 import { submitChallengeCode } from '@/server/modules/charges/payer/challenge';
+import { payerPageUrl } from '@/server/modules/charges/payer/payer-url';
 import { payerLang } from '../../ui/messages';
 
 export const dynamic = 'force-dynamic';
@@ -12,14 +13,8 @@ export const dynamic = 'force-dynamic';
 // this handler: it is not logged, and no redirect carries it.
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
-  const url = new URL(request.url);
-  const lang = payerLang(url.searchParams.get('lang') ?? undefined);
-  const page = (status?: string) => {
-    const target = new URL(`/pay/${encodeURIComponent(token)}`, url.origin);
-    target.searchParams.set('lang', lang);
-    if (status) target.searchParams.set('status', status);
-    return target.toString();
-  };
+  const lang = payerLang(new URL(request.url).searchParams.get('lang') ?? undefined);
+  const page = (status?: string) => payerPageUrl(token, status ? { lang, status } : { lang });
   const form = await request.formData().catch(() => new FormData());
   const code = form.get('code');
   const prisma = await db();

@@ -1,5 +1,5 @@
 import type { Prisma } from '@/generated/prisma/client';
-import { env } from '@/env';
+import { payerPageUrl } from '@/server/modules/charges/payer/payer-url';
 import { vaultCard } from '@/server/modules/charges/card-vault';
 import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
 import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
@@ -61,7 +61,7 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
       amount: attempt.row.amount,
       currency: attempt.row.currency,
       order: orderFacts(base),
-      payerPageUrl: `${env().origin}/pay/${attempt.payerToken}`,
+      payerPageUrl: payerPageUrl(attempt.payerToken),
       expirySeconds: base.merchant.expirySeconds[attempt.row.method],
       ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
     });
@@ -139,7 +139,7 @@ export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Atte
       stateReason: STATE_REASONS.challengePending,
       processorResponse: null,
       expiresAt,
-      continueUrl: `${env().origin}/pay/${attempt.payerToken}`,
+      continueUrl: payerPageUrl(attempt.payerToken),
       methodDetails: base.methodDetails,
     },
     sentAt: decidedAt,

@@ -42,6 +42,8 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
       PROCESSOR_TIMEOUT_MS: '2000',
       // The suites' callback receivers run on this machine.
       CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
+      // The suites stand in for many clients by X-Forwarded-For, sent from this machine.
+      TRUSTED_PROXIES: 'loopback',
       ...extra,
     },
   };

@@ -195,6 +195,8 @@ async function main(): Promise<void> {
       PUBLIC_ORIGIN: publicOrigin,
       // The callback receiver runs on this machine.
       CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
+      // nginx runs on this machine, not on compose's network.
+      TRUSTED_PROXIES: 'loopback',
       ...secrets,
     });
     const built = Object.entries(compose).filter(([, service]) => service.image === undefined);

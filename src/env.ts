@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedProxies } from '@/server/platform/http/client-address';
 
 // The only reader of process.env: configuration is validated once, on first use.
 const urlWithoutTrailingSlash = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -27,6 +28,18 @@ const schema = z.object({
   PUBLIC_BASE_URL: urlWithoutTrailingSlash.optional(),
   PUBLIC_AUTH_URL: urlWithoutTrailingSlash.optional(),
   PUBLIC_ORIGIN: urlWithoutTrailingSlash.optional(),
+  // The proxies whose X-Forwarded-For is believed (platform/http/client-address.ts): addresses,
+  // CIDRs, loopback, linklocal, uniquelocal. Empty, the client is the connection's peer.
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((value, context) => {
+      try {
+        trustedProxies(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   // Callbacks and webhook endpoints may reach private, loopback and other non-public addresses
   // only when an operator says so (docs/DEPLOYMENT.md): the demo and the test suites, whose

@@ -12,7 +12,12 @@ let port: number;
 beforeAll(async () => {
   server = createServer((request, response) => {
     if (!handleApiRequest(request, response)) {
-      response.writeHead(418, { 'x-left-to': 'next', 'x-method': request.method });
+      response.writeHead(418, {
+        'x-left-to': 'next',
+        'x-method': request.method,
+        'x-seen-forwarded-for': request.headers['x-forwarded-for'] ?? '',
+        'x-seen-real-ip': request.headers['x-real-ip'] ?? '',
+      });
       response.end('a body');
     }
   });
@@ -23,9 +28,13 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function call(method: string, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function call(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = send({ host: '127.0.0.1', port, method, path, agent: false }, (incoming) => {
+    const outgoing = send({ host: '127.0.0.1', port, method, path, headers, agent: false }, (incoming) => {
       let body = '';
       incoming.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       incoming.on('end', () => resolve({ status: incoming.statusCode!, headers: incoming.headers, body }));
@@ -55,6 +64,13 @@ describe('the API on Node’s HTTP path', () => {
     expect(answer.headers.allow).toBe('POST, GET, HEAD, OPTIONS');
     expect(answer.headers['content-length']).toBeUndefined();
     expect((await call('OPTIONS', '/oauth/token')).headers.allow).toBe('POST, OPTIONS');
+  });
+
+  it('hands Next the peer as the client, not what the client wrote in X-Forwarded-For or X-Real-IP (no trusted proxy)', async () => {
+    const answer = await call('GET', '/console', { 'x-forwarded-for': '198.51.100.7', 'x-real-ip': '198.51.100.8' });
+    expect(answer.headers['x-left-to']).toBe('next');
+    expect(answer.headers['x-seen-forwarded-for']).toBe('127.0.0.1');
+    expect(answer.headers['x-seen-real-ip']).toBe('');
   });
 
   it('leaves Next its own paths', async () => {

@@ -1,5 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { BlockList, Socket } from 'node:net';
+import { env } from '@/env';
+import { clientAddressOf, trustedProxies } from '@/server/platform/http/client-address';
 import type { ApiReply, HeaderReader } from '@/server/platform/http/api-request';
 import { errorReply } from '@/server/platform/http/json-response';
 import { methodNotAllowed, notFoundReply, optionsReply } from '@/server/platform/http/method-not-allowed';
@@ -28,8 +30,7 @@ function headerReader(request: IncomingMessage): HeaderReader {
     get(name) {
       const key = name.toLowerCase();
       const value = request.headers[key];
-      // As Next filled it in: without a proxy in front, the client is the socket's peer.
-      if (value === undefined) return key === 'x-forwarded-for' ? (request.socket.remoteAddress ?? null) : null;
+      if (value === undefined) return null;
       return Array.isArray(value) ? value.join(', ') : value;
     },
   };
@@ -83,11 +84,27 @@ function answerNextMethod(request: IncomingMessage, response: ServerResponse, pa
   return true;
 }
 
+let trusted: BlockList | undefined;
+
+/**
+ * Writes the client's address, as TRUSTED_PROXIES lets it be read, as the request's only
+ * X-Forwarded-For (and drops X-Real-IP): the API's limits and Next's pages (the console's sign-in)
+ * read that header, and must not believe what the client wrote into it.
+ */
+function settleClientAddress(request: IncomingMessage): void {
+  trusted ??= trustedProxies(env().TRUSTED_PROXIES);
+  const forwarded = request.headers['x-forwarded-for'];
+  const given = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;
+  request.headers['x-forwarded-for'] = clientAddressOf(request.socket.remoteAddress, given, trusted);
+  delete request.headers['x-real-ip'];
+}
+
 /**
  * Answers `request` when its path is the API's, or its method one Next does not serve there,
  * and returns true; returns false for what Next answers.
  */
 export function handleApiRequest(request: IncomingMessage, response: ServerResponse): boolean {
+  settleClientAddress(request);
   const url = request.url ?? '/';
   const query = url.indexOf('?');
   const sent = query === -1 ? url : url.slice(0, query);

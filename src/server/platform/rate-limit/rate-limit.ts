@@ -93,7 +93,7 @@ function sweep(now: number): void {
   }
 }
 
-/** The caller's address as the proxy in front reports it. */
+/** The caller's address, as the Node entry settled it from the peer and TRUSTED_PROXIES (http/node-api.ts). */
 export function clientAddress(headers: HeaderReader): string {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown';
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
 }

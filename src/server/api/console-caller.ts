@@ -10,10 +10,15 @@ import { createCallerFactory } from '@/server/api/trpc';
 /** The signed-in console user of a server-rendered page (to the login page when there is none, or it was disabled). */
 export async function requireConsoleSession(): Promise<ConsoleSession> {
   const session = await getServerSession(consoleAuthOptions());
-  const user = session?.user as { id?: unknown; role?: unknown; merchantId?: unknown; email?: unknown } | undefined;
+  const user = session?.user as
+    { id?: unknown; role?: unknown; merchantId?: unknown; email?: unknown; generation?: unknown } | undefined;
   const consoleSession = await liveConsoleSession(
     await db(),
-    consoleSessionOf(user ? { uid: user.id, role: user.role, merchantId: user.merchantId, email: user.email } : null),
+    consoleSessionOf(
+      user
+        ? { uid: user.id, role: user.role, merchantId: user.merchantId, email: user.email, generation: user.generation }
+        : null,
+    ),
   );
   if (!consoleSession) redirect('/login');
   return consoleSession;

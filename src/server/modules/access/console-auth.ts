@@ -7,33 +7,56 @@ import { isStorableText } from '@/server/core/interface/common';
 import { verifySecret } from '@/server/platform/security/secrets';
 import { sessionTokenOptions, stampSignIn } from './session-lifetime';
 import { ROLES, type ConsoleSession, type Role } from './console-session';
+import { endSessions } from './live-session';
 
 // Console sign-in (next-auth 4, credentials, JWT sessions). The secret and NEXTAUTH_URL are
 // put in place at start (src/server/startup/startup.ts), before any request.
-type SessionUser = { id: string; email: string; name: string; role: Role; merchantId: string | null };
+type SessionUser = { id: string; email: string; name: string; role: Role; merchantId: string | null; generation: number };
 
-async function authorize(email: string, password: string): Promise<SessionUser | null> {
+/**
+ * Failed sign-ins are limited per client address (20, then one every 5 s, whatever account it
+ * tries) and per address and account (5, then one every 10 s), never per account alone: an
+ * attacker guessing one user's password slows only themselves, and the user still signs in from
+ * anywhere else (OWASP Authentication Cheat Sheet, "Protect against automated attacks").
+ */
+function signInLimits(address: string, email: string) {
+  return [
+    { key: `login-address:${address}`, rate: 0.2, burst: 20 },
+    { key: `login-pair:${address}|${email}`, rate: 0.1, burst: 5 },
+  ];
+}
+
+async function authorize(email: string, password: string, address: string): Promise<SessionUser | null> {
   const normalized = email.trim().toLowerCase();
   // No user has an address the database cannot hold (a NUL failed the lookup in PostgreSQL).
   if (normalized.length > 254 || !isStorableText(normalized)) return null;
-  // Failed sign-ins are limited per address: 5, then one every 10 s.
-  const limit = { key: `login:${normalized}`, rate: 0.1, burst: 5 };
-  if (await isExhausted(limit.key, limit.rate, limit.burst)) return null;
+  const limits = signInLimits(address, normalized);
+  for (const limit of limits) if (await isExhausted(limit.key, limit.rate, limit.burst)) return null;
   const user = await (
     await db()
   ).consoleUser.findUnique({
     where: { email: normalized },
-    select: { id: true, email: true, name: true, role: true, merchantId: true, passwordHash: true, disabledAt: true },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      merchantId: true,
+      passwordHash: true,
+      disabledAt: true,
+      sessionGeneration: true,
+    },
   });
   const valid = await verifySecret(
     password,
     user?.passwordHash ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
   );
   if (!user || !valid || user.disabledAt) {
-    await takeToken(limit.key, limit.rate, limit.burst);
+    for (const limit of limits) await takeToken(limit.key, limit.rate, limit.burst);
     return null;
   }
-  return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId };
+  const { id, name, role, merchantId, sessionGeneration: generation } = user;
+  return { id, email: user.email, name, role, merchantId, generation };
 }
 
 /**
@@ -63,10 +86,13 @@ export function consoleAuthOptions(): NextAuthOptions {
       CredentialsProvider({
         name: 'credentials',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           if (!credentials?.email || !credentials.password) return null;
+          // The Node entry wrote the client's address, as TRUSTED_PROXIES lets it be read (http/node-api.ts).
+          const forwarded = request.headers?.['x-forwarded-for'] as unknown;
+          const address = typeof forwarded === 'string' && forwarded !== '' ? forwarded : 'unknown';
           try {
-            return await authorize(credentials.email, credentials.password);
+            return await authorize(credentials.email, credentials.password, address);
           } catch {
             return null;
           }
@@ -78,10 +104,19 @@ export function consoleAuthOptions(): NextAuthOptions {
       jwt({ token, user }) {
         if (!user) return token;
         const signedIn = user as unknown as SessionUser;
-        return stampSignIn({ ...token, uid: signedIn.id, role: signedIn.role, merchantId: signedIn.merchantId });
+        const { id: uid, role, merchantId, generation } = signedIn;
+        return stampSignIn({ ...token, uid, role, merchantId, generation });
       },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.uid, role: token.role, merchantId: token.merchantId } };
+        const { uid: id, role, merchantId, generation } = token;
+        return { ...session, user: { ...session.user, id, role, merchantId, generation } };
+      },
+    },
+    events: {
+      // Signing out ends the session on the server too, in every instance: its generation is gone.
+      async signOut({ token }) {
+        const session = consoleSessionOf(token);
+        if (session?.userId) await endSessions(await db(), session.userId);
       },
     },
   };
@@ -89,7 +124,7 @@ export function consoleAuthOptions(): NextAuthOptions {
 
 /** The console session of a next-auth token, or null when it is not one this service made. */
 export function consoleSessionOf(
-  token: { uid?: unknown; role?: unknown; merchantId?: unknown; email?: unknown } | null,
+  token: { uid?: unknown; role?: unknown; merchantId?: unknown; email?: unknown; generation?: unknown } | null,
 ): ConsoleSession | null {
   if (!token || typeof token.uid !== 'string' || !(ROLES as readonly unknown[]).includes(token.role)) return null;
   return {
@@ -97,5 +132,6 @@ export function consoleSessionOf(
     email: typeof token.email === 'string' ? token.email : '',
     role: token.role as Role,
     merchantId: typeof token.merchantId === 'string' ? token.merchantId : null,
+    generation: typeof token.generation === 'number' ? token.generation : 0,
   };
 }

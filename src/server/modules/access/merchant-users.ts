@@ -90,7 +90,13 @@ export async function changeMerchantUser(
         });
       }
     }
-    const updated = await tx.consoleUser.update({ where: { id: user.id }, data: after, select: userSelect });
+    // A new role is a new session: the user signs in again under it.
+    const roleChanged = after.role !== user.role;
+    const updated = await tx.consoleUser.update({
+      where: { id: user.id },
+      data: { ...after, ...(roleChanged ? { sessionGeneration: { increment: 1 } } : {}) },
+      select: userSelect,
+    });
     return toView(updated);
   });
 }

@@ -35,7 +35,12 @@ type NextAuthAnswer = { body: unknown; cookies: Map<string, SetCookie> };
  */
 async function nextAuth(
   action: string[],
-  request: { method?: 'GET' | 'POST'; cookies?: Record<string, string>; body?: Record<string, string> } = {},
+  request: {
+    method?: 'GET' | 'POST';
+    cookies?: Record<string, string>;
+    body?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<NextAuthAnswer> {
   const { consoleAuthOptions } = await import('./console-auth');
   const headers: Record<string, string[]> = {};
@@ -55,7 +60,7 @@ async function nextAuth(
     method: request.method ?? 'GET',
     query: { nextauth: action },
     cookies: request.cookies ?? {},
-    headers: { host: new URL(ORIGIN).host },
+    headers: { host: new URL(ORIGIN).host, ...request.headers },
     body: request.body,
   };
   await NextAuth(incoming as never, response as never, consoleAuthOptions());
@@ -71,18 +76,41 @@ async function nextAuth(
 
 const SESSION_COOKIE = 'next-auth.session-token';
 
-/** Signs in with the credentials form's fields: the session cookie next-auth sets, and when the browser drops it. */
-async function signIn(): Promise<{ cookie: string; expires: Date | null }> {
+/**
+ * The credentials form posted from `address` (the X-Forwarded-For the Node entry settled): the
+ * session cookie next-auth set, if it did.
+ */
+async function attempt(password: string, address = '198.51.100.1', email = EMAIL): Promise<SetCookie | undefined> {
   const csrf = await nextAuth(['csrf']);
   const { csrfToken } = csrf.body as { csrfToken: string };
   const answer = await nextAuth(['callback', 'credentials'], {
     method: 'POST',
     cookies: Object.fromEntries([...csrf.cookies].map(([name, cookie]) => [name, cookie.value])),
-    body: { csrfToken, email: EMAIL, password: PASSWORD, callbackUrl: `${ORIGIN}/operations`, json: 'true' },
+    body: { csrfToken, email, password, callbackUrl: `${ORIGIN}/operations`, json: 'true' },
+    headers: { 'x-forwarded-for': address },
   });
-  const session = answer.cookies.get(SESSION_COOKIE);
+  return answer.cookies.get(SESSION_COOKIE);
+}
+
+/** Signs in with the credentials form's fields: the session cookie next-auth sets, and when the browser drops it. */
+async function signIn(address?: string): Promise<{ cookie: string; expires: Date | null }> {
+  const session = await attempt(PASSWORD, address);
   expect(session?.value, 'a session cookie after signing in').toBeTruthy();
   return { cookie: `${SESSION_COOKIE}=${session!.value}`, expires: session!.expires };
+}
+
+/** POST /api/auth/signout with the session cookie, as the console's sign-out button sends it. */
+async function signOut(cookie: string): Promise<void> {
+  const csrf = await nextAuth(['csrf']);
+  const { csrfToken } = csrf.body as { csrfToken: string };
+  await nextAuth(['signout'], {
+    method: 'POST',
+    cookies: {
+      ...Object.fromEntries([...csrf.cookies].map(([name, each]) => [name, each.value])),
+      [SESSION_COOKIE]: cookie.slice(SESSION_COOKIE.length + 1),
+    },
+    body: { csrfToken, callbackUrl: `${ORIGIN}/login`, json: 'true' },
+  });
 }
 
 /** The cookie next-auth's session endpoint (GET /api/auth/session) sends back for this one. */
@@ -181,5 +209,54 @@ describe('a sign-in with an address no user can have', () => {
     }
     expect(lookups).not.toHaveBeenCalled();
     lookups.mockRestore();
+  });
+});
+
+describe('ending a session on the server', () => {
+  it('signing out ends the session: its cookie, kept and sent again, is refused in every instance', async () => {
+    const { cookie } = await signIn();
+    const other = await signIn('198.51.100.2');
+    expect(await procedureStatus(cookie)).toBe(200);
+    await signOut(cookie);
+    expect(await procedureStatus(cookie)).toBe(401);
+    // Every session of the user ends with it (the one on another device too); signing in again works.
+    expect(await procedureStatus(other.cookie)).toBe(401);
+    expect(await procedureStatus((await signIn()).cookie)).toBe(200);
+  });
+
+  it("an admin changing the user's role ends the user's sessions", async () => {
+    const { cookie } = await signIn();
+    expect(await procedureStatus(cookie)).toBe(200);
+    const prisma = await db();
+    const user = await prisma.consoleUser.findUniqueOrThrow({ where: { email: EMAIL } });
+    const { changeMerchantUser } = await import('./merchant-users');
+    const admin = await prisma.consoleUser.create({
+      data: { email: 'second@expiry.pe', role: 'MERCHANT_ADMIN', merchantId: user.merchantId, passwordHash: 'x' },
+    });
+    await changeMerchantUser(prisma, { kind: 'one', merchantId: user.merchantId! }, admin.id, {
+      userId: user.id,
+      role: 'MERCHANT_VIEWER',
+    });
+    expect(await procedureStatus(cookie)).toBe(401);
+    await prisma.consoleUser.update({ where: { id: user.id }, data: { role: 'MERCHANT_ADMIN' } });
+  });
+});
+
+describe('the sign-in limit', () => {
+  it("slows the attacker's address and pair, and the owner still signs in from elsewhere", async () => {
+    const attacker = '203.0.113.66';
+    // One account's password guessed from one address: after 5 failures even the right password is refused there.
+    for (let guess = 0; guess < 6; guess += 1) expect(await attempt(`wrong-${guess}`, attacker)).toBeUndefined();
+    expect(await attempt(PASSWORD, attacker)).toBeUndefined();
+    expect((await attempt(PASSWORD, '198.51.100.77'))?.value).toBeTruthy();
+  });
+
+  it('slows an address that tries many accounts, not the accounts', async () => {
+    const sprayer = '203.0.113.77';
+    for (let account = 0; account < 21; account += 1) {
+      expect(await attempt('wrong', sprayer, `nobody-${account}@expiry.pe`)).toBeUndefined();
+    }
+    expect(await attempt(PASSWORD, sprayer)).toBeUndefined();
+    expect((await attempt(PASSWORD, '198.51.100.78'))?.value).toBeTruthy();
   });
 });

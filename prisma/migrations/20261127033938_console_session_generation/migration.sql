@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "console_users" ADD COLUMN     "session_generation" INTEGER NOT NULL DEFAULT 0;

@@ -151,7 +151,11 @@ const schema = z.object({
   PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Bearer token that /api/metrics requires; without it the metrics are open outside production
   // and refused in production.
-  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type SealingKey = { kid: string; key: Buffer };
@@ -176,6 +180,31 @@ export function parseSealingKeys(value: string): SealingKey[] | string {
 
 export type Env = z.infer<typeof schema> & { baseUrl: string; authUrl: string; origin: string };
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why a production start with these settings would be unsafe, in one line; null when it is not
+ * (docs/DEPLOYMENT.md, "Security-relevant settings"). Production facing the public is a
+ * NODE_ENV=production start with a PUBLIC_ORIGIN that is not this machine's: the demo and the
+ * suites run `node server.js` on localhost and keep their conveniences.
+ */
+export function unsafeProduction(values: z.infer<typeof schema>): string | null {
+  if (values.NODE_ENV !== 'production' || !values.PUBLIC_ORIGIN) return null;
+  const origin = new URL(values.PUBLIC_ORIGIN);
+  if (LOCAL_HOSTS.has(origin.hostname)) return null;
+  if (origin.protocol !== 'https:')
+    return `PUBLIC_ORIGIN ${values.PUBLIC_ORIGIN} is not https: payer pages and tokens would travel in clear`;
+  if (values.CALLBACKS_ALLOW_PRIVATE_NETWORKS) {
+    return 'CALLBACKS_ALLOW_PRIVATE_NETWORKS=true on a public origin: merchants could make the callbacks read this network';
+  }
+  if (values.SEED_DEMO) return 'SEED_DEMO=true on a public origin: the demo users and credentials would be live';
+  if (/(^|,)\s*(0\.0\.0\.0\/0|::\/0)\s*(,|$)/.test(values.TRUSTED_PROXIES)) {
+    return 'TRUSTED_PROXIES trusts every address: any client could pick the address its limits count against';
+  }
+  if (!values.METRICS_TOKEN) return 'METRICS_TOKEN is not set: /api/metrics would refuse every scrape';
+  return null;
+}
+
 let cached: Env | undefined;
 
 export function env(): Env {
@@ -186,6 +215,8 @@ export function env(): Env {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  const unsafe = unsafeProduction(values);
+  if (unsafe) throw new Error(`Unsafe configuration for production: ${unsafe}`);
   const origin = values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`;
   cached = {
     ...values,

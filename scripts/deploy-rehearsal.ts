@@ -20,6 +20,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
 import { PrismaClient } from '../src/generated/prisma/client';
 import { openDatabase } from '../src/server/platform/db/adapter';
 import { verifyBody } from '../src/server/modules/events/callbacks/sign';
@@ -45,6 +46,25 @@ const elapsedSeconds = (since: number) => (performance.now() - since) / 1000;
 
 type Check = { name: string; detail: string };
 const checks: Check[] = [];
+/** Opens a payer page in Chromium, presses "Cancelar y volver", and says where the browser landed and what it shows. */
+async function abandonInBrowser(pageUrl: string): Promise<{ url: string; heading: string }> {
+  const browser = await chromium.launch({
+    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(pageUrl);
+    await Promise.all([
+      page.waitForURL(/\/pay\/[^/]+\?/),
+      page.getByRole('button', { name: 'Cancelar y volver', exact: true }).click(),
+    ]);
+    return { url: page.url(), heading: (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '' };
+  } finally {
+    await browser.close();
+  }
+}
+
 function check(name: string, ok: boolean, detail: string): void {
   if (!ok) throw new Error(`${name}: ${detail}`);
   checks.push({ name, detail });
@@ -189,7 +209,9 @@ async function main(): Promise<void> {
     // 2. compose's services with their environment; host names and ports made local.
     const balancerPort = PORT;
     const instancePorts = [PORT + 1, PORT + 2];
-    const publicOrigin = `http://127.0.0.1:${balancerPort}`;
+    // Another host name than the one the instances listen on (Chromium resolves *.localhost to
+    // this machine): an address the service gives out from its own request would show.
+    const publicOrigin = `http://pagos.localhost:${balancerPort}`;
     const compose = parseCompose(readFileSync('compose.yaml', 'utf8'), {
       POSTGRES_PASSWORD: 'not-used-here',
       PUBLIC_ORIGIN: publicOrigin,
@@ -341,6 +363,25 @@ async function main(): Promise<void> {
       if (delivered < 3) await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     check("the worker's deliveries in an instance's metrics", delivered >= 3, `${series} ${delivered}`);
+
+    // The payer pages behind nginx, in a browser on the public origin: a PagoEfectivo order without
+    // redirect_url (its CIP page is the payer page), abandoned; the payer stays on PUBLIC_ORIGIN.
+    const cashBody = {
+      ...body,
+      merchant_operation_number: `${String(body.merchant_operation_number)}-cash`,
+      payment_method: { method_name: 'PAGOEFECTIVO', method_details: {} },
+    };
+    const cash = (await (
+      await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body: JSON.stringify(cashBody) })
+    ).json()) as { transaction?: { processor_response?: { cip_url?: string } } };
+    const cipUrl = cash.transaction?.processor_response?.cip_url ?? '';
+    check('payer page address on PUBLIC_ORIGIN', cipUrl.startsWith(`${publicOrigin}/pay/`), cipUrl);
+    const landed = await abandonInBrowser(cipUrl);
+    check(
+      'a payer action behind nginx stays on PUBLIC_ORIGIN',
+      landed.url.startsWith(`${publicOrigin}/pay/`) && landed.heading === 'Pago cancelado',
+      `${landed.url} "${landed.heading}"`,
+    );
 
     // 5. Stop everything as `docker compose down` would (SIGTERM, nginx's SIGQUIT), then the scan.
     await processes.balancer.stop();

@@ -44,7 +44,7 @@ describe('a production start', () => {
   });
 
   it('keeps the conveniences of a start on this machine (the demo, the suites, the rehearsal)', async () => {
-    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3960', undefined]) {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3960', 'http://pagos.localhost:3960', undefined]) {
       const local = {
         ...PUBLIC,
         PUBLIC_ORIGIN: origin,

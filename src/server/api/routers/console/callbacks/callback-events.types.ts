@@ -5,9 +5,6 @@ import { CALLBACK_STATUSES } from '@/server/modules/events/callback-events';
 export const callbackEventsInput = z.strictObject({
   merchantCode: merchantCode.optional(),
   status: z.enum(CALLBACK_STATUSES).optional(),
-  cursor: z
-    .string()
-    .max(200)
-    .optional(),
+  cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(100).optional(),
 });

@@ -310,7 +310,7 @@ async function main(): Promise<void> {
     const issued = (await cli('issue-credential', '--merchant', MERCHANT)) as { client_id: string; client_secret: string };
     clientSecret = issued.client_secret;
     check('npm run cli in the image', Boolean(issued.client_id), `merchant ${MERCHANT} and a credential made`);
-    const bearer = await token(origin, { clientId: issued.client_id, clientSecret });
+    const bearer = await token(origin, { clientId: issued.client_id, clientSecret }, publicOrigin);
     check('token through nginx', bearer.length > 0, 'POST /oauth/token 200');
 
     processes.receiver = await startReceiver();

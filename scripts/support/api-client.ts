@@ -50,11 +50,12 @@ export function tokenBody(origin: string, credential: Credential = DEMO_CREDENTI
   });
 }
 
-export async function token(origin: string, credential?: Credential): Promise<string> {
+/** A token from the service at `origin`, for the API of `audience` (its PUBLIC_ORIGIN, when that is another address). */
+export async function token(origin: string, credential?: Credential, audience = origin): Promise<string> {
   const response = await fetch(`${origin}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'alg-api-version': API_VERSION },
-    body: tokenBody(origin, credential),
+    body: tokenBody(audience, credential),
   });
   if (!response.ok) throw new Error(`token: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;

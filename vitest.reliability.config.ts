@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The services and workers these tests start inherit it: their callback receivers run on this machine.
+    env: { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true' },
   },
 });

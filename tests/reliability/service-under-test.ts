@@ -82,8 +82,6 @@ export function deployment(port: number): Deployment {
           SERVICE_FILE: serviceFile,
           API_RATE_PER_SECOND: '100000',
           TOKEN_RATE_PER_CLIENT: '100000',
-          // The callback receivers run on this machine.
-          CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
           ...extra,
         },
         { logFile: logFile() },

@@ -350,6 +350,45 @@ function routeExpectation(target: RestTarget, path: string, method: string): [nu
   return [405, '31'];
 }
 
+/**
+ * GET /events with a page cursor the service did not hand out (its cursors are `e` and an event's
+ * sequence number, in base64url), or a filter it does not take: 400 `10`, never a query with them.
+ */
+function eventQueryDrafts(target: RestTarget): fc.Arbitrary<Draft> {
+  const headers = integratorHeaders(target);
+  const url = (query: Record<string, string>) => `/api/events?${new URLSearchParams(query).toString()}`;
+  const base64url = (text: string) => Buffer.from(text).toString('base64url');
+  const forged = fc.oneof(
+    fc
+      .constantFrom(...NAUGHTY_STRINGS)
+      .filter((text) => !/^\d+$/.test(text))
+      .map((text) => base64url(`e${text}`)),
+    fc.constantFrom('e9223372036854775808', 'e-1', 'e1.5', 'e 1', '12', 'e', 'x1').map(base64url),
+    fc
+      .constantFrom(...NAUGHTY_STRINGS)
+      .filter((text) => text.length > 0 && !/^e\d+$/.test(Buffer.from(text, 'base64url').toString())),
+  );
+  return fc.oneof(
+    {
+      weight: 3,
+      arbitrary: forged.map((cursor): Draft => ({
+        category: 'forged cursor',
+        detail: cursor.slice(0, 40),
+        path: url({ merchant_code: target.merchantCode, cursor }),
+        headers,
+        expected: [400, '10'],
+      })),
+    },
+    fc.constantFrom(...NAUGHTY_STRINGS.slice(0, 12), 'page', 'sort', 'state').map((name): Draft => ({
+      category: 'unknown filter',
+      detail: name,
+      path: url({ merchant_code: target.merchantCode, [name]: '1' }),
+      headers,
+      expected: [400, '10'],
+    })),
+  );
+}
+
 function queryDrafts(target: RestTarget): fc.Arbitrary<Draft> {
   const parameters = (operationOf(target, '/refund', 'get').parameters ?? []).filter((parameter) => parameter.in === 'query');
   const schemaOf = (parameter: Parameter) => parameter.schema ?? {};
@@ -571,6 +610,7 @@ export function restRequests(target: RestTarget): fc.Arbitrary<FuzzRequest> {
       arbitrary: onPath('DELETE /charges/{m}/{o}', '/charges/{merchant_code}/{merchant_operation_number}', 'delete', operation),
     },
     { weight: 2, arbitrary: endpoint('GET /refund', 'GET', '', queryDrafts(target)) },
+    { weight: 1, arbitrary: endpoint('GET /events', 'GET', '', eventQueryDrafts(target)) },
     {
       weight: 2,
       arbitrary: onPath('GET /refund/{m}/{o}', '/refund/{merchant_code}/{merchant_operation_number}', 'get', operation),

@@ -1,0 +1,71 @@
+import { createServer, request as send, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { handleApiRequest } from '../node-api';
+
+// Issue 26, point 6: reached directly (no TRUSTED_PROXIES), the token endpoint's per-address
+// bucket is the peer's, whatever X-Forwarded-For a client writes. Before, a fresh header per
+// request escaped it: 0 of 150 requests were limited.
+let database: TestDatabase;
+let server: Server;
+let port: number;
+const slot = globalThis as typeof globalThis & { __payDatabase?: Promise<unknown> };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // The service's database handle (platform/db/client.ts) is this test's embedded database.
+  slot.__payDatabase = Promise.resolve({ prisma: database.prisma, handle: { close: async () => {} }, appliedMigrations: [] });
+  server = createServer((request, response) => {
+    if (!handleApiRequest(request, response)) response.writeHead(418).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  slot.__payDatabase = undefined;
+  await database.close();
+});
+
+function tokenRequest(forwardedFor: string, client: string): Promise<number> {
+  const body = `grant_type=client_credentials&client_id=${client}&client_secret=not-the-secret`;
+  return new Promise((resolve, reject) => {
+    const outgoing = send(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/oauth/token',
+        agent: false,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          'alg-api-version': '1709847567',
+          'x-forwarded-for': forwardedFor,
+        },
+      },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () => resolve(incoming.statusCode!));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+describe('the token endpoint’s per-address limit, with no trusted proxy', () => {
+  it('limits 150 concurrent requests from one peer though each names a fresh X-Forwarded-For', async () => {
+    // All at once, as an attacker sends them: the bucket refills while the secret checks run.
+    const statuses = await Promise.all(Array.from({ length: 150 }, (_, i) => tokenRequest(`198.51.100.${i}`, `unknown-${i}`)));
+    const limited = statuses.filter((status) => status === 429).length;
+    // The default bucket: 30 per second, a burst of 60. The rest of the requests are refused
+    // (a few more tokens refill while they run), and the ones let through fail on the secret
+    // (a client id each, so the per-client bucket plays no part).
+    expect(limited).toBeGreaterThanOrEqual(60);
+    expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
+    expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(60);
+  });
+});

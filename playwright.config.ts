@@ -110,6 +110,8 @@ export default defineConfig({
       CALLBACK_LEASE_SECONDS: '5',
       // Low enough that e2e/api/abuse.spec.ts can empty one address's bucket (the default).
       TOKEN_RATE_PER_ADDRESS: '30',
+      // e2e/async/capture-window.spec.ts: an uncaptured authorization is voided 4 s after it.
+      CAPTURE_WINDOW_SECONDS: '4',
     }),
   ],
 });

@@ -37,6 +37,7 @@ describe('a production start', () => {
     [{ TRUSTED_PROXIES: 'loopback, 0.0.0.0/0' }, 'TRUSTED_PROXIES trusts every address'],
     [{ TRUSTED_PROXIES: '::/0' }, 'TRUSTED_PROXIES trusts every address'],
     [{ METRICS_TOKEN: undefined }, 'METRICS_TOKEN is not set'],
+    [{ CAPTURE_WINDOW_SECONDS: '60' }, 'CAPTURE_WINDOW_SECONDS is set'],
   ])('refuses %o with one line', async (change, reason) => {
     const message = await startWith({ ...PUBLIC, ...change });
     expect(message).toContain(`Unsafe configuration for production: ${reason}`);

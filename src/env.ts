@@ -98,6 +98,8 @@ const schema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).default(86_400),
   REFUND_PROCESSING_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Tests only: the capture window in seconds instead of each merchant's days (refused in production).
+  CAPTURE_WINDOW_SECONDS: z.coerce.number().int().min(1).optional(),
   CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   CALLBACK_RETRY_SECONDS: z
     .string()
@@ -203,6 +205,9 @@ export function unsafeProduction(values: z.infer<typeof schema>): string | null 
     return 'TRUSTED_PROXIES trusts every address: any client could pick the address its limits count against';
   }
   if (!values.METRICS_TOKEN) return 'METRICS_TOKEN is not set: /api/metrics would refuse every scrape';
+  if (values.CAPTURE_WINDOW_SECONDS !== undefined) {
+    return 'CAPTURE_WINDOW_SECONDS is set: every uncaptured authorization would be voided within seconds';
+  }
   return null;
 }
 

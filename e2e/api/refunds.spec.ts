@@ -244,7 +244,7 @@ test.describe('refused refunds', () => {
     await expectNoRefund(request, token, merchant.code, charged);
   });
 
-  test('a refund_amount other than the transaction amount is 400 10', async ({ request }) => {
+  test('a TOTAL refund_amount other than the transaction amount is 400 10', async ({ request }) => {
     const { merchant, token } = await setup(request, 'RFX');
     const charged = await settledCharge(request, token, merchant.code);
     for (const amount of ['14999', '15001', '1']) {
@@ -268,10 +268,10 @@ test.describe('refused refunds', () => {
     await expectNoRefund(request, token, merchant.code, charged);
   });
 
-  test('a type other than TOTAL is 400 10', async ({ request }) => {
+  test('a type other than TOTAL or PARTIAL is 400 10', async ({ request }) => {
     const { merchant, token } = await setup(request, 'RFP');
     const charged = await settledCharge(request, token, merchant.code);
-    for (const type of ['PARTIAL', 'total', '']) {
+    for (const type of ['total', 'partial', 'PARCIAL', '']) {
       const body = await expectError<ErrorReply>(
         await refund(
           request,

@@ -250,6 +250,32 @@ test('a refund of card 4000000000005126 ends REJECTED; then a second refund of t
   expect(both.body.operations.find((item) => item.refund_id === firstId)!.state).toBe('REJECTED');
 });
 
+test('a rejected partial refund of card 4000000000005126 gives its amount back to what can be refunded', async ({ request }) => {
+  const { merchant, token } = await asyncActor(request, 'JBRP');
+  const number = operationNumber('jb-rpart');
+  const charged = await chargeOk(
+    request,
+    token,
+    bodyFor(merchant.code, number, 'CARD', { pan: '4000000000005126' }),
+    'AUTORIZADO',
+  );
+  const id = charged.transaction.transaction_id;
+  await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
+  const part = (amount: string) => refundBody(merchant.code, [refundItem(number, id, amount, { type: 'PARTIAL' })]);
+
+  const first = await postRefund(request, token, part('9000'));
+  expect(first.status, first.text).toBe(200);
+  // 6000 is left while the first is live.
+  expect((await postRefund(request, token, part('6001'))).status).toBe(409);
+  const { seen } = await followRefund(request, token, merchant.code, number, first.body.operations[0]!.refund_id, 'REJECTED');
+  expect(seen).toEqual(['REGISTERED', 'IN_PROCESS', 'REJECTED']);
+
+  const whole = await postRefund(request, token, part('15000'));
+  expect(whole.status, whole.text).toBe(200);
+  expect(whole.body.operations[0]).toMatchObject({ type: 'PARTIAL', refund_amount: '15000', state: 'REGISTERED' });
+  expect((await inspect(merchant.code, number)).transactions[0]!.refundedAmount).toBe('15000');
+});
+
 test('a settled CUOTEALO (paid on the payer page) can be refunded', async ({ request, receiver }) => {
   const { merchant, token } = await asyncActor(request, 'JBCU');
   const number = operationNumber('jb-cuo');

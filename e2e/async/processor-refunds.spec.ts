@@ -9,6 +9,7 @@ import {
   simulatorControl,
 } from '../support/processors';
 import { ASYNC_PORT } from '../support/service';
+import type { ErrorReply } from '../support/api-types';
 import { asyncActor, bodyFor, chargeOk, followRefund, postRefund, waitForState } from './async-helpers';
 
 // A refund through each real processor (docs/processors/): the worker asks the merchant's account
@@ -56,6 +57,16 @@ for (const processor of PROCESSORS) {
     const charged = await chargeOk(request, token, bodyFor(merchant.code, number, 'CARD'), 'AUTORIZADO');
     const id = charged.transaction.transaction_id;
     await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
+
+    // Refunds in parts are not wired to this processor: a part is refused, never sent as a whole refund.
+    const partial = await postRefund<ErrorReply>(
+      request,
+      token,
+      refundBody(merchant.code, [refundItem(number, id, '5000', { type: 'PARTIAL' })]),
+    );
+    expect(partial.status, partial.text).toBe(422);
+    expect(partial.body.meta.status.code).toBe('42');
+    expect(partial.body.errors.map((each) => each.field)).toEqual(['operations[0].type']);
 
     const requested = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '15000')]));
     expect(requested.status, requested.text).toBe(200);

@@ -65,7 +65,7 @@ SELECT op_id, merchant_id, $1 || n, created_at FROM seed_rows`;
 const TRANSACTIONS = `
 INSERT INTO transactions (id, operation_id, attempt, merchant_id, method, amount, currency, state, state_reason,
   card_bin, card_last4, masked_pan, card_brand, card_type, card_country, card_issuer, payer_email,
-  method_details, processor_response, request_hash, authorization_reply, created_at, updated_at)
+  method_details, processor_response, request_hash, authorization_reply, refunded_amount, created_at, updated_at)
 SELECT tx_id, op_id, 1, merchant_id, method::"PaymentMethod", amount, '604', state::"TransactionState",
   CASE state WHEN 'LIQUIDADO' THEN 'Transacción liquidada' WHEN 'AUTORIZADO' THEN $1
              WHEN 'DENEGADO' THEN 'Fondos insuficientes' WHEN 'EXTORNADO' THEN 'Autorización extornada (seed)'
@@ -86,7 +86,9 @@ SELECT tx_id, op_id, 1, merchant_id, method::"PaymentMethod", amount, '604', sta
        WHEN state = 'DENEGADO' AND method IN ('CARD', 'YAPE')
          THEN jsonb_build_object('result_message', jsonb_build_object('code', '51', 'description', 'Fondos insuficientes'))
   END,
-  'seed:' || op_id, '{}'::jsonb, created_at,
+  'seed:' || op_id, '{}'::jsonb,
+  -- The refund REFUNDS writes for this row, unless it is REJECTED (r < 0.072, as there).
+  CASE WHEN refunded AND r < 0.072 THEN amount ELSE 0 END, created_at,
   CASE WHEN state = 'LIQUIDADO' THEN settled_at WHEN state = 'PENDIENTE' THEN created_at ELSE decided_at END
 FROM seed_rows`;
 
@@ -102,9 +104,9 @@ SELECT tx_id, state::"TransactionState", at FROM (
 ) AS steps ORDER BY tx_id, step`;
 
 const REFUNDS = `
-INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, active_transaction_id, type, refund_amount,
+INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, type, refund_amount,
   transaction_amount, currency, state, reason, additional_fields, created_at, updated_at)
-SELECT gen_random_uuid(), merchant_id, op_id, tx_id, CASE WHEN refund_state = 'REJECTED' THEN NULL ELSE tx_id END, 'TOTAL',
+SELECT gen_random_uuid(), merchant_id, op_id, tx_id, 'TOTAL',
   amount, amount, '604', refund_state::"RefundState",
   CASE refund_state WHEN 'REGISTERED' THEN $1 WHEN 'IN_PROCESS' THEN $2 WHEN 'RESOLVED' THEN $3 ELSE $4 END,
   jsonb_build_object('canal', 'web', 'reason', 'Devolución del pedido', 'description', 'Seeded refund'),

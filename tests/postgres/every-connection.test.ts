@@ -52,7 +52,15 @@ describe('onEveryConnection on PostgreSQL', () => {
         )[0]!;
       const row = await prepared();
       // A merchant's real requests then find their statements ready: none is prepared anew.
-      const merchant = { id: randomUUID(), code: 'ANYONE', name: 'Anyone', enabledMethods: ['CARD'], expirySeconds: {} };
+      const merchant = {
+        id: randomUUID(),
+        code: 'ANYONE',
+        name: 'Anyone',
+        enabledMethods: ['CARD'],
+        expirySeconds: {},
+        captureModes: {},
+        captureWindowDays: 7,
+      };
       await expect(getTransaction(tx, merchant, 'order-1', randomUUID())).rejects.toThrow('no such transaction');
       for (const filters of [
         {},

@@ -2,7 +2,7 @@ import { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import { instrumentOf } from '@/server/modules/charges/attempts/payment-instrument';
 import type { ConnectorContext, PaymentInstrument } from '@/server/payments';
 
-/** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN, a signal never aborted. */
+/** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN, captured with its authorization, a signal never aborted. */
 export function testContext(overrides: Partial<ConnectorContext> = {}): ConnectorContext {
   return {
     now: new Date('2026-11-21T15:04:05.123Z'),
@@ -16,6 +16,7 @@ export function testContext(overrides: Partial<ConnectorContext> = {}): Connecto
     },
     payerPageUrl: 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001',
     signal: new AbortController().signal,
+    capture: 'automatic',
     ...overrides,
   };
 }

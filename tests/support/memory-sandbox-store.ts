@@ -12,10 +12,26 @@ export function memorySandboxStore(): SandboxStore {
     },
     async record(connectorId, reference, decision) {
       const at = key(connectorId, reference);
-      if (!records.has(at)) records.set(at, decision);
+      if (!records.has(at)) {
+        records.set(
+          at,
+          decision.outcome === 'approved' && decision.uncaptured ? { ...decision, capturedAmount: null } : decision,
+        );
+      }
     },
     async find(connectorId, reference) {
       return records.get(key(connectorId, reference)) ?? null;
+    },
+    async capture(connectorId, reference, amount) {
+      const record = records.get(key(connectorId, reference));
+      if (record?.outcome === 'approved' && record.uncaptured && record.capturedAmount == null && !record.voided) {
+        records.set(key(connectorId, reference), { ...record, capturedAmount: amount });
+      }
+      return records.get(key(connectorId, reference)) ?? null;
+    },
+    async void(connectorId, reference) {
+      const record = records.get(key(connectorId, reference));
+      if (record?.outcome === 'approved') records.set(key(connectorId, reference), { ...record, voided: true });
     },
     async setMode(connectorId, mode) {
       settings.set(connectorId, { ...settingsOf(connectorId), mode });

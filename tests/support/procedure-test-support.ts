@@ -1,3 +1,4 @@
+import { toActingMerchant } from '@/server/modules/access/acting-merchant';
 import { afterAll, beforeAll } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
 import { openPglite } from '@/server/platform/db/adapter';
@@ -52,7 +53,7 @@ export async function refusal(run: () => Promise<unknown>): Promise<string> {
 /** A merchant as the API services take it (enabled methods, no expiry overrides). */
 export async function testMerchant(prisma: PrismaClient, code: string, name = `Shop ${code}`): Promise<ActingMerchant> {
   const merchant = await prisma.merchant.create({ data: { code, name } });
-  return { ...merchant, expirySeconds: {} };
+  return toActingMerchant(merchant);
 }
 
 /**

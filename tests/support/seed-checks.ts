@@ -43,7 +43,10 @@ export async function lifecycleProblems(prisma: Db, merchantIds: string[]): Prom
   return problems;
 }
 
-/** Every refund: of a settled payment of a refundable method, whole, one live per transaction, allowed moves. */
+/**
+ * Every refund: of a settled payment of a refundable method, allowed moves; each transaction's
+ * live refunds add up to its refunded_amount, within what was captured.
+ */
 export async function refundProblems(prisma: Db, merchantIds: string[]): Promise<string[]> {
   const refunds = await prisma.refund.findMany({
     where: { merchantId: { in: merchantIds } },
@@ -51,24 +54,25 @@ export async function refundProblems(prisma: Db, merchantIds: string[]): Promise
       id: true,
       merchantId: true,
       state: true,
-      activeTransactionId: true,
       transactionId: true,
       refundAmount: true,
-      transaction: { select: { state: true, method: true, amount: true, merchantId: true } },
+      transaction: {
+        select: { state: true, method: true, amount: true, capturedAmount: true, refundedAmount: true, merchantId: true },
+      },
       lifecycle: { orderBy: { id: 'asc' }, select: { state: true } },
     },
   });
   const problems: string[] = [];
+  const live = new Map<string, { sum: bigint; transaction: (typeof refunds)[number]['transaction'] }>();
   for (const refund of refunds) {
     const { transaction } = refund;
+    const sum = live.get(refund.transactionId) ?? { sum: 0n, transaction };
+    if (refund.state !== 'REJECTED') sum.sum += refund.refundAmount;
+    live.set(refund.transactionId, sum);
     if (transaction.state !== 'LIQUIDADO') problems.push(`${refund.id}: refund of a ${transaction.state} transaction`);
     if (!REFUNDABLE_METHODS.includes(transaction.method)) problems.push(`${refund.id}: refund of ${transaction.method}`);
-    if (refund.refundAmount !== transaction.amount)
-      problems.push(`${refund.id}: amount ${refund.refundAmount} of ${transaction.amount}`);
+    if (refund.refundAmount < 1n) problems.push(`${refund.id}: amount ${refund.refundAmount}`);
     if (refund.merchantId !== transaction.merchantId) problems.push(`${refund.id}: another merchant's transaction`);
-    if (refund.activeTransactionId !== (refund.state === 'REJECTED' ? null : refund.transactionId)) {
-      problems.push(`${refund.id}: active transaction ${refund.activeTransactionId} when ${refund.state}`);
-    }
     let from: RefundState | null = null;
     for (const entry of refund.lifecycle) {
       if (!canRefundTransition(from, entry.state)) problems.push(`${refund.id}: ${from} -> ${entry.state}`);
@@ -76,6 +80,12 @@ export async function refundProblems(prisma: Db, merchantIds: string[]): Promise
     }
     if (from !== refund.state) problems.push(`${refund.id}: lifecycle ends in ${from}, state is ${refund.state}`);
     if (problems.length >= MAX_PROBLEMS) break;
+  }
+  for (const [id, { sum, transaction }] of live) {
+    if (sum !== transaction.refundedAmount)
+      problems.push(`${id}: refunds add up to ${sum}, refunded_amount ${transaction.refundedAmount}`);
+    if (sum > (transaction.capturedAmount ?? transaction.amount))
+      problems.push(`${id}: refunded ${sum} of ${transaction.amount}`);
   }
   return problems;
 }

@@ -363,7 +363,7 @@ function eventQueryDrafts(target: RestTarget): fc.Arbitrary<Draft> {
       .constantFrom(...NAUGHTY_STRINGS)
       .filter((text) => !/^\d+$/.test(text))
       .map((text) => base64url(`e${text}`)),
-    fc.constantFrom('e9223372036854775808', 'e-1', 'e1.5', 'e 1', '12', 'e', 'x1').map(base64url),
+    fc.constantFrom(`e${2n ** 63n}`, 'e-1', 'e1.5', 'e 1', '12', 'e', 'x1').map(base64url),
     fc
       .constantFrom(...NAUGHTY_STRINGS)
       .filter((text) => text.length > 0 && !/^e\d+$/.test(Buffer.from(text, 'base64url').toString())),
@@ -608,6 +608,15 @@ export function restRequests(target: RestTarget): fc.Arbitrary<FuzzRequest> {
     {
       weight: 2,
       arbitrary: onPath('DELETE /charges/{m}/{o}', '/charges/{merchant_code}/{merchant_operation_number}', 'delete', operation),
+    },
+    {
+      weight: 1,
+      arbitrary: onPath(
+        'POST /charges/{m}/{o}/capture',
+        '/charges/{merchant_code}/{merchant_operation_number}/capture',
+        'post',
+        operation,
+      ),
     },
     { weight: 2, arbitrary: endpoint('GET /refund', 'GET', '', queryDrafts(target)) },
     { weight: 1, arbitrary: endpoint('GET /events', 'GET', '', eventQueryDrafts(target)) },

@@ -64,6 +64,9 @@ describe('the API on Node’s HTTP path', () => {
     expect(answer.headers.allow).toBe('POST, GET, HEAD, OPTIONS');
     expect(answer.headers['content-length']).toBeUndefined();
     expect((await call('OPTIONS', '/oauth/token')).headers.allow).toBe('POST, OPTIONS');
+    // A concrete segment wins over a parameter: the capture's path is no transaction named `capture`.
+    expect((await call('OPTIONS', '/api/charges/M1/O1/capture')).headers.allow).toBe('POST, OPTIONS');
+    expect((await call('OPTIONS', '/api/charges/M1/O1/T1')).headers.allow).toBe('GET, HEAD, OPTIONS');
   });
 
   it('hands Next the peer as the client, not what the client wrote in X-Forwarded-For or X-Real-IP (no trusted proxy)', async () => {

@@ -3,7 +3,7 @@ import { db } from '@/server/platform/db/client';
 import { logError } from '@/server/platform/log';
 import type { ApiContext } from '@/server/api/context';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import type { ApiRequest, ApiReply } from '@/server/platform/http/api-request';
+import type { ApiRequest, ApiReply, HeaderReader } from '@/server/platform/http/api-request';
 import { errorReply } from '@/server/platform/http/json-response';
 import { methodNotAllowed } from '@/server/platform/http/method-not-allowed';
 import { callOpenApiProcedure } from './openapi-bridge';
@@ -15,16 +15,25 @@ import { READ_RETRY_DELAYS_MS } from '@/server/platform/db/transient-faults';
 // The REST bridge for integrators: checks that come before any procedure (path, method, body
 // size, content type, JSON), then trpc-to-openapi, then the envelope for every failure. The
 // route table (api-routes.ts) matched the path and hands its documented methods over.
-export async function handleRestRequest(request: ApiRequest, restPath: RestPath | null): Promise<ApiReply> {
+export async function handleRestRequest(sent: ApiRequest, restPath: RestPath | null): Promise<ApiReply> {
+  let request = sent;
   const requestId = requestIdOf(request.headers);
   if (!restPath) return errorReply(new AppError('NOT_FOUND', 'no such path'), 'boolean', requestId);
-  const successType = restPath.get(request.method);
-  if (!successType) return methodNotAllowed([...restPath.keys()])(request);
+  const route = restPath.get(request.method);
+  if (!route) return methodNotAllowed([...restPath.keys()])(request);
+  const { successType } = route;
   let body: unknown;
   let bodyIsNotObject = false;
   try {
     if (request.method === 'POST') {
-      body = parseJsonBody(await readBodyText(request), request.headers.get('content-type'));
+      const text = await readBodyText(request);
+      if (route.bodyOptional && text === '') {
+        // No body where none is needed: read as `{}`, for the bridge too (it wants JSON's type).
+        body = {};
+        request = { ...request, headers: asJson(request.headers) };
+      } else {
+        body = parseJsonBody(text, request.headers.get('content-type'));
+      }
       // Refused after the token and scope checks (docs/DESIGN.md 3 order), by the procedure.
       bodyIsNotObject = body === null || typeof body !== 'object' || Array.isArray(body);
     }
@@ -68,4 +77,9 @@ async function runProcedure(
   } catch (error) {
     return { error };
   }
+}
+
+/** The request's headers, its Content-Type JSON's. */
+function asJson(headers: HeaderReader): HeaderReader {
+  return { get: (name) => (name.toLowerCase() === 'content-type' ? 'application/json' : headers.get(name)) };
 }

@@ -7,6 +7,7 @@ import { renewLeases, startDeliveries, type InFlight } from '@/server/modules/ev
 import { expirePending } from '@/server/modules/charges/expire-pending';
 import { processRefunds } from '@/server/modules/refunds/process-refunds';
 import { syncStatuses } from '@/server/modules/charges/sync-status';
+import { syncCaptures, voidUncaptured } from '@/server/modules/charges/capture-jobs';
 import { dropExpiredCards } from '@/server/modules/charges/card-vault';
 import { sweepDatabaseBuckets } from '@/server/platform/rate-limit/database-rate-limit';
 import { disableFailingEndpoints } from '@/server/modules/events/webhooks/webhook-endpoints';
@@ -17,8 +18,8 @@ export type Worker = { stop(): Promise<void> };
 
 /**
  * The background worker: every poll it expires due payments, settles AUTORIZADO transactions
- * older than the settlement delay, moves refunds on, asks processors about attempts left in
- * doubt, drops vaulted cards whose challenge expired, keeps the leases of its callback deliveries
+ * older than the settlement delay, moves refunds on, asks processors about attempts and captures
+ * left in doubt, voids authorizations whose capture window passed, drops vaulted cards whose challenge expired, keeps the leases of its callback deliveries
  * under way and starts due ones; once a minute it drops the rate-limit buckets nobody has used
  * for ten minutes and disables the webhook endpoints that have failed for
  * WEBHOOK_DISABLE_AFTER_DAYS. Any number may run over one PostgreSQL database: state moves are
@@ -57,6 +58,8 @@ export function startWorker(prisma: Db, name: string): Worker {
     await job('settlement', () => settleAuthorized(prisma, new Date(now.getTime() - config.SETTLEMENT_DELAY_SECONDS * 1000)));
     await job('refunds', () => processRefunds(prisma, config.REFUND_PROCESSING_DELAY_SECONDS, now));
     await job('status sync', () => syncStatuses(prisma, now));
+    await job('capture sync', () => syncCaptures(prisma, now));
+    await job('capture window', () => voidUncaptured(prisma, now));
     await job('card vault', () => dropExpiredCards(prisma, now));
     if (now.getTime() - renewedAt >= (config.CALLBACK_LEASE_SECONDS * 1000) / 3) {
       renewedAt = now.getTime();

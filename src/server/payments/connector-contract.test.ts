@@ -108,7 +108,18 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     }
     expect(connector.currencies.length).toBeGreaterThan(0);
     for (const currency of connector.currencies) expect(Object.keys(CURRENCIES)).toContain(currency);
-    expect(Object.keys(connector.capabilities).sort()).toEqual(['instalments', 'refunds', 'reversal', 'threeDsResult']);
+    expect(Object.keys(connector.capabilities).sort()).toEqual([
+      'instalments',
+      'partialCapture',
+      'partialRefund',
+      'refunds',
+      'reversal',
+      'separateCapture',
+      'threeDsResult',
+    ]);
+    // A part is a kind of the whole: partial capture needs separate capture, a partial refund refunds.
+    if (connector.capabilities.partialCapture) expect(connector.capabilities.separateCapture).toBe(true);
+    if (connector.capabilities.partialRefund) expect(connector.capabilities.refunds).toBe(true);
     for (const capability of Object.values(connector.capabilities)) expect(typeof capability).toBe('boolean');
     expect(Number.isInteger(connector.timeoutMs) && connector.timeoutMs > 0).toBe(true);
   });
@@ -203,6 +214,59 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
       expect(['resolved', 'in_process']).toContain(first.outcome);
       expect(await connector.refund(request)).toStrictEqual(first);
     }
+  });
+
+  it('refunds an approved card or Yape payment in parts, when it declares partial refunds', async () => {
+    const { connector } = await open();
+    if (!connector.capabilities.partialRefund) return;
+    for (const method of connector.methods.filter((each) => each === 'CARD' || each === 'YAPE')) {
+      const context = contextFor(harness, connector);
+      const result = await connector.authorize(requestOf(method), context);
+      for (const amount of [5_000n, 4_000n]) {
+        const request = { ...referenceOf(context, method, result), amount, refundId: randomUUID() };
+        const answer = await connector.refund(request);
+        expect(['resolved', 'in_process']).toContain(answer.outcome);
+        expect(await connector.refund(request)).toStrictEqual(answer);
+      }
+    }
+  });
+
+  it('captures an authorization made to be captured later, once, all or part, when it declares separate capture', async () => {
+    const { connector } = await open();
+    if (!connector.capabilities.separateCapture) {
+      const context = contextFor(harness, connector);
+      const method = connector.methods[0]!;
+      expect(await connector.capture({ ...referenceOf(context, method), captureAmount: context.amount })).toStrictEqual({
+        outcome: 'not_supported',
+        flow: 'capture',
+      });
+      return;
+    }
+    const part = connector.capabilities.partialCapture ? 9_000n : 15_000n;
+    const context = contextFor(harness, connector, { capture: 'manual' });
+    const result = await connector.authorize(requestOf('CARD'), context);
+    expect(result.outcome).toBe('approved');
+    const reference = referenceOf(context, 'CARD', result);
+    expect(await connector.status(reference)).toMatchObject({ outcome: 'approved', capturedAmount: null });
+    expect(await connector.capture({ ...reference, captureAmount: part })).toStrictEqual({ outcome: 'captured' });
+    // Asked again (its answer lost), the same capture answers the same; another is refused.
+    expect(await connector.capture({ ...reference, captureAmount: part })).toStrictEqual({ outcome: 'captured' });
+    expect((await connector.capture({ ...reference, captureAmount: part - 1n })).outcome).toBe('refused');
+    expect(await connector.status(reference)).toMatchObject({ outcome: 'approved', capturedAmount: part });
+    // An authorization captured with its payment cannot be captured again.
+    const automatic = contextFor(harness, connector);
+    const paid = await connector.authorize(requestOf('CARD'), automatic);
+    expect((await connector.capture({ ...referenceOf(automatic, 'CARD', paid), captureAmount: part })).outcome).toBe('refused');
+  });
+
+  it('releases an uncaptured authorization when reversed: it cannot be captured after', async () => {
+    const { connector } = await open();
+    if (!connector.capabilities.separateCapture) return;
+    const context = contextFor(harness, connector, { capture: 'manual' });
+    const reference = referenceOf(context, 'CARD', await connector.authorize(requestOf('CARD'), context));
+    expect((await connector.reverse(reference)).outcome).toBe('reversed');
+    expect((await connector.capture({ ...reference, captureAmount: context.amount })).outcome).toBe('refused');
+    expect(await connector.status(reference)).toMatchObject({ outcome: 'approved', capturedAmount: null });
   });
 
   it('refuses a request of a method it does not carry, as a programming error', async () => {

@@ -70,6 +70,11 @@ export type ConnectorContext = {
   /** Present when the payer was authenticated with 3-D Secure; one result serves every attempt. */
   authentication?: ThreeDsAuthentication;
   /**
+   * `manual`: authorize only, and capture later (`capture`); asked only of a connector whose
+   * `capabilities.separateCapture` says it can.
+   */
+  capture: 'automatic' | 'manual';
+  /**
    * Aborted by the caller once the connector's `timeoutMs` has passed (docs/ORCHESTRATION.md 3):
    * a connector still waiting for its processor stops and answers a `timeout` failure.
    */
@@ -130,7 +135,7 @@ export type AuthorizeResult =
       processorReference?: string;
     };
 
-export type NotSupported = { outcome: 'not_supported'; flow: 'reverse' | 'refund' | 'status' | 'notification' };
+export type NotSupported = { outcome: 'not_supported'; flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' };
 
 /** The answer of a flow the connector does not offer (its capabilities say which). */
 export function notSupported(flow: NotSupported['flow']): NotSupported {
@@ -157,12 +162,34 @@ export type ReverseResult =
 
 export type RefundRequest = TransactionReference & { refundId: string };
 
+/**
+ * A capture of an authorization made with `capture: 'manual'`: `captureAmount` of it (all of
+ * `amount`, or less where `capabilities.partialCapture`; the processor releases the rest). One
+ * capture per authorization: asked again after a lost answer, a connector answers `captured`
+ * for the capture already made of that amount, never a second one.
+ */
+export type CaptureRequest = TransactionReference & { captureAmount: bigint };
+
+/** `unavailable`: not asked, or its answer was lost: a status inquiry finds whether it was captured. */
+export type CaptureResult =
+  { outcome: 'captured' } | { outcome: 'refused'; reason: string } | { outcome: 'unavailable' } | NotSupported;
+
 /** `in_process`: asked again later, the same refund (by `refundId`) answers where it stands. */
 export type RefundResult =
   { outcome: 'in_process' } | { outcome: 'resolved' } | { outcome: 'rejected'; reason: string } | NotSupported;
 
 export type StatusResult =
-  | { outcome: 'approved'; authorizationCode: string; brandTransactionId: string; processorReference?: string }
+  | {
+      outcome: 'approved';
+      authorizationCode: string;
+      brandTransactionId: string;
+      processorReference?: string;
+      /**
+       * Of an authorization to capture later: what was captured, null while nothing is. Absent
+       * from a processor that captured with the authorization.
+       */
+      capturedAmount?: bigint | null;
+    }
   | { outcome: 'declined'; code: string; declineClass: DeclineClass }
   | { outcome: 'not_found' }
   | { outcome: 'unknown' }
@@ -231,6 +258,8 @@ export type PaymentConnector = {
   reverse(transaction: TransactionReference): Promise<ReverseResult>;
   /** Returns a settled payment's money; idempotent per `refundId`. */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** Captures an authorization made to be captured later (`capabilities.separateCapture`). */
+  capture(request: CaptureRequest): Promise<CaptureResult>;
   /** What the processor knows of a payment after an ambiguous answer. */
   status(transaction: TransactionReference): Promise<StatusResult>;
   /**

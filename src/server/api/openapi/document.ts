@@ -12,7 +12,11 @@ import { exactRequests } from './exact-requests';
 // envelope of docs/DESIGN.md 4 on every error status, the public documents, and the token endpoint
 // and its key set on their own server.
 
-type Operation = { operationId?: string; responses: Record<string, { headers?: Record<string, unknown>; links?: unknown }> };
+type Operation = {
+  operationId?: string;
+  requestBody?: { required?: boolean };
+  responses: Record<string, { headers?: Record<string, unknown>; links?: unknown }>;
+};
 
 /** Where a charge's answer leads: its transaction's query and its operation's cancellation. */
 const operationOfCharge = {
@@ -65,8 +69,11 @@ export function openApiDocument(): OpenAPIObject {
       const operation = (item as Record<string, Operation | undefined>)[method];
       if (!operation) continue;
       // The success type the REST wrapper answers this operation's errors with.
-      const success = restPathOf(path)?.get(method.toUpperCase());
-      if (!success) throw new Error(`${method} ${path} is documented but not routed`);
+      const route = restPathOf(path)?.get(method.toUpperCase());
+      if (!route) throw new Error(`${method} ${path} is documented but not routed`);
+      const success = route.successType;
+      // A body the operation can do without (a capture of the whole amount).
+      if (route.bodyOptional && operation.requestBody) operation.requestBody.required = false;
       const statuses = Object.keys(operation.responses)
         .filter((status) => status !== '200')
         .map(Number);

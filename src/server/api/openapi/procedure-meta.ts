@@ -11,4 +11,10 @@ type RestOperation = NonNullable<OpenApiMeta['openapi']>;
  * the REST wrapper's error envelope and the OpenAPI document's error responses both read.
  */
 export type ProcedureMeta =
-  { openapi?: undefined; successType?: undefined } | { openapi: RestOperation; successType: SuccessType };
+  | { openapi?: undefined; successType?: undefined; bodyOptional?: undefined }
+  | {
+      openapi: RestOperation;
+      successType: SuccessType;
+      /** A POST that may come without a body (or a Content-Type): it reads as `{}`. */
+      bodyOptional?: true;
+    };

@@ -1,9 +1,20 @@
 // What a processor can do beyond authorizing, as its connector declares it: routing sends a
-// payment only where every capability the payment needs is declared (docs/ORCHESTRATION.md 2).
+// payment only where every capability the payment needs is declared (docs/ORCHESTRATION.md 2),
+// and a refund in parts goes only to a processor that takes one (docs/DECISIONS.md "Capture
+// later, refunds in parts").
 export type ConnectorCapabilities = {
   instalments: boolean;
   /** Authorizes with the result of a 3-D Secure authentication. */
   threeDsResult: boolean;
   reversal: boolean;
   refunds: boolean;
+  /** Authorizes without capturing, and captures later (`separate_capture`). */
+  separateCapture: boolean;
+  /** Captures part of what it authorized, releasing the rest (`partial_capture`). */
+  partialCapture: boolean;
+  /** Refunds part of a payment, as many times as it adds up to (`partial_refund`). */
+  partialRefund: boolean;
 };
+
+/** The capture capabilities of a processor that captures every payment with its authorization. */
+export const NO_CAPTURE = { separateCapture: false, partialCapture: false } as const;

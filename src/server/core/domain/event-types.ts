@@ -12,6 +12,9 @@ export const TRANSACTION_EVENT_TYPES = {
   LIQUIDADO: 'transaction.settled',
 } as const satisfies Record<TransactionState, string>;
 
+/** A capture later (docs/DECISIONS.md "Capture later"): not a state of the interface, but an event. */
+export const CAPTURE_EVENT_TYPE = 'transaction.captured';
+
 export const REFUND_EVENT_TYPES = {
   REGISTERED: 'refund.registered',
   IN_PROCESS: 'refund.in_process',
@@ -19,7 +22,8 @@ export const REFUND_EVENT_TYPES = {
   REJECTED: 'refund.rejected',
 } as const satisfies Record<RefundState, string>;
 
-export const EVENT_TYPES = [...Object.values(TRANSACTION_EVENT_TYPES), ...Object.values(REFUND_EVENT_TYPES)] as [
-  string,
-  ...string[],
-];
+export const EVENT_TYPES = [
+  ...Object.values(TRANSACTION_EVENT_TYPES),
+  CAPTURE_EVENT_TYPE,
+  ...Object.values(REFUND_EVENT_TYPES),
+] as [string, ...string[]];

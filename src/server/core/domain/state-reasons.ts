@@ -18,6 +18,8 @@ export const STATE_REASONS = {
   expired: 'El pago no se completó antes de su vencimiento',
   abandoned: 'Pago abandonado por el pagador',
   settled: 'Transacción liquidada',
+  /** An authorization to capture later that nobody captured within the merchant's window. */
+  captureWindowPassed: 'Autorización anulada: no se capturó dentro de su plazo',
   challengePending: 'Autenticación 3-D Secure pendiente del pagador',
   unauthenticated: 'Autenticación 3-D Secure fallida',
   cipWaiting: 'CIP generado, esperando el pago en efectivo',

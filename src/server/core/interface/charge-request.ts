@@ -56,6 +56,10 @@ const cardDetails = z
           .optional(),
       })
       .optional(),
+    capture: z.enum(['automatic', 'manual'], { error: 'must be automatic or manual' }).optional().meta({
+      description:
+        'manual: authorize now and capture later (POST /charges/{merchant_code}/{merchant_operation_number}/capture); automatic: captured with its authorization. Without it, the merchant’s setting for CARD decides.',
+    }),
     // Card flows that leave the merchant's page (issuer authentication) need these, and a
     // transaction query returns them (docs/interface.md 2.7).
     redirect_url: httpUrl.optional(),

@@ -22,7 +22,9 @@ export const refundRequest = z
     operations: z
       .array(
         z.strictObject({
-          type: z.literal('TOTAL', { error: 'must be TOTAL' }),
+          type: z
+            .enum(['TOTAL', 'PARTIAL'], { error: 'must be TOTAL or PARTIAL' })
+            .meta({ description: 'TOTAL: all of what was captured, once; PARTIAL: part of what is still refundable' }),
           merchant_operation_number: merchantOperationNumber,
           transaction_id: uuid.nullable(),
           refund_amount: centsString,

@@ -58,6 +58,19 @@ const additionalFields = z
       })
       .optional()
       .meta({ description: 'CARD: the 3-D Secure result (never the authentication value)' }),
+    capture: z
+      .object({
+        mode: z.literal('MANUAL'),
+        status: z.string().meta({
+          enum: ['UNCAPTURED', 'CAPTURING', 'CAPTURED'],
+          description: 'CAPTURING: asked of the processor and not confirmed yet',
+        }),
+        capturable_amount: z.string().meta({ pattern: '^(0|[1-9][0-9]{0,11})$', description: 'What may still be captured' }),
+        captured_amount: centsText.nullable(),
+        capture_before: timeObject.meta({ description: 'Uncaptured by then, the authorization is voided (EXTORNADO)' }),
+      })
+      .optional()
+      .meta({ description: 'CARD authorized to be captured later (`method_details.capture` manual, or the merchant’s setting)' }),
   })
   .catchall(z.unknown())
   .meta({ id: 'AdditionalFields' });

@@ -25,13 +25,17 @@ export type EvaluateRoutesInput = {
   breakerAllows: (connectorId: string) => boolean;
 };
 
-/** Whether a connector can carry the payment at all: enabled, its method, its currency, and instalments when it has them. */
+/**
+ * Whether a connector can carry the payment at all: enabled, its method, its currency,
+ * instalments when it has them, and a capture later when it is to be captured later.
+ */
 export function connectorCarries(connector: ConnectorFacts, payment: PaymentFacts): boolean {
   return (
     connector.enabled &&
     connector.methods.includes(payment.method) &&
     connector.currencies.includes(payment.currency) &&
-    (payment.instalments <= 1 || connector.capabilities.instalments)
+    (payment.instalments <= 1 || connector.capabilities.instalments) &&
+    (!payment.captureLater || connector.capabilities.separateCapture)
   );
 }
 

@@ -106,6 +106,8 @@ export type PaymentFacts = {
   cardType: string | null;
   cardCountry: string | null;
   instalments: number;
+  /** Authorized now and captured later: only a connector with `separateCapture` carries it. */
+  captureLater: boolean;
   stableKey: string;
 };
 

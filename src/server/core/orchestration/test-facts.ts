@@ -13,6 +13,7 @@ export function cardPayment(overrides: Partial<PaymentFacts> = {}): PaymentFacts
     cardType: 'CREDIT',
     cardCountry: 'PE',
     instalments: 1,
+    captureLater: false,
     stableKey: 'merchant-1/op-1',
     ...overrides,
   };
@@ -28,12 +29,21 @@ export function yapePayment(overrides: Partial<PaymentFacts> = {}): PaymentFacts
     cardType: null,
     cardCountry: null,
     instalments: 1,
+    captureLater: false,
     stableKey: 'merchant-1/op-2',
     ...overrides,
   };
 }
 
-const ALL_CAPABILITIES = { instalments: true, threeDsResult: true, reversal: true, refunds: true };
+const ALL_CAPABILITIES = {
+  instalments: true,
+  threeDsResult: true,
+  reversal: true,
+  refunds: true,
+  separateCapture: true,
+  partialCapture: true,
+  partialRefund: true,
+};
 
 export function connector(id: string, overrides: Partial<ConnectorFacts> = {}): ConnectorFacts {
   return { id, methods: ['CARD'], currencies: ['604', '840'], capabilities: ALL_CAPABILITIES, enabled: true, ...overrides };

@@ -1,7 +1,9 @@
+import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { chargingSettings } from '@/server/modules/merchants/merchant-cache';
 import type { Principal } from './principal';
+import type { CaptureModes } from '@/server/core/domain/money-movements';
 
 export type ActingMerchant = {
   id: string;
@@ -9,7 +11,36 @@ export type ActingMerchant = {
   name: string;
   enabledMethods: string[];
   expirySeconds: Record<string, number>;
+  /** The methods captured later (docs/DECISIONS.md "Capture later"), and for how many days. */
+  captureModes: CaptureModes;
+  captureWindowDays: number;
 };
+
+/** The merchant columns an ActingMerchant is made of. */
+export const actingMerchantSelect = {
+  id: true,
+  code: true,
+  name: true,
+  enabledMethods: true,
+  expirySeconds: true,
+  captureModes: true,
+  captureWindowDays: true,
+} as const;
+
+type ActingRow = Prisma.MerchantGetPayload<{ select: typeof actingMerchantSelect }>;
+
+/** A merchant's row as the services take it, its JSON settings read once here. */
+export function toActingMerchant(row: ActingRow): ActingMerchant {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    enabledMethods: row.enabledMethods,
+    expirySeconds: (row.expirySeconds ?? {}) as Record<string, number>,
+    captureModes: (row.captureModes ?? {}) as CaptureModes,
+    captureWindowDays: row.captureWindowDays,
+  };
+}
 
 const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
@@ -42,13 +73,7 @@ async function actingMerchant(
   if (facilitatorHeader !== null && facilitatorHeader !== linkedFacilitator) {
     throw forbidden('payment-facilitator-code does not match the merchant');
   }
-  return {
-    id: merchant.id,
-    code: merchant.code,
-    name: merchant.name,
-    enabledMethods: merchant.enabledMethods,
-    expirySeconds: (merchant.expirySeconds ?? {}) as Record<string, number>,
-  };
+  return toActingMerchant(merchant);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { actingMerchantSelect, toActingMerchant, type ActingMerchant } from '@/server/modules/access/acting-merchant';
 import type { ConsoleSession } from '@/server/modules/access/console-session';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
@@ -18,15 +18,9 @@ export function assertInScope(scope: MerchantScope, merchantId: string, what = '
   if (scope.kind === 'one' && scope.merchantId !== merchantId) throw new AppError('NOT_FOUND', `no such ${what}`);
 }
 
-const actingSelect = { id: true, code: true, name: true, enabledMethods: true, expirySeconds: true } as const;
-
-function acting(merchant: Omit<ActingMerchant, 'expirySeconds'> & { expirySeconds: unknown }): ActingMerchant {
-  return { ...merchant, expirySeconds: (merchant.expirySeconds ?? {}) as Record<string, number> };
-}
-
 /** The merchant a console action acts for, as the API services take it. */
 export async function actingMerchantById(prisma: Db, merchantId: string): Promise<ActingMerchant> {
-  return acting(await prisma.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: actingSelect }));
+  return toActingMerchant(await prisma.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: actingMerchantSelect }));
 }
 
 /**
@@ -40,9 +34,9 @@ export async function merchantInScope(prisma: Db, scope: MerchantScope, requeste
     return own;
   }
   if (!requested) throw new AppError('VALIDATION', 'choose a merchant');
-  const merchant = await prisma.merchant.findUnique({ where: { code: requested }, select: actingSelect });
+  const merchant = await prisma.merchant.findUnique({ where: { code: requested }, select: actingMerchantSelect });
   if (!merchant) throw new AppError('NOT_FOUND', 'no such merchant');
-  return acting(merchant);
+  return toActingMerchant(merchant);
 }
 
 /** The code of the merchant a console call is about (see merchantInScope). */

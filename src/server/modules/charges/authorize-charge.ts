@@ -13,6 +13,7 @@ import { awaitChallenge, refuseUnauthenticated, runAttempts, statusCheckAfter } 
 import { awaitAnswer } from './attempts/stored-answer';
 import { authenticationFirst } from './attempts/three-ds';
 import { requestHash } from './request-hash';
+import { captureModeOf } from '@/server/core/domain/money-movements';
 
 // POST /charges (docs/interface.md 4.2, docs/DESIGN.md 6, docs/ORCHESTRATION.md 2-3), top to
 // bottom: the plan (routing's candidates and the policy), the claim of the first attempt (one
@@ -67,6 +68,11 @@ async function chargeBase(prisma: Db, merchant: ActingMerchant, body: ChargeRequ
     card,
     methodDetails: requestMethodDetails(body, card),
     authentication: null,
+    captureMode: captureModeOf(
+      body.payment_method.method_name,
+      body.payment_method.method_name === 'CARD' ? body.payment_method.method_details.capture : undefined,
+      merchant.captureModes,
+    ),
   };
 }
 

@@ -3,7 +3,6 @@ import { env } from '@/env';
 import type { Db, Tx } from '@/server/platform/db/client';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { AppError } from '@/server/core/domain/errors';
-import { successMeta } from '@/server/core/domain/envelope';
 import { decideCancel, type TransactionState } from '@/server/core/domain/states';
 import { toTimeObject } from '@/server/core/domain/time';
 import { transactionReference, type StoredTransaction } from '@/server/payments';
@@ -11,7 +10,7 @@ import { connectorForTransaction } from '@/server/modules/processors/connectors'
 import { lockOperation } from './lock-operation';
 import { logError } from '@/server/platform/log';
 import { moveTransaction, type MoveData } from './moves/move-transaction';
-import { toOperationObject, transactionSelect } from './transaction-view';
+import { operationReply } from './operation-reply';
 import { cancelledBy, reversedBy } from '@/server/core/domain/state-reasons';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.4, docs/DESIGN.md 6).
@@ -23,30 +22,43 @@ import { cancelledBy, reversedBy } from '@/server/core/domain/state-reasons';
 // payer's page, a processor's notification); a second DELETE waits for the first's answer.
 
 type Latest = Undoable & { state: TransactionState; processorResponse: Prisma.JsonValue };
-type Reply = Awaited<ReturnType<typeof reply>>;
+type Reply = Awaited<ReturnType<typeof operationReply>>;
 type Step =
   | { kind: 'done'; reply: Reply }
-  | { kind: 'held' }
+  /** Another DELETE, or a capture, is asking the processor: this one is served after it. */
+  | { kind: 'held'; by: 'cancellation' | 'capture' }
   | { kind: 'ask'; latest: Latest; to: 'CANCELADO' | 'EXTORNADO'; holdUntil: Date };
 
 /** How long a second DELETE waits for the one asking the processor before it is told to ask again. */
 const WAIT_FOR_HOLD_MS = 15_000;
 
-export async function cancelOperation(prisma: Db, merchant: ActingMerchant, merchantOperationNumber: string, actor = 'api') {
+/**
+ * Who asks and why: `api`, a console user, or the worker voiding an authorization whose capture
+ * window passed (`uncapturedOnly`: a payment captured or being captured meanwhile is left alone).
+ */
+export type Canceller = { actor: string; reason?: string; uncapturedOnly?: boolean };
+
+export async function cancelOperation(
+  prisma: Db,
+  merchant: ActingMerchant,
+  merchantOperationNumber: string,
+  canceller: Canceller = { actor: 'api' },
+) {
   const waitUntil = Date.now() + WAIT_FOR_HOLD_MS;
   for (;;) {
-    const step = await prisma.$transaction((tx) => decide(tx, merchant, merchantOperationNumber, actor));
+    const step = await prisma.$transaction((tx) => decide(tx, merchant, merchantOperationNumber, canceller));
     if (step.kind === 'done') return step.reply;
-    if (step.kind === 'ask') return askAndSettle(prisma, merchant, merchantOperationNumber, actor, step);
+    if (step.kind === 'ask') return askAndSettle(prisma, merchant, merchantOperationNumber, canceller, step);
     if (Date.now() > waitUntil) {
-      throw new AppError('STATE_CONFLICT', 'A cancellation of this payment is waiting for its processor; try again shortly.');
+      const what = step.by === 'capture' ? 'A capture' : 'A cancellation';
+      throw new AppError('STATE_CONFLICT', `${what} of this payment is waiting for its processor; try again shortly.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 /** Under the operation's lock: refuses, answers a payment already ended, moves one no processor must undo, or holds it. */
-async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber: string, actor: string): Promise<Step> {
+async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber: string, canceller: Canceller): Promise<Step> {
   const operation = await lockOperation(tx, merchant.id, merchantOperationNumber);
   if (!operation) throw new AppError('NOT_FOUND', 'no such operation for this merchant');
   const payment = await tx.transaction.findFirstOrThrow({
@@ -66,9 +78,16 @@ async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber:
       connectorId: true,
       statusCheckAt: true,
       undoUntil: true,
+      captureStatus: true,
     },
   });
-  if (payment.undoUntil !== null && payment.undoUntil > new Date()) return { kind: 'held' };
+  if (payment.undoUntil !== null && payment.undoUntil > new Date()) return { kind: 'held', by: 'cancellation' };
+  if (canceller.uncapturedOnly && !(payment.state === 'AUTORIZADO' && payment.captureStatus === 'UNCAPTURED')) {
+    throw new AppError('STATE_CONFLICT', 'the payment is no longer an uncaptured authorization');
+  }
+  // A capture under way is served first: this DELETE then voids what it captured (or, refused,
+  // the authorization), so a capture and a void never both stand.
+  if (payment.captureStatus === 'CAPTURING') return { kind: 'held', by: 'capture' };
   // An attempt still with its processor, or whose answer is being verified, may yet be
   // approved: cancelling it now could leave a payment charged and shown cancelled.
   if (payment.state === 'REGISTRADO' || (payment.state === 'PENDIENTE' && payment.statusCheckAt !== null)) {
@@ -80,13 +99,13 @@ async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber:
   }
   const done = async (): Promise<Step> => ({
     kind: 'done',
-    reply: await reply(tx, merchant, merchantOperationNumber, operation),
+    reply: await operationReply(tx, merchant, merchantOperationNumber, operation),
   });
   if (decision.kind === 'already') return done();
   // A card waiting for its 3-D Secure challenge was never sent to a processor: it is cancelled
   // here, and its card leaves the vault with it (docs/ORCHESTRATION.md 5).
   if (decision.to === 'CANCELADO' && payment.method === 'CARD') {
-    await moveTransaction(tx, payment.id, payment.state, 'CANCELADO', cancelledData(actor));
+    await moveTransaction(tx, payment.id, payment.state, 'CANCELADO', cancelledData(canceller.actor));
     await tx.cardVaultEntry.deleteMany({ where: { transactionId: payment.id } });
     return done();
   }
@@ -101,7 +120,7 @@ async function askAndSettle(
   prisma: Db,
   merchant: ActingMerchant,
   merchantOperationNumber: string,
-  actor: string,
+  { actor, reason }: Canceller,
   { latest, to, holdUntil }: Extract<Step, { kind: 'ask' }>,
 ) {
   const reversal = to === 'EXTORNADO';
@@ -118,7 +137,7 @@ async function askAndSettle(
     const at = new Date();
     const data: MoveData = reversal
       ? {
-          stateReason: reversedBy(actor),
+          stateReason: reason ?? reversedBy(actor),
           expiresAt: null,
           // A reversal keeps the authorization data and adds its own.
           processorResponse: {
@@ -142,7 +161,7 @@ async function askAndSettle(
         throw new AppError('STATE_CONFLICT', `The payment moved to ${now.state} while its processor was undoing it.`);
       }
     }
-    return reply(tx, merchant, merchantOperationNumber, operation!);
+    return operationReply(tx, merchant, merchantOperationNumber, operation!);
   });
 }
 
@@ -155,29 +174,6 @@ function cancelledData(actor: string): MoveData {
 function holdMs(): number {
   const config = env();
   return 4 * Math.max(config.PROCESSOR_TIMEOUT_MS, config.SANDBOX_TIMEOUT_MS) + 5_000;
-}
-
-async function reply(
-  tx: Tx,
-  merchant: ActingMerchant,
-  merchantOperationNumber: string,
-  operation: { id: string; createdAt: Date },
-) {
-  const transactions = await tx.transaction.findMany({
-    where: { operationId: operation.id },
-    orderBy: { attempt: 'asc' },
-    select: transactionSelect,
-  });
-  return {
-    success: true as const,
-    merchant_code: merchant.code,
-    merchant_operation_number: merchantOperationNumber,
-    operation: {
-      ...toOperationObject(merchantOperationNumber, transactions, 'seconds'),
-      created_at: toTimeObject(operation.createdAt, 'seconds'),
-    },
-    meta: successMeta(),
-  };
 }
 
 type Undoable = StoredTransaction & { connectorId: string | null; additionalFields: Prisma.JsonValue; createdAt: Date };

@@ -22,6 +22,7 @@ function operationRows(client: Tx, merchantId: string, merchantOperationNumber: 
            t.state_reason AS "stateReason", t.expires_at AS "expiresAt", t.continue_url AS "continueUrl",
            t.callback_url AS "callbackUrl", t.redirect_url AS "redirectUrl", t.method_details AS "methodDetails",
            t.processor_response AS "processorResponse", t.additional_fields AS "additionalFields",
+           t.capture_status AS "captureStatus", t.captured_amount AS "capturedAmount", t.capture_before AS "captureBefore",
            t.created_at AS "createdAt",
            (SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)
               FROM lifecycle_entries l WHERE l.transaction_id = t.id) AS lifecycle

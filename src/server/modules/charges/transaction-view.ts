@@ -17,6 +17,9 @@ export const transactionSelect = {
   methodDetails: true,
   processorResponse: true,
   additionalFields: true,
+  captureStatus: true,
+  capturedAmount: true,
+  captureBefore: true,
   createdAt: true,
   lifecycle: { select: { state: true, at: true }, orderBy: { id: 'asc' } },
 } satisfies Prisma.TransactionSelect;
@@ -55,8 +58,28 @@ export function toTransactionObject(
     },
     expiration_date: row.expiresAt ? toTimeObject(row.expiresAt, style) : null,
     processor_response: (row.processorResponse ?? null) as TransactionObject['processor_response'],
-    additional_fields: (row.additionalFields ?? null) as TransactionObject['additional_fields'],
+    additional_fields: additionalFieldsOf(row, style),
     lifecycle: row.lifecycle.map((entry) => ({ state: entry.state, date: toTimeObject(entry.at, style) })),
+  };
+}
+
+/** States in which a payment to capture later shows its capture: authorized, and what came of it. */
+const SHOWS_CAPTURE: ReadonlySet<string> = new Set(['AUTORIZADO', 'LIQUIDADO', 'EXTORNADO']);
+
+/** The stored additional fields, and a manual capture's state (docs/DECISIONS.md "Capture later"). */
+function additionalFieldsOf(row: TransactionRow, style: TimeStyle): TransactionObject['additional_fields'] {
+  const stored = (row.additionalFields ?? null) as TransactionObject['additional_fields'];
+  if (!row.captureStatus || !row.captureBefore || !SHOWS_CAPTURE.has(row.state)) return stored;
+  const capturable = row.state === 'AUTORIZADO' && row.captureStatus !== 'CAPTURED' ? row.amount : 0n;
+  return {
+    ...stored,
+    capture: {
+      mode: 'MANUAL',
+      status: row.captureStatus,
+      capturable_amount: capturable.toString(),
+      captured_amount: row.capturedAmount?.toString() ?? null,
+      capture_before: toTimeObject(row.captureBefore, style),
+    },
   };
 }
 

@@ -23,7 +23,7 @@ async function operationOf(prisma: Db, scope: MerchantScope, transactionId: stri
 
 export async function cancelFromConsole(prisma: Db, scope: MerchantScope, transactionId: string, actor: string) {
   const { merchant, merchantOperationNumber } = await operationOf(prisma, scope, transactionId);
-  return cancelOperation(prisma, merchant, merchantOperationNumber, actor);
+  return cancelOperation(prisma, merchant, merchantOperationNumber, { actor });
 }
 
 /** The refund of one transaction (operation page): a batch of one for the transaction's merchant. */

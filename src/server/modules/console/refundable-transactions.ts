@@ -8,7 +8,7 @@ export const REFUNDABLE_PAGE = 50;
 
 /**
  * The merchant's transactions a refund may be filed for now: LIQUIDADO, of a method with refunds,
- * with no live refund (a REJECTED one does not count). Newest first; `search` as in the operations table.
+ * with something still refundable (a REJECTED refund gives its amount back). Newest first; `search` as in the operations table.
  */
 export async function refundableTransactions(
   prisma: Db,
@@ -21,7 +21,12 @@ export async function refundableTransactions(
       AND: [
         operationsWhere({ kind: 'one', merchantId: merchant.id }, { search: input.search }),
         { state: 'LIQUIDADO', method: { in: [...REFUNDABLE_METHODS] } },
-        { refunds: { none: { activeTransactionId: { not: null } } } },
+        {
+          OR: [
+            { capturedAmount: null, refundedAmount: { lt: prisma.transaction.fields.amount } },
+            { capturedAmount: { not: null }, refundedAmount: { lt: prisma.transaction.fields.capturedAmount } },
+          ],
+        },
       ],
     },
     select: operationRowSelect,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@/generated/prisma/client';
 import { destinationOf } from '@/server/modules/events/callbacks/destination';
 import { successMeta } from '@/server/core/domain/envelope';
-import { REFUND_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from '@/server/core/domain/event-types';
+import { CAPTURE_EVENT_TYPE, REFUND_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from '@/server/core/domain/event-types';
 import type { RefundState, TransactionState } from '@/server/core/domain/states';
 import type { RefundObject } from '@/server/core/interface/refund';
 import type { TransactionObject } from '@/server/core/interface/transaction';
@@ -13,9 +13,10 @@ import type { TransactionObject } from '@/server/core/interface/transaction';
 /** Who hears of a move: the merchant, its operation and the callback URL the payment named. */
 type Audience = { merchantId: string; merchantCode: string; merchantOperationNumber: string; callbackUrl: string | null };
 
-/** A move as its event tells it: the state reached and the object as the query endpoints return it. */
+/** A move as its event tells it: the state reached (or the capture) and the object as the query endpoints return it. */
 export type Move =
-  (Audience & { to: TransactionState; transaction: TransactionObject }) | (Audience & { to: RefundState; refund: RefundObject });
+  | (Audience & { to: TransactionState | 'CAPTURED'; transaction: TransactionObject })
+  | (Audience & { to: RefundState; refund: RefundObject });
 
 export type OutboxEventRow = ReturnType<typeof eventOf>;
 
@@ -25,7 +26,7 @@ export function eventOf(move: Move) {
   const { type, aggregateId, body } =
     'transaction' in move
       ? {
-          type: TRANSACTION_EVENT_TYPES[move.to],
+          type: move.to === 'CAPTURED' ? CAPTURE_EVENT_TYPE : TRANSACTION_EVENT_TYPES[move.to],
           aggregateId: move.transaction.transaction_id,
           body: { transaction: move.transaction },
         }

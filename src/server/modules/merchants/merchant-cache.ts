@@ -1,32 +1,25 @@
+import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { RecentReads } from '@/server/platform/cache/recent-reads';
 
-export type StoredMerchant = {
-  id: string;
-  code: string;
-  name: string;
-  enabledMethods: string[];
-  expirySeconds: unknown;
-  facilitator: { code: string } | null;
-};
+const storedSelect = {
+  id: true,
+  code: true,
+  name: true,
+  enabledMethods: true,
+  expirySeconds: true,
+  captureModes: true,
+  captureWindowDays: true,
+  facilitator: { select: { code: true } },
+} as const satisfies Prisma.MerchantSelect;
+
+export type StoredMerchant = Prisma.MerchantGetPayload<{ select: typeof storedSelect }>;
 
 /** A merchant's charging settings, read at most every 2 s per instance (null: no such merchant). */
 const merchants = new RecentReads<StoredMerchant | null>(2_000);
 
 export function chargingSettings(prisma: Db, code: string): Promise<StoredMerchant | null> {
-  return merchants.get(code, () =>
-    prisma.merchant.findUnique({
-      where: { code },
-      select: {
-        id: true,
-        code: true,
-        name: true,
-        enabledMethods: true,
-        expirySeconds: true,
-        facilitator: { select: { code: true } },
-      },
-    }),
-  );
+  return merchants.get(code, () => prisma.merchant.findUnique({ where: { code }, select: storedSelect }));
 }
 
 /** A change of the merchant's settings or facilitator applies to this instance's next request. */

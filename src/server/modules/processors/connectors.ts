@@ -4,6 +4,7 @@ import { RecentReads } from '@/server/platform/cache/recent-reads';
 import type { Db, Tx } from '@/server/platform/db/client';
 import type { PaymentMethod } from '@/server/core/domain/states';
 import type { ConnectorFacts } from '@/server/core/orchestration';
+import type { ConnectorCapabilities } from '@/server/core/domain/capabilities';
 import {
   PROCESSOR_FACTS,
   PROCESSOR_METHODS,
@@ -98,6 +99,27 @@ export async function connectorForTransaction(db: Db, transaction: { connectorId
   const connector = await connectorById(db, transaction.connectorId);
   if (!connector) throw new Error(`No connector ${transaction.connectorId}`);
   return connector;
+}
+
+/**
+ * What the connector that carried a stored transaction can do, read in the caller's database
+ * transaction (no connector is built, no secret opened): a sandbox processor's declaration, or
+ * the one every account of a processor shares.
+ */
+export async function capabilitiesForTransaction(
+  db: Db | Tx,
+  transaction: { connectorId: string | null; method: PaymentMethod },
+): Promise<ConnectorCapabilities> {
+  const registry = registryFor(db);
+  const sandbox =
+    transaction.connectorId === null ? registry.forTransaction(transaction) : registry.byId(transaction.connectorId);
+  if (sandbox) return sandbox.capabilities;
+  const account = await db.processorAccount.findUnique({
+    where: { connectorId: transaction.connectorId! },
+    select: { processor: true },
+  });
+  if (!account) throw new Error(`No connector ${transaction.connectorId}`);
+  return PROCESSOR_FACTS[account.processor as Processor].capabilities;
 }
 
 /** A merchant's processor account as routing sees it (read with its routing rule: routing-config.ts). */

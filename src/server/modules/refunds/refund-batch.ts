@@ -5,18 +5,18 @@ import { requestRefunds, RefundRefusal, type ItemRefusal, type RefundItem } from
 import { merchantInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 
 // Console refunds: transactions named by id, filed through POST /refund's service and rules
-// (TOTAL, all or nothing, 1 to 50 items).
+// (all or nothing, 1 to 50 items): TOTAL, or PARTIAL when the item names an amount.
 export type RefundFields = RefundItem['additional_fields'];
-export type ConsoleRefundItem = { transactionId: string; additional_fields: RefundFields };
+export type ConsoleRefundItem = { transactionId: string; amount?: string | null; additional_fields: RefundFields };
 
 /** The one path of every console refund; a refused request throws the API's error. */
 export function fileRefunds(prisma: Db, merchant: ActingMerchant, items: ConsoleRefundItem[]) {
   return requestRefunds(prisma, merchant, {
     operations: items.map((item) => ({
-      type: 'TOTAL',
+      type: item.amount ? ('PARTIAL' as const) : ('TOTAL' as const),
       merchant_operation_number: null,
       transaction_id: item.transactionId,
-      refund_amount: null,
+      refund_amount: item.amount ?? null,
       additional_fields: item.additional_fields,
     })),
   });

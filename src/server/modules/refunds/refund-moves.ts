@@ -49,6 +49,10 @@ export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Dat
       data: { ...refund, state: 'REGISTERED', reason: REFUND_REASONS.REGISTERED!, createdAt: at },
       select: { id: true },
     });
+    // The transaction's sum of live refunds, which its CHECK keeps within what was captured.
+    await tx.$executeRaw`
+      UPDATE transactions SET refunded_amount = refunded_amount + ${BigInt(refund.refundAmount)}
+      WHERE id = ${refund.transactionId}::uuid`;
   }
   return recordRefundMoves(
     tx,
@@ -60,15 +64,17 @@ export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Dat
 
 /**
  * One move of one refund: the row changes only if it is still in `from`; a rejected refund frees
- * its transaction for another. Returns false when the refund had already moved on.
+ * its amount for another. Returns false when the refund had already moved on.
  */
 export async function moveRefund(tx: Tx, id: string, from: RefundState, to: RefundState, at = new Date()): Promise<boolean> {
   if (!canRefundTransition(from, to)) throw new Error(`refund move ${from} -> ${to} is not allowed`);
-  const moved = await tx.refund.updateMany({
-    where: { id, state: from },
-    data: { state: to, reason: REFUND_REASONS[to]!, ...(to === 'REJECTED' ? { activeTransactionId: null } : {}) },
-  });
+  const moved = await tx.refund.updateMany({ where: { id, state: from }, data: { state: to, reason: REFUND_REASONS[to]! } });
   if (moved.count === 0) return false;
+  if (to === 'REJECTED') {
+    await tx.$executeRaw`
+      UPDATE transactions t SET refunded_amount = t.refunded_amount - r.refund_amount
+      FROM refunds r WHERE r.id = ${id}::uuid AND t.id = r.transaction_id`;
+  }
   await recordRefundMoves(tx, [id], to, at);
   return true;
 }

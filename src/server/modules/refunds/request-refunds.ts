@@ -7,14 +7,16 @@ import { successMeta } from '@/server/core/domain/envelope';
 import { REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from '@/server/core/domain/states';
 import { isUuid } from '@/server/core/domain/uuid';
 import type { RefundRequest } from '@/server/core/interface/refund';
+import { decideRefundAmount } from '@/server/core/domain/money-movements';
 import { registerRefunds } from './refund-moves';
+import { capabilitiesForTransaction } from '@/server/modules/processors/connectors';
 
 // POST /refund (docs/interface.md 4.5, docs/DESIGN.md 7): all-or-nothing; the answer carries the status of
 // the first failing item and `errors` lists every failing item.
 
 /**
  * One refund to file. The console names a transaction by its id alone: `merchant_operation_number`
- * null (the operation is the transaction's) and `refund_amount` null (TOTAL: the transaction's amount).
+ * null (the operation is the transaction's) and `refund_amount` null (all of what is refundable).
  */
 export type RefundItem = Omit<RefundRequest['operations'][number], 'merchant_operation_number' | 'refund_amount'> & {
   merchant_operation_number: string | null;
@@ -28,6 +30,8 @@ export const REFUSAL_REASONS = [
   'not_settled',
   'amount_mismatch',
   'already_refunded',
+  'exceeds_refundable',
+  'partial_not_supported',
   'repeated_in_batch',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
@@ -51,8 +55,12 @@ type Eligible = {
   transactionId: string;
   operationId: string;
   amount: bigint;
+  refundAmount: bigint;
   currency: string;
 };
+
+/** What a request refunds of each transaction so far: later items of the same transaction add to it. */
+type Claimed = Map<string, { type: RefundItem['type']; amount: bigint }>;
 
 async function operationOf(tx: Tx, merchant: ActingMerchant, item: RefundItem): Promise<{ id: string } | null> {
   if (item.merchant_operation_number !== null) {
@@ -76,7 +84,7 @@ async function checkItem(
   merchant: ActingMerchant,
   item: RefundItem,
   index: number,
-  claimed: Set<string>,
+  claimed: Claimed,
 ): Promise<Eligible | ItemFailure> {
   const field = (name: string) => `operations[${index}].${name}`;
   const fail = (
@@ -95,10 +103,22 @@ async function checkItem(
   if (item.transaction_id !== null && !isUuid(item.transaction_id)) {
     return fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation', 'not_found');
   }
-  // The method decides before the state: a QR operation is 422 whatever its state.
+  // The method decides before the state: a QR operation is 422 whatever its state. The row lock
+  // orders refunds of one transaction, so the sum of its refunds is read after the one before it.
   const transactions = await tx.$queryRaw<
-    { id: string; method: PaymentMethod; state: TransactionState; amount: bigint; currency: string }[]
-  >`SELECT id, method, state, amount, currency FROM transactions
+    {
+      id: string;
+      method: PaymentMethod;
+      state: TransactionState;
+      amount: bigint;
+      currency: string;
+      capturedAmount: bigint | null;
+      refundedAmount: bigint;
+      connectorId: string | null;
+    }[]
+  >`SELECT id, method, state, amount, currency, captured_amount AS "capturedAmount", refunded_amount AS "refundedAmount",
+           connector_id AS "connectorId"
+    FROM transactions
     WHERE operation_id = ${operation.id}::uuid
       AND ${item.transaction_id === null ? Prisma.sql`TRUE` : Prisma.sql`id = ${item.transaction_id}::uuid`}
     ORDER BY (state = 'LIQUIDADO') DESC, attempt DESC LIMIT 1 FOR UPDATE`;
@@ -120,25 +140,42 @@ async function checkItem(
         : `only LIQUIDADO transactions can be refunded (state is ${transaction.state})`;
     return fail('STATE_CONFLICT', 'transaction_id', message, 'not_settled', transaction.state);
   }
-  if (item.refund_amount !== null && BigInt(item.refund_amount) !== transaction.amount) {
+  // A processor that refunds only in whole is never sent a part (it would return everything).
+  if (item.type === 'PARTIAL' && !(await capabilitiesForTransaction(tx, transaction)).partialRefund) {
     return fail(
-      'VALIDATION',
-      'refund_amount',
-      `must equal the transaction amount ${transaction.amount.toString()} for a TOTAL refund`,
-      'amount_mismatch',
+      'METHOD_RULE',
+      'type',
+      'the processor that carried this payment refunds only in whole: use a TOTAL refund',
+      'partial_not_supported',
     );
   }
-  const live = await tx.refund.findUnique({ where: { activeTransactionId: transaction.id }, select: { id: true } });
-  if (live || claimed.has(transaction.id)) {
-    const reason = live ? 'already_refunded' : 'repeated_in_batch';
-    return fail('STATE_CONFLICT', 'transaction_id', 'the transaction already has a refund', reason);
+  const earlier = claimed.get(transaction.id);
+  if (earlier !== undefined && (item.type === 'TOTAL' || earlier.type === 'TOTAL')) {
+    return fail('STATE_CONFLICT', 'transaction_id', 'the request refunds this transaction in full already', 'repeated_in_batch');
   }
-  claimed.add(transaction.id);
+  const decision = decideRefundAmount(item.type, item.refund_amount === null ? null : BigInt(item.refund_amount), {
+    ...transaction,
+    refundedAmount: transaction.refundedAmount + (earlier?.amount ?? 0n),
+  });
+  if (decision.kind === 'refused') {
+    // A TOTAL amount that is not the payment's is the request's mistake; one over what earlier
+    // refunds left depends on them, a state rule.
+    return decision.reason === 'amount_mismatch'
+      ? fail('VALIDATION', 'refund_amount', decision.message, decision.reason)
+      : fail(
+          'STATE_CONFLICT',
+          decision.reason === 'exceeds_refundable' ? 'refund_amount' : 'transaction_id',
+          decision.message,
+          decision.reason,
+        );
+  }
+  claimed.set(transaction.id, { type: item.type, amount: (earlier?.amount ?? 0n) + decision.amount });
   return {
     index,
     transactionId: transaction.id,
     operationId: operation.id,
     amount: transaction.amount,
+    refundAmount: decision.amount,
     currency: transaction.currency,
   };
 }
@@ -146,28 +183,24 @@ async function checkItem(
 export async function requestRefunds(prisma: Db, merchant: ActingMerchant, body: { operations: readonly RefundItem[] }) {
   try {
     return await prisma.$transaction(async (tx) => {
-      const claimed = new Set<string>();
+      const claimed: Claimed = new Map();
       const checked: (Eligible | ItemFailure)[] = [];
       for (const [index, item] of body.operations.entries()) checked.push(await checkItem(tx, merchant, item, index, claimed));
       const failures = checked.filter((entry): entry is ItemFailure => 'kind' in entry);
       if (failures.length > 0) throw new RefundRefusal(failures);
       const refunds = await registerRefunds(
         tx,
-        (checked as Eligible[]).map((entry) => {
-          const item = body.operations[entry.index]!;
-          return {
-            id: randomUUID(),
-            merchantId: merchant.id,
-            operationId: entry.operationId,
-            transactionId: entry.transactionId,
-            activeTransactionId: entry.transactionId,
-            type: item.type,
-            refundAmount: item.refund_amount === null ? entry.amount : BigInt(item.refund_amount),
-            transactionAmount: entry.amount,
-            currency: entry.currency,
-            additionalFields: item.additional_fields,
-          };
-        }),
+        (checked as Eligible[]).map((entry) => ({
+          id: randomUUID(),
+          merchantId: merchant.id,
+          operationId: entry.operationId,
+          transactionId: entry.transactionId,
+          type: body.operations[entry.index]!.type,
+          refundAmount: entry.refundAmount,
+          transactionAmount: entry.amount,
+          currency: entry.currency,
+          additionalFields: body.operations[entry.index]!.additional_fields,
+        })),
       );
       return {
         success: 'true' as const,
@@ -178,9 +211,10 @@ export async function requestRefunds(prisma: Db, merchant: ActingMerchant, body:
       };
     });
   } catch (error) {
-    // Two requests racing for one transaction: the unique live-refund key lets one win.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      throw new AppError('STATE_CONFLICT', 'the transaction already has a refund');
+    // The database's own bound (refunded_amount within what was captured): never reached while
+    // the row lock orders the refunds of a transaction, kept for what a bug might let through.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && /refunded_amount_check/.test(String(error.message))) {
+      throw new AppError('STATE_CONFLICT', 'the refunds would pass what can be refunded');
     }
     throw error;
   }

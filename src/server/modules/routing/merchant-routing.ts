@@ -15,6 +15,8 @@ import type { ThreeDsSetting } from '@/server/core/three-ds/decision';
 import { forgetRoutingConfig } from './routing-config';
 import { merchantInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import { accountFactsOf, merchantConnectorFacts } from '@/server/modules/processors/connectors';
+import { CAPTURABLE_METHODS, captureModeOf, type CaptureMode, type CaptureModes } from '@/server/core/domain/money-movements';
+import { forgetMerchant } from '@/server/modules/merchants/merchant-cache';
 
 // A merchant's routing for one method (docs/ORCHESTRATION.md 2-3): the published rule, the draft
 // being edited, the retry policy. A draft is validated when saved (each problem an error on its
@@ -33,6 +35,8 @@ export type RoutingView = {
   policy: RetryPolicy;
   /** The merchant's 3-D Secure setting (CARD; docs/ORCHESTRATION.md 5), the amount in cents as text. */
   threeDs: { mode: ThreeDsSetting['mode']; overAmount: string | null };
+  /** Whether the method's payments are captured later, and the window before an uncaptured one is voided (days). */
+  capture: { mode: CaptureMode; windowDays: number; capturable: boolean };
   /** The merchant's own processor accounts that carry the method, which its routes may name. */
   accounts: { connectorId: string; name: string; enabled: boolean }[];
 };
@@ -66,7 +70,10 @@ export async function routingView(
     prisma.routingRule.findFirst({ where: { merchantId: merchant.id, method, status: 'PUBLISHED' }, select: ruleSelect }),
     prisma.routingRule.findFirst({ where: { merchantId: merchant.id, method, status: 'DRAFT' }, select: ruleSelect }),
     prisma.paymentPolicy.findUnique({ where: { merchantId_method: { merchantId: merchant.id, method } } }),
-    prisma.merchant.findUniqueOrThrow({ where: { id: merchant.id }, select: { threeDsMode: true, threeDsOverAmount: true } }),
+    prisma.merchant.findUniqueOrThrow({
+      where: { id: merchant.id },
+      select: { threeDsMode: true, threeDsOverAmount: true, captureModes: true, captureWindowDays: true },
+    }),
     prisma.processorAccount.findMany({
       where: { merchantId: merchant.id, methods: { has: method } },
       select: { connectorId: true, name: true, enabled: true },
@@ -83,6 +90,11 @@ export async function routingView(
       ? { maxAttempts: policy.maxAttempts, budgetMs: policy.budgetMs, retrySoftDeclines: policy.retrySoftDeclines }
       : DEFAULT_RETRY_POLICY,
     threeDs: { mode: threeDs.threeDsMode, overAmount: threeDs.threeDsOverAmount?.toString() ?? null },
+    capture: {
+      mode: captureModeOf(method, undefined, threeDs.captureModes as CaptureModes),
+      windowDays: threeDs.captureWindowDays,
+      capturable: CAPTURABLE_METHODS.includes(method),
+    },
     accounts,
   };
 }
@@ -184,6 +196,7 @@ export async function tryDraft(prisma: Db, scope: MerchantScope, input: { mercha
       cardType: true,
       cardCountry: true,
       methodDetails: true,
+      captureStatus: true,
       operation: { select: { merchantOperationNumber: true } },
     },
   });
@@ -198,6 +211,7 @@ export async function tryDraft(prisma: Db, scope: MerchantScope, input: { mercha
     instalments: Number(
       (row.methodDetails as { installments?: { installment_number?: string } } | null)?.installments?.installment_number ?? '1',
     ),
+    captureLater: row.captureStatus !== null,
     stableKey: `${merchant.code}:${row.operation.merchantOperationNumber}`,
   }));
   return {
@@ -224,6 +238,33 @@ export async function updatePolicy(
     update: policy,
   });
   forgetRoutingConfig(merchant.id, input.method);
+  return routingView(prisma, scope, merchant.code, input.method);
+}
+
+/**
+ * Whether a method's payments are captured later (MANUAL) or with their authorization, and the
+ * merchant's window (days) before an uncaptured authorization is voided. Only cards are captured later.
+ */
+export async function updateCapture(
+  prisma: Db,
+  scope: MerchantScope,
+  input: { merchantCode?: string; method: PaymentMethod; mode: CaptureMode; windowDays?: number },
+): Promise<RoutingView> {
+  const merchant = await merchantInScope(prisma, scope, input.merchantCode);
+  if (!CAPTURABLE_METHODS.includes(input.method) && input.mode === 'MANUAL') {
+    throw new AppError('METHOD_RULE', `${input.method} payments are captured when the payer pays: only CARD is captured later`);
+  }
+  await prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ capture_modes: CaptureModes }[]>`
+      SELECT capture_modes FROM merchants WHERE id = ${merchant.id}::uuid FOR UPDATE`;
+    const modes: CaptureModes = { ...row!.capture_modes, [input.method]: input.mode };
+    if (input.mode === 'AUTOMATIC') delete modes[input.method];
+    await tx.merchant.update({
+      where: { id: merchant.id },
+      data: { captureModes: modes, ...(input.windowDays === undefined ? {} : { captureWindowDays: input.windowDays }) },
+    });
+  });
+  forgetMerchant(merchant.code);
   return routingView(prisma, scope, merchant.code, input.method);
 }
 

@@ -1,3 +1,4 @@
+import { NO_CAPTURE } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type PaymentConnector,
@@ -20,7 +21,16 @@ import { chargeStatus, findCharge, findOrder, orderStatus } from './culqi-record
 
 export const CULQI_METHODS = ['CARD', 'YAPE', 'PAGOEFECTIVO', 'CUOTEALO'] as const;
 export const CULQI_CURRENCIES = ['604', '840'] as const;
-export const CULQI_CAPABILITIES = { instalments: true, threeDsResult: true, reversal: true, refunds: true } as const;
+// Capture later and refunds in parts are not wired to Culqi yet: a partial refund of one of its
+// charges is refused (422), never sent as a whole one.
+export const CULQI_CAPABILITIES = {
+  ...NO_CAPTURE,
+  instalments: true,
+  threeDsResult: true,
+  reversal: true,
+  refunds: true,
+  partialRefund: false,
+} as const;
 
 type Returned = { kind: 'returned'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
 
@@ -110,6 +120,9 @@ export function culqiConnector(account: ProcessorAccountConfig, endpoints: Proce
       const returned = await returnCharge(client, request);
       if (returned.kind === 'returned') return { outcome: 'resolved' };
       return returned.kind === 'refused' ? { outcome: 'rejected', reason: returned.reason } : { outcome: 'in_process' };
+    },
+    async capture() {
+      return notSupported('capture');
     },
     async status(transaction) {
       if (isCharge(transaction.method)) {

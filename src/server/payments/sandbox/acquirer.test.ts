@@ -49,7 +49,15 @@ const AUTHENTICATED: ThreeDsAuthentication = {
 describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
   it('is a CARD acquirer that accepts a 3-D Secure result', () => {
     expect(acquirer.methods).toEqual(['CARD']);
-    expect(acquirer.capabilities).toStrictEqual({ instalments: true, threeDsResult: true, reversal: true, refunds: true });
+    expect(acquirer.capabilities).toStrictEqual({
+      instalments: true,
+      threeDsResult: true,
+      reversal: true,
+      refunds: true,
+      separateCapture: true,
+      partialCapture: true,
+      partialRefund: true,
+    });
   });
 
   it('approves an ordinary card with code 00', async () => {

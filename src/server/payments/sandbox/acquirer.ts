@@ -68,7 +68,15 @@ function cardAcquirer(
     ...identity,
     methods: ['CARD'],
     currencies: ['604', '840'],
-    capabilities: { instalments: true, threeDsResult: true, reversal: true, refunds: true },
+    capabilities: {
+      instalments: true,
+      threeDsResult: true,
+      reversal: true,
+      refunds: true,
+      separateCapture: true,
+      partialCapture: true,
+      partialRefund: true,
+    },
     async authorize(instrument, context) {
       const { pan, expiry, installments } = instrumentFor(instrument, 'CARD');
       if (!isValidPan(pan)) throw new Error('The CARD connector needs a validated PAN');

@@ -1,3 +1,4 @@
+import { NO_CAPTURE } from '@/server/core/domain/capabilities';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds } from '@/server/core/domain/time';
@@ -16,7 +17,14 @@ export const pagoEfectivoProcessor: SandboxProcessor = {
   name: 'Sandbox PagoEfectivo',
   methods: ['PAGOEFECTIVO'],
   currencies: ['604', '840'],
-  capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
+  capabilities: {
+    ...NO_CAPTURE,
+    instalments: false,
+    threeDsResult: false,
+    reversal: false,
+    refunds: false,
+    partialRefund: false,
+  },
   async authorize(instrument, context) {
     const { callbackUrl } = instrumentFor(instrument, 'PAGOEFECTIVO');
     return {

@@ -1,3 +1,4 @@
+import { NO_CAPTURE } from '@/server/core/domain/capabilities';
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
@@ -17,7 +18,14 @@ export const qrProcessor: SandboxProcessor = {
   name: 'Sandbox QR',
   methods: ['QR'],
   currencies: ['604'],
-  capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
+  capabilities: {
+    ...NO_CAPTURE,
+    instalments: false,
+    threeDsResult: false,
+    reversal: false,
+    refunds: false,
+    partialRefund: false,
+  },
   async authorize(instrument, context) {
     const { callbackUrl } = instrumentFor(instrument, 'QR');
     const qrImage = await QRCode.toDataURL(context.payerPageUrl, {

@@ -1,3 +1,4 @@
+import { NO_CAPTURE } from '@/server/core/domain/capabilities';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds } from '@/server/core/domain/time';
 import { instrumentFor } from '../connector';
@@ -14,7 +15,7 @@ function redirectProcessor(
     ...identity,
     methods: [method],
     currencies: ['604', '840'],
-    capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds },
+    capabilities: { ...NO_CAPTURE, instalments: false, threeDsResult: false, reversal: false, refunds, partialRefund: refunds },
     async authorize(instrument, context) {
       const { returnUrl, callbackUrl } = instrumentFor(instrument, method);
       return {

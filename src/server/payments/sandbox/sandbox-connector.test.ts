@@ -1,3 +1,4 @@
+import { NO_CAPTURE } from '@/server/core/domain/capabilities';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '@tests/support/connector-context';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
@@ -25,7 +26,7 @@ const rules: SandboxProcessor = {
   name: 'Sandbox test processor',
   methods: ['CARD'],
   currencies: ['604'],
-  capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
+  capabilities: { ...NO_CAPTURE, instalments: false, threeDsResult: false, reversal: true, refunds: true, partialRefund: true },
   async authorize(instrument) {
     const { pan } = instrumentFor(instrument, 'CARD');
     return cardOutcome(pan === '4000000000000002' ? DO_NOT_HONOUR : null, CARD, DETAILS);
@@ -37,7 +38,14 @@ const pendingRules: SandboxProcessor = {
   ...rules,
   id: 'sandbox-test-pending',
   methods: ['QR'],
-  capabilities: { instalments: false, threeDsResult: false, reversal: false, refunds: false },
+  capabilities: {
+    ...NO_CAPTURE,
+    instalments: false,
+    threeDsResult: false,
+    reversal: false,
+    refunds: false,
+    partialRefund: false,
+  },
   async authorize(instrument, context) {
     instrumentFor(instrument, 'QR');
     return {

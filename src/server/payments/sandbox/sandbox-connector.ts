@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   notSupported,
+  type ConnectorContext,
   type PaymentInstrument,
   type AuthorizeResult,
   type PaymentConnector,
@@ -32,13 +33,14 @@ export function failsFlakily(transactionId: string): boolean {
 }
 
 /** What the processor keeps of an answer; a technical failure decided nothing. */
-function decisionOf(result: AuthorizeResult): SandboxDecision | null {
+function decisionOf(result: AuthorizeResult, capture: ConnectorContext['capture']): SandboxDecision | null {
   switch (result.outcome) {
     case 'approved':
       return {
         outcome: 'approved',
         authorizationCode: result.processorResponse.authorization_code,
         brandTransactionId: result.processorResponse.brand_transaction_id,
+        ...(capture === 'manual' ? { uncaptured: true } : {}),
       };
     case 'declined':
       return { outcome: 'declined', code: result.processorResponse.result_message.code };
@@ -77,7 +79,9 @@ function timeoutPassed(signal: AbortSignal, timeoutMs: number): Promise<void> {
  * - `flaky`: the third of payments `failsFlakily` names fail with `96` before a decision;
  * - `declining`: declines everything `05` (pending methods too).
  * `slow`, `flaky` and `declining` touch authorization only: a processor that still answers answers
- * its inquiries, reversals and refunds as usual.
+ * its inquiries, captures, reversals and refunds as usual. A processor whose capabilities say
+ * `separateCapture` keeps an authorization made with `capture: 'manual'` uncaptured until
+ * `capture` takes it (all, or part where `partialCapture`), once.
  */
 export function sandboxConnector(processor: SandboxProcessor, store: SandboxStore, timeoutMs: number): PaymentConnector {
   const { id, name, methods, currencies, capabilities } = processor;
@@ -100,7 +104,7 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
         return technicalFailure('processor_error', card, ruled.methodDetails);
       }
       const result = mode === 'declining' ? cardOutcome(DO_NOT_HONOUR, card, ruled.methodDetails) : ruled;
-      const decision = decisionOf(result);
+      const decision = decisionOf(result, context.capture);
       if (decision !== null) await store.record(id, context.transactionId, decision);
       if (mode === 'slow' || processor.answersLate?.(instrument)) {
         await timeoutPassed(context.signal, timeoutMs);
@@ -114,7 +118,22 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
       const decision = await store.find(id, transaction.transactionId);
       if (decision === null) return { outcome: 'refused', reason: 'El procesador no registra este pago' };
       if (decision.outcome !== 'approved') return { outcome: 'refused', reason: 'El procesador no aprobó este pago' };
+      await store.void(id, transaction.transactionId);
       return { outcome: 'reversed', code: '00' };
+    },
+    async capture({ transactionId, amount, captureAmount }) {
+      if (!capabilities.separateCapture) return notSupported('capture');
+      if (await inOutage()) return { outcome: 'unavailable' };
+      const refused = (reason: string) => ({ outcome: 'refused' as const, reason });
+      if (captureAmount !== amount && !capabilities.partialCapture) return refused('El procesador solo captura el monto total');
+      const after = await store.capture(id, transactionId, captureAmount);
+      if (after === null) return refused('El procesador no registra este pago');
+      if (after.outcome !== 'approved') return refused('El procesador no aprobó este pago');
+      if (!after.uncaptured) return refused('El pago se capturó con su autorización');
+      if (after.voided) return refused('La autorización fue anulada');
+      // Asked again after a lost answer, the capture already made answers as it did.
+      if (after.capturedAmount !== captureAmount) return refused('El pago ya se capturó por otro monto');
+      return { outcome: 'captured' };
     },
     async refund(request) {
       if (!capabilities.refunds) return notSupported('refund');
@@ -136,6 +155,7 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
             outcome: 'approved',
             authorizationCode: decision.authorizationCode,
             brandTransactionId: decision.brandTransactionId,
+            ...(decision.uncaptured ? { capturedAmount: decision.voided ? null : (decision.capturedAmount ?? null) } : {}),
           };
         case 'declined':
           return { outcome: 'declined', code: decision.code, declineClass: declineClassOf(decision.code) };

@@ -25,7 +25,16 @@ export const DEFAULT_CONNECTOR_SETTINGS: ConnectorSettings = { mode: 'normal', e
 
 /** What a processor decided for one payment (technical failures decide nothing and are not kept). */
 export type SandboxDecision =
-  | { outcome: 'approved'; authorizationCode: string; brandTransactionId: string }
+  | {
+      outcome: 'approved';
+      authorizationCode: string;
+      brandTransactionId: string;
+      /** Authorized to be captured later: `capturedAmount` is null until it is. */
+      uncaptured?: boolean;
+      capturedAmount?: bigint | null;
+      /** Reversed: the authorization released, or the captured money returned. */
+      voided?: boolean;
+    }
   | { outcome: 'declined'; code: string }
   | { outcome: 'pending' };
 
@@ -34,6 +43,13 @@ export type SandboxStore = {
   /** Keeps a processor's decision for `reference` (the transaction id); the first write wins. */
   record(connectorId: string, reference: string, decision: SandboxDecision): Promise<void>;
   find(connectorId: string, reference: string): Promise<SandboxDecision | null>;
+  /**
+   * Captures `amount` of an approval still uncaptured and not voided, in one step (so a capture
+   * and a void racing at the processor never both take), and returns the record as it is after.
+   */
+  capture(connectorId: string, reference: string, amount: bigint): Promise<SandboxDecision | null>;
+  /** Marks an approval reversed. */
+  void(connectorId: string, reference: string): Promise<void>;
   setMode(connectorId: string, mode: ConnectorMode): Promise<void>;
   setEnabled(connectorId: string, enabled: boolean): Promise<void>;
 };
@@ -55,14 +71,16 @@ type RecordRow = {
   code: string;
   authorization_code: string | null;
   brand_transaction_id: string | null;
+  uncaptured: boolean;
 };
 
 // One statement text for any number of records (a JSON array), so it is prepared once.
 const INSERT_RECORDS = `
-INSERT INTO sandbox_processor_records (connector_id, reference, outcome, code, authorization_code, brand_transaction_id)
-SELECT connector_id, reference, outcome, code, authorization_code, brand_transaction_id
+INSERT INTO sandbox_processor_records (connector_id, reference, outcome, code, authorization_code, brand_transaction_id, uncaptured)
+SELECT connector_id, reference, outcome, code, authorization_code, brand_transaction_id, uncaptured
 FROM jsonb_to_recordset($1::jsonb)
-  AS r(connector_id text, reference text, outcome text, code text, authorization_code text, brand_transaction_id text)
+  AS r(connector_id text, reference text, outcome text, code text, authorization_code text, brand_transaction_id text,
+       uncaptured boolean)
 ON CONFLICT DO NOTHING`;
 
 /** An empty batch of records: it writes nothing, and readies the statement on the connection (warm-up). */
@@ -99,11 +117,24 @@ function recordBatcher(db: SandboxDb): (row: RecordRow) => Promise<void> {
     });
 }
 
+const RECORD_FIELDS = {
+  outcome: true,
+  code: true,
+  authorizationCode: true,
+  brandTransactionId: true,
+  uncaptured: true,
+  capturedAmount: true,
+  voided: true,
+} as const;
+
 function decisionOf(row: {
   outcome: string;
   code: string;
   authorizationCode: string | null;
   brandTransactionId: string | null;
+  uncaptured: boolean;
+  capturedAmount: bigint | null;
+  voided: boolean;
 }): SandboxDecision {
   if (row.outcome === 'approved' && row.authorizationCode !== null) {
     return {
@@ -111,6 +142,8 @@ function decisionOf(row: {
       authorizationCode: row.authorizationCode,
       // Records from before the column have no id.
       brandTransactionId: row.brandTransactionId ?? '',
+      ...(row.uncaptured ? { uncaptured: true, capturedAmount: row.capturedAmount } : {}),
+      ...(row.voided ? { voided: true } : {}),
     };
   }
   if (row.outcome === 'declined') return { outcome: 'declined', code: row.code };
@@ -155,14 +188,28 @@ export function databaseSandboxStore(db: SandboxDb, clock: () => number = () => 
         code: decision.outcome === 'approved' ? '00' : decision.outcome === 'declined' ? decision.code : '',
         authorization_code: decision.outcome === 'approved' ? decision.authorizationCode : null,
         brand_transaction_id: decision.outcome === 'approved' ? decision.brandTransactionId : null,
+        uncaptured: decision.outcome === 'approved' && decision.uncaptured === true,
       });
     },
     async find(connectorId, reference) {
       const row = await db.sandboxProcessorRecord.findUnique({
         where: { connectorId_reference: { connectorId, reference } },
-        select: { outcome: true, code: true, authorizationCode: true, brandTransactionId: true },
+        select: RECORD_FIELDS,
       });
       return row === null ? null : decisionOf(row);
+    },
+    async capture(connectorId, reference, amount) {
+      await db.sandboxProcessorRecord.updateMany({
+        where: { connectorId, reference, outcome: 'approved', uncaptured: true, capturedAmount: null, voided: false },
+        data: { capturedAmount: amount },
+      });
+      return this.find(connectorId, reference);
+    },
+    async void(connectorId, reference) {
+      await db.sandboxProcessorRecord.updateMany({
+        where: { connectorId, reference, outcome: 'approved' },
+        data: { voided: true },
+      });
     },
     async setMode(connectorId, mode) {
       await db.connectorSetting.upsert({ where: { connectorId }, create: { connectorId, mode }, update: { mode } });

@@ -55,7 +55,15 @@ describe('yapeCardPan', () => {
 describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
   it('is a YAPE rail with reversal and refunds', () => {
     expect(rail.methods).toEqual(['YAPE']);
-    expect(rail.capabilities).toStrictEqual({ instalments: false, threeDsResult: false, reversal: true, refunds: true });
+    expect(rail.capabilities).toStrictEqual({
+      instalments: false,
+      threeDsResult: false,
+      reversal: true,
+      refunds: true,
+      separateCapture: false,
+      partialCapture: false,
+      partialRefund: true,
+    });
   });
 
   it('approves with code 00 and describes the wallet card', async () => {

@@ -1,3 +1,4 @@
+import { NO_CAPTURE } from '@/server/core/domain/capabilities';
 import { instrumentFor, type ResultMessage } from '../connector';
 import { yapeWallet } from '../yape-wallet';
 import { cardOutcome } from './card-outcome';
@@ -26,7 +27,7 @@ function yapeRail(identity: Pick<SandboxProcessor, 'id' | 'name'>): SandboxProce
     ...identity,
     methods: ['YAPE'],
     currencies: ['604'],
-    capabilities: { instalments: false, threeDsResult: false, reversal: true, refunds: true },
+    capabilities: { ...NO_CAPTURE, instalments: false, threeDsResult: false, reversal: true, refunds: true, partialRefund: true },
     async authorize(instrument, context) {
       const { phone, otp } = instrumentFor(instrument, 'YAPE');
       const { card, methodDetails } = yapeWallet(phone);

@@ -84,6 +84,10 @@ const es = {
         return 'Está repetida en esta solicitud.';
       case 'amount_mismatch':
         return 'El monto no es el de la transacción.';
+      case 'exceeds_refundable':
+        return 'El monto pasa lo que aún se puede reembolsar.';
+      case 'partial_not_supported':
+        return 'Su procesador solo reembolsa el total.';
     }
   },
 };
@@ -148,6 +152,10 @@ const en: typeof es = {
         return 'It appears twice in this request.';
       case 'amount_mismatch':
         return 'The amount is not the transaction’s.';
+      case 'exceeds_refundable':
+        return 'The amount is more than can still be refunded.';
+      case 'partial_not_supported':
+        return 'Its processor refunds only in whole.';
     }
   },
 };

@@ -13,8 +13,9 @@ export const requestRefundsMeta = {
     path: '/refund',
     operationId: 'requestRefunds',
     tags: ['refunds'],
-    summary: 'Request TOTAL refunds of LIQUIDADO transactions (CARD, YAPE, CUOTEALO)',
-    description: 'All or nothing: one failing item fails the request, with every failing item in `errors`.',
+    summary: 'Request TOTAL or PARTIAL refunds of LIQUIDADO transactions (CARD, YAPE, CUOTEALO)',
+    description:
+      'All or nothing: one failing item fails the request, with every failing item in `errors`. TOTAL refunds all of what was captured, once; PARTIAL refunds part of what is still refundable, as many times as they add up to it (one over it is 409 41). A processor that refunds only in whole takes no PARTIAL (422 42).',
     requestHeaders: refundHeaders,
     errorResponses: [400, 401, 403, 404, 409, 413, 422, 429],
   },

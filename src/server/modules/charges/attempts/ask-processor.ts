@@ -1,5 +1,7 @@
 import type {
   AuthorizeResult,
+  CaptureRequest,
+  CaptureResult,
   ConnectorContext,
   PaymentConnector,
   PaymentInstrument,
@@ -9,7 +11,7 @@ import type {
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { logInfo } from '@/server/platform/log';
 
-// The two calls the charge path makes to a processor, each bounded by the connector's timeout
+// The calls the charge path makes to a processor, each bounded by the connector's timeout
 // (docs/ORCHESTRATION.md 1, 3). The connector sees the signal and should stop on it; the race
 // makes sure a connector that does not still cannot hold the payment past its timeout. A
 // connector that throws has failed technically: the payment is never left without an answer.
@@ -43,6 +45,20 @@ export async function statusWithin(connector: PaymentConnector, reference: Trans
   } catch (error) {
     logInfo('connector_failed', { connector: connector.id, flow: 'status', error: errorName(error) });
     return { outcome: 'unknown' };
+  }
+}
+
+/** The connector's capture, or `unavailable` (in doubt: the status sync asks) once its timeout has passed. */
+export async function captureWithin(connector: PaymentConnector, request: CaptureRequest): Promise<CaptureResult> {
+  const signal = AbortSignal.timeout(connector.timeoutMs);
+  const timedOut = new Promise<CaptureResult>((resolve) =>
+    signal.addEventListener('abort', () => resolve({ outcome: 'unavailable' }), { once: true }),
+  );
+  try {
+    return await Promise.race([connector.capture(request), timedOut]);
+  } catch (error) {
+    logInfo('connector_failed', { connector: connector.id, flow: 'capture', error: errorName(error) });
+    return { outcome: 'unavailable' };
   }
 }
 

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { env } from '@/env';
 import type { Prisma } from '@/generated/prisma/client';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import type { CardDescription } from '@/server/core/domain/card';
+import { captureBefore, type CaptureMode } from '@/server/core/domain/money-movements';
 import type { AuthorizeResult, CardFields, DeclineClass, OrderFacts } from '@/server/payments';
 import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
@@ -25,6 +27,8 @@ export type ChargeBase = {
   methodDetails: Record<string, unknown>;
   /** The payment's 3-D Secure result once it has one: every later attempt reuses it (docs/ORCHESTRATION.md 5). */
   authentication: ThreeDsResult | null;
+  /** MANUAL: authorized now, captured later by the merchant (docs/DECISIONS.md "Capture later"). */
+  captureMode: CaptureMode;
 };
 
 /** Why routing chose an attempt's connector (stored in `transactions.routing`). */
@@ -46,6 +50,12 @@ const audienceOf = (base: ChargeBase) => ({
   merchantCode: base.merchant.code,
   merchantOperationNumber: base.body.merchant_operation_number,
 });
+
+/** The merchant's capture window (tests may set one of seconds: CAPTURE_WINDOW_SECONDS). */
+function captureWindowMs(merchant: ActingMerchant): number {
+  const seconds = env().CAPTURE_WINDOW_SECONDS;
+  return seconds === undefined ? merchant.captureWindowDays * 86_400_000 : seconds * 1000;
+}
 
 /** A new attempt, REGISTRADO at `at`, carried by `connectorId`; `number` 0 when the claim statement decides it. */
 export function newAttempt(base: ChargeBase, connectorId: string, routing: RoutingChoice, number: number, at: Date): Attempt {
@@ -70,6 +80,12 @@ export function newAttempt(base: ChargeBase, connectorId: string, routing: Routi
       methodDetails: base.methodDetails as Prisma.JsonObject,
       processorResponse: null,
       additionalFields: additionalFieldsOf(base, connectorId, number),
+      // A payment to capture later is UNCAPTURED from its first attempt; its window counts from
+      // the attempt (the authorization follows within the processor's timeout, or the payer's
+      // 3-D Secure challenge).
+      captureStatus: base.captureMode === 'MANUAL' ? 'UNCAPTURED' : null,
+      capturedAmount: null,
+      captureBefore: base.captureMode === 'MANUAL' ? captureBefore(at, captureWindowMs(base.merchant)) : null,
       createdAt: at,
       lifecycle: [{ state: 'REGISTRADO', at }],
     },
@@ -105,6 +121,8 @@ export function attemptRows(base: ChargeBase, attempt: Attempt, statusCheckAt: D
       connector_id: attempt.connectorId,
       routing: attempt.routing,
       status_check_at: statusCheckAt,
+      capture_status: row.captureStatus,
+      capture_before: row.captureBefore,
       created_at: row.createdAt,
       updated_at: row.createdAt,
     } satisfies TransactionColumns,

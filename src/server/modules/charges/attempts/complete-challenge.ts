@@ -77,6 +77,7 @@ export async function completeChallenge(
     card: card && detectBrand(card.pan) ? describeCard(card.pan) : null,
     methodDetails: row.methodDetails as Prisma.JsonObject,
     authentication: null,
+    captureMode: row.captureStatus === null ? 'AUTOMATIC' : 'MANUAL',
   };
   const attempt: Attempt = {
     row,

@@ -60,6 +60,7 @@ async function claim(owner: ActingMerchant, operationNumber: string) {
     card: null,
     methodDetails: {},
     authentication: null,
+    captureMode: 'AUTOMATIC' as const,
   };
   const attempt = newAttempt(base, 'sandbox-acquirer-a', { rule_version: null, route: null, reason: 'test' }, 0, new Date());
   const outcome = await claimCharge(

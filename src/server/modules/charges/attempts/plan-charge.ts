@@ -55,7 +55,10 @@ export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePl
     if (capable.length > 0) candidates = capable;
   }
   const first = candidates[0] && (await connectorById(prisma, candidates[0].connector));
-  if (!first) throw new AppError('METHOD_RULE', `no processor can carry this ${method} payment now`);
+  if (!first) {
+    const why = payment.captureLater ? ' to be captured later: none of its processors captures separately' : ' now';
+    throw new AppError('METHOD_RULE', `no processor can carry this ${method} payment${why}`);
+  }
   return {
     candidates,
     ruleVersion: config.rule?.version ?? null,
@@ -80,6 +83,7 @@ function paymentFacts(base: ChargeBase): PaymentFacts {
     cardType: card?.card_type ?? null,
     cardCountry: card?.card_country ?? null,
     instalments: Number(installments ?? '1'),
+    captureLater: base.captureMode === 'MANUAL',
     // Weighted routes split by operation, stable across replays (docs/ORCHESTRATION.md 2).
     stableKey: `${merchant.code}:${body.merchant_operation_number}`,
   };

@@ -63,6 +63,7 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
       order: orderFacts(base),
       payerPageUrl: payerPageUrl(attempt.payerToken),
       expirySeconds: base.merchant.expirySeconds[attempt.row.method],
+      capture: base.captureMode === 'MANUAL' ? 'manual' : 'automatic',
       ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
     });
     const latencyMs = Date.now() - sentAt.getTime();

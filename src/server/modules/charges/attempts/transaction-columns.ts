@@ -47,6 +47,8 @@ export const TRANSACTION_COLUMNS = [
   'connector_id',
   'routing',
   'status_check_at',
+  'capture_status',
+  'capture_before',
   'created_at',
   'updated_at',
 ] as const satisfies readonly TransactionColumn[];

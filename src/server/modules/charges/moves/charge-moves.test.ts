@@ -17,6 +17,9 @@ const row = (states: TransactionRow['state'][]): TransactionRow => ({
   methodDetails: {},
   processorResponse: null,
   additionalFields: null,
+  captureStatus: null,
+  capturedAmount: null,
+  captureBefore: null,
   createdAt: at,
   lifecycle: states.map((state) => ({ state, at })),
 });

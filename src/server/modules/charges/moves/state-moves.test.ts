@@ -124,7 +124,6 @@ describe('refund moves', () => {
           merchantId: fixture.merchant.id,
           operationId: settled.find((row) => row.id === transactionId)!.operationId,
           transactionId,
-          activeTransactionId: transactionId,
           type: 'TOTAL',
           refundAmount: 15000n,
           transactionAmount: 15000n,

@@ -1,3 +1,4 @@
+import { toActingMerchant } from '@/server/modules/access/acting-merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession, Role } from '@/server/modules/access/console-session';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   prisma = database.prisma;
   const merchant = await prisma.merchant.create({ data: { code: 'PLATA', name: 'Bodega Plata' } });
   merchantId = merchant.id;
-  const acting = { ...merchant, expirySeconds: {} };
+  const acting = toActingMerchant(merchant);
   await authorizeCharge(prisma, acting, chargeRequest('PLATA', 'card-1', 'CARD'));
   await authorizeCharge(prisma, acting, chargeRequest('PLATA', 'card-2', 'CARD'));
   await authorizeCharge(prisma, acting, chargeRequest('PLATA', 'qr-1', 'QR'));
@@ -110,7 +111,7 @@ describe('a platform admin', () => {
   it("runs one merchant's settlement cut-off, leaving the others' payments as they are", async () => {
     const admin = as('PLATFORM_ADMIN');
     const other = await prisma.merchant.findUniqueOrThrow({ where: { code: 'PLATB' } });
-    await authorizeCharge(prisma, { ...other, expirySeconds: {} }, chargeRequest('PLATB', 'card-b', 'CARD'));
+    await authorizeCharge(prisma, toActingMerchant(other), chargeRequest('PLATB', 'card-b', 'CARD'));
     expect(await admin.awaitingSettlement({ merchantCode: 'PLATB' })).toBe(1);
     expect(await admin.settleNow({ merchantCode: 'PLATB' })).toEqual({ settled: 1 });
     expect(await prisma.transaction.count({ where: { merchantId: other.id, state: 'LIQUIDADO' } })).toBe(1);

@@ -1,3 +1,4 @@
+import { toActingMerchant } from '@/server/modules/access/acting-merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession } from '@/server/modules/access/console-session';
@@ -39,7 +40,7 @@ const fields = { canal: 'console', reason: 'cliente', description: 'talla' };
 
 async function charge(code: 'A' | 'B', name: string, method: keyof typeof METHOD_DETAILS, amount = '15000') {
   const merchant = await prisma.merchant.findUniqueOrThrow({ where: { code: merchants[code]!.code } });
-  const acting = { ...merchant, expirySeconds: {} };
+  const acting = toActingMerchant(merchant);
   const answer = await authorizeCharge(prisma, acting, body(merchant.code, `${code}-${name}`, method, amount));
   tx[`${code}-${name}`] = answer.transaction.transaction_id;
 }

@@ -1,3 +1,4 @@
+import { toActingMerchant } from '@/server/modules/access/acting-merchant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '@/generated/prisma/client';
 import type { ConsoleSession, Role } from '@/server/modules/access/console-session';
@@ -29,7 +30,7 @@ const storedUser = (key: string) => prisma.consoleUser.findUniqueOrThrow({ where
 
 async function chargeAs(code: string, method: 'CARD' | 'QR', number: string) {
   const merchant = await stored(code);
-  const acting = { ...merchant, expirySeconds: merchant.expirySeconds as Record<string, number> };
+  const acting = toActingMerchant(merchant);
   return authorizeCharge(prisma, acting, chargeRequest(code, number, method));
 }
 

@@ -75,6 +75,10 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
     help: '--merchant C --mode NEVER|ALWAYS|OVER|WHEN_REQUIRED [--over-amount CENTS]   when card payments authenticate',
     options: ['merchant', 'mode', 'over-amount'],
   },
+  'capture-mode': {
+    help: '--merchant C --method CARD --mode MANUAL|AUTOMATIC [--window-days 1-29]   capture later, and the window before a void',
+    options: ['merchant', 'method', 'mode', 'window-days'],
+  },
   'processor-accounts': { help: '--merchant C   its Culqi and Mercado Pago accounts (never a secret)', options: ['merchant'] },
   'test-processor-account': { help: '--id ID   ask the processor whether it takes the keys', options: ['id'] },
   'reseal-processor-secrets': {
@@ -306,6 +310,14 @@ async function run(command: string, values: Record<string, string | string[] | u
           merchantCode: required(values, 'merchant'),
           setting: { mode: required(values, 'mode') as 'NEVER', overAmount: optional('over-amount') },
         });
+      case 'capture-mode': {
+        const windowDays = optional('window-days');
+        return routing.updateCapture.mutate({
+          ...ofMethod(),
+          mode: required(values, 'mode') as 'MANUAL',
+          ...(windowDays === undefined ? {} : { windowDays: Number(windowDays) }),
+        });
+      }
       case 'processor-accounts':
         return processorAccounts.accounts.query({ merchantCode: required(values, 'merchant') });
       case 'test-processor-account':

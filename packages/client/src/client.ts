@@ -6,6 +6,7 @@ import { TokenSource } from './token.js';
 import { send, type FetchLike, type HttpRequest, type RetryEvent, type TransportConfig } from './transport.js';
 import type {
   CancellationResponse,
+  CaptureRequest,
   ChargeRequest,
   ChargeResponse,
   EventListResponse,
@@ -198,6 +199,20 @@ export function createPayClient(options: PayClientOptions) {
         method: 'DELETE',
         path: `/charges/${segment(ref.merchant_code)}/${segment(ref.merchant_operation_number)}`,
         headers: facilitated(),
+        replaySafe: true,
+        call,
+      }),
+    /**
+     * POST /charges/{merchant_code}/{merchant_operation_number}/capture: all of a CARD payment
+     * authorized to be captured later, or `amount` of it, once, with an Idempotency-Key. A
+     * retry never captures twice: the service captures once per authorization.
+     */
+    capture: (ref: OperationRef, body: CaptureRequest = {}, call?: IdempotentCallOptions) =>
+      authorized<CancellationResponse>({
+        method: 'POST',
+        path: `/charges/${segment(ref.merchant_code)}/${segment(ref.merchant_operation_number)}/capture`,
+        json: body,
+        headers: { ...facilitated(), ...idempotent(call) },
         replaySafe: true,
         call,
       }),

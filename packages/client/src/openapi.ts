@@ -62,6 +62,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/charges/{merchant_code}/{merchant_operation_number}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture a CARD payment authorized to be captured later, all of it or part, once
+         * @description The payment’s processor captures it (a part releases the rest). The answer is the operation as DELETE answers it, the transaction’s `additional_fields.capture.status` CAPTURED; the event `transaction.captured` is called back. Captured with its authorization, captured already, or not AUTORIZADO: 409 41. Over the authorized amount: 400 10. Processor not confirming yet: 503 with Retry-After (the worker asks it, never capturing twice).
+         */
+        post: operations["capturePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/refund": {
         parameters: {
             query?: never;
@@ -76,8 +96,8 @@ export type paths = {
         get: operations["listRefunds"];
         put?: never;
         /**
-         * Request TOTAL refunds of LIQUIDADO transactions (CARD, YAPE, CUOTEALO)
-         * @description All or nothing: one failing item fails the request, with every failing item in `errors`.
+         * Request TOTAL or PARTIAL refunds of LIQUIDADO transactions (CARD, YAPE, CUOTEALO)
+         * @description All or nothing: one failing item fails the request, with every failing item in `errors`. TOTAL refunds all of what was captured, once; PARTIAL refunds part of what is still refundable, as many times as they add up to it (one over it is 409 41). A processor that refunds only in whole takes no PARTIAL (422 42).
          */
         post: operations["requestRefunds"];
         delete?: never;
@@ -362,6 +382,21 @@ export type components = {
                 eci: string;
                 challenged: boolean;
             };
+            /** @description CARD authorized to be captured later (`method_details.capture` manual, or the merchant’s setting) */
+            capture?: {
+                /** @constant */
+                mode: "MANUAL";
+                /**
+                 * @description CAPTURING: asked of the processor and not confirmed yet
+                 * @enum {string}
+                 */
+                status: "UNCAPTURED" | "CAPTURING" | "CAPTURED";
+                /** @description What may still be captured */
+                capturable_amount: string;
+                captured_amount: string | null;
+                /** @description Uncaptured by then, the authorization is voided (EXTORNADO) */
+                capture_before: components["schemas"]["TimeObject"];
+            };
         } & {
             [key: string]: unknown;
         };
@@ -458,7 +493,7 @@ export type components = {
             events: {
                 event_id: string;
                 /** @enum {string} */
-                event_type: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
+                event_type: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "transaction.captured" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
                 merchant_operation_number: string;
                 /** Format: date-time */
                 created_at: string;
@@ -620,6 +655,11 @@ export interface operations {
                                 plan?: string;
                                 number?: string;
                             };
+                            /**
+                             * @description manual: authorize now and capture later (POST /charges/{merchant_code}/{merchant_operation_number}/capture); automatic: captured with its authorization. Without it, the merchant’s setting for CARD decides.
+                             * @enum {string}
+                             */
+                            capture?: "automatic" | "manual";
                             /**
                              * Format: uri
                              * @description An absolute http(s) URL
@@ -1134,6 +1174,167 @@ export interface operations {
             };
         };
     };
+    capturePayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description API version; supported: 1709847567 */
+                "ALG-API-VERSION": "1709847567";
+                /** @description Payment facilitator code; required with facilitator credentials */
+                "payment-facilitator-code"?: string;
+                /** @description Echoed in the X-Request-Id response header; new when absent */
+                "X-Request-Id"?: string;
+                /** @description Same key and body within 24 h replay the stored answer; another body: 409 code 40 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                merchant_code: string;
+                merchant_operation_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Cents to capture, at most the authorized amount; without it, all of it. The rest is released. */
+                    amount?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationResponse"];
+                };
+            };
+            /** @description Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12) */
+            400: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
+            401: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description RFC 6750 3: `Bearer realm="pay"`, with `error="invalid_token"` and `error_description` when a token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Missing scope, or merchant/facilitator the token does not act for (21) */
+            403: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description No such operation, transaction or refund for this merchant (30) */
+            404: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Method not allowed on this path (31) */
+            405: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description The methods of this path */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Reused merchant_operation_number or Idempotency-Key (40) or the state does not allow it (41) */
+            409: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The payment method does not allow it (42) */
+            422: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Rate limit exceeded (50) */
+            429: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Unexpected fault (01) */
+            500: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
+            503: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+        };
+    };
     listRefunds: {
         parameters: {
             query?: {
@@ -1280,8 +1481,11 @@ export interface operations {
                 "application/json": {
                     merchant_code: string;
                     operations: {
-                        /** @constant */
-                        type: "TOTAL";
+                        /**
+                         * @description TOTAL: all of what was captured, once; PARTIAL: part of what is still refundable
+                         * @enum {string}
+                         */
+                        type: "TOTAL" | "PARTIAL";
                         merchant_operation_number: string;
                         transaction_id: string | null;
                         refund_amount: string;
@@ -1573,7 +1777,7 @@ export interface operations {
         parameters: {
             query?: {
                 merchant_code?: string;
-                type?: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
+                type?: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "transaction.captured" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
                 merchant_operation_number?: string;
                 delivered?: "true" | "false";
                 created_after?: string;

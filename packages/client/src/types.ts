@@ -19,6 +19,8 @@ export type OperationRef = PathParams<operations['cancelOperation']>;
 export type CancellationResponse = Schemas['CancellationResponse'];
 
 export type RefundRequest = JsonBody<operations['requestRefunds']>;
+/** The body of a capture: `amount` (cents) of the authorization, or nothing for all of it. */
+export type CaptureRequest = NonNullable<operations['capturePayment']['requestBody']>['content']['application/json'];
 export type RefundCreateResponse = Schemas['RefundCreateResponse'];
 export type Refund = Schemas['Refund'];
 export type RefundQuery = Query<operations['listRefunds']>;

@@ -6,7 +6,7 @@ import { chargeBody, clientOnFake, refundBody } from './setup.js';
 
 test('each endpoint is called as the OpenAPI document says', async () => {
   const { client, service } = clientOnFake({ facilitatorCode: 'FAC1' });
-  for (let index = 0; index < 7; index++) service.answer(json(200, { success: true }));
+  for (let index = 0; index < 8; index++) service.answer(json(200, { success: true }));
   await client.charges.create(chargeBody, { requestId: 'my-request' });
   await client.charges.get({ merchant_code: 'DEMO001', merchant_operation_number: 'a/b c', transaction_id: 't-1' });
   await client.charges.cancel({ merchant_code: 'DEMO001', merchant_operation_number: 'ord-1' });
@@ -14,6 +14,7 @@ test('each endpoint is called as the OpenAPI document says', async () => {
   await client.refunds.list({ state: 'REGISTERED', start_date: '2026-01-01', merchant_code: undefined });
   await client.refunds.getByOperation({ merchant_code: 'DEMO001', merchant_operation_number: 'ord-1' });
   await client.events.list({ type: 'transaction.authorized', limit: '2' });
+  await client.charges.capture({ merchant_code: 'DEMO001', merchant_operation_number: 'ord-2' }, { amount: '9000' });
   const calls = service.apiCalls();
   expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
     'POST https://pay.test/api/charges',
@@ -23,11 +24,13 @@ test('each endpoint is called as the OpenAPI document says', async () => {
     'GET https://pay.test/api/refund?state=REGISTERED&start_date=2026-01-01',
     'GET https://pay.test/api/refund/DEMO001/ord-1',
     'GET https://pay.test/api/events?type=transaction.authorized&limit=2',
+    'POST https://pay.test/api/charges/DEMO001/ord-2/capture',
   ]);
+  expect(JSON.parse(calls[7]!.body!)).toEqual({ amount: '9000' });
   expect(JSON.parse(calls[0]!.body!)).toEqual(chargeBody);
   expect(calls[0]!.headers).toMatchObject({ 'content-type': 'application/json', 'x-request-id': 'my-request' });
   expect(JSON.parse(calls[3]!.body!)).toEqual(refundBody);
-  // The facilitator header goes where the document lists it: refunds, queries, cancellation, events.
+  // The facilitator header goes where the document lists it: refunds, queries, cancellation, events, captures.
   expect(calls.map((call) => call.headers['payment-facilitator-code'] ?? null)).toEqual([
     null,
     'FAC1',
@@ -36,9 +39,10 @@ test('each endpoint is called as the OpenAPI document says', async () => {
     'FAC1',
     'FAC1',
     'FAC1',
+    'FAC1',
   ]);
-  // Only charges and refunds carry a key; queries and the cancellation need none to be replayed.
-  expect(calls.map((call) => 'idempotency-key' in call.headers)).toEqual([true, false, false, true, false, false, false]);
+  // Charges, refunds and captures carry a key; queries and the cancellation need none to be replayed.
+  expect(calls.map((call) => 'idempotency-key' in call.headers)).toEqual([true, false, false, true, false, false, false, true]);
 });
 
 test('events.all follows next_cursor from page to page', async () => {

@@ -60,7 +60,7 @@ test('the operation page files a total refund of a settled card payment: REGISTE
   const admin = await createConsoleUser('MERCHANT_ADMIN', merchant.code);
   const card = await demoCharge(request, 'CARD', { merchant });
   expect(await settleNow(merchant.code, [card.transactionId])).toBe(1);
-  const refundButton = page.getByRole('button', { name: 'Solicitar reembolso total' });
+  const refundButton = page.getByRole('button', { name: 'Solicitar reembolso' });
 
   await signIn(page, viewer.email, `/operations/${card.transactionId}`, viewer.password);
   await expect(page.getByRole('heading', { name: card.number })).toBeVisible();
@@ -72,7 +72,8 @@ test('the operation page files a total refund of a settled card payment: REGISTE
   await signIn(page, admin.email, `/operations/${card.transactionId}`, admin.password);
   await expect(page.getByTestId('refund')).toHaveCount(0);
   await refundButton.click();
-  await expect(page.getByText('Reembolso total de S/ 150.00. El pagador recibe el monto completo.')).toBeVisible();
+  await expect(page.getByText('Se puede reembolsar hasta S/ 150.00: todo o una parte.')).toBeVisible();
+  await expect(page.getByLabel('Monto a reembolsar')).toHaveValue('150.00');
   await page.getByLabel('Motivo').fill(FIELDS.reason);
   await page.getByLabel('Descripción').fill(FIELDS.description);
   await page.getByRole('button', { name: 'Registrar reembolso' }).click();
@@ -88,7 +89,7 @@ test('the operation page files a total refund of a settled card payment: REGISTE
   await expect(refundButton).toHaveCount(0);
 
   const refunds = (await storedOperation(merchant.code, card.number)).refunds;
-  expect(refunds.map((row) => [row.state, row.transactionId, String(row.refundAmount), row.additionalFields])).toEqual([
-    ['REGISTERED', card.transactionId, '15000', FIELDS],
+  expect(refunds.map((row) => [row.state, row.type, row.transactionId, String(row.refundAmount), row.additionalFields])).toEqual([
+    ['REGISTERED', 'TOTAL', card.transactionId, '15000', FIELDS],
   ]);
 });

@@ -100,7 +100,7 @@ test('a merchant admin files a batch: a refused batch says why for each item and
   await yapeItem.getByLabel('Motivo propio para este ítem').check();
   await yapeItem.getByLabel('Motivo', { exact: true }).fill('no llegó a tiempo');
   await page.getByRole('button', { name: 'Solicitar 8 reembolsos' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('¿Solicitar 8 reembolsos totales?');
+  await expect(page.getByRole('alertdialog')).toContainText('¿Solicitar 8 reembolsos?');
   await page.getByRole('button', { name: 'Sí, solicitar' }).click();
 
   const refused = page.getByRole('alert').filter({ hasText: 'No se registró ningún reembolso' });

@@ -8,6 +8,7 @@ import { PolicyForm } from './policy-form';
 import { RuleEditor } from './rule-editor';
 import { RoutesTable } from './routes-table';
 import { ThreeDsForm } from './three-ds-form';
+import { CaptureForm } from './capture-form';
 
 const TEXT = {
   es: {
@@ -137,6 +138,9 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
 
       <PolicyForm merchantCode={routing.merchantCode} method={method} policy={routing.policy} canEdit={canEdit} />
       {method === 'CARD' ? <ThreeDsForm merchantCode={routing.merchantCode} setting={routing.threeDs} canEdit={canEdit} /> : null}
+      {routing.capture.capturable ? (
+        <CaptureForm merchantCode={routing.merchantCode} setting={routing.capture} canEdit={canEdit} />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { isUuid } from '@/server/core/domain/uuid';
 import { cancelOperation } from '@/server/modules/charges/cancel-operation';
+import { capturePayment } from '@/server/modules/charges/capture-payment';
 import { actingMerchantById, assertInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import { fileRefunds, type RefundFields } from '@/server/modules/refunds/refund-batch';
 
@@ -27,7 +28,19 @@ export async function cancelFromConsole(prisma: Db, scope: MerchantScope, transa
 }
 
 /** The refund of one transaction (operation page): a batch of one for the transaction's merchant. */
-export async function refundFromConsole(prisma: Db, scope: MerchantScope, transactionId: string, fields: RefundFields) {
+export async function refundFromConsole(
+  prisma: Db,
+  scope: MerchantScope,
+  transactionId: string,
+  fields: RefundFields,
+  amount: string | null = null,
+) {
   const { merchant } = await operationOf(prisma, scope, transactionId);
-  return fileRefunds(prisma, merchant, [{ transactionId, additional_fields: fields }]);
+  return fileRefunds(prisma, merchant, [{ transactionId, amount, additional_fields: fields }]);
+}
+
+/** The Capture action (operation page): all of an authorization to capture later, or `amount` cents of it. */
+export async function captureFromConsole(prisma: Db, scope: MerchantScope, transactionId: string, amount: string | null) {
+  const { merchant, merchantOperationNumber } = await operationOf(prisma, scope, transactionId);
+  return capturePayment(prisma, merchant, merchantOperationNumber, amount === null ? null : BigInt(amount));
 }

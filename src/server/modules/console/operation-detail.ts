@@ -1,6 +1,7 @@
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
-import { decideCancel, REFUNDABLE_METHODS } from '@/server/core/domain/states';
+import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod } from '@/server/core/domain/states';
+import { stillRefundable } from '@/server/core/domain/money-movements';
 import { toTransactionObject, transactionSelect } from '@/server/modules/charges/transaction-view';
 import { refundSelect, toRefundObject } from '@/server/modules/refunds/refund-view';
 import { eventsOf } from '@/server/modules/events/event-view';
@@ -35,6 +36,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
           declineClass: true,
           latencyMs: true,
           threeDs: true,
+          refundedAmount: true,
         },
       },
       refunds: { orderBy: { createdAt: 'asc' }, select: refundSelect },
@@ -44,9 +46,6 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
   const events = await eventsOf(prisma, ids);
   const latest = operation.transactions.at(-1)!;
   const cancel = decideCancel(latest.state, latest.method);
-  const refunded = new Set(
-    operation.refunds.filter((refund) => refund.state !== 'REJECTED').map((refund) => refund.transaction.id),
-  );
   return {
     merchant: operation.merchant,
     merchantOperationNumber: operation.merchantOperationNumber,
@@ -65,7 +64,10 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
         latencyMs: row.latencyMs,
         threeDs: row.threeDs as { version: string; status: string; eci: string; challenged: boolean } | null,
       },
-      refundable: row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method) && !refunded.has(row.id),
+      money: moneyOf(row),
+      // A payment to capture later, not captured yet: the console's Capture action.
+      capturable: row.state === 'AUTORIZADO' && row.captureStatus === 'UNCAPTURED',
+      refundable: refundableNow(row) > 0n,
     })),
     refunds: operation.refunds.map(toRefundObject),
     events,
@@ -78,5 +80,31 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
             state: latest.state,
             refundableMethod: REFUNDABLE_METHODS.includes(latest.method),
           },
+  };
+}
+
+type MoneyRow = {
+  state: string;
+  method: PaymentMethod;
+  amount: bigint;
+  captureStatus: string | null;
+  capturedAmount: bigint | null;
+  refundedAmount: bigint;
+};
+
+/** What a settled payment of a method with refunds may still give back. */
+function refundableNow(row: MoneyRow): bigint {
+  return row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method) ? stillRefundable(row) : 0n;
+}
+
+/** The money of one transaction, as cents: authorized, captured (null: nothing yet), refunded, still refundable. */
+function moneyOf(row: MoneyRow) {
+  const moved = ['AUTORIZADO', 'LIQUIDADO'].includes(row.state);
+  const captured = row.captureStatus === null ? (moved ? row.amount : null) : row.capturedAmount;
+  return {
+    authorized: row.amount.toString(),
+    captured: captured?.toString() ?? null,
+    refunded: row.refundedAmount.toString(),
+    refundable: refundableNow(row).toString(),
   };
 }

@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { consoleClient, errorMessage } from '../../../console-ui/trpc-client';
 import { formText } from '../../../console-ui/form-text';
 import { ActionError, Confirm } from '../../../console-ui/form-kit';
-import { DANGER_OUTLINE_BUTTON } from '../../../console-ui/buttons';
+import { DANGER_OUTLINE_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
+import { centsOfInput, inputOfCents } from '../../../console-ui/amount-input';
+import { money } from '../../../console-ui/format';
 import { useConsoleLang } from '../../../console-ui/lang-context';
 
 const TEXT = {
@@ -22,12 +24,19 @@ const TEXT = {
     },
     ask: (action: string) => `¿${action}?`,
     no: 'No',
-    refund: 'Solicitar reembolso total',
-    refundText: (amount: string) => `Reembolso total de ${amount}. El pagador recibe el monto completo.`,
+    refund: 'Solicitar reembolso',
+    refundText: (amount: string) => `Se puede reembolsar hasta ${amount}: todo o una parte.`,
+    refundAmount: 'Monto a reembolsar',
     reason: 'Motivo',
     description: 'Descripción',
     register: 'Registrar reembolso',
     cancel: 'Cancelar',
+    capture: 'Capturar pago',
+    captureText: (amount: string, before: string) =>
+      `Autorizado por ${amount}, sin capturar: captura todo o una parte antes del ${before} (lo que no captures se libera al pagador); si no, la autorización se anula.`,
+    captureAmount: 'Monto a capturar',
+    doCapture: 'Capturar',
+    badAmount: (max: string) => `Escribe un monto mayor que cero y de hasta ${max}, con a lo más dos decimales.`,
   },
   en: {
     CANCELADO: {
@@ -42,12 +51,19 @@ const TEXT = {
     },
     ask: (action: string) => `${action}?`,
     no: 'No',
-    refund: 'Request a total refund',
-    refundText: (amount: string) => `Total refund of ${amount}. The payer gets the whole amount back.`,
+    refund: 'Request a refund',
+    refundText: (amount: string) => `Up to ${amount} can be refunded: all of it or a part.`,
+    refundAmount: 'Amount to refund',
     reason: 'Reason',
     description: 'Description',
     register: 'File refund',
     cancel: 'Cancel',
+    capture: 'Capture payment',
+    captureText: (amount: string, before: string) =>
+      `Authorized for ${amount}, not captured: capture all of it or a part before ${before} (what you do not capture goes back to the payer); otherwise the authorization is voided.`,
+    captureAmount: 'Amount to capture',
+    doCapture: 'Capture',
+    badAmount: (max: string) => `Write an amount above zero and up to ${max}, with at most two decimals.`,
   },
 };
 
@@ -96,7 +112,10 @@ export function CancelAction({ transactionId, to }: { transactionId: string; to:
   );
 }
 
-export function RefundAction({ transactionId, amount }: { transactionId: string; amount: string }) {
+/** What a refund may take: `refundable` cents of `currency`; `whole` when nothing was refunded yet (TOTAL). */
+type Refundable = { transactionId: string; refundable: string; currency: string; whole: boolean };
+
+export function RefundAction({ transactionId, refundable, currency, whole }: Refundable) {
   const lang = useConsoleLang();
   const text = TEXT[lang];
   const router = useRouter();
@@ -120,10 +139,14 @@ export function RefundAction({ transactionId, amount }: { transactionId: string;
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
+        const cents = centsOfInput(formText(form, 'amount'));
+        if (cents === null || BigInt(cents) > BigInt(refundable)) return setError(text.badAmount(money(refundable, currency)));
         setBusy(true);
         consoleClient.console.refund
           .mutate({
             transactionId,
+            // All of it, with nothing refunded before, is a TOTAL refund; anything else a PARTIAL one.
+            ...(whole && cents === refundable ? {} : { amount: cents }),
             additional_fields: {
               canal: 'console',
               reason: formText(form, 'reason'),
@@ -143,7 +166,17 @@ export function RefundAction({ transactionId, amount }: { transactionId: string;
           );
       }}
     >
-      <p className="text-sm">{text.refundText(amount)}</p>
+      <p className="text-sm">{text.refundText(money(refundable, currency))}</p>
+      <label className="block text-sm">
+        {text.refundAmount}
+        <input
+          name="amount"
+          required
+          inputMode="decimal"
+          defaultValue={inputOfCents(refundable)}
+          className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5"
+        />
+      </label>
       <label className="block text-sm">
         {text.reason}
         <input
@@ -179,6 +212,68 @@ export function RefundAction({ transactionId, amount }: { transactionId: string;
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
           onClick={() => setOpen(false)}
         >
+          {text.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What a capture may take: `authorized` cents of `currency`, before `before` (written in the page's language). */
+type Capturable = { transactionId: string; authorized: string; currency: string; before: string };
+
+export function CaptureAction({ transactionId, authorized, currency, before }: Capturable) {
+  const lang = useConsoleLang();
+  const text = TEXT[lang];
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)} className={PRIMARY_BUTTON}>
+        {text.capture}
+      </button>
+    );
+  }
+  return (
+    <form
+      className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const cents = centsOfInput(formText(new FormData(event.currentTarget), 'amount'));
+        if (cents === null || BigInt(cents) > BigInt(authorized)) return setError(text.badAmount(money(authorized, currency)));
+        setBusy(true);
+        consoleClient.console.capture.mutate({ transactionId, ...(cents === authorized ? {} : { amount: cents }) }).then(
+          () => {
+            setOpen(false);
+            setBusy(false);
+            router.refresh();
+          },
+          (failure: unknown) => {
+            setBusy(false);
+            setError(errorMessage(failure, lang));
+          },
+        );
+      }}
+    >
+      <p className="text-sm">{text.captureText(money(authorized, currency), before)}</p>
+      <label className="block text-sm">
+        {text.captureAmount}
+        <input
+          name="amount"
+          required
+          inputMode="decimal"
+          defaultValue={inputOfCents(authorized)}
+          className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5"
+        />
+      </label>
+      <ActionError message={error} />
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+          {text.doCapture}
+        </button>
+        <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
           {text.cancel}
         </button>
       </div>

@@ -8,7 +8,7 @@ import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
 import { businessTime, money, StateBadge } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
-import { CancelAction, RefundAction } from './operation-actions';
+import { CancelAction, CaptureAction, RefundAction } from './operation-actions';
 import { can } from '@/server/modules/access/policy';
 import type { operationDetail } from '@/server/modules/console/operation-detail';
 
@@ -44,6 +44,14 @@ const TEXT = {
     threeDs: '3-D Secure',
     image: '(imagen)',
     refunds: 'Reembolsos',
+    money: {
+      label: 'Montos',
+      authorized: 'Autorizado',
+      captured: 'Capturado',
+      notCaptured: 'sin capturar',
+      refunded: 'Reembolsado',
+      refundable: 'Por reembolsar',
+    },
     callbacks: 'Notificaciones (callbacks)',
     noCallbacks: 'La operación no tiene callback_url: no se envían notificaciones.',
   },
@@ -78,6 +86,14 @@ const TEXT = {
     threeDs: '3-D Secure',
     image: '(image)',
     refunds: 'Refunds',
+    money: {
+      label: 'Amounts',
+      authorized: 'Authorized',
+      captured: 'Captured',
+      notCaptured: 'not captured',
+      refunded: 'Refunded',
+      refundable: 'Still refundable',
+    },
     callbacks: 'Notifications (callbacks)',
     noCallbacks: 'The operation has no callback_url: no notifications are sent.',
   },
@@ -162,12 +178,27 @@ export default async function OperationPage({ params }: Props) {
         )}
         {canAct
           ? detail.transactions
+              .filter((transaction) => transaction.capturable)
+              .map((transaction) => (
+                <CaptureAction
+                  key={transaction.transaction_id}
+                  transactionId={transaction.transaction_id}
+                  authorized={transaction.amount}
+                  currency={transaction.currency}
+                  before={businessTime(transaction.additional_fields!.capture!.capture_before.utc_time, lang, zone)}
+                />
+              ))
+          : null}
+        {canAct
+          ? detail.transactions
               .filter((transaction) => transaction.refundable)
               .map((transaction) => (
                 <RefundAction
                   key={transaction.transaction_id}
                   transactionId={transaction.transaction_id}
-                  amount={money(transaction.amount, transaction.currency)}
+                  refundable={transaction.money.refundable}
+                  currency={transaction.currency}
+                  whole={transaction.money.refunded === '0'}
                 />
               ))
           : null}
@@ -186,6 +217,7 @@ export default async function OperationPage({ params }: Props) {
           </div>
           {transaction.state_reason ? <p className="text-sm text-slate-700">{transaction.state_reason}</p> : null}
           <Orchestration facts={transaction.orchestration} text={text} />
+          <MoneySummary money={transaction.money} currency={transaction.currency} text={text.money} />
           <ol className="relative ml-2 border-l border-slate-300" aria-label={text.lifecycle}>
             {transaction.lifecycle.map((entry, index) => (
               <li key={index} className="mb-2 ml-4">
@@ -298,5 +330,35 @@ function Orchestration({ facts, text }: { facts: OrchestrationFacts; text: Orche
     <p className="text-sm text-slate-700" data-testid="attempt-routing" title={facts.routing?.reason}>
       {parts.join(' · ')}
     </p>
+  );
+}
+
+type MoneyFacts = Awaited<ReturnType<typeof operationDetail>>['transactions'][number]['money'];
+
+/** What was authorized, captured and refunded of one transaction, and what can still be refunded. */
+function MoneySummary({
+  money: amounts,
+  currency,
+  text,
+}: {
+  money: MoneyFacts;
+  currency: string;
+  text: (typeof TEXT)['es']['money'];
+}) {
+  const rows: [string, string, string][] = [
+    ['authorized', text.authorized, money(amounts.authorized, currency)],
+    ['captured', text.captured, amounts.captured === null ? text.notCaptured : money(amounts.captured, currency)],
+    ['refunded', text.refunded, money(amounts.refunded, currency)],
+    ['refundable', text.refundable, money(amounts.refundable, currency)],
+  ];
+  return (
+    <dl aria-label={text.label} className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="money">
+      {rows.map(([key, label, value]) => (
+        <div key={key} className="flex flex-col" data-testid={`money-${key}`}>
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

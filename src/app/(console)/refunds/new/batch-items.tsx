@@ -15,7 +15,7 @@ export function BatchItems({
 }: {
   items: BatchItem[];
   common: Fields;
-  onChange: (transactionId: string, own: Fields | null) => void;
+  onChange: (transactionId: string, change: Partial<Pick<BatchItem, 'own' | 'amount'>>) => void;
   onRemove: (transactionId: string) => void;
 }) {
   const text = BATCH_TEXT[useConsoleLang()];
@@ -45,7 +45,7 @@ export function BatchItems({
                       type="checkbox"
                       className="h-4 w-4"
                       checked={item.own !== null}
-                      onChange={(event) => onChange(item.transactionId, event.target.checked ? { ...common } : null)}
+                      onChange={(event) => onChange(item.transactionId, { own: event.target.checked ? { ...common } : null })}
                     />
                     {text.ownReason}
                   </label>
@@ -58,7 +58,16 @@ export function BatchItems({
                     {text.remove}
                   </button>
                 </div>
-                {item.own ? <ReasonFields value={item.own} onChange={(own) => onChange(item.transactionId, own)} /> : null}
+                <label className="block max-w-xs text-sm">
+                  {text.partAmount(itemLabel(item))}
+                  <input
+                    value={item.amount}
+                    inputMode="decimal"
+                    onChange={(event) => onChange(item.transactionId, { amount: event.target.value })}
+                    className="mt-1 block w-40 rounded-md border border-slate-300 bg-white px-2 py-1.5"
+                  />
+                </label>
+                {item.own ? <ReasonFields value={item.own} onChange={(own) => onChange(item.transactionId, { own })} /> : null}
               </fieldset>
             </li>
           ))}

@@ -19,14 +19,17 @@ export type Candidate = {
 
 export type Fields = { canal: string; reason: string; description: string };
 
-/** One transaction to refund: from the eligible list (`candidate`) or pasted by id; `own`: its own reason. */
-export type BatchItem = { transactionId: string; candidate: Candidate | null; own: Fields | null };
+/**
+ * One transaction to refund: from the eligible list (`candidate`) or pasted by id; `own`: its own
+ * reason; `amount`: a part, as typed (empty: all of what can be refunded).
+ */
+export type BatchItem = { transactionId: string; candidate: Candidate | null; own: Fields | null; amount: string };
 
 export const MAX_ITEMS = 50;
 
 const es = {
   eligible: 'Transacciones reembolsables',
-  eligibleHint: 'Liquidadas, de un medio con reembolsos (CARD, YAPE, CUOTEALO) y sin reembolso.',
+  eligibleHint: 'Liquidadas, de un medio con reembolsos (CARD, YAPE, CUOTEALO) y con algo aún por reembolsar.',
   noEligible: 'No hay transacciones reembolsables que coincidan.',
   more: (count: number) => `Se muestran las ${count} más recientes: busca para acotar la lista.`,
   eligibleCaption: 'Transacciones reembolsables, de la más reciente a la más antigua',
@@ -53,13 +56,15 @@ const es = {
   itemLegend: (index: number, label: string) => `Ítem ${index}: ${label}`,
   pasted: 'id pegado: se verifica al enviar',
   ownReason: 'Motivo propio para este ítem',
+  partAmount: (label: string) => `Monto de ${label} (vacío: todo)`,
+  badPart: (index: number) => `El monto del ítem ${index} no es un monto: escribe por ejemplo 50.00, o déjalo vacío para todo.`,
   remove: 'Quitar',
   needReason: (index: number) => `Falta el motivo del ítem ${index}.`,
   needCommonReason: 'Escribe el motivo para todos los ítems (o uno propio en cada ítem).',
   submit: (count: number) => (count === 1 ? 'Solicitar 1 reembolso' : `Solicitar ${count} reembolsos`),
-  confirmTitle: (count: number) => (count === 1 ? '¿Solicitar 1 reembolso total?' : `¿Solicitar ${count} reembolsos totales?`),
+  confirmTitle: (count: number) => (count === 1 ? '¿Solicitar 1 reembolso?' : `¿Solicitar ${count} reembolsos?`),
   confirmText:
-    'Cada pagador recibe el monto completo de su transacción. Se registran todos o ninguno: si un ítem no se puede reembolsar, no se registra nada y te decimos por qué.',
+    'Cada pagador recibe lo que aún se puede reembolsar de su transacción, o el monto que escribiste. Se registran todos o ninguno: si un ítem no se puede reembolsar, no se registra nada y te decimos por qué.',
   confirm: 'Sí, solicitar',
   back: 'Volver',
   sending: 'Enviando…',
@@ -94,7 +99,7 @@ const es = {
 
 const en: typeof es = {
   eligible: 'Refundable transactions',
-  eligibleHint: 'Settled, of a method with refunds (CARD, YAPE, CUOTEALO) and not refunded yet.',
+  eligibleHint: 'Settled, of a method with refunds (CARD, YAPE, CUOTEALO) and with something still to refund.',
   noEligible: 'No refundable transactions match.',
   more: (count: number) => `Showing the ${count} newest: search to narrow the list.`,
   eligibleCaption: 'Refundable transactions, newest first',
@@ -121,13 +126,15 @@ const en: typeof es = {
   itemLegend: (index: number, label: string) => `Item ${index}: ${label}`,
   pasted: 'pasted id: checked when sent',
   ownReason: 'Own reason for this item',
+  partAmount: (label: string) => `Amount of ${label} (empty: all of it)`,
+  badPart: (index: number) => `Item ${index}'s amount is no amount: write e.g. 50.00, or leave it empty for all of it.`,
   remove: 'Remove',
   needReason: (index: number) => `Item ${index} has no reason.`,
   needCommonReason: 'Write the reason for every item (or give each item its own).',
   submit: (count: number) => (count === 1 ? 'Request 1 refund' : `Request ${count} refunds`),
-  confirmTitle: (count: number) => (count === 1 ? 'Request 1 total refund?' : `Request ${count} total refunds?`),
+  confirmTitle: (count: number) => (count === 1 ? 'Request 1 refund?' : `Request ${count} refunds?`),
   confirmText:
-    'Each payer gets the full amount of their transaction. All are registered or none: if one item cannot be refunded, nothing is registered and we tell you why.',
+    'Each payer gets what can still be refunded of their transaction, or the amount you wrote. All are registered or none: if one item cannot be refunded, nothing is registered and we tell you why.',
   confirm: 'Yes, request',
   back: 'Go back',
   sending: 'Sending…',

@@ -11,6 +11,7 @@ import { BatchResult } from './batch-result';
 import { BATCH_TEXT, MAX_ITEMS, type BatchItem, type BatchOutcome, type Candidate, type Fields } from './batch-text';
 import { CandidateTable } from './candidate-table';
 import { ReasonFields } from './reason-fields';
+import { centsOfInput } from '../../../console-ui/amount-input';
 
 /**
  * The batch refund form: transactions from the eligible list or pasted by id, one reason for
@@ -48,7 +49,12 @@ export function RefundBatchForm({
     setProblem(fresh.length > room ? text.tooMany : null);
     setItems([...items, ...fresh.slice(0, Math.max(room, 0))]);
   };
-  const fromCandidate = (candidate: Candidate): BatchItem => ({ transactionId: candidate.transactionId, candidate, own: null });
+  const fromCandidate = (candidate: Candidate): BatchItem => ({
+    transactionId: candidate.transactionId,
+    candidate,
+    own: null,
+    amount: '',
+  });
 
   const addPasted = () => {
     const ids = pasted
@@ -60,7 +66,7 @@ export function RefundBatchForm({
     add(
       ids.map((id) => {
         const candidate = candidates.find((entry) => entry.transactionId === id);
-        return candidate ? fromCandidate(candidate) : { transactionId: id, candidate: null, own: null };
+        return candidate ? fromCandidate(candidate) : { transactionId: id, candidate: null, own: null, amount: '' };
       }),
     );
     setPasted('');
@@ -69,6 +75,8 @@ export function RefundBatchForm({
   const missingReason = (): string | null => {
     const index = items.findIndex((item) => item.own !== null && !item.own.reason.trim());
     if (index >= 0) return text.needReason(index + 1);
+    const badPart = items.findIndex((item) => item.amount.trim() !== '' && centsOfInput(item.amount) === null);
+    if (badPart >= 0) return text.badPart(badPart + 1);
     return items.some((item) => item.own === null) && !common.reason.trim() ? text.needCommonReason : null;
   };
 
@@ -78,7 +86,10 @@ export function RefundBatchForm({
     consoleClient.console.refundBatch
       .mutate({
         merchantCode,
-        items: sent.map((item) => ({ transactionId: item.transactionId, additional_fields: item.own ?? common })),
+        items: sent.map((item) => {
+          const amount = item.amount.trim() === '' ? null : centsOfInput(item.amount);
+          return { transactionId: item.transactionId, ...(amount ? { amount } : {}), additional_fields: item.own ?? common };
+        }),
       })
       .then(
         (outcome) => {
@@ -160,8 +171,8 @@ export function RefundBatchForm({
         <BatchItems
           items={items}
           common={common}
-          onChange={(transactionId, own) =>
-            setItems(items.map((item) => (item.transactionId === transactionId ? { ...item, own } : item)))
+          onChange={(transactionId, change) =>
+            setItems(items.map((item) => (item.transactionId === transactionId ? { ...item, ...change } : item)))
           }
           onRemove={(transactionId) => setItems(items.filter((item) => item.transactionId !== transactionId))}
         />

@@ -4,4 +4,6 @@ import { refundInput } from './refund.types';
 
 export const refund = consoleActProcedure
   .input(refundInput)
-  .mutation(({ ctx, input }) => refundFromConsole(ctx.prisma, ctx.scope, input.transactionId, input.additional_fields));
+  .mutation(({ ctx, input }) =>
+    refundFromConsole(ctx.prisma, ctx.scope, input.transactionId, input.additional_fields, input.amount ?? null),
+  );

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { centsString } from '@/server/core/interface/common';
 import { additionalFields, transactionId } from '../console-fields';
 
-export const refundInput = z.strictObject({ transactionId, additional_fields: additionalFields });
+/** `amount`: a PARTIAL refund of so many cents; without it, a TOTAL one. */
+export const refundInput = z.strictObject({ transactionId, amount: centsString.optional(), additional_fields: additionalFields });

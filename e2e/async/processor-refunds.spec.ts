@@ -8,7 +8,8 @@ import {
   routeTo,
   simulatorControl,
 } from '../support/processors';
-import { ASYNC_PORT } from '../support/service';
+import { ASYNC_ORIGIN, ASYNC_PORT } from '../support/service';
+import { headers as apiHeaders } from '../support/api-client';
 import type { ErrorReply } from '../support/api-types';
 import { asyncActor, bodyFor, chargeOk, followRefund, postRefund, waitForState } from './async-helpers';
 
@@ -20,6 +21,7 @@ const PROCESSORS = [
   {
     name: 'Culqi',
     prefix: 'CQRF',
+    partialRefunds: false,
     connect: (merchantCode: string) => connectCulqi(merchantCode, ['CARD'], ASYNC_PORT),
     // The charge at Culqi, returned whole: its amount_refunded is its amount.
     async returned(processorReference: string) {
@@ -33,6 +35,7 @@ const PROCESSORS = [
   {
     name: 'Mercado Pago',
     prefix: 'MPRF',
+    partialRefunds: true,
     connect: (merchantCode: string) => connectMercadoPago(merchantCode, ['CARD'], ASYNC_PORT),
     // The payment at Mercado Pago, refunded once, whole.
     async returned(processorReference: string) {
@@ -58,15 +61,17 @@ for (const processor of PROCESSORS) {
     const id = charged.transaction.transaction_id;
     await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
 
-    // Refunds in parts are not wired to this processor: a part is refused, never sent as a whole refund.
-    const partial = await postRefund<ErrorReply>(
-      request,
-      token,
-      refundBody(merchant.code, [refundItem(number, id, '5000', { type: 'PARTIAL' })]),
-    );
-    expect(partial.status, partial.text).toBe(422);
-    expect(partial.body.meta.status.code).toBe('42');
-    expect(partial.body.errors.map((each) => each.field)).toEqual(['operations[0].type']);
+    // A processor whose connector refunds only in whole refuses a part, never sending it as a whole refund.
+    if (!processor.partialRefunds) {
+      const partial = await postRefund<ErrorReply>(
+        request,
+        token,
+        refundBody(merchant.code, [refundItem(number, id, '5000', { type: 'PARTIAL' })]),
+      );
+      expect(partial.status, partial.text).toBe(422);
+      expect(partial.body.meta.status.code).toBe('42');
+      expect(partial.body.errors.map((each) => each.field)).toEqual(['operations[0].type']);
+    }
 
     const requested = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '15000')]));
     expect(requested.status, requested.text).toBe(200);
@@ -82,3 +87,41 @@ for (const processor of PROCESSORS) {
     await processor.returned(String(charged.transaction.additional_fields?.processor_reference));
   });
 }
+
+test('a card payment carried by Mercado Pago is reserved, captured in part there, and refunded in part', async ({ request }) => {
+  const { merchant, token } = await asyncActor(request, 'MPCP');
+  const { account } = await connectMercadoPago(merchant.code, ['CARD'], ASYNC_PORT);
+  await routeTo(merchant.code, 'CARD', [account.connectorId], ASYNC_PORT);
+  const number = operationNumber('mpcp');
+  const charged = await chargeOk(request, token, bodyFor(merchant.code, number, 'CARD', { capture: 'manual' }), 'AUTORIZADO');
+  const id = charged.transaction.transaction_id;
+  const reference = String(charged.transaction.additional_fields?.processor_reference);
+  type Payment = {
+    id: number;
+    status: string;
+    captured: boolean;
+    transaction_amount: number;
+    transaction_amount_refunded: number;
+  };
+  const atProcessor = async () =>
+    (await simulatorControl<Payment[]>(MERCADOPAGO_SIMULATOR, 'payments')).find((each) => String(each.id) === reference);
+  expect(await atProcessor()).toMatchObject({ status: 'authorized', captured: false, transaction_amount: 150 });
+
+  const captured = await request.post(`${ASYNC_ORIGIN}/api/charges/${merchant.code}/${number}/capture`, {
+    headers: apiHeaders(token),
+    data: { amount: '9000' },
+  });
+  expect(captured.status(), await captured.text()).toBe(200);
+  expect(await atProcessor()).toMatchObject({ status: 'approved', captured: true, transaction_amount: 90 });
+
+  await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
+  const requested = await postRefund(
+    request,
+    token,
+    refundBody(merchant.code, [refundItem(number, id, '4000', { type: 'PARTIAL' })]),
+  );
+  expect(requested.status, requested.text).toBe(200);
+  const { seen } = await followRefund(request, token, merchant.code, number, requested.body.operations[0]!.refund_id, 'RESOLVED');
+  expect(seen).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
+  expect(await atProcessor()).toMatchObject({ status: 'approved', transaction_amount: 90, transaction_amount_refunded: 40 });
+});

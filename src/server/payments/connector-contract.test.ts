@@ -266,7 +266,12 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     const reference = referenceOf(context, 'CARD', await connector.authorize(requestOf('CARD'), context));
     expect((await connector.reverse(reference)).outcome).toBe('reversed');
     expect((await connector.capture({ ...reference, captureAmount: context.amount })).outcome).toBe('refused');
-    expect(await connector.status(reference)).toMatchObject({ outcome: 'approved', capturedAmount: null });
+    // Nothing captured: still an authorization the processor never captured, or a reserve it cancelled.
+    const status = await connector.status(reference);
+    expect(
+      status.outcome === 'declined' || (status.outcome === 'approved' && status.capturedAmount === null),
+      status.outcome,
+    ).toBe(true);
   });
 
   it('refuses a request of a method it does not carry, as a programming error', async () => {

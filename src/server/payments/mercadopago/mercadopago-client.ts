@@ -15,12 +15,16 @@ export type MercadoPagoPayment = {
   authorization_code?: string | null;
   transaction_amount?: number;
   transaction_amount_refunded?: number;
+  /** false while a payment made with `capture: false` is an authorization not captured yet. */
+  captured?: boolean;
 };
 
 export type MercadoPagoRefund = { id: number | string; status?: string };
 
 export type MercadoPagoClient = {
   post(path: string, body: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<ProcessorAnswer>;
+  /** PUT /v1/payments/{id}: a capture or a cancellation, under a key of its own. */
+  put(path: string, body: unknown, idempotencyKey: string): Promise<ProcessorAnswer>;
   get(path: string, query?: Record<string, string>, signal?: AbortSignal): Promise<ProcessorAnswer>;
   /** The Yape token: public key in the query, no access token (…/checkout-api/integration-configuration/yape). */
   yapeToken(body: unknown, signal?: AbortSignal): Promise<ProcessorAnswer>;
@@ -32,6 +36,8 @@ export function mercadoPagoClient(account: ProcessorAccountConfig, endpoints: Pr
   return {
     post: (path, body, idempotencyKey, signal) =>
       api('POST', path, { headers: { ...accessToken, 'x-idempotency-key': idempotencyKey }, body, signal }),
+    put: (path, body, idempotencyKey) =>
+      api('PUT', path, { headers: { ...accessToken, 'x-idempotency-key': idempotencyKey }, body }),
     get: (path, query, signal) => api('GET', path, { query, headers: accessToken, signal }),
     yapeToken: (body, signal) =>
       api('POST', '/platforms/pci/yape/v1/payment', { query: { public_key: account.publicKey }, body, signal }),

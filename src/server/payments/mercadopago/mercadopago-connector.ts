@@ -1,11 +1,18 @@
-import { NO_CAPTURE } from '@/server/core/domain/capabilities';
-import { notSupported, type PaymentConnector, type TransactionReference } from '../connector';
+import {
+  notSupported,
+  type CaptureRequest,
+  type CaptureResult,
+  type PaymentConnector,
+  type RefundRequest,
+  type ReverseResult,
+  type TransactionReference,
+} from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 import { errorOf, type MercadoPagoClient, mercadoPagoClient } from './mercadopago-client';
 import { mercadoPagoNotification } from './mercadopago-notifications';
-import { authorizeCard, authorizeYape } from './mercadopago-payments';
 import { findPayment, paymentStatus } from './mercadopago-records';
-import { field, text } from '../processor-http';
+import { field, text, type ProcessorAnswer } from '../processor-http';
+import { authorizeCard, authorizeYape, majorUnits } from './mercadopago-payments';
 import { absence } from '../transaction-reference';
 
 // A merchant's Mercado Pago account as a connector (docs/processors/mercadopago.md): cards and
@@ -18,15 +25,18 @@ export const MERCADOPAGO_METHODS = ['CARD', 'YAPE'] as const;
 // Peru's accounts are in soles (mercadopago.com.pe: site MPE, currency PEN); its API takes no
 // 3-D Secure result from another directory server.
 export const MERCADOPAGO_CURRENCIES = ['604'] as const;
-// Capture later and refunds in parts are not wired to Mercado Pago yet: a partial refund of one
-// of its payments is refused (422), never sent as a whole one.
+// Cards are captured later by reserving them (`capture: false`) and then PUT /v1/payments/{id}
+// with `capture: true` and the amount to take (…/checkout-api/payment-management/capture-authorized-payments);
+// a reserve is released by cancelling it. Refunds take an amount (POST …/refunds with `amount`,
+// …/reference/chargebacks/_payments_id_refunds/post), up to 20 per payment in Peru.
 export const MERCADOPAGO_CAPABILITIES = {
-  ...NO_CAPTURE,
   instalments: true,
   threeDsResult: false,
   reversal: true,
   refunds: true,
-  partialRefund: false,
+  separateCapture: true,
+  partialCapture: true,
+  partialRefund: true,
 } as const;
 
 type Refunded = { kind: 'refunded' | 'in_process'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
@@ -48,7 +58,69 @@ async function refundWhole(
   const made = Array.isArray(earlier.body) ? (earlier.body as unknown[]) : [];
   const pending = made.find((each) => text(field(each, 'status')) === 'in_process');
   if (pending) return { kind: 'in_process', code: text(field(pending, 'id')) ?? id };
-  const answer = await client.post(`/v1/payments/${encodeURIComponent(id)}/refunds`, {}, idempotencyKey);
+  return refundAnswer(await client.post(`/v1/payments/${encodeURIComponent(id)}/refunds`, {}, idempotencyKey), id);
+}
+
+/** Cancels a reserve not captured yet (PUT `status: cancelled`); null when the payment is no reserve. */
+async function cancelReserve(client: MercadoPagoClient, reference: TransactionReference): Promise<ReverseResult | null> {
+  const found = await findPayment(client, reference);
+  if (found.kind !== 'found' || found.payment.captured !== false) return null;
+  const id = String(found.payment.id);
+  if (found.payment.status === 'cancelled') return { outcome: 'reversed', code: id };
+  const answer = await client.put(
+    `/v1/payments/${encodeURIComponent(id)}`,
+    { status: 'cancelled' },
+    `${reference.transactionId}:cancel`,
+  );
+  if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
+    return { outcome: 'unavailable' };
+  if (answer.status < 300) return { outcome: 'reversed', code: id };
+  return { outcome: 'refused', reason: errorOf(answer.body, answer.status).description };
+}
+
+/** Captures `captureAmount` of a reserve, once: a reserve captured before answers as that capture did. */
+async function captureReserve(client: MercadoPagoClient, request: CaptureRequest): Promise<CaptureResult> {
+  const found = await findPayment(client, request);
+  if (found.kind === 'unknown') return { outcome: 'unavailable' };
+  if (found.kind === 'none') return { outcome: 'refused', reason: 'Mercado Pago no registra este pago' };
+  const { payment } = found;
+  const id = String(payment.id);
+  const amount = majorUnits(request.captureAmount);
+  if (payment.status === 'approved' && payment.captured !== false) {
+    return payment.transaction_amount === amount
+      ? { outcome: 'captured' }
+      : { outcome: 'refused', reason: 'Mercado Pago ya capturó este pago por otro monto' };
+  }
+  if (payment.status !== 'authorized') {
+    return { outcome: 'refused', reason: `Mercado Pago no tiene este pago por capturar (${payment.status})` };
+  }
+  const answer = await client.put(
+    `/v1/payments/${encodeURIComponent(id)}`,
+    { capture: true, transaction_amount: amount },
+    `${request.transactionId}:capture`,
+  );
+  if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
+    return { outcome: 'unavailable' };
+  if (answer.status < 300 && text(field(answer.body, 'status')) === 'approved') return { outcome: 'captured' };
+  return { outcome: 'refused', reason: errorOf(answer.body, answer.status).description };
+}
+
+/** Refunds the request's amount of the payment, under the refund's own key (asked again, Mercado Pago answers the same refund). */
+async function refundAmount(client: MercadoPagoClient, request: RefundRequest): Promise<Refunded> {
+  const found = await findPayment(client, request);
+  if (found.kind === 'unknown') return { kind: 'unavailable' };
+  if (found.kind === 'none') return { kind: 'refused', reason: 'Mercado Pago no registra este pago' };
+  const id = String(found.payment.id);
+  const answer = await client.post(
+    `/v1/payments/${encodeURIComponent(id)}/refunds`,
+    { amount: majorUnits(request.amount) },
+    `${request.refundId}:refund`,
+  );
+  return refundAnswer(answer, id);
+}
+
+/** What a refund's answer says: made, in process, refused, or unknown (asked again later). */
+function refundAnswer(answer: ProcessorAnswer, id: string): Refunded {
   // 409 or 423: a request under this key is under way or was made: it is read on the next ask.
   if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
     return { kind: 'unavailable' };
@@ -79,19 +151,22 @@ export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints:
     },
     async reverse(transaction) {
       if (!carries(transaction.method)) return notSupported('reverse');
+      const reserve = await cancelReserve(client, transaction);
+      if (reserve !== null) return reserve;
       const refunded = await refundWhole(client, transaction, `${transaction.transactionId}:reversal`);
       if (refunded.kind === 'refunded' || refunded.kind === 'in_process') return { outcome: 'reversed', code: refunded.code };
       return refunded.kind === 'refused' ? { outcome: 'refused', reason: refunded.reason } : { outcome: 'unavailable' };
     },
     async refund(request) {
       if (!carries(request.method)) return notSupported('refund');
-      const refunded = await refundWhole(client, request, `${request.refundId}:refund`);
+      const refunded = await refundAmount(client, request);
       if (refunded.kind === 'refunded') return { outcome: 'resolved' };
       if (refunded.kind === 'refused') return { outcome: 'rejected', reason: refunded.reason };
       return { outcome: 'in_process' };
     },
-    async capture() {
-      return notSupported('capture');
+    async capture(request) {
+      if (request.method !== 'CARD') return notSupported('capture');
+      return captureReserve(client, request);
     },
     async status(transaction) {
       if (!carries(transaction.method)) return notSupported('status');

@@ -74,7 +74,8 @@ export function paymentResult(answer: ProcessorAnswer, described: Described): Au
     return technicalFailure('processor_error', described.card, described.methodDetails, errorOf(answer.body, answer.status));
   }
   const processorReference = String(payment.id);
-  if (payment.status === 'approved') {
+  // `authorized`: approved and reserved, to be captured later (`capture: false`).
+  if (payment.status === 'approved' || payment.status === 'authorized') {
     return approval(
       { authorizationCode: payment.authorization_code ?? processorReference, brandTransactionId: processorReference },
       { ...described, processorReference },
@@ -103,7 +104,8 @@ function paymentBody(account: ProcessorAccountConfig, context: ConnectorContext,
     external_reference: context.transactionId,
     notification_url: account.notificationUrl,
     binary_mode: true,
-    capture: true,
+    // `false` reserves the amount to capture later (PUT /v1/payments/{id}, research §7.3).
+    capture: context.capture !== 'manual',
     metadata: { transaction_id: context.transactionId, merchant_operation_number: merchantOperationNumber },
     ...extra,
   };

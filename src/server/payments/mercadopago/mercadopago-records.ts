@@ -52,6 +52,12 @@ export function paymentStatus(payment: MercadoPagoPayment): StatusResult {
         authorizationCode: payment.authorization_code ?? id,
         brandTransactionId: id,
         processorReference: id,
+        // A capture later: nothing while reserved; after it, the amount captured (its transaction_amount).
+        ...(payment.captured === false
+          ? { capturedAmount: null }
+          : payment.status === 'approved' && typeof payment.transaction_amount === 'number'
+            ? { capturedAmount: BigInt(Math.round(payment.transaction_amount * 100)) }
+            : {}),
       };
     case 'rejected':
     case 'cancelled': {

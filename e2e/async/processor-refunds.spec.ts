@@ -125,3 +125,31 @@ test('a card payment carried by Mercado Pago is reserved, captured in part there
   expect(seen).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
   expect(await atProcessor()).toMatchObject({ status: 'approved', transaction_amount: 90, transaction_amount_refunded: 40 });
 });
+
+test('a card payment carried by Culqi is held, and captured whole there; a part is refused before Culqi is asked', async ({
+  request,
+}) => {
+  const { merchant, token } = await asyncActor(request, 'CQCP');
+  const { account } = await connectCulqi(merchant.code, ['CARD'], ASYNC_PORT);
+  await routeTo(merchant.code, 'CARD', [account.connectorId], ASYNC_PORT);
+  const number = operationNumber('cqcp');
+  const charged = await chargeOk(request, token, bodyFor(merchant.code, number, 'CARD', { capture: 'manual' }), 'AUTORIZADO');
+  const reference = String(charged.transaction.additional_fields?.processor_reference);
+  const atCulqi = async () =>
+    (await simulatorControl<{ id: string; capture: boolean; amount: number }[]>(CULQI_SIMULATOR, 'charges')).find(
+      (each) => each.id === reference,
+    );
+  expect(await atCulqi()).toMatchObject({ capture: false, amount: 15000 });
+  const capture = (data?: object) =>
+    request.post(`${ASYNC_ORIGIN}/api/charges/${merchant.code}/${number}/capture`, {
+      headers: apiHeaders(token),
+      ...(data ? { data } : {}),
+    });
+  const part = await capture({ amount: '9000' });
+  expect(part.status()).toBe(422);
+  expect(((await part.json()) as ErrorReply).meta.status.code).toBe('42');
+  expect(await atCulqi()).toMatchObject({ capture: false });
+  const whole = await capture();
+  expect(whole.status(), await whole.text()).toBe(200);
+  expect(await atCulqi()).toMatchObject({ capture: true, amount: 15000 });
+});

@@ -6,7 +6,7 @@ import { AppError } from '@/server/core/domain/errors';
 import { decideCapture } from '@/server/core/domain/money-movements';
 import { logError } from '@/server/platform/log';
 import { transactionReference, type CaptureResult } from '@/server/payments';
-import { connectorForTransaction } from '@/server/modules/processors/connectors';
+import { capabilitiesForTransaction, connectorForTransaction } from '@/server/modules/processors/connectors';
 import { captureWithin } from './attempts/ask-processor';
 import { lockOperation } from './lock-operation';
 import { recordCapture } from './moves/record-transaction-moves';
@@ -83,6 +83,12 @@ async function claimCapture(tx: Tx, merchant: ActingMerchant, merchantOperationN
   if (decision.kind === 'refused') {
     throw new AppError(decision.error, decision.message, {
       errors: decision.error === 'VALIDATION' ? [{ field: 'amount', code: 'too_big', message: decision.message }] : [],
+    });
+  }
+  // A part goes only to a processor that captures parts (it would otherwise refuse, or take all).
+  if (decision.amount < payment.amount && !(await capabilitiesForTransaction(tx, payment)).partialCapture) {
+    throw new AppError('METHOD_RULE', 'the processor that authorized this payment captures only the whole amount', {
+      errors: [{ field: 'amount', code: 'partial_capture_not_supported', message: 'must be the authorized amount' }],
     });
   }
   const checkAt = new Date(Date.now() + holdMs());

@@ -120,7 +120,8 @@ function chargeBody(context: ConnectorContext, sourceId: string, installments: n
     currency_code: currencyOf(context.currency),
     email: emailOf(context),
     source_id: sourceId,
-    capture: true,
+    // `false` holds the charge as an authorization, captured later (POST /v2/charges/{id}/capture).
+    capture: context.capture !== 'manual',
     description: order.description.padEnd(5, '.'),
     installments,
     metadata: { transaction_id: context.transactionId, merchant_operation_number: order.merchantOperationNumber },

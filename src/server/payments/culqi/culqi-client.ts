@@ -26,6 +26,8 @@ export type CulqiCharge = {
   id: string;
   amount: number;
   amount_refunded?: number;
+  /** false while a charge made with `capture: false` is held, not captured yet. */
+  capture?: boolean;
   authorization_code?: string | null;
   reference_code?: string | null;
   outcome?: { type?: string; code?: string; decline_code?: string; merchant_message?: string; user_message?: string };

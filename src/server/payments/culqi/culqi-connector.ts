@@ -1,9 +1,10 @@
-import { NO_CAPTURE } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type PaymentConnector,
   type RefundResult,
   type ReverseResult,
+  type CaptureRequest,
+  type CaptureResult,
   type TransactionReference,
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
@@ -21,14 +22,18 @@ import { chargeStatus, findCharge, findOrder, orderStatus } from './culqi-record
 
 export const CULQI_METHODS = ['CARD', 'YAPE', 'PAGOEFECTIVO', 'CUOTEALO'] as const;
 export const CULQI_CURRENCIES = ['604', '840'] as const;
-// Capture later and refunds in parts are not wired to Culqi yet: a partial refund of one of its
-// charges is refused (422), never sent as a whole one.
+// A card charge made with `capture: false` is held and captured whole by POST
+// /v2/charges/{id}/capture (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/captura: no
+// amount, within 4 days). Culqi keeps no idempotency key, so a refund asked again after a lost
+// answer could return money twice: the connector returns what is left of a charge, once, and
+// declares no partial refunds (a PARTIAL refund of one of its charges is refused with 422).
 export const CULQI_CAPABILITIES = {
-  ...NO_CAPTURE,
   instalments: true,
   threeDsResult: true,
   reversal: true,
   refunds: true,
+  separateCapture: true,
+  partialCapture: false,
   partialRefund: false,
 } as const;
 
@@ -61,6 +66,25 @@ async function returnCharge(client: CulqiClient, reference: TransactionReference
   }
   const error = culqiError(answer.body);
   return { kind: 'refused', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+}
+
+/** Captures a held charge whole, once: a charge captured before answers captured (Culqi refuses a second capture). */
+async function captureCharge(client: CulqiClient, request: CaptureRequest): Promise<CaptureResult> {
+  if (request.captureAmount !== request.amount)
+    return { outcome: 'refused', reason: 'Culqi captura solo el monto total del cargo' };
+  const found = await findCharge(client, request);
+  if (found.kind === 'unknown') return { outcome: 'unavailable' };
+  if (found.kind === 'none') return { outcome: 'refused', reason: 'Culqi no registra este pago' };
+  const charge = found.value;
+  if (chargeStatus(charge).outcome !== 'approved') return { outcome: 'refused', reason: 'Culqi no aprobó este pago' };
+  if (charge.capture === true) return { outcome: 'captured' };
+  // Released (returned) while held: nothing is left to capture.
+  if ((charge.amount_refunded ?? 0) > 0) return { outcome: 'refused', reason: 'Culqi devolvió este cargo' };
+  const answer = await client.post(`/charges/${encodeURIComponent(charge.id)}/capture`, undefined, { key: 'secret' });
+  if (answer.kind !== 'answered' || answer.status >= 500) return { outcome: 'unavailable' };
+  if (answer.status < 300) return { outcome: 'captured' };
+  const error = culqiError(answer.body);
+  return { outcome: 'refused', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
 }
 
 /** Deletes an order nobody paid, so its CIP or Cuotéalo page can no longer be paid. */
@@ -121,8 +145,9 @@ export function culqiConnector(account: ProcessorAccountConfig, endpoints: Proce
       if (returned.kind === 'returned') return { outcome: 'resolved' };
       return returned.kind === 'refused' ? { outcome: 'rejected', reason: returned.reason } : { outcome: 'in_process' };
     },
-    async capture() {
-      return notSupported('capture');
+    async capture(request) {
+      if (request.method !== 'CARD') return notSupported('capture');
+      return captureCharge(client, request);
     },
     async status(transaction) {
       if (isCharge(transaction.method)) {

@@ -76,6 +76,12 @@ export function chargeStatus(charge: CulqiCharge): StatusResult {
       authorizationCode: charge.authorization_code ?? charge.id,
       brandTransactionId: charge.reference_code ?? charge.id,
       processorReference: charge.id,
+      // Culqi captures the whole charge: nothing while it is held, all of it once captured.
+      ...(charge.capture === false
+        ? { capturedAmount: null }
+        : charge.capture === true
+          ? { capturedAmount: BigInt(charge.amount) }
+          : {}),
     };
   }
   const code = charge.outcome?.decline_code;

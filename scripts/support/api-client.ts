@@ -10,7 +10,13 @@ const PERSON = { first_name: 'Ana', last_name: 'Quispe', email: 'ana.quispe@exam
 let sequence = 0;
 
 /** What a charge body may change: the card (a test PAN of docs/ORCHESTRATION.md 1), the URLs, or YAPE instead of a card. */
-export type ChargeExtra = { callback_url?: string; redirect_url?: string; pan?: string; yape?: boolean };
+export type ChargeExtra = {
+  callback_url?: string;
+  redirect_url?: string;
+  pan?: string;
+  yape?: boolean;
+  capture?: 'manual' | 'automatic';
+};
 
 export function chargeBody(run: string, { yape = false, ...extra }: ChargeExtra = {}): string {
   sequence += 1;

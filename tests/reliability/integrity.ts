@@ -3,7 +3,8 @@ import type { PrismaClient } from '@/generated/prisma/client';
 // Whole-database invariants that a crash must not break: no operation without a transaction,
 // no transaction without a lifecycle or whose last entry is not its state, no state change
 // without its outbox event (they commit together), no unanswered attempt the status sync cannot
-// find, no refund whose lifecycle disagrees, and no operation approved twice (docs/ORCHESTRATION.md 3).
+// find, no refund whose lifecycle disagrees, no operation approved twice (docs/ORCHESTRATION.md 3),
+// and no capture in doubt the capture sync cannot find, announced twice, or other than the processor's.
 export type Integrity = Record<string, number>;
 
 const CHECKS: Record<string, string> = {
@@ -25,6 +26,17 @@ const CHECKS: Record<string, string> = {
     GROUP BY t.operation_id HAVING count(*) > 1) twice`,
   refundLifecycleNotEndingInState: `SELECT count(*)::int AS n FROM refunds r
     WHERE r.state IS DISTINCT FROM (SELECT e.state FROM refund_lifecycle_entries e WHERE e.refund_id = r.id ORDER BY e.id DESC LIMIT 1)`,
+  // A capture asked of its processor and not answered must be due for the worker's capture sync.
+  capturesInDoubtWithoutCheck: `SELECT count(*)::int AS n FROM transactions t
+    WHERE t.capture_status = 'CAPTURING' AND t.capture_check_at IS NULL`,
+  // Each capture is announced once, with the move that recorded it.
+  capturedWithoutOneEvent: `SELECT count(*)::int AS n FROM transactions t WHERE t.capture_status = 'CAPTURED'
+    AND (SELECT count(*) FROM outbox_events e WHERE e.aggregate_id = t.id AND e.type = 'transaction.captured') <> 1`,
+  // What the service says was captured is what the (sandbox) processor captured, once settled.
+  capturesDisagreeWithProcessor: `SELECT count(*)::int AS n FROM transactions t
+    JOIN sandbox_processor_records r ON r.reference = t.id::text AND r.connector_id = t.connector_id
+    WHERE t.capture_status IN ('UNCAPTURED', 'CAPTURED') AND NOT r.voided
+      AND r.captured_amount IS DISTINCT FROM t.captured_amount`,
 };
 
 export async function integrity(prisma: PrismaClient): Promise<Integrity> {

@@ -1,7 +1,7 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
-import { chargingSettings } from '@/server/modules/merchants/merchant-cache';
+import { chargingSettings, merchantSettingsSelect } from '@/server/modules/merchants/merchant-cache';
 import type { Principal } from './principal';
 import type { CaptureModes } from '@/server/core/domain/money-movements';
 
@@ -17,15 +17,7 @@ export type ActingMerchant = {
 };
 
 /** The merchant columns an ActingMerchant is made of. */
-export const actingMerchantSelect = {
-  id: true,
-  code: true,
-  name: true,
-  enabledMethods: true,
-  expirySeconds: true,
-  captureModes: true,
-  captureWindowDays: true,
-} as const;
+export const actingMerchantSelect = merchantSettingsSelect;
 
 type ActingRow = Prisma.MerchantGetPayload<{ select: typeof actingMerchantSelect }>;
 

@@ -2,7 +2,8 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { RecentReads } from '@/server/platform/cache/recent-reads';
 
-const storedSelect = {
+/** The merchant columns the charging services act on (access/acting-merchant.ts reads them into an ActingMerchant). */
+export const merchantSettingsSelect = {
   id: true,
   code: true,
   name: true,
@@ -10,6 +11,10 @@ const storedSelect = {
   expirySeconds: true,
   captureModes: true,
   captureWindowDays: true,
+} as const satisfies Prisma.MerchantSelect;
+
+const storedSelect = {
+  ...merchantSettingsSelect,
   facilitator: { select: { code: true } },
 } as const satisfies Prisma.MerchantSelect;
 

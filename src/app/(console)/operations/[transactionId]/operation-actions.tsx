@@ -9,6 +9,7 @@ import { DANGER_OUTLINE_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../.
 import { centsOfInput, inputOfCents } from '../../../console-ui/amount-input';
 import { money } from '../../../console-ui/format';
 import { useConsoleLang } from '../../../console-ui/lang-context';
+import { useConsoleAction } from '../../../console-ui/use-console-action';
 
 const TEXT = {
   es: {
@@ -167,16 +168,7 @@ export function RefundAction({ transactionId, refundable, currency, whole }: Ref
       }}
     >
       <p className="text-sm">{text.refundText(money(refundable, currency))}</p>
-      <label className="block text-sm">
-        {text.refundAmount}
-        <input
-          name="amount"
-          required
-          inputMode="decimal"
-          defaultValue={inputOfCents(refundable)}
-          className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5"
-        />
-      </label>
+      <AmountField label={text.refundAmount} cents={refundable} />
       <label className="block text-sm">
         {text.reason}
         <input
@@ -225,10 +217,9 @@ type Capturable = { transactionId: string; authorized: string; currency: string;
 export function CaptureAction({ transactionId, authorized, currency, before }: Capturable) {
   const lang = useConsoleLang();
   const text = TEXT[lang];
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, error, run } = useConsoleAction();
   if (!open) {
     return (
       <button type="button" onClick={() => setOpen(true)} className={PRIMARY_BUTTON}>
@@ -242,33 +233,17 @@ export function CaptureAction({ transactionId, authorized, currency, before }: C
       onSubmit={(event) => {
         event.preventDefault();
         const cents = centsOfInput(formText(new FormData(event.currentTarget), 'amount'));
-        if (cents === null || BigInt(cents) > BigInt(authorized)) return setError(text.badAmount(money(authorized, currency)));
-        setBusy(true);
-        consoleClient.console.capture.mutate({ transactionId, ...(cents === authorized ? {} : { amount: cents }) }).then(
-          () => {
-            setOpen(false);
-            setBusy(false);
-            router.refresh();
-          },
-          (failure: unknown) => {
-            setBusy(false);
-            setError(errorMessage(failure, lang));
-          },
+        if (cents === null || BigInt(cents) > BigInt(authorized)) return setProblem(text.badAmount(money(authorized, currency)));
+        setProblem(null);
+        run(
+          () => consoleClient.console.capture.mutate({ transactionId, ...(cents === authorized ? {} : { amount: cents }) }),
+          () => setOpen(false),
         );
       }}
     >
       <p className="text-sm">{text.captureText(money(authorized, currency), before)}</p>
-      <label className="block text-sm">
-        {text.captureAmount}
-        <input
-          name="amount"
-          required
-          inputMode="decimal"
-          defaultValue={inputOfCents(authorized)}
-          className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5"
-        />
-      </label>
-      <ActionError message={error} />
+      <AmountField label={text.captureAmount} cents={authorized} />
+      <ActionError message={problem ?? error} />
       <div className="flex gap-2">
         <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
           {text.doCapture}
@@ -278,5 +253,21 @@ export function CaptureAction({ transactionId, authorized, currency, before }: C
         </button>
       </div>
     </form>
+  );
+}
+
+/** An amount field, in soles with decimals, filled with `cents`. */
+function AmountField({ label, cents }: { label: string; cents: string }) {
+  return (
+    <label className="block text-sm">
+      {label}
+      <input
+        name="amount"
+        required
+        inputMode="decimal"
+        defaultValue={inputOfCents(cents)}
+        className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5"
+      />
+    </label>
   );
 }

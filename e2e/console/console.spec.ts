@@ -182,7 +182,8 @@ test('the overview counts the merchant’s payments and draws its charts', async
   const count = Number(/(\d+) operaciones/.exec((await today.textContent()) ?? '')?.[1]);
   expect(count).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('approval-rate')).toHaveText(/^\d{1,3}\.\d %$/);
-  expect(await page.locator('figure').first().locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+  // Recharts draws after hydration: wait for the first bar rather than count at once.
+  await expect(page.locator('figure').first().locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.locator('figure').nth(1).locator('.recharts-line-curve')).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('overview.png'), fullPage: true });
 });

@@ -14,30 +14,39 @@ import type { ErrorReply } from '../support/api-types';
 import { asyncActor, bodyFor, chargeOk, followRefund, postRefund, waitForState } from './async-helpers';
 
 // A refund through each real processor (docs/processors/): the worker asks the merchant's account
-// to return a settled payment, which Culqi (POST /v2/refunds) and Mercado Pago
-// (POST /v1/payments/{id}/refunds) do once; the refund goes REGISTERED, IN_PROCESS, RESOLVED.
+// to return a settled payment, which Culqi (POST /v2/refunds, its refund's id in the metadata)
+// and Mercado Pago (POST /v1/payments/{id}/refunds under the refund's key) do once each; every
+// refund goes REGISTERED, IN_PROCESS, RESOLVED.
 
 const PROCESSORS = [
   {
     name: 'Culqi',
     prefix: 'CQRF',
-    partialRefunds: false,
     connect: (merchantCode: string) => connectCulqi(merchantCode, ['CARD'], ASYNC_PORT),
-    // The charge at Culqi, returned whole: its amount_refunded is its amount.
-    async returned(processorReference: string) {
+    // The charge at Culqi: one refund of each part, each naming ours, adding up to its amount.
+    async returned(processorReference: string, refundIds: string[]) {
       const charges = await simulatorControl<{ id: string; amount: number; amount_refunded: number }[]>(
         CULQI_SIMULATOR,
         'charges',
       );
       expect(charges.find((each) => each.id === processorReference)).toMatchObject({ amount: 15000, amount_refunded: 15000 });
+      const refunds = await simulatorControl<{ charge_id: string; amount: number; metadata: Record<string, string> }[]>(
+        CULQI_SIMULATOR,
+        'refunds',
+      );
+      expect(
+        refunds.filter((each) => each.charge_id === processorReference).map((each) => [each.amount, each.metadata.refund_id]),
+      ).toEqual([
+        [5000, refundIds[0]],
+        [10000, refundIds[1]],
+      ]);
     },
   },
   {
     name: 'Mercado Pago',
     prefix: 'MPRF',
-    partialRefunds: true,
     connect: (merchantCode: string) => connectMercadoPago(merchantCode, ['CARD'], ASYNC_PORT),
-    // The payment at Mercado Pago, refunded once, whole.
+    // The payment at Mercado Pago: refunded in two parts, once each.
     async returned(processorReference: string) {
       const payments = await simulatorControl<
         { id: number; status: string; refunds: unknown[]; transaction_amount_refunded: number }[]
@@ -45,14 +54,17 @@ const PROCESSORS = [
       expect(payments.find((each) => String(each.id) === processorReference)).toMatchObject({
         status: 'refunded',
         transaction_amount_refunded: 150,
-        refunds: [expect.objectContaining({ amount: 150, status: 'approved' })],
+        refunds: [
+          expect.objectContaining({ amount: 50, status: 'approved' }),
+          expect.objectContaining({ amount: 100, status: 'approved' }),
+        ],
       });
     },
   },
 ];
 
 for (const processor of PROCESSORS) {
-  test(`a settled card payment carried by ${processor.name} is refunded there, whole and once`, async ({ request }) => {
+  test(`a settled card payment carried by ${processor.name} is refunded there in two parts, each once`, async ({ request }) => {
     const { merchant, token } = await asyncActor(request, processor.prefix);
     const { account } = await processor.connect(merchant.code);
     await routeTo(merchant.code, 'CARD', [account.connectorId], ASYNC_PORT);
@@ -61,30 +73,20 @@ for (const processor of PROCESSORS) {
     const id = charged.transaction.transaction_id;
     await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
 
-    // A processor whose connector refunds only in whole refuses a part, never sending it as a whole refund.
-    if (!processor.partialRefunds) {
-      const partial = await postRefund<ErrorReply>(
+    const refundIds: string[] = [];
+    for (const amount of ['5000', '10000']) {
+      const requested = await postRefund(
         request,
         token,
-        refundBody(merchant.code, [refundItem(number, id, '5000', { type: 'PARTIAL' })]),
+        refundBody(merchant.code, [refundItem(number, id, amount, { type: 'PARTIAL' })]),
       );
-      expect(partial.status, partial.text).toBe(422);
-      expect(partial.body.meta.status.code).toBe('42');
-      expect(partial.body.errors.map((each) => each.field)).toEqual(['operations[0].type']);
+      expect(requested.status, requested.text).toBe(200);
+      const refundId = requested.body.operations[0]!.refund_id;
+      const { seen } = await followRefund(request, token, merchant.code, number, refundId, 'RESOLVED');
+      expect(seen).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
+      refundIds.push(refundId);
     }
-
-    const requested = await postRefund(request, token, refundBody(merchant.code, [refundItem(number, id, '15000')]));
-    expect(requested.status, requested.text).toBe(200);
-    const { seen } = await followRefund(
-      request,
-      token,
-      merchant.code,
-      number,
-      requested.body.operations[0]!.refund_id,
-      'RESOLVED',
-    );
-    expect(seen).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
-    await processor.returned(String(charged.transaction.additional_fields?.processor_reference));
+    await processor.returned(String(charged.transaction.additional_fields?.processor_reference), refundIds);
   });
 }
 

@@ -28,7 +28,19 @@ export type Fault = 'normal' | 'outage' | 'slow';
 export type Harnessed = {
   connector: PaymentConnector;
   setFault(fault: Fault): Promise<void>;
+  /**
+   * What the processor has returned of a payment (by its id), in cents, as its own API reports
+   * it. The sandbox processors keep no such sum: the service's refunds are their record.
+   */
+  refunded?: (processorReference: string) => Promise<bigint>;
 };
+
+/** A simulator's own record of a payment, read with the account's secret key. */
+async function readAt(url: string, secretKey: string): Promise<Record<string, unknown>> {
+  const answer = await fetch(url, { headers: { authorization: `Bearer ${secretKey}` } });
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+  return (await answer.json()) as Record<string, unknown>;
+}
 
 export type DocumentedDecline = {
   name: string;
@@ -152,6 +164,8 @@ export async function culqiHarness(): Promise<Harness> {
       return {
         connector,
         setFault: async (fault) => simulator.setMode(fault, { key: keys.secretKey, delayMs: TIMEOUT_MS * 2 }),
+        refunded: async (id) =>
+          BigInt((await readAt(`${simulator.url}/v2/charges/${id}`, keys.secretKey)).amount_refunded as number),
       };
     },
     // Test data: docs.culqi.com/es/documentacion/pagos-online/tarjetas-de-prueba.
@@ -225,6 +239,10 @@ export async function mercadoPagoHarness(): Promise<Harness> {
       return {
         connector,
         setFault: async (fault) => simulator.setMode(fault, { key: keys.secretKey, delayMs: TIMEOUT_MS * 2 }),
+        refunded: async (id) => {
+          const payment = await readAt(`${simulator.url}/v1/payments/${id}`, keys.secretKey);
+          return BigInt(Math.round((payment.transaction_amount_refunded as number) * 100));
+        },
       };
     },
     // Test data: mercadopago.com.pe/developers/en/docs/your-integrations/test/cards (the cardholder

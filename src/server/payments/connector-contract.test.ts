@@ -109,6 +109,7 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     expect(connector.currencies.length).toBeGreaterThan(0);
     for (const currency of connector.currencies) expect(Object.keys(CURRENCIES)).toContain(currency);
     expect(Object.keys(connector.capabilities).sort()).toEqual([
+      'captureHoldDays',
       'instalments',
       'partialCapture',
       'partialRefund',
@@ -120,7 +121,12 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     // A part is a kind of the whole: partial capture needs separate capture, a partial refund refunds.
     if (connector.capabilities.partialCapture) expect(connector.capabilities.separateCapture).toBe(true);
     if (connector.capabilities.partialRefund) expect(connector.capabilities.refunds).toBe(true);
-    for (const capability of Object.values(connector.capabilities)) expect(typeof capability).toBe('boolean');
+    const { captureHoldDays, ...flags } = connector.capabilities;
+    for (const capability of Object.values(flags)) expect(typeof capability).toBe('boolean');
+    // A processor that holds an authorization for less than the longest window (29 days) says how long.
+    if (captureHoldDays !== null)
+      expect(Number.isInteger(captureHoldDays) && captureHoldDays >= 1 && captureHoldDays < 29).toBe(true);
+    if (!connector.capabilities.separateCapture) expect(captureHoldDays).toBeNull();
     expect(Number.isInteger(connector.timeoutMs) && connector.timeoutMs > 0).toBe(true);
   });
 
@@ -209,7 +215,8 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     for (const method of connector.methods.filter((each) => each === 'CARD' || each === 'YAPE')) {
       const context = contextFor(harness, connector);
       const result = await connector.authorize(requestOf(method), context);
-      const request = { ...referenceOf(context, method, result), refundId: randomUUID() };
+      const reference = referenceOf(context, method, result);
+      const request = { ...reference, refundId: randomUUID(), refundAmount: reference.amount, registeredAt: new Date() };
       const first = await connector.refund(request);
       expect(['resolved', 'in_process']).toContain(first.outcome);
       expect(await connector.refund(request)).toStrictEqual(first);
@@ -217,17 +224,43 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
   });
 
   it('refunds an approved card or Yape payment in parts, when it declares partial refunds', async () => {
-    const { connector } = await open();
+    const { connector, refunded } = await open();
     if (!connector.capabilities.partialRefund) return;
     for (const method of connector.methods.filter((each) => each === 'CARD' || each === 'YAPE')) {
       const context = contextFor(harness, connector);
       const result = await connector.authorize(requestOf(method), context);
-      for (const amount of [5_000n, 4_000n]) {
-        const request = { ...referenceOf(context, method, result), amount, refundId: randomUUID() };
+      const reference = referenceOf(context, method, result);
+      for (const refundAmount of [5_000n, 4_000n]) {
+        const request = { ...reference, refundAmount, refundId: randomUUID(), registeredAt: new Date() };
         const answer = await connector.refund(request);
         expect(['resolved', 'in_process']).toContain(answer.outcome);
         expect(await connector.refund(request)).toStrictEqual(answer);
       }
+      if (refunded) expect(await refunded(reference.processorReference!)).toBe(9_000n);
+    }
+  });
+
+  it('makes a refund in parts whose answer was lost once, when asked again', async () => {
+    const harnessed = await open();
+    const { connector, refunded } = harnessed;
+    if (!connector.capabilities.partialRefund) return;
+    for (const method of connector.methods.filter((each) => each === 'CARD' || each === 'YAPE')) {
+      const context = contextFor(harness, connector);
+      const reference = referenceOf(context, method, await connector.authorize(requestOf(method), context));
+      const part = { ...reference, refundAmount: 5_000n, refundId: randomUUID(), registeredAt: new Date() };
+      await harnessed.setFault('slow');
+      const lost = await connector.refund(part);
+      await harnessed.setFault('normal');
+      // A processor that answers late has made it by now.
+      await new Promise((resolve) => setTimeout(resolve, harness.timeoutMs * 2));
+      expect(['resolved', 'in_process']).toContain(lost.outcome);
+      expect(['resolved', 'in_process']).toContain((await connector.refund(part)).outcome);
+      expect(['resolved', 'in_process']).toContain((await connector.refund(part)).outcome);
+      if (refunded) expect(await refunded(reference.processorReference!)).toBe(5_000n);
+      // All the rest can still be refunded: the lost one was not made twice.
+      const rest = { ...reference, refundAmount: reference.amount - 5_000n, refundId: randomUUID(), registeredAt: new Date() };
+      expect(['resolved', 'in_process']).toContain((await connector.refund(rest)).outcome);
+      if (refunded) expect(await refunded(reference.processorReference!)).toBe(reference.amount);
     }
   });
 

@@ -160,7 +160,11 @@ export type TransactionReference = {
 export type ReverseResult =
   { outcome: 'reversed'; code: string } | { outcome: 'refused'; reason: string } | { outcome: 'unavailable' } | NotSupported;
 
-export type RefundRequest = TransactionReference & { refundId: string };
+/**
+ * A refund of `refundAmount` of a payment (`amount` stays what was authorized). `registeredAt`:
+ * when the refund was taken; a processor that keeps no idempotency key looks for it from then.
+ */
+export type RefundRequest = TransactionReference & { refundId: string; refundAmount: bigint; registeredAt: Date };
 
 /**
  * A capture of an authorization made with `capture: 'manual'`: `captureAmount` of it (all of

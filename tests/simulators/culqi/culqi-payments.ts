@@ -333,6 +333,18 @@ export function createRefund(ctx: CulqiContext, account: CulqiAccount, body: Bod
   return { status: 201, body: refund };
 }
 
+/** GET /v2/refunds: the account's refunds, newest first, by creation date (apidocs "Listar devoluciones"). */
+export function listRefunds(ctx: CulqiContext, account: CulqiAccount, query: URLSearchParams): SimReply {
+  const from = queryDate(query, 'creation_date_from', 'from');
+  const to = queryDate(query, 'creation_date_to', 'to');
+  const items = [...ctx.state.refunds.values()]
+    .filter(({ owner }) => owner === account.secretKey)
+    .map(({ value }) => value)
+    .filter((refund) => (from === undefined || refund.creation_date >= from) && (to === undefined || refund.creation_date <= to))
+    .reverse();
+  return listPage(items, query, `${ctx.origin}/v2/refunds`);
+}
+
 export function getRefund(ctx: CulqiContext, account: CulqiAccount, id: string): SimReply {
   const record = ctx.state.refunds.get(id);
   if (!record || record.owner !== account.secretKey) resourceError(`No se encontró la devolución con ID ${id}.`);

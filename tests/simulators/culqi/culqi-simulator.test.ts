@@ -495,6 +495,31 @@ describe('refunds', () => {
     expect((await call('POST', '/v2/refunds', SK, { amount: 1, charge_id: paid.id, reason: 'duplicado' })).status).toBe(422);
   });
 
+  it("lists the account's refunds newest first, by creation date, with their metadata", async () => {
+    const paid = await approvedCharge({ amount: 5000 });
+    const since = Date.now();
+    const made: string[] = [];
+    for (const name of ['first', 'second']) {
+      const refund = await call<CulqiRefund>('POST', '/v2/refunds', SK, {
+        amount: 1000,
+        charge_id: paid.id,
+        reason: 'solicitud_comprador',
+        metadata: { refund_id: name },
+      });
+      made.push(refund.body.id);
+    }
+    type Page = { data: CulqiRefund[]; paging: { remaining_items: number } };
+    const seconds = (ms: number) => String(Math.floor(ms / 1000));
+    const page = await call<Page>('GET', `/v2/refunds?creation_date_from=${seconds(since)}&limit=100`, SK);
+    expect(page.status).toBe(200);
+    const ours = page.body.data.filter((each) => made.includes(each.id));
+    expect(ours.map((each) => each.metadata.refund_id)).toEqual(['second', 'first']);
+    const before = await call<Page>('GET', `/v2/refunds?creation_date_to=${seconds(since - 60_000)}&limit=100`, SK);
+    expect(before.body.data.filter((each) => made.includes(each.id))).toEqual([]);
+    const other = await call<Page>('GET', '/v2/refunds?limit=100', OTHER_SK);
+    expect(other.body.data.filter((each) => made.includes(each.id))).toEqual([]);
+  });
+
   it('refuses a declined charge, an unknown reason and an unknown charge', async () => {
     const token = await cardToken('4000020000000000');
     const declined = await charge<ErrorBody>(token.id);

@@ -36,6 +36,7 @@ import {
   getCharge,
   getRefund,
   listCharges,
+  listRefunds,
   sweepTokens,
 } from './culqi-payments';
 
@@ -127,6 +128,12 @@ const ROUTES: Route[] = [
     run: (ctx, a, id) => captureCharge(ctx, a, id),
   },
   { method: 'POST', path: path('refunds'), key: 'secret', run: (ctx, a, _id, body) => createRefund(ctx, a, body) },
+  {
+    method: 'GET',
+    path: path('refunds'),
+    key: 'secret',
+    run: (ctx, a, _id, _body, request) => listRefunds(ctx, a, request.query),
+  },
   { method: 'GET', path: path(`refunds/${ID}`), key: 'secret', run: (ctx, a, id) => getRefund(ctx, a, id) },
   { method: 'POST', path: path('orders/confirm'), key: 'public', run: (ctx, a, _id, body) => confirmOrderByType(ctx, a, body) },
   { method: 'POST', path: path('orders'), key: 'secret', run: (ctx, a, _id, body) => createOrder(ctx, a, body) },
@@ -322,6 +329,8 @@ export async function startCulqiSimulator(options: CulqiSimulatorOptions = {}): 
       if (request.method === 'GET' && action === 'events') return { status: 200, body: ctx.state.deliveries };
       if (request.method === 'GET' && action === 'charges')
         return { status: 200, body: [...ctx.state.charges.values()].map((r) => r.value) };
+      if (request.method === 'GET' && action === 'refunds')
+        return { status: 200, body: [...ctx.state.refunds.values()].map((r) => r.value) };
       if (request.method === 'GET' && action === 'orders')
         return { status: 200, body: [...ctx.state.orders.values()].map((r) => r.value) };
       return null;

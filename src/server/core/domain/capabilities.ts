@@ -12,9 +12,15 @@ export type ConnectorCapabilities = {
   separateCapture: boolean;
   /** Captures part of what it authorized, releasing the rest (`partial_capture`). */
   partialCapture: boolean;
+  /**
+   * Days the processor keeps an uncaptured authorization before it releases it on its own: a
+   * payment's capture window ends there when the merchant's is longer. `null`: no shorter than
+   * any window the service allows (29 days), or nothing is held.
+   */
+  captureHoldDays: number | null;
   /** Refunds part of a payment, as many times as it adds up to (`partial_refund`). */
   partialRefund: boolean;
 };
 
 /** The capture capabilities of a processor that captures every payment with its authorization. */
-export const NO_CAPTURE = { separateCapture: false, partialCapture: false } as const;
+export const NO_CAPTURE = { separateCapture: false, partialCapture: false, captureHoldDays: null } as const;

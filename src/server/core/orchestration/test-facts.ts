@@ -42,6 +42,7 @@ const ALL_CAPABILITIES = {
   refunds: true,
   separateCapture: true,
   partialCapture: true,
+  captureHoldDays: null,
   partialRefund: true,
 };
 

@@ -8,7 +8,7 @@ import type { ChargeResponse } from '@/server/core/interface/transaction';
 import { additionalFieldsOf, attemptRows, newAttempt, type Attempt, type ChargeBase } from './attempts/attempt-rows';
 import { claimCharge, type ClaimOutcome } from './attempts/claim-charge';
 import { requestCard, requestMethodDetails } from './attempts/request-card';
-import { planCharge, routingChoice, type ChargePlan } from './attempts/plan-charge';
+import { attemptRoute, planCharge, type ChargePlan } from './attempts/plan-charge';
 import { awaitChallenge, refuseUnauthenticated, runAttempts, statusCheckAfter } from './attempts/run-attempts';
 import { awaitAnswer } from './attempts/stored-answer';
 import { authenticationFirst } from './attempts/three-ds';
@@ -33,7 +33,7 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   const plan = await planCharge(prisma, request);
 
   // 2. The claim: nothing reaches a processor before the first attempt is stored.
-  const first = newAttempt(request, plan.candidates[0]!.connector, routingChoice(plan, plan.candidates[0]!), 0, new Date());
+  const first = newAttempt(request, attemptRoute(plan, plan.candidates[0]!), 0, new Date());
   const claim = await claimCharge(
     prisma,
     { merchantId: merchant.id, merchantOperationNumber: body.merchant_operation_number, requestHash: request.requestHash },

@@ -20,7 +20,13 @@ const BATCH = 100;
  */
 const LEASE_MS = 2 * 60_000;
 
-type DueRefund = StoredTransaction & { refundId: string; state: RefundState; connectorId: string | null };
+type DueRefund = StoredTransaction & {
+  refundId: string;
+  refundAmount: bigint;
+  registeredAt: Date;
+  state: RefundState;
+  connectorId: string | null;
+};
 
 // A refund the connector cannot make (none is registered for such a method) is rejected.
 const REFUND_STATE_OF: Readonly<Record<RefundResult['outcome'], RefundState | null>> = {
@@ -30,10 +36,13 @@ const REFUND_STATE_OF: Readonly<Record<RefundResult['outcome'], RefundState | nu
   not_supported: 'REJECTED',
 };
 
-async function askConnector(prisma: Db, { refundId, connectorId, ...transaction }: DueRefund): Promise<RefundResult> {
+async function askConnector(
+  prisma: Db,
+  { refundId, refundAmount, registeredAt, connectorId, ...transaction }: DueRefund,
+): Promise<RefundResult> {
   const reference = transactionReference(transaction);
   const connector = await connectorForTransaction(prisma, { connectorId, method: reference.method });
-  return connector.refund({ ...reference, refundId });
+  return connector.refund({ ...reference, refundId, refundAmount, registeredAt });
 }
 
 export async function processRefunds(prisma: Db, delaySeconds: number, now = new Date()): Promise<number> {
@@ -51,7 +60,8 @@ export async function processRefunds(prisma: Db, delaySeconds: number, now = new
         SELECT id FROM refunds
         WHERE state IN ('REGISTERED', 'IN_PROCESS') AND updated_at <= ${cutoff}
         ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING r.id AS "refundId", r.state, t.id, t.method, r.refund_amount AS amount, r.currency,
+      RETURNING r.id AS "refundId", r.state, r.refund_amount AS "refundAmount", r.created_at AS "registeredAt",
+                t.id, t.method, t.amount, t.currency,
                 t.card_bin AS "cardBin", t.card_last4 AS "cardLast4", t.connector_id AS "connectorId",
                 t.additional_fields->>'processor_reference' AS "processorReference", t.created_at AS "createdAt"`;
     if (!refund) break;

@@ -45,6 +45,8 @@ export type CulqiOrder = {
   cuotealo?: string;
 };
 
+export type CulqiRefund = { id: string; charge_id: string; amount: number; metadata?: Record<string, unknown> };
+
 export type CulqiList<T> = { data: T[] };
 
 type Key = 'public' | 'secret';
@@ -86,6 +88,11 @@ export function errorWords(error: CulqiError): string {
 
 export function isObject<T>(body: unknown, object: string): body is T {
   return field(body, 'object') === object && typeof field(body, 'id') === 'string';
+}
+
+/** Our refund as a Culqi refund's metadata names it. */
+export function refundOf(body: { metadata?: Record<string, unknown> }): string | null {
+  return text(body.metadata?.refund_id) ?? null;
 }
 
 /** Our transaction as a Culqi object's metadata names it. */

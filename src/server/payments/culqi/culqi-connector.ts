@@ -1,6 +1,7 @@
 import {
   notSupported,
   type PaymentConnector,
+  type RefundRequest,
   type RefundResult,
   type ReverseResult,
   type CaptureRequest,
@@ -9,11 +10,11 @@ import {
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 import { authorizeCard, authorizeYape } from './culqi-charges';
-import { culqiClient, culqiError, errorWords, isObject, type CulqiClient } from './culqi-client';
+import { culqiClient, culqiError, errorWords, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
 import { authorizeOrder } from './culqi-orders';
 import { absence } from '../transaction-reference';
-import { chargeStatus, findCharge, findOrder, orderStatus } from './culqi-records';
+import { chargeStatus, findCharge, findOrder, findRefund, orderStatus } from './culqi-records';
 
 // A merchant's Culqi account as a connector (docs/processors/culqi.md): cards and Yape by token
 // and charge, PagoEfectivo and Cuotéalo by payment order; a reversal before settlement and a
@@ -24,9 +25,8 @@ export const CULQI_METHODS = ['CARD', 'YAPE', 'PAGOEFECTIVO', 'CUOTEALO'] as con
 export const CULQI_CURRENCIES = ['604', '840'] as const;
 // A card charge made with `capture: false` is held and captured whole by POST
 // /v2/charges/{id}/capture (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/captura: no
-// amount, within 4 days). Culqi keeps no idempotency key, so a refund asked again after a lost
-// answer could return money twice: the connector returns what is left of a charge, once, and
-// declares no partial refunds (a PARTIAL refund of one of its charges is refused with 422).
+// amount, within 4 days). Refunds go in parts; Culqi keeps no idempotency key, so each refund
+// carries our refund's id in its metadata and is looked for before it is asked (again).
 export const CULQI_CAPABILITIES = {
   instalments: true,
   threeDsResult: true,
@@ -34,7 +34,9 @@ export const CULQI_CAPABILITIES = {
   refunds: true,
   separateCapture: true,
   partialCapture: false,
-  partialRefund: false,
+  // Returned by Culqi after 4 days (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/captura).
+  captureHoldDays: 4,
+  partialRefund: true,
 } as const;
 
 type Returned = { kind: 'returned'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
@@ -66,6 +68,38 @@ async function returnCharge(client: CulqiClient, reference: TransactionReference
   }
   const error = culqiError(answer.body);
   return { kind: 'refused', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+}
+
+/**
+ * Refunds `refundAmount` of a charge, once: the refund is looked for among those made since it
+ * was taken (its metadata names it) before Culqi is asked to make it, so a refund asked again
+ * after a lost answer is found, not made twice (POST /v2/refunds with `metadata`, GET /v2/refunds
+ * by creation date: docs.culqi.com apidocs "Crear devolución", "Listar devoluciones").
+ */
+async function refundPart(client: CulqiClient, request: RefundRequest): Promise<RefundResult> {
+  const made = await findRefund(client, request.refundId, request.registeredAt);
+  if (made.kind === 'found') return { outcome: 'resolved' };
+  if (made.kind === 'unknown') return { outcome: 'in_process' };
+  const found = await findCharge(client, request);
+  if (found.kind === 'unknown') return { outcome: 'in_process' };
+  if (found.kind === 'none') return { outcome: 'rejected', reason: 'Culqi no registra este pago' };
+  const charge = found.value;
+  if (chargeStatus(charge).outcome !== 'approved') return { outcome: 'rejected', reason: 'Culqi no aprobó este pago' };
+  const answer = await client.post(
+    '/refunds',
+    {
+      amount: Number(request.refundAmount),
+      charge_id: charge.id,
+      reason: 'solicitud_comprador',
+      metadata: { refund_id: request.refundId, transaction_id: request.transactionId },
+    },
+    { key: 'secret' },
+  );
+  // Lost or failed: the next ask looks for it first.
+  if (answer.kind !== 'answered' || answer.status >= 500 || answer.status === 429) return { outcome: 'in_process' };
+  if (answer.status === 201 && isObject<CulqiRefund>(answer.body, 'refund')) return { outcome: 'resolved' };
+  const error = culqiError(answer.body);
+  return { outcome: 'rejected', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
 }
 
 /** Captures a held charge whole, once: a charge captured before answers captured (Culqi refuses a second capture). */
@@ -141,9 +175,7 @@ export function culqiConnector(account: ProcessorAccountConfig, endpoints: Proce
         return { outcome: 'rejected', reason: 'Culqi no devuelve pagos Cuotéalo por su API: hazlo desde CulqiPanel' };
       }
       if (!isCharge(request.method)) return notSupported('refund');
-      const returned = await returnCharge(client, request);
-      if (returned.kind === 'returned') return { outcome: 'resolved' };
-      return returned.kind === 'refused' ? { outcome: 'rejected', reason: returned.reason } : { outcome: 'in_process' };
+      return refundPart(client, request);
     },
     async capture(request) {
       if (request.method !== 'CARD') return notSupported('capture');

@@ -1,13 +1,22 @@
 import type { StatusResult, TransactionReference } from '../connector';
 import { field, text, type ProcessorAnswer } from '../processor-http';
 import { culqiDeclineClass } from './culqi-codes';
-import { isObject, transactionOf, type CulqiCharge, type CulqiClient, type CulqiOrder } from './culqi-client';
+import {
+  isObject,
+  refundOf,
+  transactionOf,
+  type CulqiCharge,
+  type CulqiClient,
+  type CulqiOrder,
+  type CulqiRefund,
+} from './culqi-client';
 
-// Finding what Culqi made for one of our transactions: by the id its answer gave, or, when the
-// answer was lost, among the account's charges or orders of that amount made around the
-// attempt, by the transaction id their metadata carries (Culqi has no lookup by the merchant's
-// reference: the official libraries' list filters are amount and creation dates, culqi-python
-// culqi/utils/validation/charge_validation.py; docs/processors/culqi.md).
+// Finding what Culqi made for one of our transactions or refunds: by the id its answer gave, or,
+// when the answer was lost, among the account's charges or orders of that amount made around the
+// attempt, or its refunds made since the refund was taken, by the id their metadata carries
+// (Culqi has no lookup by the merchant's reference: the official libraries' list filters are
+// amount and creation dates, culqi-python culqi/utils/validation/charge_validation.py and
+// refund_validation.py; docs/processors/culqi.md).
 
 export type Found<T> = { kind: 'found'; value: T } | { kind: 'none' } | { kind: 'unknown' };
 
@@ -22,28 +31,29 @@ function one<T>(answer: ProcessorAnswer, object: string): Found<T> {
   return answer.status === 200 && isObject<T>(answer.body, object) ? { kind: 'found', value: answer.body } : { kind: 'unknown' };
 }
 
-async function search<T extends { metadata?: Record<string, unknown>; order_number?: string }>(
-  client: CulqiClient,
-  path: '/charges' | '/orders',
-  object: string,
-  reference: TransactionReference,
-): Promise<Found<T>> {
-  const around = reference.createdAt ?? new Date();
-  const query = {
-    amount: reference.amount.toString(),
-    creation_date_from: String(Math.floor((around.getTime() - SEARCH_MARGIN_MS) / 1000)),
-    creation_date_to: String(Math.ceil((around.getTime() + SEARCH_MARGIN_MS) / 1000)),
-    limit: '100',
+/** Culqi's creation-date filters (seconds) from `from` to `to`, widened by the search margin. */
+function between(from: Date, to: Date) {
+  return {
+    creation_date_from: String(Math.floor((from.getTime() - SEARCH_MARGIN_MS) / 1000)),
+    creation_date_to: String(Math.ceil((to.getTime() + SEARCH_MARGIN_MS) / 1000)),
   };
+}
+
+async function search<T>(
+  client: CulqiClient,
+  path: '/charges' | '/orders' | '/refunds',
+  object: string,
+  filters: Record<string, string>,
+  isIt: (each: T) => boolean,
+): Promise<Found<T>> {
+  const query = { ...filters, limit: '100' };
   let after: string | undefined;
   for (let page = 0; page < SEARCH_PAGES; page += 1) {
     const answer = await client.get(path, { ...query, ...(after ? { after } : {}) });
     if (answer.kind !== 'answered' || answer.status !== 200) return { kind: 'unknown' };
     const data = field(answer.body, 'data');
     if (!Array.isArray(data)) return { kind: 'unknown' };
-    const match = (data as T[]).find(
-      (each) => isObject<T>(each, object) && (transactionOf(each) ?? each.order_number) === reference.transactionId,
-    );
+    const match = (data as T[]).find((each) => isObject<T>(each, object) && isIt(each));
     if (match) return { kind: 'found', value: match };
     // Culqi's pages: `paging.cursors.after` and `remaining_items` (apidocs "Paginación").
     const paging = field(answer.body, 'paging');
@@ -58,14 +68,42 @@ export async function findCharge(client: CulqiClient, reference: TransactionRefe
   if (reference.processorReference?.startsWith('chr_')) {
     return one<CulqiCharge>(await client.get(`/charges/${encodeURIComponent(reference.processorReference)}`), 'charge');
   }
-  return search<CulqiCharge>(client, '/charges', 'charge', reference);
+  return search<CulqiCharge>(
+    client,
+    '/charges',
+    'charge',
+    aroundAttempt(reference),
+    (each) => transactionOf(each) === reference.transactionId,
+  );
 }
 
 export async function findOrder(client: CulqiClient, reference: TransactionReference): Promise<Found<CulqiOrder>> {
   if (reference.processorReference?.startsWith('ord_')) {
     return one<CulqiOrder>(await client.get(`/orders/${encodeURIComponent(reference.processorReference)}`), 'order');
   }
-  return search<CulqiOrder>(client, '/orders', 'order', reference);
+  return search<CulqiOrder>(
+    client,
+    '/orders',
+    'order',
+    aroundAttempt(reference),
+    (each) => (transactionOf(each) ?? each.order_number) === reference.transactionId,
+  );
+}
+
+/** A refund made for `refundId` (its metadata names it) since it was taken at `registeredAt`. */
+export async function findRefund(client: CulqiClient, refundId: string, registeredAt: Date): Promise<Found<CulqiRefund>> {
+  return search<CulqiRefund>(
+    client,
+    '/refunds',
+    'refund',
+    between(registeredAt, new Date()),
+    (each) => refundOf(each) === refundId,
+  );
+}
+
+function aroundAttempt(reference: TransactionReference) {
+  const around = reference.createdAt ?? new Date();
+  return { amount: reference.amount.toString(), ...between(around, around) };
 }
 
 /** A charge as a status: approved, declined with its code, or undecided. */

@@ -36,6 +36,8 @@ export const MERCADOPAGO_CAPABILITIES = {
   refunds: true,
   separateCapture: true,
   partialCapture: true,
+  // A reserve not captured in 22 days is cancelled in Peru (…/checkout-api/reserve-funds: "22 días" for mpe).
+  captureHoldDays: 22,
   partialRefund: true,
 } as const;
 
@@ -113,7 +115,7 @@ async function refundAmount(client: MercadoPagoClient, request: RefundRequest): 
   const id = String(found.payment.id);
   const answer = await client.post(
     `/v1/payments/${encodeURIComponent(id)}/refunds`,
-    { amount: majorUnits(request.amount) },
+    { amount: majorUnits(request.refundAmount) },
     `${request.refundId}:refund`,
   );
   return refundAnswer(answer, id);

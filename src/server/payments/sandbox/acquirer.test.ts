@@ -56,6 +56,7 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
       refunds: true,
       separateCapture: true,
       partialCapture: true,
+      captureHoldDays: null,
       partialRefund: true,
     });
   });
@@ -285,6 +286,8 @@ describe.each([acquirerA, acquirerB])('$id after authorization', (acquirer) => {
   const refundOf = (bin: string, last4: string) => ({
     ...reference(bin, last4),
     refundId: 'f0e1d2c3-0000-4000-8000-000000000001',
+    refundAmount: 15_000n,
+    registeredAt: new Date(),
   });
 
   it('rejects refunds of card 4000000000005126 only', async () => {

@@ -75,6 +75,7 @@ function cardAcquirer(
       refunds: true,
       separateCapture: true,
       partialCapture: true,
+      captureHoldDays: null,
       partialRefund: true,
     },
     async authorize(instrument, context) {

@@ -183,7 +183,9 @@ describe('sandboxConnector', () => {
         outcome: 'refused',
         reason: 'El procesador no está disponible',
       });
-      expect(await connector.refund({ ...reference(), refundId: 'r-1' })).toStrictEqual({ outcome: 'in_process' });
+      expect(
+        await connector.refund({ ...reference(), refundId: 'r-1', refundAmount: 1_000n, registeredAt: new Date() }),
+      ).toStrictEqual({ outcome: 'in_process' });
       expect(await connector.status(reference())).toStrictEqual({ outcome: 'unknown' });
       await store.setMode('sandbox-test', 'normal');
       expect(await connector.reverse(reference())).toStrictEqual({ outcome: 'reversed', code: '00' });
@@ -334,13 +336,19 @@ describe('sandboxConnector', () => {
 
     it('refunds by the processor rule, resolved without one, not_supported without the capability', async () => {
       const rejecting = setUp({ ...rules, refund: async () => ({ outcome: 'rejected', reason: 'no' }) });
-      expect(await rejecting.connector.refund({ ...reference(), refundId: 'r-1' })).toStrictEqual({
+      expect(
+        await rejecting.connector.refund({ ...reference(), refundId: 'r-1', refundAmount: 1_000n, registeredAt: new Date() }),
+      ).toStrictEqual({
         outcome: 'rejected',
         reason: 'no',
       });
-      expect(await setUp().connector.refund({ ...reference(), refundId: 'r-1' })).toStrictEqual({ outcome: 'resolved' });
+      expect(
+        await setUp().connector.refund({ ...reference(), refundId: 'r-1', refundAmount: 1_000n, registeredAt: new Date() }),
+      ).toStrictEqual({ outcome: 'resolved' });
       const pending = setUp(pendingRules).connector;
-      expect(await pending.refund({ ...reference(), refundId: 'r-1' })).toStrictEqual({
+      expect(
+        await pending.refund({ ...reference(), refundId: 'r-1', refundAmount: 1_000n, registeredAt: new Date() }),
+      ).toStrictEqual({
         outcome: 'not_supported',
         flow: 'refund',
       });

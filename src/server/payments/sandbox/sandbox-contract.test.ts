@@ -207,7 +207,12 @@ describe.each(CONNECTOR_IDS)('connector %s', (id) => {
         else if (reversal.outcome === 'reversed') expect(reversal.code).toMatch(/^\S+$/);
         else expect(reversal.outcome === 'refused' && reversal.reason !== '').toBe(true);
 
-        const refund = await connector.refund({ ...reference, refundId: 'f0e1d2c3-0000-4000-8000-000000000001' });
+        const refund = await connector.refund({
+          ...reference,
+          refundId: 'f0e1d2c3-0000-4000-8000-000000000001',
+          refundAmount: reference.amount,
+          registeredAt: new Date(),
+        });
         if (!connector.capabilities.refunds) expect(refund).toStrictEqual({ outcome: 'not_supported', flow: 'refund' });
         else if (refund.outcome === 'rejected') expect(refund.reason).not.toBe('');
         else expect(['in_process', 'resolved']).toContain(refund.outcome);
@@ -218,7 +223,14 @@ describe.each(CONNECTOR_IDS)('connector %s', (id) => {
         if (status.outcome === 'declined') expect(status.declineClass).toBe(declineClassOf(status.code));
 
         expect(await connector.reverse(reference)).toStrictEqual(reversal);
-        expect(await connector.refund({ ...reference, refundId: 'f0e1d2c3-0000-4000-8000-000000000001' })).toStrictEqual(refund);
+        expect(
+          await connector.refund({
+            ...reference,
+            refundId: 'f0e1d2c3-0000-4000-8000-000000000001',
+            refundAmount: reference.amount,
+            registeredAt: new Date(),
+          }),
+        ).toStrictEqual(refund);
         expect(await connector.status(reference)).toStrictEqual(status);
       }
     }

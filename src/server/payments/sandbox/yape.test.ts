@@ -62,6 +62,7 @@ describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
       refunds: true,
       separateCapture: false,
       partialCapture: false,
+      captureHoldDays: null,
       partialRefund: true,
     });
   });

@@ -51,14 +51,27 @@ const audienceOf = (base: ChargeBase) => ({
   merchantOperationNumber: base.body.merchant_operation_number,
 });
 
-/** The merchant's capture window (tests may set one of seconds: CAPTURE_WINDOW_SECONDS). */
-function captureWindowMs(merchant: ActingMerchant): number {
+/**
+ * A payment's capture window: the merchant's, ended sooner by a processor that releases an
+ * uncaptured authorization on its own (`captureHoldDays`); tests may set one of seconds
+ * (CAPTURE_WINDOW_SECONDS).
+ */
+function captureWindowMs(merchant: ActingMerchant, holdDays: number | undefined): number {
   const seconds = env().CAPTURE_WINDOW_SECONDS;
-  return seconds === undefined ? merchant.captureWindowDays * 86_400_000 : seconds * 1000;
+  if (seconds !== undefined) return seconds * 1000;
+  return Math.min(merchant.captureWindowDays, holdDays ?? Infinity) * 86_400_000;
 }
 
-/** A new attempt, REGISTRADO at `at`, carried by `connectorId`; `number` 0 when the claim statement decides it. */
-export function newAttempt(base: ChargeBase, connectorId: string, routing: RoutingChoice, number: number, at: Date): Attempt {
+/** Where routing sends an attempt: the connector, why, and how long it holds an uncaptured authorization. */
+export type AttemptRoute = { connectorId: string; routing: RoutingChoice; holdDays?: number };
+
+/** A new attempt, REGISTRADO at `at`; `number` 0 when the claim statement decides it. */
+export function newAttempt(
+  base: ChargeBase,
+  { connectorId, routing, holdDays }: AttemptRoute,
+  number: number,
+  at: Date,
+): Attempt {
   const details = base.body.payment_method.method_details as { callback_url?: string; redirect_url?: string };
   return {
     number,
@@ -85,7 +98,7 @@ export function newAttempt(base: ChargeBase, connectorId: string, routing: Routi
       // 3-D Secure challenge).
       captureStatus: base.captureMode === 'MANUAL' ? 'UNCAPTURED' : null,
       capturedAmount: null,
-      captureBefore: base.captureMode === 'MANUAL' ? captureBefore(at, captureWindowMs(base.merchant)) : null,
+      captureBefore: base.captureMode === 'MANUAL' ? captureBefore(at, captureWindowMs(base.merchant, holdDays)) : null,
       createdAt: at,
       lifecycle: [{ state: 'REGISTRADO', at }],
     },

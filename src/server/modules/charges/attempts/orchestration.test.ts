@@ -62,7 +62,12 @@ async function claim(owner: ActingMerchant, operationNumber: string) {
     authentication: null,
     captureMode: 'AUTOMATIC' as const,
   };
-  const attempt = newAttempt(base, 'sandbox-acquirer-a', { rule_version: null, route: null, reason: 'test' }, 0, new Date());
+  const attempt = newAttempt(
+    base,
+    { connectorId: 'sandbox-acquirer-a', routing: { rule_version: null, route: null, reason: 'test' } },
+    0,
+    new Date(),
+  );
   const outcome = await claimCharge(
     fixture.db.prisma,
     { merchantId: owner.id, merchantOperationNumber: operationNumber, requestHash: base.requestHash },

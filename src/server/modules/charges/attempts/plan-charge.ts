@@ -3,7 +3,7 @@ import { AppError } from '@/server/core/domain/errors';
 import { defaultRoutes, evaluateRoutes, type Candidate, type PaymentFacts, type RetryPolicy } from '@/server/core/orchestration';
 import type { PaymentConnector } from '@/server/payments';
 import { connectorById, merchantConnectorFacts } from '@/server/modules/processors/connectors';
-import type { ChargeBase, RoutingChoice } from './attempt-rows';
+import type { AttemptRoute, ChargeBase } from './attempt-rows';
 import { breakers } from '@/server/modules/processors/breakers';
 import { routingConfigOf, type RoutingConfig } from '@/server/modules/routing/routing-config';
 import { authenticateFirst, mayStepUp } from '@/server/core/three-ds/decision';
@@ -19,12 +19,19 @@ export type ChargePlan = {
   threeDsCapable: ReadonlySet<string>;
   /** The merchant's 3-D Secure setting for the payment's method. */
   threeDs: RoutingConfig['threeDs'];
+  /** The candidates' connectors that release an uncaptured authorization on their own, after so many days. */
+  captureHoldDays: ReadonlyMap<string, number>;
   firstConnector: PaymentConnector;
 };
 
-/** Why routing chose a candidate, as its attempt's row keeps it. */
-export function routingChoice(plan: ChargePlan, candidate: Candidate): RoutingChoice {
-  return { rule_version: plan.ruleVersion, route: candidate.route, reason: candidate.reason };
+/** Where a candidate's attempt goes, and why, as its row keeps it. */
+export function attemptRoute(plan: ChargePlan, candidate: Candidate): AttemptRoute {
+  const holdDays = plan.captureHoldDays.get(candidate.connector);
+  return {
+    connectorId: candidate.connector,
+    routing: { rule_version: plan.ruleVersion, route: candidate.route, reason: candidate.reason },
+    ...(holdDays === undefined ? {} : { holdDays }),
+  };
 }
 
 // Routing for one charge (docs/ORCHESTRATION.md 2): the merchant's published rule for the
@@ -66,6 +73,11 @@ export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePl
     stepUpAllowed: method === 'CARD' && mayStepUp(config.threeDs),
     threeDsCapable,
     threeDs: config.threeDs,
+    captureHoldDays: new Map(
+      connectors.flatMap(({ id, capabilities }) =>
+        capabilities.captureHoldDays === null ? [] : [[id, capabilities.captureHoldDays] as const],
+      ),
+    ),
     firstConnector: first,
   };
 }

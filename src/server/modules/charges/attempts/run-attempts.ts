@@ -23,7 +23,7 @@ import {
   type ChargeBase,
   type Settlement,
 } from './attempt-rows';
-import { routingChoice, type ChargePlan } from './plan-charge';
+import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { breakers } from '@/server/modules/processors/breakers';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
@@ -97,9 +97,7 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
         : stepUp && stepUp.kind !== 'failed'
           ? plan.candidates[stepUpIndex]
           : undefined;
-    const next = nextCandidate
-      ? newAttempt(base, nextCandidate.connector, routingChoice(plan, nextCandidate), attempt.number + 1, new Date())
-      : null;
+    const next = nextCandidate ? newAttempt(base, attemptRoute(plan, nextCandidate), attempt.number + 1, new Date()) : null;
 
     const decidedAt = new Date();
     const settlement: Settlement = {

@@ -156,4 +156,14 @@ test('10 concurrent captures racing a DELETE: at most one capture, and the final
   // A capture answered 200 was captured before the DELETE, which then reversed the captured payment.
   expect(stored.transactions[0]!.captureStatus).toBe(succeeded.length === 1 ? 'CAPTURED' : 'UNCAPTURED');
   expect(stored.events.filter((event) => event.type === 'transaction.captured')).toHaveLength(succeeded.length);
+  // At the processor: the authorization released, or the one capture made and returned; nothing stays captured.
+  expect(stored.sandboxRecords).toEqual([
+    expect.objectContaining({
+      reference: stored.transactions[0]!.id,
+      outcome: 'approved',
+      uncaptured: true,
+      capturedAmount: succeeded.length === 1 ? '15000' : null,
+      voided: true,
+    }),
+  ]);
 });

@@ -152,6 +152,8 @@ export type StoredOperation = {
     status: string;
     deliveries: { number: number; statusCode: number | null; manual: boolean }[];
   }[];
+  /** What a sandbox processor recorded of each attempt it carried. */
+  sandboxRecords: { reference: string; outcome: string; uncaptured: boolean; capturedAmount: string | null; voided: boolean }[];
 };
 
 /** A settlement cut-off now for the merchant, or only for the named transactions (others' tests keep theirs). */

@@ -15,13 +15,17 @@ import { cancelOperation } from './cancel-operation';
 //   again only when the processor says nothing was; a connector's capture is one per
 //   authorization, so even a second ask never captures twice;
 // - the capture window: an authorization still uncaptured at its capture_before is voided at
-//   its processor and EXTORNADO, as a DELETE would, with its reason and event.
+//   its processor and EXTORNADO, as a DELETE would, with its reason and event. One its processor
+//   refuses or cannot be asked about is tried again after VOID_RETRY_MS (`capture_check_at`,
+//   unused while a payment is UNCAPTURED), so a few that cannot be voided never hold up the rest.
 
 const BATCH = 20;
 /** A capture claimed by one worker is not claimed by another for this long (its inquiry and capture together take less). */
 const LEASE_MS = 2 * 60_000;
 /** A capture the processor still cannot confirm is asked about again this often. */
 const RETRY_MS = 10_000;
+/** A void of an expired authorization that failed is tried again this often. */
+const VOID_RETRY_MS = 60_000;
 
 /** Returns how many captures in doubt were settled (captured or refused). */
 export async function syncCaptures(prisma: Db, now = new Date()): Promise<number> {
@@ -73,13 +77,21 @@ async function settleInDoubt(prisma: Db, payment: CapturedPayment): Promise<Capt
 /** Voids the authorizations whose capture window has passed; returns how many. */
 export async function voidUncaptured(prisma: Db, now = new Date()): Promise<number> {
   const due = await prisma.transaction.findMany({
-    where: { state: 'AUTORIZADO', captureStatus: 'UNCAPTURED', captureBefore: { lte: now } },
-    select: { operation: { select: { merchantOperationNumber: true, merchant: { select: actingMerchantSelect } } } },
+    where: {
+      state: 'AUTORIZADO',
+      captureStatus: 'UNCAPTURED',
+      captureBefore: { lte: now },
+      OR: [{ captureCheckAt: null }, { captureCheckAt: { lte: now } }],
+    },
+    select: {
+      id: true,
+      operation: { select: { merchantOperationNumber: true, merchant: { select: actingMerchantSelect } } },
+    },
     orderBy: { captureBefore: 'asc' },
     take: BATCH,
   });
   let voided = 0;
-  for (const { operation } of due) {
+  for (const { id, operation } of due) {
     try {
       await cancelOperation(prisma, toActingMerchant(operation.merchant), operation.merchantOperationNumber, {
         actor: 'worker',
@@ -88,9 +100,13 @@ export async function voidUncaptured(prisma: Db, now = new Date()): Promise<numb
       });
       voided += 1;
     } catch (error) {
-      // Captured or being captured meanwhile, or voided by another worker: nothing to do. A
-      // processor that cannot be asked now is asked on a later pass.
-      if (!(error instanceof AppError) || (error.kind !== 'STATE_CONFLICT' && error.kind !== 'UNAVAILABLE')) {
+      // Captured or being captured meanwhile, or voided by another worker: the row says so and
+      // is not due again. Refused or unanswered: asked again on a later pass.
+      const { count } = await prisma.transaction.updateMany({
+        where: { id, state: 'AUTORIZADO', captureStatus: 'UNCAPTURED' },
+        data: { captureCheckAt: new Date(Date.now() + VOID_RETRY_MS) },
+      });
+      if (count > 0 && !(error instanceof AppError && error.kind === 'UNAVAILABLE')) {
         logError('capture window void failed', error, { merchant_operation_number: operation.merchantOperationNumber });
       }
     }

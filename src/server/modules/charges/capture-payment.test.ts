@@ -176,6 +176,24 @@ describe('capture later', () => {
     expect(await voidUncaptured(prisma())).toBe(0);
   });
 
+  it('tries a void its processor cannot take again a minute later, not on every pass', async () => {
+    const { transaction_id: id } = await authorizeManual('cap-8b');
+    await prisma().transaction.update({ where: { id }, data: { captureBefore: new Date(Date.now() - 1000) } });
+    const store = sandboxStoreFor(prisma());
+    await store.setMode('sandbox-acquirer-a', 'outage');
+    try {
+      expect(await voidUncaptured(prisma())).toBe(0);
+    } finally {
+      await store.setMode('sandbox-acquirer-a', 'normal');
+    }
+    const retryAt = (await prisma().transaction.findUniqueOrThrow({ where: { id } })).captureCheckAt!;
+    expect(retryAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+    expect(await voidUncaptured(prisma())).toBe(0);
+    expect(await stored(id)).toMatchObject({ state: 'AUTORIZADO', captureStatus: 'UNCAPTURED' });
+    expect(await voidUncaptured(prisma(), new Date(retryAt.getTime() + 1))).toBe(1);
+    expect(await stored(id)).toMatchObject({ state: 'EXTORNADO', captureStatus: 'UNCAPTURED' });
+  });
+
   it('answers 503 while its processor cannot be asked, and the capture sync captures it once it can', async () => {
     const { transaction_id: id } = await authorizeManual('cap-9');
     const store = sandboxStoreFor(prisma());

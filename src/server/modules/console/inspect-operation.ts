@@ -4,7 +4,10 @@ import { eventSelect } from '@/server/modules/events/event-view';
 import { findMerchant } from '@/server/modules/merchants/merchants';
 import { plainJson } from './plain-json';
 
-/** Everything stored about one operation, as rows: for operators, support and audits. */
+/**
+ * Everything stored about one operation, as rows: for operators, support and audits; with what
+ * the sandbox processors recorded of its attempts (their record is the service's database).
+ */
 export async function inspectOperation(prisma: Db, input: { merchantCode: string; merchantOperationNumber: string }) {
   const merchant = await findMerchant(prisma, input.merchantCode);
   const operation = await prisma.operation.findUnique({
@@ -28,10 +31,16 @@ export async function inspectOperation(prisma: Db, input: { merchantCode: string
   });
   if (!operation) throw new AppError('NOT_FOUND', 'no such operation');
   const aggregateIds = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
-  const events = await prisma.outboxEvent.findMany({
-    where: { aggregateId: { in: aggregateIds } },
-    orderBy: { seq: 'asc' },
-    select: { ...eventSelect, payload: true },
-  });
-  return plainJson({ merchant_code: merchant.code, ...operation, events }) as Record<string, unknown>;
+  const [events, sandboxRecords] = await Promise.all([
+    prisma.outboxEvent.findMany({
+      where: { aggregateId: { in: aggregateIds } },
+      orderBy: { seq: 'asc' },
+      select: { ...eventSelect, payload: true },
+    }),
+    prisma.sandboxProcessorRecord.findMany({
+      where: { reference: { in: operation.transactions.map((row) => row.id) } },
+      orderBy: { createdAt: 'asc' },
+    }),
+  ]);
+  return plainJson({ merchant_code: merchant.code, ...operation, events, sandboxRecords }) as Record<string, unknown>;
 }

@@ -2,10 +2,10 @@
 
 import type { PaymentMethod } from '@/server/core/domain/states';
 import type { RetryPolicy } from '@/server/core/orchestration';
-import { ActionError, INPUT } from '../../console-ui/form-kit';
+import { INPUT } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { useConsoleAction } from '../../console-ui/use-console-action';
+import { SettingSection } from '../../console-ui/setting-section';
 
 const TEXT = {
   es: {
@@ -31,66 +31,56 @@ const TEXT = {
 /** The retry policy of one method (docs/ORCHESTRATION.md 3). */
 export function PolicyForm(props: { merchantCode: string; method: PaymentMethod; policy: RetryPolicy; canEdit: boolean }) {
   const text = TEXT[useConsoleLang()];
-  const { busy, error, run } = useConsoleAction();
-  const disabled = !props.canEdit || busy;
   return (
-    <section aria-labelledby="policy" className="space-y-2">
-      <h2 id="policy" className="text-lg font-semibold">
-        {text.title}
-      </h2>
-      <p className="text-sm text-slate-600">{text.intro}</p>
-      <form
-        className="grid max-w-xl grid-cols-1 gap-2 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          run(() =>
-            consoleClient.console.routing.updatePolicy.mutate({
-              merchantCode: props.merchantCode,
-              method: props.method,
-              maxAttempts: Number(form.get('maxAttempts')),
-              budgetMs: Number(form.get('budgetMs')),
-              retrySoftDeclines: form.get('retrySoftDeclines') === 'on',
-            }),
-          );
-        }}
-      >
-        <label className="block text-sm">
-          {text.maxAttempts}
-          <input
-            name="maxAttempts"
-            type="number"
-            min={1}
-            max={3}
-            defaultValue={props.policy.maxAttempts}
-            className={INPUT}
-            disabled={disabled}
-          />
-        </label>
-        <label className="block text-sm">
-          {text.budget}
-          <input
-            name="budgetMs"
-            type="number"
-            min={1000}
-            max={30000}
-            step={500}
-            defaultValue={props.policy.budgetMs}
-            className={INPUT}
-            disabled={disabled}
-          />
-        </label>
-        <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input name="retrySoftDeclines" type="checkbox" defaultChecked={props.policy.retrySoftDeclines} disabled={disabled} />
-          {text.soft}
-        </label>
-        <ActionError message={error} />
-        {props.canEdit ? (
-          <button disabled={disabled} className="w-fit rounded-md bg-slate-800 px-3 py-1.5 text-sm text-white">
-            {text.save}
-          </button>
-        ) : null}
-      </form>
-    </section>
+    <SettingSection
+      id="policy"
+      title={text.title}
+      intro={text.intro}
+      canEdit={props.canEdit}
+      saveLabel={text.save}
+      submit={(form) =>
+        consoleClient.console.routing.updatePolicy.mutate({
+          merchantCode: props.merchantCode,
+          method: props.method,
+          maxAttempts: Number(form.get('maxAttempts')),
+          budgetMs: Number(form.get('budgetMs')),
+          retrySoftDeclines: form.get('retrySoftDeclines') === 'on',
+        })
+      }
+    >
+      {(disabled) => (
+        <>
+          <label className="block text-sm">
+            {text.maxAttempts}
+            <input
+              name="maxAttempts"
+              type="number"
+              min={1}
+              max={3}
+              defaultValue={props.policy.maxAttempts}
+              className={INPUT}
+              disabled={disabled}
+            />
+          </label>
+          <label className="block text-sm">
+            {text.budget}
+            <input
+              name="budgetMs"
+              type="number"
+              min={1000}
+              max={30000}
+              step={500}
+              defaultValue={props.policy.budgetMs}
+              className={INPUT}
+              disabled={disabled}
+            />
+          </label>
+          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+            <input name="retrySoftDeclines" type="checkbox" defaultChecked={props.policy.retrySoftDeclines} disabled={disabled} />
+            {text.soft}
+          </label>
+        </>
+      )}
+    </SettingSection>
   );
 }

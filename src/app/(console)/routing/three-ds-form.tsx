@@ -1,9 +1,9 @@
 'use client';
 
-import { ActionError, INPUT } from '../../console-ui/form-kit';
+import { INPUT } from '../../console-ui/form-kit';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { useConsoleAction } from '../../console-ui/use-console-action';
+import { ModeSelect, SettingSection } from '../../console-ui/setting-section';
 
 const MODES = ['WHEN_REQUIRED', 'ALWAYS', 'OVER', 'NEVER'] as const;
 
@@ -36,55 +36,36 @@ export function ThreeDsForm(props: {
   canEdit: boolean;
 }) {
   const text = TEXT[useConsoleLang()];
-  const { busy, error, run } = useConsoleAction();
-  const disabled = !props.canEdit || busy;
   return (
-    <section aria-labelledby="three-ds" className="space-y-2">
-      <h2 id="three-ds" className="text-lg font-semibold">
-        {text.title}
-      </h2>
-      <form
-        className="grid max-w-xl grid-cols-1 gap-2 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const given = form.get('overAmount');
-          const overAmount = typeof given === 'string' ? given.trim() : '';
-          run(() =>
-            consoleClient.console.routing.updateThreeDs.mutate({
-              merchantCode: props.merchantCode,
-              setting: { mode: form.get('mode') as (typeof MODES)[number], overAmount: overAmount || null },
-            }),
-          );
-        }}
-      >
-        <label className="block text-sm">
-          {text.mode}
-          <select name="mode" defaultValue={props.setting.mode} className={INPUT} disabled={disabled}>
-            {MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {text.modes[mode]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm">
-          {text.overAmount}
-          <input
-            name="overAmount"
-            inputMode="numeric"
-            defaultValue={props.setting.overAmount ?? ''}
-            className={INPUT}
-            disabled={disabled}
-          />
-        </label>
-        <ActionError message={error} />
-        {props.canEdit ? (
-          <button disabled={disabled} className="w-fit rounded-md bg-slate-800 px-3 py-1.5 text-sm text-white">
-            {text.save}
-          </button>
-        ) : null}
-      </form>
-    </section>
+    <SettingSection
+      id="three-ds"
+      title={text.title}
+      canEdit={props.canEdit}
+      saveLabel={text.save}
+      submit={(form) => {
+        const given = form.get('overAmount');
+        const overAmount = typeof given === 'string' ? given.trim() : '';
+        return consoleClient.console.routing.updateThreeDs.mutate({
+          merchantCode: props.merchantCode,
+          setting: { mode: form.get('mode') as (typeof MODES)[number], overAmount: overAmount || null },
+        });
+      }}
+    >
+      {(disabled) => (
+        <>
+          <ModeSelect label={text.mode} modes={MODES} words={text.modes} value={props.setting.mode} disabled={disabled} />
+          <label className="block text-sm">
+            {text.overAmount}
+            <input
+              name="overAmount"
+              inputMode="numeric"
+              defaultValue={props.setting.overAmount ?? ''}
+              className={INPUT}
+              disabled={disabled}
+            />
+          </label>
+        </>
+      )}
+    </SettingSection>
   );
 }

@@ -30,7 +30,9 @@ const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 15);
 const CONNECTIONS = 32;
 const RATES = [100, 200, 400];
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const SATURATED: TargetName[] = ['charges', 'transaction', 'refund', 'token'];
+const SATURATED: TargetName[] = ['charges', 'capture', 'transaction', 'refund', 'token'];
+/** Authorizations made for the capture run: more than a saturated run can capture (a capture is made once). */
+const CAPTURES = Number(process.env.BENCH_CAPTURES ?? SECONDS * 1200);
 const OPEN: TargetName[] = ['baseline', 'charges', 'transaction', 'refund'];
 
 /** One open-loop run, with what the service's event loop and garbage collector did meanwhile. */
@@ -61,8 +63,12 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     const pid = service.child.pid!;
     const origin = service.origin;
     const bearer = await token(origin);
-    console.log(`\n${database}: warming up (300 charges, settle, 50 refunds)`);
-    const targets = benchTargets(origin, bearer, await prepare(origin, serviceFile, bearer, 300, 50));
+    console.log(`\n${database}: warming up (300 charges, settle, 50 refunds, ${CAPTURES} authorizations to capture)`);
+    const targets = benchTargets(
+      origin,
+      bearer,
+      await prepare(origin, serviceFile, bearer, { count: 300, refunds: 50, captures: CAPTURES }),
+    );
     for (const name of ['baseline', ...SATURATED] as TargetName[]) {
       await measure(origin, targets[name], { seconds: 2, connections: 8 });
     }

@@ -31,7 +31,11 @@ async function main(): Promise<void> {
     { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] },
   );
   const bearer = await token(service.origin);
-  const targets = benchTargets(service.origin, bearer, await prepare(service.origin, serviceFile, bearer, 100, 20));
+  const targets = benchTargets(
+    service.origin,
+    bearer,
+    await prepare(service.origin, serviceFile, bearer, { count: 100, refunds: 20, captures: 3000 }),
+  );
   const target = targets[name];
   if (!target) throw new Error(`no path ${name}: one of ${Object.keys(targets).join(', ')}`);
   await measure(service.origin, target, { seconds: 2, connections: 8 });

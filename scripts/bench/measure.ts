@@ -8,6 +8,8 @@ export type Target = {
   headers?: Record<string, string>;
   /** A new body for every request (charges need fresh operation numbers). */
   body?: () => string;
+  /** A new path for every request (a capture is made once per payment). */
+  nextPath?: () => string;
 };
 
 export type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
@@ -27,7 +29,15 @@ export async function measure(
         method: target.method,
         path: target.path,
         headers: target.headers,
-        ...(target.body ? { setupRequest: (request) => ({ ...request, body: target.body!() }) } : {}),
+        ...(target.body || target.nextPath
+          ? {
+              setupRequest: (request) => ({
+                ...request,
+                ...(target.body ? { body: target.body() } : {}),
+                ...(target.nextPath ? { path: target.nextPath() } : {}),
+              }),
+            }
+          : {}),
       },
     ],
   });

@@ -1,10 +1,33 @@
 import { wallClock } from '@/server/core/domain/business-day';
 import { apiHeaders, chargeOnce, MERCHANT, operatorConsole, type Charged } from '../support/api-client';
 
-// What the benchmark's reads need: one stored transaction, settled payments with refunds.
+// What the benchmark's reads need: one stored transaction, settled payments with refunds, and
+// authorizations to capture.
 
-/** Warms the service up with `count` charges, settles them and refunds `refunds` of them. */
-export async function prepare(origin: string, serviceFile: string, bearer: string, count: number, refunds: number) {
+/** `count` card payments to capture later, made 16 at a time: the capture run's paths. */
+async function toCapture(origin: string, bearer: string, count: number): Promise<string[]> {
+  const paths: string[] = [];
+  const worker = async () => {
+    while (paths.length < count) {
+      const placeholder = paths.push('') - 1;
+      const { number } = await chargeOnce(origin, bearer, 'capture', { capture: 'manual' });
+      paths[placeholder] = `/api/charges/${MERCHANT}/${number}/capture`;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return paths;
+}
+
+/**
+ * Warms the service up with `count` charges, settles them and refunds `refunds` of them, and
+ * authorizes `captures` more to be captured later.
+ */
+export async function prepare(
+  origin: string,
+  serviceFile: string,
+  bearer: string,
+  { count, refunds, captures }: { count: number; refunds: number; captures: number },
+) {
   const charged: Charged[] = [];
   for (let index = 0; index < count; index += 1) charged.push(await chargeOnce(origin, bearer, 'warm'));
   await operatorConsole(origin, serviceFile).platform.settleNow.mutate({ merchantCode: MERCHANT });
@@ -32,5 +55,9 @@ export async function prepare(origin: string, serviceFile: string, bearer: strin
     operations?: unknown[];
   };
   if (page.operations?.length !== refunds) throw new Error(`refund page: ${page.operations?.length ?? 0} of ${refunds} refunds`);
-  return { transactionPath: `/api/charges/${MERCHANT}/${charged[0]!.number}/${charged[0]!.transactionId}`, refundPath };
+  return {
+    transactionPath: `/api/charges/${MERCHANT}/${charged[0]!.number}/${charged[0]!.transactionId}`,
+    refundPath,
+    capturePaths: await toCapture(origin, bearer, captures),
+  };
 }

@@ -2,13 +2,14 @@ import { API_VERSION, apiHeaders, chargeBody, tokenBody } from '../support/api-c
 import type { Target } from './measure';
 
 // The paths the benchmark and the profiler load: the bare route and the API's hot endpoints.
-export type TargetName = 'baseline' | 'charges' | 'transaction' | 'refund' | 'token';
+export type TargetName = 'baseline' | 'charges' | 'capture' | 'transaction' | 'refund' | 'token';
 
 export function benchTargets(
   origin: string,
   bearer: string,
-  paths: { transactionPath: string; refundPath: string },
+  paths: { transactionPath: string; refundPath: string; capturePaths: string[] },
 ): Record<TargetName, Target> {
+  let captured = 0;
   const run = Date.now().toString(36);
   return {
     baseline: { name: 'baseline (bare route)', method: 'GET', path: '/api/bench/baseline' },
@@ -18,6 +19,14 @@ export function benchTargets(
       path: '/api/charges',
       headers: apiHeaders(bearer),
       body: () => chargeBody(run),
+    },
+    // Each request captures the next of the authorizations made to be captured later (one capture each).
+    capture: {
+      name: 'POST capture (all of it)',
+      method: 'POST',
+      path: paths.capturePaths[0]!,
+      headers: apiHeaders(bearer),
+      nextPath: () => paths.capturePaths[captured++ % paths.capturePaths.length]!,
     },
     transaction: { name: 'GET transaction', method: 'GET', path: paths.transactionPath, headers: apiHeaders(bearer) },
     refund: { name: 'GET /refund (filtered)', method: 'GET', path: paths.refundPath, headers: apiHeaders(bearer) },

@@ -48,15 +48,16 @@ export async function capturePayment(
   merchantOperationNumber: string,
   amount: bigint | null,
 ) {
-  const payment = await prisma.$transaction((tx) => claimCapture(tx, merchant, merchantOperationNumber, amount));
+  const { operation, payment } = await prisma.$transaction((tx) => claimCapture(tx, merchant, merchantOperationNumber, amount));
   const result = await askProcessor(prisma, payment);
-  await writeAnswer(prisma, payment, result);
+  // Captured: the answer and the reply in one transaction (the reply reads what it wrote).
   if (result.outcome === 'captured') {
     return prisma.$transaction(async (tx) => {
-      const operation = await lockOperation(tx, merchant.id, merchantOperationNumber);
-      return operationReply(tx, merchant, merchantOperationNumber, operation!);
+      await writeAnswerIn(tx, payment, result);
+      return operationReply(tx, merchant, merchantOperationNumber, operation);
     });
   }
+  await writeAnswer(prisma, payment, result);
   if (result.outcome === 'refused') throw new AppError('STATE_CONFLICT', `The processor refused the capture: ${result.reason}`);
   if (result.outcome === 'not_supported') {
     throw new AppError('METHOD_RULE', 'the processor that authorized this payment does not capture separately');
@@ -96,7 +97,10 @@ async function claimCapture(tx: Tx, merchant: ActingMerchant, merchantOperationN
   await tx.$executeRaw`
     UPDATE transactions SET capture_status = 'CAPTURING', capture_requested = ${decision.amount}, capture_check_at = ${checkAt}
     WHERE id = ${payment.id}::uuid`;
-  return { ...payment, captureStatus: 'CAPTURING', captureRequested: decision.amount, captureCheckAt: checkAt };
+  return {
+    operation,
+    payment: { ...payment, captureStatus: 'CAPTURING', captureRequested: decision.amount, captureCheckAt: checkAt },
+  };
 }
 
 /** Asks the processor that authorized the payment to capture the claimed amount (one capture, whatever is asked again). */
@@ -117,28 +121,30 @@ export async function askProcessor(prisma: Db, payment: CapturedPayment): Promis
  * meanwhile is left as it is.
  */
 export async function writeAnswer(prisma: Db, payment: CapturedPayment, result: CaptureResult, retryAt?: Date): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    if (result.outcome === 'captured') {
-      const moved = await tx.$executeRaw`
-        UPDATE transactions SET capture_status = 'CAPTURED', captured_amount = capture_requested,
-          capture_requested = NULL, capture_check_at = NULL
-        WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
-      if (moved === 1) await recordCapture(tx, payment.id);
-      return;
-    }
-    if (result.outcome === 'refused' || result.outcome === 'not_supported') {
-      await tx.$executeRaw`
-        UPDATE transactions SET capture_status = 'UNCAPTURED', capture_requested = NULL, capture_check_at = NULL
-        WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
-      return;
-    }
-    const at = retryAt ?? new Date(Date.now() + FIRST_CHECK_MS);
-    await tx.$executeRaw`
-      UPDATE transactions SET capture_check_at = ${at} WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
-  });
+  await prisma.$transaction((tx) => writeAnswerIn(tx, payment, result, retryAt));
   if (result.outcome === 'not_supported') {
     logError('a payment to capture later went to a connector that cannot capture', null, { transaction_id: payment.id });
   }
+}
+
+async function writeAnswerIn(tx: Tx, payment: CapturedPayment, result: CaptureResult, retryAt?: Date): Promise<void> {
+  if (result.outcome === 'captured') {
+    const moved = await tx.$executeRaw`
+      UPDATE transactions SET capture_status = 'CAPTURED', captured_amount = capture_requested,
+        capture_requested = NULL, capture_check_at = NULL
+      WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
+    if (moved === 1) await recordCapture(tx, payment.id);
+    return;
+  }
+  if (result.outcome === 'refused' || result.outcome === 'not_supported') {
+    await tx.$executeRaw`
+      UPDATE transactions SET capture_status = 'UNCAPTURED', capture_requested = NULL, capture_check_at = NULL
+      WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
+    return;
+  }
+  const at = retryAt ?? new Date(Date.now() + FIRST_CHECK_MS);
+  await tx.$executeRaw`
+    UPDATE transactions SET capture_check_at = ${at} WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
 }
 
 /** The claim outlasts every call a connector's capture may make (each bounded by its timeout). */

@@ -15,6 +15,8 @@ import {
   stored,
 } from './charges-helpers';
 import { MILLIS_UTC } from '../support/patterns';
+import { decodeQr } from '../support/qr';
+import { decodeEmvQr } from '../../tests/support/emv-qr-decoder';
 import { type ChargeReply, type TransactionObject } from '../support/api-types';
 
 // POST /charges for the six methods (docs/interface.md 2.5-2.8, 4.2; docs/DESIGN.md 6 and 8).
@@ -507,7 +509,9 @@ test.describe('pending methods', () => {
     expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual(['transaction.pending', 'transaction.registered']);
   });
 
-  test('QR is PENDIENTE with a PNG qr_image, qr_id, date, result code 0 and a 15 min expiry', async ({ request }) => {
+  test('QR is PENDIENTE with a PNG qr_image of its EMVCo payload, qr_id, date, result code 0 and a 15 min expiry', async ({
+    request,
+  }) => {
     const { body, rows, from, to } = await expectCharge(
       request,
       'qr',
@@ -521,9 +525,14 @@ test.describe('pending methods', () => {
           qr_image: expect.stringMatching(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/),
           qr_id: expect.stringMatching(/^\S+$/),
           date: TEXT,
+          qr_payload: expect.stringMatching(/^000201010212/),
           result_message: { code: '0', description: TEXT },
         },
-        additional_fields: { processor: 'sandbox-qr', attempt: 1 },
+        additional_fields: {
+          processor: 'sandbox-qr',
+          attempt: 1,
+          sandbox: { pay_url: expect.stringMatching(new RegExp(`^${ORIGIN}/pay/[A-Za-z0-9_-]+$`)) },
+        },
       },
       ['REGISTRADO', 'PENDIENTE'],
     );
@@ -540,6 +549,12 @@ test.describe('pending methods', () => {
     expect(date).toBeGreaterThanOrEqual(from - 1000);
     expect(date).toBeLessThanOrEqual(to + 1000);
     expect(String(response.date)).toMatch(MILLIS_UTC);
+    // The image draws the payload; the payload is EMVCo-valid, for 150.00 PEN, naming this QR.
+    expect(decodeQr(String(response.qr_image))).toBe(response.qr_payload);
+    const qr = decodeEmvQr(String(response.qr_payload));
+    expect([qr.byId.get('53'), qr.byId.get('54'), qr.byId.get('58')]).toEqual(['604', '150.00', 'PE']);
+    expect(qr.additional.get('05')).toBe(response.qr_id);
+    expect(qr.accounts.get('26')?.get('00')).toContain('sandbox');
 
     expect(rows.transactions.map((row) => [row.attempt, row.state])).toEqual([[1, 'PENDIENTE']]);
     expect(eventTypesOf(rows, body.transaction.transaction_id)).toEqual(['transaction.pending', 'transaction.registered']);

@@ -166,14 +166,6 @@ const cases: Case[] = [
     field: 'payment_method.method_details.expiry_date',
   },
   {
-    name: 'a YAPE subscriber not starting with 9',
-    method: 'YAPE',
-    change: (body) => {
-      details(body).phone = { country_code: '+51', subscriber: '887654321' };
-    },
-    field: 'payment_method.method_details.phone.subscriber',
-  },
-  {
     name: 'a YAPE subscriber of 8 digits',
     method: 'YAPE',
     change: (body) => {

@@ -12,7 +12,6 @@ import type {
   TransactionObject,
 } from '../support/api-types';
 import { MILLIS_UTC, SECONDS_UTC, UUID } from '../support/patterns';
-import { decodeQr } from '../support/qr';
 import { startReceiver, type ReceivedCallback, type Receiver } from '../support/receiver';
 import { ASYNC_ORIGIN, ASYNC_PORT, createMerchant, operator, storedOperation, type TestMerchant } from '../support/service';
 
@@ -389,7 +388,7 @@ export function pageUrl(payerUrl: string, lang = 'es'): string {
   return `${payerUrl}?lang=${lang}`;
 }
 
-/** The hosted payer page of a pending charge: continue_url, cip_url, or the URL the QR encodes. */
+/** The hosted payer page of a pending charge: continue_url, cip_url, or the sandbox QR's simulated-payment page. */
 export function payerUrlOf(transaction: TransactionObject): string {
   const method = transaction.payment_method.method_name;
   const processor = transaction.processor_response ?? ({} as Record<string, unknown>);
@@ -398,7 +397,7 @@ export function payerUrlOf(transaction: TransactionObject): string {
       ? transaction.continue_url
       : method === 'PAGOEFECTIVO'
         ? (processor.cip_url as string | undefined)
-        : decodeQr(String(processor.qr_image));
+        : (transaction.additional_fields?.sandbox as { pay_url?: string } | undefined)?.pay_url;
   expect(url, `payer page URL of ${method}`).toEqual(expect.stringMatching(PAYER_URL));
   return url!;
 }

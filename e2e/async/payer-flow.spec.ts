@@ -99,6 +99,8 @@ for (const [method, flow] of Object.entries(FLOWS) as [keyof typeof FLOWS, (type
       processor: `sandbox-${method.toLowerCase().replace('_', '-')}`,
       attempt: 1,
       ...(method === 'CUOTEALO' ? { installments: '6' } : {}),
+      // The sandbox QR's simulated-payment page, named since its code no app can pay.
+      ...(method === 'QR' ? { sandbox: { pay_url: payerUrl } } : {}),
     });
     if (method === 'PAGOEFECTIVO') {
       expect(authorized.processor_response).toMatchObject({

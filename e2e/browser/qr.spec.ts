@@ -2,11 +2,13 @@ import { PNG } from 'pngjs';
 import { ASYNC_ORIGIN } from '../support/service';
 import { createPayment, expect, expectPaid, merchantDetails, queryTransaction, stored, test } from './browser-helpers';
 import { decodeQr, qrText } from '../support/qr';
+import { decodeEmvQr } from '../../tests/support/emv-qr-decoder';
 
-// QR payments (docs/DESIGN.md 8): a real scannable qr_image encoding the payer page URL, and the
-// payer page with the QR and the sandbox control that completes the payment.
+// QR payments (docs/DESIGN.md 8): a real scannable qr_image of an EMVCo payload that no app can
+// pay, and the sandbox's simulated-payment page (additional_fields.sandbox.pay_url) with the QR
+// and the control that completes the payment.
 
-test('the qr_image decodes exactly to the payer page URL; the page shows the QR and "Pagar con QR" pays', async ({
+test('the qr_image decodes exactly to its EMVCo payload; the sandbox page shows the QR and "Pagar con QR" pays', async ({
   page,
   request,
   site,
@@ -20,7 +22,10 @@ test('the qr_image decodes exactly to the payer page URL; the page shows the QR 
   const row = await stored(payment);
   expect(row.payerToken).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
   const payerUrl = `${ASYNC_ORIGIN}/pay/${row.payerToken}`;
-  expect(decodeQr(qrImage)).toBe(payerUrl);
+  expect(payment.transaction.additional_fields?.sandbox).toEqual({ pay_url: payerUrl });
+  const payload = String(processor.qr_payload);
+  expect(decodeQr(qrImage)).toBe(payload);
+  expect(decodeEmvQr(payload).additional.get('05')).toBe(processor.qr_id);
 
   await page.goto(payerUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Completa tu pago');
@@ -37,7 +42,7 @@ test('the qr_image decodes exactly to the payer page URL; the page shows the QR 
   await expect(qr).toHaveAttribute('src', qrImage);
   expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   const shot = PNG.sync.read(await qr.screenshot());
-  expect(qrText(shot)).toBe(payerUrl);
+  expect(qrText(shot)).toBe(payload);
   await page.screenshot({ path: testInfo.outputPath('qr-page.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Pagar con QR', exact: true }).click();

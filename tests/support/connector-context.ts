@@ -11,6 +11,7 @@ export function testContext(overrides: Partial<ConnectorContext> = {}): Connecto
     currency: '604',
     order: {
       merchantOperationNumber: 'op-0001',
+      merchantName: 'Shop TEST',
       description: 'Shop TEST op-0001',
       payer: { email: 'ana.quispe@example.pe', firstName: 'Ana', lastName: 'Quispe', phone: '+51987654321' },
     },

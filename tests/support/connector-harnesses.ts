@@ -204,6 +204,7 @@ export async function culqiHarness(): Promise<Harness> {
         context: {
           order: {
             merchantOperationNumber: 'op-review',
+            merchantName: 'Shop TEST',
             description: 'Shop TEST op-review',
             payer: { email: 'review@culqi.com', firstName: 'Ana', lastName: 'Quispe', phone: null },
           },
@@ -247,7 +248,7 @@ export async function mercadoPagoHarness(): Promise<Harness> {
     },
     // Test data: mercadopago.com.pe/developers/en/docs/your-integrations/test/cards (the cardholder
     // name decides) and …/checkout-api/integration-configuration/yape.
-    approved: { CARD: card('4009175332806176', '123', 'APRO'), YAPE: yape('987654321', '123456') },
+    approved: { CARD: card('4009175332806176', '123', 'APRO'), YAPE: yape('111111111', '123456') },
     declines: [
       {
         name: 'insufficient amount (FUND)',
@@ -267,6 +268,13 @@ export async function mercadoPagoHarness(): Promise<Harness> {
         name: 'call for authorization (CALL)',
         method: 'CARD',
         request: card('4009175332806176', '123', 'CALL'),
+        code: 'cc_rejected_call_for_authorize',
+        declineClass: 'soft',
+      },
+      {
+        name: 'Yape test phone 111111112 (call for authorization)',
+        method: 'YAPE',
+        request: yape('111111112', '123456'),
         code: 'cc_rejected_call_for_authorize',
         declineClass: 'soft',
       },

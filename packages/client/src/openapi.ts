@@ -354,6 +354,8 @@ export type components = {
             qr_image?: string;
             qr_id?: string;
             date?: string;
+            /** @description QR: the EMVCo merchant-presented payload qr_image draws, for a merchant that draws its own code */
+            qr_payload?: string;
             origin_account?: string;
             request_id?: string;
             operation_id?: string;
@@ -396,6 +398,11 @@ export type components = {
                 captured_amount: string | null;
                 /** @description Uncaptured by then, the authorization is voided (EXTORNADO) */
                 capture_before: components["schemas"]["TimeObject"];
+            };
+            /** @description QR at the sandbox processor only: no app can pay its code */
+            sandbox?: {
+                /** @description The page that simulates the payer paying the QR */
+                pay_url: string;
             };
         } & {
             [key: string]: unknown;

@@ -52,6 +52,8 @@ export type ThreeDsAuthentication = {
 /** What a processor is told of the order and its payer (real processors want an email, a description). */
 export type OrderFacts = {
   merchantOperationNumber: string;
+  /** The merchant's name, as the payer knows it (a QR's merchant name). */
+  merchantName: string;
   /** A short text for the payer's statement and the processor's records. */
   description: string;
   payer: { email: string | null; firstName: string | null; lastName: string | null; phone: string | null };
@@ -133,6 +135,8 @@ export type AuthorizeResult =
       continueUrl: string | null;
       methodDetails: Record<string, unknown>;
       processorReference?: string;
+      /** A sandbox processor's page that simulates the payer's payment (`additional_fields.sandbox.pay_url`). */
+      simulatedPaymentUrl?: string;
     };
 
 export type NotSupported = { outcome: 'not_supported'; flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' };

@@ -84,7 +84,9 @@ const yapeDetails = z.strictObject({
   callback_url: httpUrl.optional(),
   phone: z.strictObject({
     country_code: z.literal('+51', { error: 'must be +51' }),
-    subscriber: z.string().regex(/^9[0-9]{8}$/, 'must be 9 digits starting with 9'),
+    // Any 9 digits: Peru's mobile numbers start with 9, but Mercado Pago's documented Yape test
+    // phones are 111111111 to 111111118; a number with no Yape is the processor's decline.
+    subscriber: z.string().regex(/^[0-9]{9}$/, 'must be 9 digits'),
   }),
   otp: z.string().regex(/^[0-9]{6}$/, 'must be 6 digits'),
 });

@@ -31,6 +31,10 @@ export const processorResponse = z
     qr_image: z.string().optional(),
     qr_id: z.string().optional(),
     date: z.string().optional(),
+    qr_payload: z
+      .string()
+      .optional()
+      .meta({ description: 'QR: the EMVCo merchant-presented payload qr_image draws, for a merchant that draws its own code' }),
     origin_account: z.string().optional(),
     request_id: z.string().optional(),
     operation_id: z.string().optional(),
@@ -71,6 +75,10 @@ const additionalFields = z
       })
       .optional()
       .meta({ description: 'CARD authorized to be captured later (`method_details.capture` manual, or the merchant’s setting)' }),
+    sandbox: z
+      .object({ pay_url: z.string().meta({ description: 'The page that simulates the payer paying the QR' }) })
+      .optional()
+      .meta({ description: 'QR at the sandbox processor only: no app can pay its code' }),
   })
   .catchall(z.unknown())
   .meta({ id: 'AdditionalFields' });

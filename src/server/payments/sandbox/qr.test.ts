@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthorizeResult } from '../connector';
 import { testContext } from '@tests/support/connector-context';
 import { generateQrId, qrProcessor } from './qr';
+import { decodeEmvQr } from '@tests/support/emv-qr-decoder';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const DATA_URI_PREFIX = 'data:image/png;base64,';
@@ -32,16 +33,33 @@ describe('qrProcessor', () => {
     );
     expect(qrProcessor.methods).toEqual(['QR']);
     expect(result.stateReason).toBe('QR generado, esperando el pago');
-    expect(Object.keys(result.processorResponse)).toEqual(['qr_image', 'qr_id', 'date', 'result_message']);
+    expect(Object.keys(result.processorResponse)).toEqual(['qr_image', 'qr_id', 'date', 'qr_payload', 'result_message']);
     expect(result.processorResponse.qr_id).toMatch(/^QR[0-9A-F]{20}$/);
     expect(result.processorResponse.date).toBe('2026-11-21T15:04:05.123Z');
     expect(result.processorResponse.result_message).toStrictEqual({ code: '0', description: 'QR generado' });
     expect(result.expiresAt).toStrictEqual(new Date('2026-11-21T15:19:05.123Z'));
     expect(result.continueUrl).toBeNull();
     expect(result.methodDetails).toStrictEqual({ callback_url: 'https://shop.test/cb' });
+    expect(result.simulatedPaymentUrl).toBe('https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001');
   });
 
-  it('draws a real 256x256 PNG of the payer page URL', async () => {
+  it('gives an EMVCo payload no app can pay: a sandbox template, the amount, the merchant and the QR id', async () => {
+    const result = pendingWithResponse(await qrProcessor.authorize({ method: 'QR' }, testContext()));
+    const decoded = decodeEmvQr(stringMember(result.processorResponse.qr_payload));
+    expect(Object.fromEntries(decoded.byId)).toMatchObject({
+      '01': '12',
+      '53': '604',
+      '54': '150.00',
+      '58': 'PE',
+      '59': 'Shop TEST',
+      '60': 'LIMA',
+    });
+    expect([...decoded.accounts.keys()]).toEqual(['26']);
+    expect(decoded.accounts.get('26')!.get('00')).toContain('sandbox');
+    expect(Object.fromEntries(decoded.additional)).toEqual({ '01': 'op-0001', '05': result.processorResponse.qr_id });
+  });
+
+  it('draws a real 256x256 PNG of the payload', async () => {
     const context = testContext();
     const result = pendingWithResponse(await qrProcessor.authorize({ method: 'QR' }, context));
     const image = stringMember(result.processorResponse.qr_image);
@@ -51,7 +69,7 @@ describe('qrProcessor', () => {
     expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
     expect(png.readUInt32BE(16)).toBe(256);
     expect(png.readUInt32BE(20)).toBe(256);
-    const expected = await QRCode.toDataURL(context.payerPageUrl, {
+    const expected = await QRCode.toDataURL(stringMember(result.processorResponse.qr_payload), {
       errorCorrectionLevel: 'M',
       margin: 1,
       width: 256,
@@ -59,11 +77,9 @@ describe('qrProcessor', () => {
     expect(image).toBe(expected);
   });
 
-  it('draws a different image for another payer page', async () => {
+  it('draws a different code for every payment', async () => {
     const first = pendingWithResponse(await qrProcessor.authorize({ method: 'QR' }, testContext()));
-    const other = pendingWithResponse(
-      await qrProcessor.authorize({ method: 'QR' }, testContext({ payerPageUrl: 'https://pay.example.test/pay/other' })),
-    );
+    const other = pendingWithResponse(await qrProcessor.authorize({ method: 'QR' }, testContext()));
     expect(other.processorResponse.qr_image).not.toBe(first.processorResponse.qr_image);
     expect(other.processorResponse.qr_id).not.toBe(first.processorResponse.qr_id);
   });

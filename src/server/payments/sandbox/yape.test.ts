@@ -120,6 +120,16 @@ describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
     expect(limit.outcome).toBe('approved');
   });
 
+  it('declines a number that is not a Peruvian mobile (not starting with 9) with 14: it has no Yape', async () => {
+    const result = await rail.authorize(yapeRequest('123456', { countryCode: '+51', subscriber: '111111111' }), testContext());
+    expect(result).toMatchObject({
+      outcome: 'declined',
+      stateReason: 'El número no tiene Yape',
+      processorResponse: { result_message: { code: '14', description: 'El número no tiene Yape' } },
+      declineClass: 'hard',
+    });
+  });
+
   it('checks the OTP before the amount limit', async () => {
     const result = await rail.authorize(yapeRequest('000000'), testContext({ amount: 999_999n }));
     expect(result.processorResponse?.result_message.code).toBe('Y1');

@@ -8,6 +8,7 @@ import type { SandboxProcessor } from './sandbox-connector';
 
 export const YAPE_DECLINES = {
   invalidOtp: { code: 'Y1', description: 'Código de aprobación inválido' },
+  noWallet: { code: '14', description: 'El número no tiene Yape' },
   insufficientBalance: { code: '51', description: 'Saldo insuficiente' },
   amountLimitExceeded: { code: '61', description: 'Excede el límite de monto' },
 } as const satisfies Record<string, ResultMessage>;
@@ -15,7 +16,9 @@ export const YAPE_DECLINES = {
 /** 3 500.00 PEN: a larger Yape payment is declined. */
 export const YAPE_MAX_PEN_CENTS = 350_000n;
 
-function yapeDecline(otp: string, amount: bigint, currency: string): ResultMessage | null {
+/** Peru's mobile numbers start with 9: any other has no Yape (a hard decline, 14). */
+function yapeDecline(subscriber: string, otp: string, amount: bigint, currency: string): ResultMessage | null {
+  if (!subscriber.startsWith('9')) return YAPE_DECLINES.noWallet;
   if (otp === '000000') return YAPE_DECLINES.invalidOtp;
   if (otp === '111111') return YAPE_DECLINES.insufficientBalance;
   if (currency === '604' && amount > YAPE_MAX_PEN_CENTS) return YAPE_DECLINES.amountLimitExceeded;
@@ -31,7 +34,7 @@ function yapeRail(identity: Pick<SandboxProcessor, 'id' | 'name'>): SandboxProce
     async authorize(instrument, context) {
       const { phone, otp } = instrumentFor(instrument, 'YAPE');
       const { card, methodDetails } = yapeWallet(phone);
-      return cardOutcome(yapeDecline(otp, context.amount, context.currency), card, methodDetails);
+      return cardOutcome(yapeDecline(phone.subscriber, otp, context.amount, context.currency), card, methodDetails);
     },
   };
 }

@@ -189,11 +189,9 @@ export function settledRow(attempt: Attempt, settlement: Settlement): Transactio
     continueUrl: result.outcome === 'pending' ? result.continueUrl : null,
     methodDetails: (decided?.methodDetails ?? attempt.row.methodDetails) as Prisma.JsonObject,
     processorResponse: 'processorResponse' in result ? result.processorResponse : null,
-    // The processor's id of the payment, which its reversal, refunds and inquiries name.
-    additionalFields:
-      'processorReference' in result && result.processorReference
-        ? { ...(attempt.row.additionalFields as Prisma.JsonObject), processor_reference: result.processorReference }
-        : attempt.row.additionalFields,
+    // The processor's id of the payment, which its reversal, refunds and inquiries name; a
+    // sandbox processor's page that simulates the payer's payment.
+    additionalFields: withAnswerFields(attempt.row.additionalFields, result),
     lifecycle,
   };
 }
@@ -246,12 +244,24 @@ function cardColumns(card: CardFields | null) {
   };
 }
 
+/** An attempt's additional fields with what its processor's answer adds to them. */
+function withAnswerFields(fields: Prisma.JsonValue | null, result: Settlement['result']): Prisma.JsonObject | null {
+  const added: Prisma.JsonObject = {
+    ...('processorReference' in result && result.processorReference ? { processor_reference: result.processorReference } : {}),
+    ...(result.outcome === 'pending' && result.simulatedPaymentUrl ? { sandbox: { pay_url: result.simulatedPaymentUrl } } : {}),
+  };
+  return Object.keys(added).length === 0
+    ? (fields as Prisma.JsonObject | null)
+    : { ...(fields as Prisma.JsonObject | null), ...added };
+}
+
 /** What a processor is told of the order: its number, a description, and the payer (the customer, else the billing person). */
 export function orderFacts(base: ChargeBase): OrderFacts {
   const { customer, billing } = base.body.payment_details;
   const phone = customer.phone ?? billing.phone;
   return {
     merchantOperationNumber: base.body.merchant_operation_number,
+    merchantName: base.merchant.name,
     description: `${base.merchant.name} ${base.body.merchant_operation_number}`.slice(0, 80),
     payer: {
       email: customer.email ?? billing.email ?? null,

@@ -32,7 +32,7 @@ const RATES = [100, 200, 400];
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SATURATED: TargetName[] = ['charges', 'capture', 'transaction', 'refund', 'token'];
 /** Authorizations made for the capture run: more than a saturated run can capture (a capture is made once). */
-const CAPTURES = Number(process.env.BENCH_CAPTURES ?? SECONDS * 1200);
+const CAPTURES = Number(process.env.BENCH_CAPTURES ?? SECONDS * 400);
 const OPEN: TargetName[] = ['baseline', 'charges', 'transaction', 'refund'];
 
 /** One open-loop run, with what the service's event loop and garbage collector did meanwhile. */

@@ -80,6 +80,10 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
     options: ['merchant', 'method', 'mode', 'window-days'],
   },
   'processor-accounts': { help: '--merchant C   its Culqi and Mercado Pago accounts (never a secret)', options: ['merchant'] },
+  'connect-processor-account': {
+    help: '--merchant C --processor culqi|mercadopago --name N --environment test|live --methods "CARD YAPE ..." --public-key K --secret-key @FILE [--webhook-secret @FILE]   sealed at once; secrets from a file keep them out of the shell history',
+    options: ['merchant', 'processor', 'name', 'environment', 'methods', 'public-key', 'secret-key', 'webhook-secret'],
+  },
   'test-processor-account': { help: '--id ID   ask the processor whether it takes the keys', options: ['id'] },
   'reseal-processor-secrets': {
     help: '   seal every processor account again under the first key of PROCESSOR_SECRET_KEYS',
@@ -152,6 +156,12 @@ function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required`);
   return value;
+}
+
+/** A value given as itself or as @FILE (its first line): a secret in a file stays out of the shell history. */
+function valueOrFile(values: Record<string, unknown>, name: string): string {
+  const given = required(values, name);
+  return given.startsWith('@') ? (readFileSync(given.slice(1), 'utf8').split(/\r?\n/)[0] ?? '').trim() : given;
 }
 
 function booleanOption(value: string, name: string): boolean {
@@ -320,6 +330,24 @@ async function run(command: string, values: Record<string, string | string[] | u
       }
       case 'processor-accounts':
         return processorAccounts.accounts.query({ merchantCode: required(values, 'merchant') });
+      case 'connect-processor-account': {
+        const processor = required(values, 'processor');
+        const common = {
+          merchantCode: required(values, 'merchant'),
+          name: required(values, 'name'),
+          environment: required(values, 'environment') as 'test',
+          methods: required(values, 'methods')
+            .split(/[\s,]+/)
+            .filter(Boolean) as 'CARD'[],
+          publicKey: required(values, 'public-key'),
+          secretKey: valueOrFile(values, 'secret-key'),
+        };
+        if (processor === 'culqi') return processorAccounts.connect.mutate({ processor, ...common });
+        if (processor === 'mercadopago') {
+          return processorAccounts.connect.mutate({ processor, ...common, webhookSecret: valueOrFile(values, 'webhook-secret') });
+        }
+        throw new Error('--processor must be culqi or mercadopago');
+      }
       case 'test-processor-account':
         return processorAccounts.test.mutate({ id: required(values, 'id') });
       case 'reseal-processor-secrets':
@@ -366,5 +394,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  // A refused field says which and why, as the console shows it beside the field.
+  const data = (error as { data?: { errors?: { field: string; message: string }[] } }).data;
+  for (const each of data?.errors ?? []) console.error(`  ${each.field}: ${each.message}`);
   process.exit(1);
 });

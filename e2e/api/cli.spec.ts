@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '../support/contract';
+import { chargeBody, operationNumber, postCharge } from '../support/api-client';
+import { culqiKeys, CULQI_SIMULATOR, simulatorControl } from '../support/processors';
+import { PORT, serviceDataDir } from '../support/service';
+import { newActor } from './charges-helpers';
+
+// The operator's CLI scripts a merchant's set-up end to end (issue 28 point 5): a Culqi account
+// connected with its secret read from a file, CARD routed to it, and a charge carried there.
+// The CLI reaches the running service as an operator (its service file), or the PostgreSQL
+// database in its own process, as it would on a deployed machine.
+
+const run = promisify(execFile);
+
+async function cli(args: string[]): Promise<unknown> {
+  const { stdout } = await run('npx', ['tsx', 'scripts/cli.ts', ...args], {
+    env: {
+      ...process.env,
+      SERVICE_FILE: `${serviceDataDir(PORT)}/service.json`,
+      PGLITE_DIR: `${serviceDataDir(PORT)}/pglite`,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    },
+    timeout: 60_000,
+  });
+  return JSON.parse(stdout) as unknown;
+}
+
+test('an operator connects a Culqi account from the CLI, routes CARD to it, and a charge goes there', async ({ request }) => {
+  const { merchant, token } = await newActor(request, 'CLI');
+  const keys = culqiKeys();
+  await simulatorControl(CULQI_SIMULATOR, 'accounts', { public_key: keys.publicKey, secret_key: keys.secretKey });
+  const dir = mkdtempSync(join(tmpdir(), 'cli-secret-'));
+  try {
+    writeFileSync(join(dir, 'culqi-secret'), `${keys.secretKey}\n`, { mode: 0o600 });
+    const connected = (await cli([
+      'connect-processor-account',
+      '--merchant',
+      merchant.code,
+      '--processor',
+      'culqi',
+      '--name',
+      'Culqi por CLI',
+      '--environment',
+      'test',
+      '--methods',
+      'CARD',
+      '--public-key',
+      keys.publicKey,
+      '--secret-key',
+      `@${join(dir, 'culqi-secret')}`,
+    ])) as { account: { connectorId: string; name: string; methods: string[] } };
+    expect(connected.account).toMatchObject({ name: 'Culqi por CLI', methods: ['CARD'] });
+    expect(JSON.stringify(connected)).not.toContain(keys.secretKey);
+
+    const routes = JSON.stringify([{ connector: connected.account.connectorId, priority: 1 }]);
+    await cli(['routing-draft', '--merchant', merchant.code, '--method', 'CARD', '--routes', routes]);
+    await cli(['routing-publish', '--merchant', merchant.code, '--method', 'CARD']);
+
+    const paid = await postCharge(request, token, chargeBody(merchant.code, operationNumber('cli'), 'CARD'));
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.transaction.state).toBe('AUTORIZADO');
+    expect(paid.body.transaction.additional_fields?.processor).toBe(connected.account.connectorId);
+
+    const listed = await cli(['processor-accounts', '--merchant', merchant.code]);
+    expect(JSON.stringify(listed)).toContain(connected.account.connectorId);
+    expect(JSON.stringify(listed)).not.toContain(keys.secretKey);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the CLI refuses an account whose keys are not the processor’s, and stores nothing', async ({ request }) => {
+  const { merchant } = await newActor(request, 'CLX');
+  const failure = await cli([
+    'connect-processor-account',
+    '--merchant',
+    merchant.code,
+    '--processor',
+    'culqi',
+    '--name',
+    'Mala',
+    '--environment',
+    'live',
+    '--methods',
+    'CARD',
+    '--public-key',
+    'pk_test_0000000000000000',
+    '--secret-key',
+    'sk_test_0000000000000000',
+  ]).then(
+    () => null,
+    (error: { code?: number; stderr?: string }) => error,
+  );
+  expect(failure?.code).toBe(1);
+  expect(failure?.stderr).toMatch(/^error: the request failed validation$/m);
+  expect(failure?.stderr).toMatch(/^ {2}publicKey: must be a live key$/m);
+  expect(failure?.stderr).toMatch(/^ {2}secretKey: must be a live key$/m);
+  expect(await cli(['processor-accounts', '--merchant', merchant.code])).toMatchObject({ accounts: [] });
+});

@@ -11,6 +11,7 @@ const asyncPort = apiPort + 1;
 // The processors' simulators (tests/simulators): merchants' Culqi and Mercado Pago accounts reach them.
 const culqiPort = apiPort + 100;
 const mercadoPagoPort = apiPort + 101;
+const culqiSecurePort = apiPort + 102;
 const chromium = '/usr/bin/chromium';
 
 function service(port: number, databaseUrl: string, extra: Record<string, string>) {
@@ -37,7 +38,7 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
       // A test-only key, so that the authorization suite can forge tokens wrong in one claim.
       TOKEN_SIGNING_JWK: readFileSync('e2e/support/test-signing-key.json', 'utf8').trim(),
       CULQI_API_URL: `http://127.0.0.1:${culqiPort}`,
-      CULQI_SECURE_URL: `http://127.0.0.1:${culqiPort}`,
+      CULQI_SECURE_URL: `http://127.0.0.1:${culqiSecurePort}`,
       MERCADOPAGO_API_URL: `http://127.0.0.1:${mercadoPagoPort}`,
       PROCESSOR_TIMEOUT_MS: '2000',
       // The suites' callback receivers run on this machine.
@@ -92,7 +93,7 @@ export default defineConfig({
   globalTeardown: './e2e/support/secrets-teardown.ts',
   webServer: [
     {
-      command: `npx tsx tests/simulators/serve.ts --culqi-port ${culqiPort} --mercadopago-port ${mercadoPagoPort}`,
+      command: `npx tsx tests/simulators/serve.ts --culqi-port ${culqiPort} --culqi-secure-port ${culqiSecurePort} --mercadopago-port ${mercadoPagoPort}`,
       url: `http://127.0.0.1:${culqiPort}/__simulator/requests`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   const withProcessors = process.argv.includes('--processors');
   const simulators = withProcessors
     ? await Promise.all([
-        startCulqiSimulator({ port: SIMULATOR_PORTS.culqi }),
+        startCulqiSimulator({ port: SIMULATOR_PORTS.culqi, securePort: SIMULATOR_PORTS.culqiSecure }),
         startMercadoPagoSimulator({ port: SIMULATOR_PORTS.mercadopago }),
       ])
     : [];
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
       ? {
           ...demo,
           CULQI_API_URL: simulators[0].url,
-          CULQI_SECURE_URL: simulators[0].url,
+          CULQI_SECURE_URL: simulators[0].secureUrl,
           MERCADOPAGO_API_URL: simulators[1].url,
         }
       : demo,

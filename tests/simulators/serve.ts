@@ -2,7 +2,7 @@
 // end-to-end suites start it beside the services (playwright.config.ts), and `npm run simulators`
 // starts it for a local demo. Point the service at it with CULQI_API_URL, CULQI_SECURE_URL and
 // MERCADOPAGO_API_URL; the control API is under /__simulator/ of each.
-//   tsx tests/simulators/serve.ts [--culqi-port 4310] [--mercadopago-port 4311]
+//   tsx tests/simulators/serve.ts [--culqi-port 4310] [--culqi-secure-port 4312] [--mercadopago-port 4311]
 import { startCulqiSimulator } from './culqi/culqi-simulator';
 import { startMercadoPagoSimulator } from './mercadopago/mercadopago-simulator';
 import { SIMULATOR_PORTS } from './ports';
@@ -15,9 +15,12 @@ function portArgument(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  const culqi = await startCulqiSimulator({ port: portArgument('culqi-port', SIMULATOR_PORTS.culqi) });
+  const culqi = await startCulqiSimulator({
+    port: portArgument('culqi-port', SIMULATOR_PORTS.culqi),
+    securePort: portArgument('culqi-secure-port', SIMULATOR_PORTS.culqiSecure),
+  });
   const mercadoPago = await startMercadoPagoSimulator({ port: portArgument('mercadopago-port', SIMULATOR_PORTS.mercadopago) });
-  console.log(`Culqi simulator:        ${culqi.url}  (CULQI_API_URL and CULQI_SECURE_URL)`);
+  console.log(`Culqi simulator:        ${culqi.url}  (CULQI_API_URL), ${culqi.secureUrl}  (CULQI_SECURE_URL)`);
   console.log(`Mercado Pago simulator: ${mercadoPago.url}  (MERCADOPAGO_API_URL)`);
   const stop = () => {
     void Promise.all([culqi.close(), mercadoPago.close()]).then(() => process.exit(0));

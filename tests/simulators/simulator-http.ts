@@ -2,11 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { randomInt } from 'node:crypto';
 
-// What every processor simulator shares (tests/simulators/README.md): a plain node:http server on
-// loopback, the modes a test sets per account (normal, outage, slow, errors, rate_limited), a log
-// of the requests it received (method, path, the credential's prefix and the idempotency key,
-// never a body: bodies carry card numbers), and the control API under /__simulator/. Each
-// processor's module answers its own API's paths with its own documented bodies.
+// What every processor simulator shares (tests/simulators/README.md): one plain node:http listener
+// on loopback per host of the processor (a request on the wrong host is one the processor never
+// answers), the modes a test sets per account (normal, outage, slow, errors, rate_limited), a
+// log of whole requests (host, method, path, headers, body: the connector battery asserts where
+// card data went; the log lives in the test's memory only), and the control API under
+// /__simulator/ of every listener. Each processor's module answers its own API's paths with its
+// own documented bodies.
 
 export const SIMULATOR_MODES = ['normal', 'outage', 'slow', 'errors', 'rate_limited'] as const;
 export type SimulatorMode = (typeof SIMULATOR_MODES)[number];
@@ -15,8 +17,16 @@ export type SimulatorMode = (typeof SIMULATOR_MODES)[number];
 export type ModeSetting = { mode: SimulatorMode; delayMs: number };
 
 export type RecordedRequest = {
+  /** The listener (the processor's host) it reached: `api` for a processor of one host. */
+  host: string;
   method: string;
   path: string;
+  /** The query string, without its `?`. */
+  query: string;
+  /** Every header as sent. */
+  headers: Record<string, string>;
+  /** The raw body ('' when none). */
+  body: string;
   /** The credential the request carried, cut to its first 12 characters (`sk_test_abcd`). */
   credential: string | null;
   idempotencyKey: string | null;
@@ -24,6 +34,8 @@ export type RecordedRequest = {
 };
 
 export type SimRequest = {
+  /** The listener it reached (`api` for a processor of one host). */
+  host: string;
   method: string;
   /** The path without its query string. */
   path: string;
@@ -38,8 +50,10 @@ export type SimRequest = {
 export type SimReply = { status: number; body?: unknown; headers?: Record<string, string>; html?: string };
 
 export type SimulatorCore = {
+  /** The first listener's origin. */
   url: string;
-  server: Server;
+  /** Each listener's origin by its host name. */
+  urls: Record<string, string>;
   requests: RecordedRequest[];
   modeFor(key: string | null): ModeSetting;
   setMode(mode: SimulatorMode, options?: { key?: string; delayMs?: number }): void;
@@ -102,14 +116,18 @@ function send(response: ServerResponse, reply: SimReply): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts a simulator on `port` (0: any free port) of 127.0.0.1. Requests to /__simulator/ are
+ * Starts a simulator on 127.0.0.1, one listener per host (default one, `api`, on `port`; 0: any
+ * free port). Requests to /__simulator/ are
  * the control API: `POST mode {mode, key?, delay_ms?}`, `GET requests`, `POST reset`, then the
  * processor's own. Everything else is the processor's API, under the mode of its credential:
  * `outage` resets the connection without an answer; `slow` does the work and answers after
  * `delay_ms` (default 15 s); `errors` and `rate_limited` answer the processor's fault without
  * doing anything.
  */
-export async function startSimulator(handlers: SimulatorHandlers, options: { port?: number } = {}): Promise<SimulatorCore> {
+export async function startSimulator(
+  handlers: SimulatorHandlers,
+  options: { port?: number; hosts?: { name: string; port?: number }[] } = {},
+): Promise<SimulatorCore> {
   const requests: RecordedRequest[] = [];
   const modes = new Map<string, ModeSetting>();
   let defaultMode: ModeSetting = { mode: 'normal', delayMs: DEFAULT_SLOW_MS };
@@ -148,11 +166,12 @@ export async function startSimulator(handlers: SimulatorHandlers, options: { por
     return (await handlers.control(request)) ?? { status: 404, body: { error: 'unknown control path' } };
   }
 
-  const server = createServer((incoming, response) => {
+  const listen = (host: string) => (incoming: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       const url = new URL(incoming.url ?? '/', 'http://simulator');
       const raw = await readBody(incoming);
       const request: SimRequest = {
+        host,
         method: incoming.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
@@ -167,8 +186,17 @@ export async function startSimulator(handlers: SimulatorHandlers, options: { por
       const credential = handlers.credentialOf(request);
       const idempotency = incoming.headers['x-idempotency-key'];
       requests.push({
+        host,
         method: request.method,
         path: request.path,
+        query: url.search.slice(1),
+        headers: Object.fromEntries(
+          Object.entries(incoming.headers).map(([name, value]) => [
+            name,
+            Array.isArray(value) ? value.join(', ') : (value ?? ''),
+          ]),
+        ),
+        body: raw,
         credential: credential?.slice(0, 12) ?? null,
         idempotencyKey: typeof idempotency === 'string' ? idempotency : null,
         at: Date.now(),
@@ -191,25 +219,31 @@ export async function startSimulator(handlers: SimulatorHandlers, options: { por
         body: { message: `simulator fault: ${error instanceof Error ? error.message : 'unknown'}` },
       });
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  };
+  const servers: Server[] = [];
+  const urls: Record<string, string> = {};
+  for (const { name, port } of options.hosts ?? [{ name: 'api', port: options.port }]) {
+    const server = createServer(listen(name));
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port ?? 0, '127.0.0.1', resolve);
+    });
+    servers.push(server);
+    urls[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
-    server,
+    url: Object.values(urls)[0]!,
+    urls,
     requests,
     modeFor,
     setMode,
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     },
   };
 }

@@ -14,6 +14,7 @@ import type { PaymentMethod } from '@/server/core/domain/states';
 import { instrumentFromRequest } from './connector-context';
 import { memorySandboxStore } from './memory-sandbox-store';
 import { startCulqiSimulator, type CulqiSimulator } from '../simulators/culqi/culqi-simulator';
+import type { RecordedRequest } from '../simulators/simulator-http';
 import { startMercadoPagoSimulator, type MercadoPagoSimulator } from '../simulators/mercadopago/mercadopago-simulator';
 
 // What the connectors' contract battery (src/server/payments/connector-contract.test.ts) needs of
@@ -51,8 +52,22 @@ export type DocumentedDecline = {
   declineClass: DeclineClass;
 };
 
+/** What a processor's documentation says of the connector's requests, checked against its simulator's log of whole requests. */
+export type Wire = {
+  /** Every request the simulator received, whole. */
+  requests(): RecordedRequest[];
+  /** The one host and path a card number may go to (the processor's tokenization). */
+  cardData: { host: string; path: string };
+  /** How the create-payment request carries 150.00: its path, field and value (units). */
+  amount: { path: string; field: string; value: number };
+  /** Headers every request to the API host carries. */
+  headers: Record<string, string>;
+};
+
 export type Harness = {
   name: string;
+  /** Real processors' connectors: what their requests must look like on the wire. */
+  wire?: Wire;
   /** The connector's timeout in the battery: short, so late answers cost little. */
   timeoutMs: number;
   open(): Promise<Harnessed>;
@@ -153,10 +168,18 @@ function account(
 /** Culqi's connector on new accounts at one Culqi simulator. */
 export async function culqiHarness(): Promise<Harness> {
   const simulator: CulqiSimulator = await startCulqiSimulator();
-  const endpoints = { culqiApi: simulator.url, culqiSecure: simulator.url, mercadoPagoApi: '', timeoutMs: TIMEOUT_MS };
+  const endpoints = { culqiApi: simulator.url, culqiSecure: simulator.secureUrl, mercadoPagoApi: '', timeoutMs: TIMEOUT_MS };
   return {
     name: 'culqi',
     timeoutMs: TIMEOUT_MS,
+    // Culqi's official libraries: card data to secure.culqi.com/v2/tokens only, amounts in
+    // céntimos, x-culqi-env and x-api-version on every request (research §1, §2, §3).
+    wire: {
+      requests: () => simulator.requests,
+      cardData: { host: 'secure', path: '/v2/tokens' },
+      amount: { path: '/v2/charges', field: 'amount', value: 15000 },
+      headers: { 'x-culqi-env': 'test', 'x-api-version': '2' },
+    },
     async open() {
       const keys = culqiKeys();
       simulator.addAccount(keys);
@@ -233,6 +256,13 @@ export async function mercadoPagoHarness(): Promise<Harness> {
   return {
     name: 'mercadopago',
     timeoutMs: TIMEOUT_MS,
+    // Mercado Pago's reference: card data to /v1/card_tokens only, amounts in soles (research §2, §4).
+    wire: {
+      requests: () => simulator.requests,
+      cardData: { host: 'api', path: '/v1/card_tokens' },
+      amount: { path: '/v1/payments', field: 'transaction_amount', value: 150 },
+      headers: {},
+    },
     async open() {
       const keys = mercadoPagoKeys();
       simulator.addAccount({ accessToken: keys.secretKey, publicKey: keys.publicKey });

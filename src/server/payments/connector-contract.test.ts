@@ -311,6 +311,25 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     ).toBe(true);
   });
 
+  it.skipIf(!harness.wire)('sends card data only where its processor documents, amounts in its units, its headers', async () => {
+    const wire = harness.wire!;
+    const { connector } = await open();
+    const instrument = requestOf('CARD');
+    if (instrument.method !== 'CARD') throw new Error('a card request');
+    const context = contextFor(harness, connector);
+    const from = wire.requests().length;
+    expect((await connector.authorize(instrument, context)).outcome).toBe('approved');
+    const sent = wire.requests().slice(from);
+    const withCard = sent.filter((request) => `${request.query} ${request.body}`.includes(instrument.pan));
+    expect(withCard.map((request) => [request.host, request.path])).toEqual([[wire.cardData.host, wire.cardData.path]]);
+    expect(sent.filter((request) => request.body.includes(instrument.securityCode)).map((request) => request.path)).toEqual([
+      wire.cardData.path,
+    ]);
+    const payment = sent.find((request) => request.method === 'POST' && request.path === wire.amount.path);
+    expect((JSON.parse(payment!.body) as Record<string, unknown>)[wire.amount.field]).toBe(wire.amount.value);
+    for (const request of sent) expect(request.headers).toMatchObject(wire.headers);
+  });
+
   it('refuses a request of a method it does not carry, as a programming error', async () => {
     const { connector } = await open();
     const other = PAYMENT_METHODS.find((method) => !connector.methods.includes(method));

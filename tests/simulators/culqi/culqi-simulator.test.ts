@@ -800,12 +800,14 @@ describe('modes', () => {
 });
 
 describe('control API', () => {
-  it('logs requests without card numbers and keeps no card number in charges', async () => {
+  it('logs whole requests (where a card number went is checked there) and keeps no card number in charges', async () => {
     await cardToken('5111111111111118');
-    const log = (await call<{ path: string; credential: string | null }[]>('GET', '/__simulator/requests', null)).body;
-    expect(log.some((item) => item.path === '/v2/tokens' && item.credential === PK.slice(0, 12))).toBe(true);
+    type Logged = { host: string; path: string; credential: string | null; headers: Record<string, string>; body: string };
+    const log = (await call<Logged[]>('GET', '/__simulator/requests', null)).body;
+    const token = log.findLast((item) => item.path === '/v2/tokens');
+    expect(token).toMatchObject({ host: 'api', credential: PK.slice(0, 12), headers: { authorization: `Bearer ${PK}` } });
+    expect(token!.body).toContain('5111111111111118');
     const everything = JSON.stringify([
-      log,
       sim.charges(),
       sim.orders(),
       sim.deliveries(),
@@ -814,6 +816,21 @@ describe('control API', () => {
     for (const cardNumber of ['4111111111111111', '5111111111111118', ...Object.keys(DECLINE_CARDS)]) {
       expect(everything).not.toContain(cardNumber);
     }
+  });
+
+  it('answers on secure.culqi.com only the creation of tokens', async () => {
+    const secure = (path: string, key: string, body?: unknown) =>
+      fetch(`${sim.secureUrl}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const token = await secure('/v2/tokens', PK, { ...CARD, card_number: '4111111111111111' });
+    expect(token.status).toBe(201);
+    expect((await secure('/v2/charges', SK)).status).toBe(404);
+    const charge = await secure('/v2/charges', SK, { amount: 1000, currency_code: 'PEN', email: 'a@b.pe', source_id: 'x' });
+    expect([charge.status, ((await charge.json()) as { type: string }).type]).toEqual([404, 'resource_error']);
+    expect(sim.requests.at(-1)).toMatchObject({ host: 'secure', path: '/v2/charges' });
   });
 
   it('forgets everything on reset', async () => {

@@ -58,6 +58,8 @@ export type { EventOutcome } from './culqi-orders';
 
 export type CulqiSimulatorOptions = {
   port?: number;
+  /** secure.culqi.com's listener (0 or none: any free port). */
+  securePort?: number;
   /** How long a token can be used (Culqi: 5 minutes); shorter in tests of expiry. */
   tokenTtlMs?: number;
   /** The pause between webhook attempts (1 s by default). */
@@ -67,7 +69,10 @@ export type CulqiSimulatorOptions = {
 export type CulqiAccountInput = { publicKey: string; secretKey: string; webhook?: CulqiWebhook };
 
 export type CulqiSimulator = {
+  /** api.culqi.com's stand-in (and the control API's). */
   url: string;
+  /** secure.culqi.com's stand-in: token creation only. */
+  secureUrl: string;
   requests: RecordedRequest[];
   close(): Promise<void>;
   setMode(mode: SimulatorMode, options?: { key?: string; delayMs?: number }): void;
@@ -96,6 +101,11 @@ type Route = {
   method: string;
   path: RegExp;
   key: KeyKind;
+  /**
+   * The hosts that answer it: secure.culqi.com creates tokens only; api.culqi.com everything
+   * (token creation too, as Culqi's older docs post there: research §1.1).
+   */
+  secure?: true;
   /** POSTs whose body may be empty (capture, confirm): Culqi's libraries send none. */
   emptyBody?: true;
   run(ctx: CulqiContext, account: CulqiAccount, id: string, body: Body, request: SimRequest): SimReply | Promise<SimReply>;
@@ -109,9 +119,16 @@ const ROUTES: Route[] = [
     method: 'POST',
     path: path('tokens'),
     key: 'public',
+    secure: true,
     run: (ctx, a, _id, body, request) => createCardToken(ctx, a, body, request),
   },
-  { method: 'POST', path: path('tokens/yape'), key: 'public', run: (ctx, a, _id, body) => createYapeToken(ctx, a, body) },
+  {
+    method: 'POST',
+    path: path('tokens/yape'),
+    key: 'public',
+    secure: true,
+    run: (ctx, a, _id, body) => createYapeToken(ctx, a, body),
+  },
   { method: 'POST', path: path('charges'), key: 'secret', run: (ctx, a, _id, body) => createCharge(ctx, a, body) },
   {
     method: 'GET',
@@ -268,7 +285,8 @@ export async function startCulqiSimulator(options: CulqiSimulatorOptions = {}): 
     let route: Route | undefined;
     let id = '';
     for (const candidate of ROUTES) {
-      const found = candidate.method === request.method ? candidate.path.exec(request.path) : null;
+      const served = request.host === 'api' || candidate.secure === true;
+      const found = served && candidate.method === request.method ? candidate.path.exec(request.path) : null;
       if (found) {
         route = candidate;
         id = found[1] ?? '';
@@ -356,7 +374,12 @@ export async function startCulqiSimulator(options: CulqiSimulatorOptions = {}): 
       control,
       reset: forget,
     },
-    { ...(options.port !== undefined ? { port: options.port } : {}) },
+    {
+      hosts: [
+        { name: 'api', port: options.port },
+        { name: 'secure', port: options.securePort },
+      ],
+    },
   );
   ctx.origin = core.url;
   // Tokens past their 5 minutes lose their card number; orders past their expiration_date expire.
@@ -367,7 +390,8 @@ export async function startCulqiSimulator(options: CulqiSimulatorOptions = {}): 
   sweep.unref();
 
   return {
-    url: core.url,
+    url: core.urls.api!,
+    secureUrl: core.urls.secure!,
     requests: core.requests,
     close: async () => {
       clearInterval(sweep);

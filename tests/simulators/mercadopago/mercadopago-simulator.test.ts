@@ -156,13 +156,15 @@ describe('control API', () => {
     expect(() => sim.addAccount({ accessToken: 'APP_USR-1', publicKey: PUBLIC_KEY })).toThrow();
   });
 
-  it('logs requests without bodies, lists payments without card data, and reset keeps the accounts', async () => {
+  it('logs whole requests, lists payments without card data, and reset keeps the accounts', async () => {
     const key = randomUUID();
     const reply = await api('POST', '/v1/payments', { body: paymentBody(await cardToken('APRO')), key });
     expect(reply.status).toBe(201);
     const log = (await (await fetch(`${sim.url}/__simulator/requests`)).json()) as Record<string, unknown>[];
     expect(log.at(-1)).toMatchObject({ method: 'POST', path: '/v1/payments', credential: 'APP_USR-1234', idempotencyKey: key });
-    expect(JSON.stringify(log)).not.toContain(VISA);
+    expect((log.at(-1) as { body: string }).body).toContain('"transaction_amount"');
+    // The card number is in the card token's request, and in no other.
+    expect(log.filter((each) => JSON.stringify(each).includes(VISA)).map((each) => each.path)).toEqual(['/v1/card_tokens']);
     const listed = JSON.stringify(sim.payments());
     expect(listed).toContain('"last_four_digits":"6176"');
     expect(listed).not.toContain(VISA);

@@ -26,7 +26,7 @@ import { moveTransaction } from './moves/move-transaction';
 
 const CULQI_PORT = 45_320;
 vi.stubEnv('CULQI_API_URL', `http://127.0.0.1:${CULQI_PORT}`);
-vi.stubEnv('CULQI_SECURE_URL', `http://127.0.0.1:${CULQI_PORT}`);
+vi.stubEnv('CULQI_SECURE_URL', `http://127.0.0.1:${CULQI_PORT + 2}`);
 
 let db: TestDatabase;
 let culqi: CulqiSimulator;
@@ -34,7 +34,7 @@ let sequence = 0;
 const number = (prefix: string) => `${prefix}-${Date.now()}-${(sequence += 1)}`;
 
 beforeAll(async () => {
-  culqi = await startCulqiSimulator({ port: CULQI_PORT });
+  culqi = await startCulqiSimulator({ port: CULQI_PORT, securePort: CULQI_PORT + 2 });
   db = await openTestDatabase();
 }, SETUP_TIMEOUT);
 

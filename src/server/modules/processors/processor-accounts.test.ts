@@ -27,7 +27,7 @@ import { processRefunds } from '@/server/modules/refunds/process-refunds';
 const CULQI_PORT = 45_310;
 const MERCADOPAGO_PORT = 45_311;
 vi.stubEnv('CULQI_API_URL', `http://127.0.0.1:${CULQI_PORT}`);
-vi.stubEnv('CULQI_SECURE_URL', `http://127.0.0.1:${CULQI_PORT}`);
+vi.stubEnv('CULQI_SECURE_URL', `http://127.0.0.1:${CULQI_PORT + 2}`);
 vi.stubEnv('MERCADOPAGO_API_URL', `http://127.0.0.1:${MERCADOPAGO_PORT}`);
 
 let db: TestDatabase;
@@ -37,7 +37,7 @@ let culqi: CulqiSimulator;
 let mercadoPago: MercadoPagoSimulator;
 
 beforeAll(async () => {
-  culqi = await startCulqiSimulator({ port: CULQI_PORT });
+  culqi = await startCulqiSimulator({ port: CULQI_PORT, securePort: CULQI_PORT + 2 });
   mercadoPago = await startMercadoPagoSimulator({ port: MERCADOPAGO_PORT });
   db = await openTestDatabase();
   merchant = await testMerchant(db.prisma, 'ACCOUNTS');

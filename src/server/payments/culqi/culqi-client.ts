@@ -60,11 +60,14 @@ export type CulqiClient = {
 export function culqiClient(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): CulqiClient {
   const api = processorApi(`${endpoints.culqiApi}/v2`, endpoints.timeoutMs);
   const secureApi = processorApi(`${endpoints.culqiSecure}/v2`, endpoints.timeoutMs);
-  const secretKey = bearer(account.secretKey);
+  // The headers Culqi's official libraries send with every request (culqi-python
+  // culqi/client.py, culqi-java Config): the environment the key belongs to and the API version.
+  const library = { 'x-culqi-env': account.secretKey.startsWith('sk_live_') ? 'live' : 'test', 'x-api-version': '2' };
+  const secretKey = { ...bearer(account.secretKey), ...library };
   return {
     post: (path, body, { key, secure = false, signal }) =>
       (secure ? secureApi : api)('POST', path, {
-        headers: key === 'public' ? bearer(account.publicKey) : secretKey,
+        headers: key === 'public' ? { ...bearer(account.publicKey), ...library } : secretKey,
         body,
         signal,
       }),

@@ -20,7 +20,7 @@ import {
 
 export type Found<T> = { kind: 'found'; value: T } | { kind: 'none' } | { kind: 'unknown' };
 
-/** How far around the attempt's creation a lost charge or order is searched for. */
+/** How long before the attempt (or the refund) a lost charge, order or refund is searched from. */
 const SEARCH_MARGIN_MS = 5 * 60_000;
 /** Pages of 100 read before the search gives up as unknown (a merchant with more same-amount payments in the window). */
 const SEARCH_PAGES = 10;
@@ -31,12 +31,14 @@ function one<T>(answer: ProcessorAnswer, object: string): Found<T> {
   return answer.status === 200 && isObject<T>(answer.body, object) ? { kind: 'found', value: answer.body } : { kind: 'unknown' };
 }
 
-/** Culqi's creation-date filters (seconds) from `from` to `to`, widened by the search margin. */
-function between(from: Date, to: Date) {
-  return {
-    creation_date_from: String(Math.floor((from.getTime() - SEARCH_MARGIN_MS) / 1000)),
-    creation_date_to: String(Math.ceil((to.getTime() + SEARCH_MARGIN_MS) / 1000)),
-  };
+/**
+ * Culqi's lower creation-date filter, in seconds, a search margin before `from`, and no upper one.
+ * Culqi does not say whether its filters take seconds or milliseconds (its objects carry
+ * milliseconds): read as milliseconds, seconds are an earlier instant, so the search only grows
+ * wider, never missing the object (an upper bound read so would exclude everything).
+ */
+function since(from: Date) {
+  return { creation_date_from: String(Math.floor((from.getTime() - SEARCH_MARGIN_MS) / 1000)) };
 }
 
 async function search<T>(
@@ -72,7 +74,7 @@ export async function findCharge(client: CulqiClient, reference: TransactionRefe
     client,
     '/charges',
     'charge',
-    aroundAttempt(reference),
+    sinceAttempt(reference),
     (each) => transactionOf(each) === reference.transactionId,
   );
 }
@@ -85,25 +87,18 @@ export async function findOrder(client: CulqiClient, reference: TransactionRefer
     client,
     '/orders',
     'order',
-    aroundAttempt(reference),
+    sinceAttempt(reference),
     (each) => (transactionOf(each) ?? each.order_number) === reference.transactionId,
   );
 }
 
 /** A refund made for `refundId` (its metadata names it) since it was taken at `registeredAt`. */
 export async function findRefund(client: CulqiClient, refundId: string, registeredAt: Date): Promise<Found<CulqiRefund>> {
-  return search<CulqiRefund>(
-    client,
-    '/refunds',
-    'refund',
-    between(registeredAt, new Date()),
-    (each) => refundOf(each) === refundId,
-  );
+  return search<CulqiRefund>(client, '/refunds', 'refund', since(registeredAt), (each) => refundOf(each) === refundId);
 }
 
-function aroundAttempt(reference: TransactionReference) {
-  const around = reference.createdAt ?? new Date();
-  return { amount: reference.amount.toString(), ...between(around, around) };
+function sinceAttempt(reference: TransactionReference) {
+  return { amount: reference.amount.toString(), ...since(reference.createdAt ?? new Date()) };
 }
 
 /** A charge as a status: approved, declined with its code, or undecided. */

@@ -56,8 +56,8 @@ export type DocumentedDecline = {
 export type Wire = {
   /** Every request the simulator received, whole. */
   requests(): RecordedRequest[];
-  /** The one host and path a card number may go to (the processor's tokenization). */
-  cardData: { host: string; path: string };
+  /** The one host and path a card number may go to (the processor's tokenization), and fields its body carries. */
+  cardData: { host: string; path: string; fields: Record<string, unknown> };
   /** How the create-payment request carries 150.00: its path, field and value (units). */
   amount: { path: string; field: string; value: number };
   /** Headers every request to the API host carries. */
@@ -176,7 +176,7 @@ export async function culqiHarness(): Promise<Harness> {
     // céntimos, x-culqi-env and x-api-version on every request (research §1, §2, §3).
     wire: {
       requests: () => simulator.requests,
-      cardData: { host: 'secure', path: '/v2/tokens' },
+      cardData: { host: 'secure', path: '/v2/tokens', fields: { expiration_month: '12', expiration_year: '2030' } },
       amount: { path: '/v2/charges', field: 'amount', value: 15000 },
       headers: { 'x-culqi-env': 'test', 'x-api-version': '2' },
     },
@@ -259,7 +259,7 @@ export async function mercadoPagoHarness(): Promise<Harness> {
     // Mercado Pago's reference: card data to /v1/card_tokens only, amounts in soles (research §2, §4).
     wire: {
       requests: () => simulator.requests,
-      cardData: { host: 'api', path: '/v1/card_tokens' },
+      cardData: { host: 'api', path: '/v1/card_tokens', fields: { expiration_month: '12', expiration_year: '2030' } },
       amount: { path: '/v1/payments', field: 'transaction_amount', value: 150 },
       headers: {},
     },

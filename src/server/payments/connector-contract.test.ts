@@ -322,6 +322,7 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     const sent = wire.requests().slice(from);
     const withCard = sent.filter((request) => `${request.query} ${request.body}`.includes(instrument.pan));
     expect(withCard.map((request) => [request.host, request.path])).toEqual([[wire.cardData.host, wire.cardData.path]]);
+    expect(JSON.parse(withCard[0]!.body)).toMatchObject(wire.cardData.fields);
     expect(sent.filter((request) => request.body.includes(instrument.securityCode)).map((request) => request.path)).toEqual([
       wire.cardData.path,
     ]);

@@ -142,8 +142,9 @@ export async function authorizeCard(
       '/v1/card_tokens',
       {
         card_number: pan,
-        expiration_month: expiryDate.month,
-        expiration_year: expiryDate.year,
+        // Strings, as the official SDK types them (sdk-nodejs src/clients/cardToken/create/types.ts).
+        expiration_month: String(expiryDate.month).padStart(2, '0'),
+        expiration_year: String(expiryDate.year),
         security_code: securityCode,
         cardholder: { name: holder || 'Cliente' },
       },

@@ -88,9 +88,9 @@ test('the CLI refuses an account whose keys are not the processor’s, and store
     '--methods',
     'CARD',
     '--public-key',
-    'pk_test_0000000000000000',
+    'pk_test_AAAAAAAAAAAAAAAA',
     '--secret-key',
-    'sk_test_0000000000000000',
+    'sk_test_AAAAAAAAAAAAAAAA',
   ]).then(
     () => null,
     (error: { code?: number; stderr?: string }) => error,

@@ -19,6 +19,8 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', 'packages/*/dist/**'],
     environment: 'node',
+    // One migrated embedded database, dumped once; each test file's loads it (pglite-template.ts).
+    globalSetup: ['tests/support/pglite-template.ts'],
     testTimeout: 30_000,
     // The callback receivers of the tests run on this machine.
     env: { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true' },

@@ -16,6 +16,25 @@ import { newActor } from './charges-helpers';
 
 const run = promisify(execFile);
 
+/** `connect-processor-account` of a Culqi account with these keys (the secret as a value or @FILE). */
+const connectCulqiArgs = (merchantCode: string, environment: 'test' | 'live', publicKey: string, secretKey: string) => [
+  'connect-processor-account',
+  '--merchant',
+  merchantCode,
+  '--processor',
+  'culqi',
+  '--name',
+  'Culqi por CLI',
+  '--environment',
+  environment,
+  '--methods',
+  'CARD',
+  '--public-key',
+  publicKey,
+  '--secret-key',
+  secretKey,
+];
+
 async function cli(args: string[]): Promise<unknown> {
   const { stdout } = await run('npx', ['tsx', 'scripts/cli.ts', ...args], {
     env: {
@@ -36,23 +55,9 @@ test('an operator connects a Culqi account from the CLI, routes CARD to it, and 
   const dir = mkdtempSync(join(tmpdir(), 'cli-secret-'));
   try {
     writeFileSync(join(dir, 'culqi-secret'), `${keys.secretKey}\n`, { mode: 0o600 });
-    const connected = (await cli([
-      'connect-processor-account',
-      '--merchant',
-      merchant.code,
-      '--processor',
-      'culqi',
-      '--name',
-      'Culqi por CLI',
-      '--environment',
-      'test',
-      '--methods',
-      'CARD',
-      '--public-key',
-      keys.publicKey,
-      '--secret-key',
-      `@${join(dir, 'culqi-secret')}`,
-    ])) as { account: { connectorId: string; name: string; methods: string[] } };
+    const connected = (await cli(connectCulqiArgs(merchant.code, 'test', keys.publicKey, `@${join(dir, 'culqi-secret')}`))) as {
+      account: { connectorId: string; name: string; methods: string[] };
+    };
     expect(connected.account).toMatchObject({ name: 'Culqi por CLI', methods: ['CARD'] });
     expect(JSON.stringify(connected)).not.toContain(keys.secretKey);
 
@@ -75,23 +80,7 @@ test('an operator connects a Culqi account from the CLI, routes CARD to it, and 
 
 test('the CLI refuses an account whose keys are not the processor’s, and stores nothing', async ({ request }) => {
   const { merchant } = await newActor(request, 'CLX');
-  const failure = await cli([
-    'connect-processor-account',
-    '--merchant',
-    merchant.code,
-    '--processor',
-    'culqi',
-    '--name',
-    'Mala',
-    '--environment',
-    'live',
-    '--methods',
-    'CARD',
-    '--public-key',
-    'pk_test_AAAAAAAAAAAAAAAA',
-    '--secret-key',
-    'sk_test_AAAAAAAAAAAAAAAA',
-  ]).then(
+  const failure = await cli(connectCulqiArgs(merchant.code, 'live', 'pk_test_AAAAAAAAAAAAAAAA', 'sk_test_AAAAAAAAAAAAAAAA')).then(
     () => null,
     (error: { code?: number; stderr?: string }) => error,
   );

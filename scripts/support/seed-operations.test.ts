@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite, type DatabaseHandle } from '@/server/platform/db/adapter';
-import { deployMigrations } from '@/server/platform/db/migrations';
+import type { DatabaseHandle } from '@/server/platform/db/adapter';
+import { openMigratedPglite } from '@tests/support/procedure-test-support';
 import { listRefunds } from '@/server/modules/refunds/list-refunds';
 import { operationDetail } from '@/server/modules/console/operation-detail';
 import { lifecycleProblems, refundProblems } from '../../tests/support/seed-checks';
@@ -15,8 +15,7 @@ let merchantId: string;
 const COUNT = 3000;
 
 beforeAll(async () => {
-  handle = await openPglite(undefined);
-  await deployMigrations(handle.factory);
+  handle = await openMigratedPglite();
   prisma = new PrismaClient({ adapter: handle.factory });
   merchantId = (await prisma.merchant.create({ data: { code: 'SEEDED', name: 'Seeded' } })).id;
   await seedOperations(prisma, { merchantIds: [merchantId], count: COUNT, prefix: 'S-', batchSize: 1000 });

@@ -1,8 +1,7 @@
 import { toActingMerchant } from '@/server/modules/access/acting-merchant';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite } from '@/server/platform/db/adapter';
-import { deployMigrations } from '@/server/platform/db/migrations';
+import { openPglite, type DatabaseHandle } from '@/server/platform/db/adapter';
 import type { ConsoleSession } from '@/server/modules/access/console-session';
 import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
@@ -17,9 +16,15 @@ export const SETUP_TIMEOUT = 60_000;
 
 export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
+/** An embedded database of its own, every migration applied: loaded from the run's template (pglite-template.ts). */
+export function openMigratedPglite(): Promise<DatabaseHandle> {
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('no migrated template: run the unit tests with vitest.config.ts (its global setup makes one)');
+  return openPglite(undefined, { template });
+}
+
 export async function openTestDatabase() {
-  const handle = await openPglite(undefined);
-  await deployMigrations(handle.factory);
+  const handle = await openMigratedPglite();
   const prisma = new PrismaClient({ adapter: handle.factory });
   return {
     prisma,

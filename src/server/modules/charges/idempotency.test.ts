@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import { openPglite, type DatabaseHandle } from '@/server/platform/db/adapter';
-import { deployMigrations } from '@/server/platform/db/migrations';
+import type { DatabaseHandle } from '@/server/platform/db/adapter';
+import { openMigratedPglite } from '@tests/support/procedure-test-support';
 import type { Db } from '@/server/platform/db/client';
 import { withIdempotency } from './idempotency';
 
@@ -12,8 +12,7 @@ let handle: DatabaseHandle;
 let prisma: PrismaClient;
 
 beforeAll(async () => {
-  handle = await openPglite(undefined);
-  await deployMigrations(handle.factory);
+  handle = await openMigratedPglite();
   prisma = new PrismaClient({ adapter: handle.factory });
 });
 

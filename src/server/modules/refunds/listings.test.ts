@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient, type Prisma } from '@/generated/prisma/client';
-import { openPglite, type DatabaseHandle } from '@/server/platform/db/adapter';
-import { deployMigrations } from '@/server/platform/db/migrations';
+import type { DatabaseHandle } from '@/server/platform/db/adapter';
+import { openMigratedPglite } from '@tests/support/procedure-test-support';
 import { seedOperations } from '../../../../scripts/support/seed-operations';
 import { AppError } from '@/server/core/domain/errors';
 import { listOperations, operationsWhere, type OperationFilters } from '@/server/modules/console/list-operations';
@@ -47,8 +47,7 @@ const SEARCHES = [
 const SORTS = ['newest', 'oldest', 'amount_desc', 'amount_asc'] as const;
 
 beforeAll(async () => {
-  handle = await openPglite(undefined);
-  await deployMigrations(handle.factory);
+  handle = await openMigratedPglite();
   prisma = new PrismaClient({ adapter: handle.factory });
   for (const code of ['A', 'B'] as const) {
     merchants[code] = await prisma.merchant.create({

@@ -84,10 +84,13 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
   return openPglite(options.pgliteDir);
 }
 
-/** The embedded database, in a thread of its own (pglite-proxy.ts). */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * The embedded database, in a thread of its own (pglite-proxy.ts): on disk in `dataDir`, or in
+ * memory, loaded from a dump (`template`) when one is given.
+ */
+export async function openPglite(dataDir: string | undefined, options: { template?: string } = {}): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const thread = await startPgliteThread(dataDir);
+  const thread = await startPgliteThread(dataDir, options.template);
   return {
     kind: 'pglite',
     connections: 1,

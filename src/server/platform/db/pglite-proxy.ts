@@ -39,8 +39,8 @@ function parsed(result: QueryResult, parsers: Record<number, Parser> | undefined
   return result;
 }
 
-export async function startPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
-  const worker = new Worker(THREAD_FILE, { workerData: { dataDir } });
+export async function startPgliteThread(dataDir: string | undefined, template?: string): Promise<PgliteThread> {
+  const worker = new Worker(THREAD_FILE, { workerData: { dataDir, template } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;

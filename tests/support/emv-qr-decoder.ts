@@ -53,6 +53,7 @@ function check(condition: boolean, message: string): void {
 /** Reads and checks a payload; throws with the first rule it breaks. */
 export function decodeEmvQr(payload: string): DecodedQr {
   check(/^[\x20-\x7e]+$/.test(payload), 'the payload has characters outside printable ASCII');
+  check(payload.length <= 512, `the payload has ${payload.length} characters, more than EMVCo's 512`);
   const fields = tlv(payload);
   const ids = fields.map((field) => field.id);
   check(ids[0] === '00' && fields[0]!.value === '01', 'the payload format indicator (00 = 01) comes first');

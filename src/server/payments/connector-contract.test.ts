@@ -323,7 +323,9 @@ describe.each(harnesses.map((harness) => [harness.name, harness] as const))('con
     const withCard = sent.filter((request) => `${request.query} ${request.body}`.includes(instrument.pan));
     expect(withCard.map((request) => [request.host, request.path])).toEqual([[wire.cardData.host, wire.cardData.path]]);
     expect(JSON.parse(withCard[0]!.body)).toMatchObject(wire.cardData.fields);
-    expect(sent.filter((request) => request.body.includes(instrument.securityCode)).map((request) => request.path)).toEqual([
+    // As a JSON string value: three bare digits could sit inside any id of another body.
+    const securityCode = JSON.stringify(instrument.securityCode);
+    expect(sent.filter((request) => request.body.includes(securityCode)).map((request) => request.path)).toEqual([
       wire.cardData.path,
     ]);
     const payment = sent.find((request) => request.method === 'POST' && request.path === wire.amount.path);

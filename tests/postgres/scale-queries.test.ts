@@ -53,6 +53,9 @@ beforeAll(async () => {
   merchantIds = merchants.map((row) => row.id);
   merchant = merchants[0]!;
   await seedOperations(prisma, { merchantIds, count: COUNT, prefix: `${run}-`, batchSize: 2000, concurrency: 2 });
+  // Statistics of the rows just loaded, as a deployment's autovacuum would have them: without,
+  // the planner chose by whatever autovacuum had sampled so far, and a plan flipped between runs.
+  await prisma.$executeRaw`ANALYZE`;
   const indexes = await prisma.$queryRaw<{ name: string; definition: string }[]>`
     SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema()`;
   for (const index of indexes) {

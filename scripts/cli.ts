@@ -1,12 +1,15 @@
 // Operator CLI: npm run cli -- <command> [--option value ...]. As a platform admin it calls the
 // console's procedures (console.platform.*, console.settings.*) and, for what only an operator
 // does, admin.*: through the running service when one owns the embedded database (PGlite allows
-// one process per directory), and in-process otherwise (service stopped, or PostgreSQL).
-import { existsSync, readFileSync } from 'node:fs';
+// one process per directory), and in-process otherwise (service stopped, or PostgreSQL). It says
+// on stderr which database it reached, and a command that expects a database refuses to create
+// a new embedded one (scripts/support/cli-database.ts).
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTRPCClient, httpLink, localLink } from '@trpc/client';
 import { env } from '../src/env';
 import type { AppRouter } from '../src/server/api/routers/app-router';
+import { chooseDatabase, databaseNotice, databaseRefusal, runningService } from './support/cli-database';
 
 const COMMANDS: Record<string, { help: string; options: string[] }> = {
   'create-merchant': { help: '--code C --name N [--facilitator F]', options: ['code', 'name', 'facilitator'] },
@@ -79,10 +82,20 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
     help: '--merchant C --method CARD --mode MANUAL|AUTOMATIC [--window-days 1-29]   capture later, and the window before a void',
     options: ['merchant', 'method', 'mode', 'window-days'],
   },
-  'processor-accounts': { help: '--merchant C   its Culqi and Mercado Pago accounts (never a secret)', options: ['merchant'] },
+  'processor-accounts': { help: '--merchant C   its processor accounts (never a secret)', options: ['merchant'] },
   'connect-processor-account': {
-    help: '--merchant C --processor culqi|mercadopago --name N --environment test|live --methods "CARD YAPE ..." --public-key K --secret-key @FILE [--webhook-secret @FILE]   sealed at once; secrets from a file keep them out of the shell history',
-    options: ['merchant', 'processor', 'name', 'environment', 'methods', 'public-key', 'secret-key', 'webhook-secret'],
+    help: '--merchant C --processor culqi|mercadopago|niubiz|izipay --name N --environment test|live --methods "CARD YAPE ..." --public-key K (Niubiz: merchant code; Izipay: shop id) --secret-key @FILE [--webhook-secret @FILE (Mercado Pago)] [--api-user U (Niubiz)]   sealed at once; secrets from a file keep them out of the shell history',
+    options: [
+      'merchant',
+      'processor',
+      'name',
+      'environment',
+      'methods',
+      'public-key',
+      'secret-key',
+      'webhook-secret',
+      'api-user',
+    ],
   },
   'test-processor-account': { help: '--id ID   ask the processor whether it takes the keys', options: ['id'] },
   'reseal-processor-secrets': {
@@ -105,23 +118,16 @@ function usage(): string {
 
 type Caller = ReturnType<typeof createTRPCClient<AppRouter>>;
 
-type ServiceFile = { pid: number; url: string; operatorToken: string };
-
-function runningService(): ServiceFile | null {
-  const file = env().SERVICE_FILE;
-  if (!existsSync(file)) return null;
-  const service = JSON.parse(readFileSync(file, 'utf8')) as ServiceFile;
-  try {
-    process.kill(service.pid, 0);
-    return service;
-  } catch {
-    return null;
-  }
-}
-
-async function withOperator<T>(use: (operator: Caller) => Promise<T>): Promise<T> {
-  const service = env().DATABASE_URL ? null : runningService();
-  if (service) {
+async function withOperator<T>(command: string, use: (operator: Caller) => Promise<T>): Promise<T> {
+  const config = env();
+  const choice = chooseDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }, () =>
+    runningService(config.SERVICE_FILE),
+  );
+  const refusal = databaseRefusal(command, choice);
+  if (refusal) throw new Error(refusal);
+  console.error(databaseNotice(choice));
+  if (choice.via === 'service') {
+    const { service } = choice;
     const client = createTRPCClient<AppRouter>({
       links: [httpLink({ url: `${service.url}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
     });
@@ -171,7 +177,11 @@ function booleanOption(value: string, name: string): boolean {
 
 async function run(command: string, values: Record<string, string | string[] | undefined>): Promise<unknown> {
   const optional = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
-  return withOperator(async ({ admin, console: { platform, settings, processors, processorAccounts, routing, webhooks } }) => {
+  return withOperator(command, async (operator) => {
+    const {
+      admin,
+      console: { platform, settings, processors, processorAccounts, routing, webhooks },
+    } = operator;
     const ofMethod = () => ({ merchantCode: required(values, 'merchant'), method: required(values, 'method') as 'CARD' });
     switch (command) {
       case 'create-merchant':
@@ -342,11 +352,21 @@ async function run(command: string, values: Record<string, string | string[] | u
           publicKey: required(values, 'public-key'),
           secretKey: valueOrFile(values, 'secret-key'),
         };
-        if (processor === 'culqi') return processorAccounts.connect.mutate({ processor, ...common });
-        if (processor === 'mercadopago') {
-          return processorAccounts.connect.mutate({ processor, ...common, webhookSecret: valueOrFile(values, 'webhook-secret') });
+        switch (processor) {
+          case 'culqi':
+          case 'izipay':
+            return processorAccounts.connect.mutate({ processor, ...common });
+          case 'mercadopago':
+            return processorAccounts.connect.mutate({
+              processor,
+              ...common,
+              webhookSecret: valueOrFile(values, 'webhook-secret'),
+            });
+          case 'niubiz':
+            return processorAccounts.connect.mutate({ processor, ...common, apiUser: required(values, 'api-user') });
+          default:
+            throw new Error('--processor must be culqi, mercadopago, niubiz or izipay');
         }
-        throw new Error('--processor must be culqi or mercadopago');
       }
       case 'test-processor-account':
         return processorAccounts.test.mutate({ id: required(values, 'id') });

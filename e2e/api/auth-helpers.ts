@@ -90,7 +90,7 @@ const MESSAGES: Record<string, [string, string]> = {
   '00': ['Procesado', 'Processed'],
   '01': ['Error inesperado', 'Unexpected error'],
   '10': ['Solicitud inválida', 'Invalid request'],
-  '11': ['Versión de API ausente o no soportada', 'Missing or unsupported ALG-API-VERSION'],
+  '11': ['Versión de API no soportada', 'Unsupported ALG-API-VERSION'],
   '12': ['El cuerpo no es JSON o no es application/json', 'Body is not JSON or not application/json'],
   '20': ['Token inválido o expirado', 'Token invalid or expired'],
   '21': ['Acceso denegado', 'Access denied'],

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/contract';
 import { type APIRequestContext } from '@playwright/test';
-import { API_VERSION, AUTH_URL, BASE_URL, createMerchant } from '../support/service';
+import { API_VERSION, AUTH_URL, BASE_URL, ORIGIN, createMerchant } from '../support/service';
 
 // GET {base_url}/openapi.json (docs/DESIGN.md 1-3): public, OpenAPI 3.1, every documented path.
 
@@ -124,8 +124,8 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
 test('the token endpoint and its documents answer under {base_url} as under {auth_url}', async ({ request }) => {
   const merchant = await createMerchant('OAB');
   for (const url of [AUTH_URL, BASE_URL]) {
+    // No ALG-API-VERSION: the default version applies.
     const token = await request.post(`${url}/token`, {
-      headers: { 'ALG-API-VERSION': API_VERSION },
       form: { grant_type: 'client_credentials', client_id: merchant.clientId, client_secret: merchant.clientSecret },
     });
     expect(token.status(), url).toBe(200);
@@ -162,9 +162,37 @@ test('a charge links to its query and its cancellation, and ALG-API-VERSION has 
   });
   const version = charge.parameters!.find((parameter) => parameter.name === 'ALG-API-VERSION')!;
   expect(version.schema).toMatchObject({ enum: [API_VERSION], default: API_VERSION });
+  expect(version.required).toBe(false);
 });
 
-test('every operation documents ALG-API-VERSION, its path parameters and its error envelope', async ({ request }) => {
+test("the document names this instance's address only in `servers`; `audience` is a URI described as {base_url}/", async ({
+  request,
+}) => {
+  const document = await fetchDocument(request);
+  const outside: string[] = [];
+  const walk = (value: unknown, at: string[]) => {
+    if (typeof value === 'string') {
+      const serverUrl = at.at(-1) === 'url' && at.at(-3) === 'servers';
+      if (value.includes(ORIGIN) && !serverUrl) outside.push(`${at.join('/')}: ${value}`);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) walk(item, [...at, key]);
+    }
+  };
+  walk(document, []);
+  expect(outside).toEqual([]);
+  const token = document.paths['/token']!.post as Operation & {
+    requestBody: {
+      content: Record<string, { schema: { properties: Record<string, { format?: string; description?: string }> } }>;
+    };
+  };
+  for (const media of ['application/json', 'application/x-www-form-urlencoded']) {
+    const audience = token.requestBody.content[media]!.schema.properties.audience!;
+    expect(audience).toMatchObject({ type: 'string', format: 'uri' });
+    expect(audience.description).toContain('{base_url}/');
+  }
+});
+
+test('every operation documents ALG-API-VERSION (optional), its path parameters and its error envelope', async ({ request }) => {
   const document = await fetchDocument(request);
   for (const expected of EXPECTED) {
     const operation = document.paths[expected.path]![expected.method] as Operation;
@@ -172,7 +200,8 @@ test('every operation documents ALG-API-VERSION, its path parameters and its err
       const parameters = operation.parameters ?? [];
       const version = parameters.find((parameter) => parameter.name === 'ALG-API-VERSION');
       expect(version?.in).toBe('header');
-      expect(version?.required).toBe(true);
+      expect(version?.required).toBe(false);
+      expect(version?.schema).toMatchObject({ default: API_VERSION });
       expect(
         parameters
           .filter((parameter) => parameter.in === 'path')

@@ -149,9 +149,11 @@ test.describe('order of checks (docs/DESIGN.md 3)', () => {
     );
   });
 
-  test('a missing ALG-API-VERSION with a bad token is 400 11, not 401', async ({ request }) => {
+  test('an unknown ALG-API-VERSION with a bad token is 400 11, not 401; a missing one is the default, so 401', async ({
+    request,
+  }) => {
     const merchant = await createMerchant('PRV');
-    const bad = { Authorization: 'Bearer not.a.token' };
+    const bad = { Authorization: 'Bearer not.a.token', 'ALG-API-VERSION': '1' };
     await expectError(
       await request.post(`${BASE_URL}/charges`, { headers: bad, data: chargeBody(merchant.code, operationNumber('v'), 'CARD') }),
       400,
@@ -160,12 +162,30 @@ test.describe('order of checks (docs/DESIGN.md 3)', () => {
     );
     await expectError(await request.get(`${BASE_URL}/refund`, { headers: bad }), 400, '11', 'string');
     await expectError(await request.delete(`${BASE_URL}/charges/${merchant.code}/x-1`, { headers: bad }), 400, '11', 'boolean');
-    await expectError(
-      await request.get(`${BASE_URL}/refund`, { headers: { ...bad, 'ALG-API-VERSION': '1' } }),
-      400,
-      '11',
-      'string',
+    const unversioned = { Authorization: 'Bearer not.a.token' };
+    await expectUnauthenticated(await request.get(`${BASE_URL}/refund`, { headers: unversioned }), 'string');
+    await expectUnauthenticated(
+      await request.delete(`${BASE_URL}/charges/${merchant.code}/x-1`, { headers: unversioned }),
+      'boolean',
     );
+  });
+
+  test('without ALG-API-VERSION every operation is served with the default version', async ({ request }) => {
+    const merchant = await createMerchant('PRD');
+    const auth = { Authorization: `Bearer ${await tokenFor(request, merchant)}` };
+    const number = operationNumber('d');
+    const charged = await request.post(`${BASE_URL}/charges`, { headers: auth, data: chargeBody(merchant.code, number, 'CARD') });
+    expect(charged.status(), await charged.text()).toBe(200);
+    const transactionId = ((await charged.json()) as { transaction: { transaction_id: string } }).transaction.transaction_id;
+    for (const response of [
+      await request.get(`${BASE_URL}/charges/${merchant.code}/${number}/${transactionId}`, { headers: auth }),
+      await request.get(`${BASE_URL}/refund?merchant_code=${merchant.code}`, { headers: auth }),
+      await request.get(`${BASE_URL}/refund/${merchant.code}/${number}`, { headers: auth }),
+      await request.delete(`${BASE_URL}/charges/${merchant.code}/${number}`, { headers: auth }),
+    ]) {
+      expect([200, 404], `${response.url()} ${await response.text()}`).toContain(response.status());
+      expect(((await response.json()) as { meta?: { status: { code: string } } }).meta?.status.code).not.toBe('11');
+    }
   });
 
   test('a bad token with an invalid body is 401 20, not 400', async ({ request }) => {

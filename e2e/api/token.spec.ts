@@ -318,15 +318,20 @@ test.describe('token errors', () => {
     );
   });
 
-  test('a scope without create:token is 400 10 invalid_scope', async ({ request }) => {
+  test('a scope without create:token gets it implied; an empty scope is 400 10 invalid_scope', async ({ request }) => {
     const merchant = await createMerchant('TOKC');
-    await expectOauthError(
-      await postToken(request, tokenRequestBody(merchant, { scope: 'post:charges get:charges' })),
-      400,
-      '10',
-      'invalid_scope',
-    );
+    const response = await postToken(request, tokenRequestBody(merchant, { scope: 'post:charges get:charges' }));
+    expect(response.status(), await response.text()).toBe(200);
+    const body = (await response.json()) as TokenAnswer;
+    expect(body.scope).toBe('create:token post:charges get:charges');
+    expect(jwtParts(body.access_token).payload.scope).toBe('create:token post:charges get:charges');
     await expectOauthError(await postToken(request, tokenRequestBody(merchant, { scope: '' })), 400, '10', 'invalid_scope');
+    // A credential whose set lacks create:token gets no token, whatever it asks for.
+    const tokenless = await createMerchant('TOKN', ['get:charges']);
+    const { scope: _every, ...everyScope } = tokenRequestBody(tokenless);
+    for (const asked of [tokenRequestBody(tokenless, { scope: 'get:charges' }), everyScope]) {
+      await expectOauthError(await postToken(request, asked), 400, '10', 'invalid_scope');
+    }
   });
 
   test("a scope outside the credential's set is 400 10 invalid_scope", async ({ request }) => {
@@ -349,13 +354,18 @@ test.describe('token errors', () => {
     expect(((await allowed.json()) as TokenAnswer).scope).toBe('create:token get:charges');
   });
 
-  test('a missing or unsupported ALG-API-VERSION is 400 11', async ({ request }) => {
+  test('an unsupported ALG-API-VERSION is 400 11; a missing one is the default version', async ({ request }) => {
     const merchant = await createMerchant('TOKV');
-    for (const version of [null, '1', '1709847568']) {
+    for (const version of ['1', '1709847568', '']) {
       // RFC 6749 5.2: every error answer of the token endpoint carries `error` and `error_description`.
       await expectOauthError(await postToken(request, tokenRequestBody(merchant), { version }), 400, '11', 'invalid_request');
     }
     expect((await postToken(request, tokenRequestBody(merchant), { version: API_VERSION })).status()).toBe(200);
+    for (const form of [false, true]) {
+      const served = await postToken(request, tokenRequestBody(merchant), { version: null, form });
+      expect(served.status(), await served.text()).toBe(200);
+      expect(((await served.json()) as TokenAnswer).token_type).toBe('Bearer');
+    }
   });
 
   test('a body that is not JSON is 400 12', async ({ request }) => {

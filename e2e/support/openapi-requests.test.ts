@@ -102,10 +102,30 @@ describe('the document refuses what the server refuses', () => {
     expect(queryProblems(`/refund${query}`)).toEqual([]);
   });
 
-  it('refuses a missing or unsupported ALG-API-VERSION', () => {
+  it('allows a missing ALG-API-VERSION (the default) and refuses an unsupported one', () => {
     const url = `${ORIGIN}/api/refund`;
-    expect(requests.problems({ method: 'GET', url, headers: {} })).not.toEqual([]);
+    expect(requests.problems({ method: 'GET', url, headers: {} })).toEqual([]);
     expect(requests.problems({ method: 'GET', url, headers: { 'alg-api-version': '2' } })).not.toEqual([]);
+    const form = 'grant_type=client_credentials&client_id=a&client_secret=b';
+    const token = { method: 'POST', url: `${ORIGIN}/oauth/token`, body: Buffer.from(form) };
+    expect(requests.problems({ ...token, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).toEqual([]);
+    expect(
+      requests.problems({ ...token, headers: { 'content-type': 'application/x-www-form-urlencoded', 'alg-api-version': '2' } }),
+    ).not.toEqual([]);
+  });
+
+  it("allows any URI as the token request's audience, refusing what is not one; its value is a described rule", () => {
+    const url = `${ORIGIN}/oauth/token`;
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const form = (audience: string) =>
+      Buffer.from(
+        new URLSearchParams({ grant_type: 'client_credentials', client_id: 'a', client_secret: 'b', audience }).toString(),
+      );
+    const other = { method: 'POST', url, headers, body: form('https://pay.other.test/api/') };
+    expect(requests.problems(other)).toEqual([]);
+    expect(requests.problems({ ...other, body: form('not a uri') })).not.toEqual([]);
+    const refusal = JSON.stringify({ errors: [{ field: 'audience', code: 'invalid_request', message: 'x' }] });
+    expect(requests.refusalProblems(other, refusal)).toEqual([]);
   });
 
   it('finds the token endpoint under both of its servers', () => {

@@ -5,9 +5,9 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 // committed file is exactly what the current document gives.
 
 /**
- * The origin the document is generated for. The document carries its environment's addresses
- * (servers, and the token endpoint's `audience` as a constant), so a fixed one keeps the file
- * the same on every machine; the SDK takes the real addresses at run time.
+ * The origin the document is generated for. The document carries its environment's addresses in
+ * `servers` (only there), so a fixed one keeps the file the same on every machine; the SDK takes
+ * the real addresses at run time.
  */
 export const SDK_DOCUMENT_ORIGIN = 'https://sandbox.pagos.pe';
 export const SDK_TYPES_FILE = 'packages/client/src/openapi.ts';

@@ -63,18 +63,15 @@ function integratorHeaders(target: RestTarget): Record<string, string> {
 
 // ---- Header mutations ---------------------------------------------------------------------------
 
-/** ALG-API-VERSION values the document's enum does not hold (null: not sent). */
-function badVersions(target: RestTarget, template: string, method: string): fc.Arbitrary<string | null> {
+/** ALG-API-VERSION values the document's enum does not hold (one not sent is the default version). */
+function badVersions(target: RestTarget, template: string, method: string): fc.Arbitrary<string> {
   const valid = parameterCheck(target, template, method, 'ALG-API-VERSION');
-  return fc.oneof(
-    fc.constant(null),
-    fc
-      .oneof(
-        fc.constantFrom('1', '1709847568', '17098475670', 'v1709847567', '1709847567,1709847567'),
-        fc.constantFrom(...HEADER_SAFE_STRINGS),
-      )
-      .filter((value) => value === value.trim() && value.length > 0 && !valid(value)),
-  );
+  return fc
+    .oneof(
+      fc.constantFrom('1', '1709847568', '17098475670', 'v1709847567', '1709847567,1709847567'),
+      fc.constantFrom(...HEADER_SAFE_STRINGS),
+    )
+    .filter((value) => value === value.trim() && value.length > 0 && !valid(value));
 }
 
 /** Authorization values that carry no valid token for this merchant (null: not sent). */
@@ -127,10 +124,11 @@ function headerDrafts(target: RestTarget, template: string, method: string, body
       body,
       expected: [400, '11'],
     })),
-    badAuthorizations(target.token).map((value) => ({
+    // With or without ALG-API-VERSION: left out, the default version applies and the token is next.
+    fc.tuple(badAuthorizations(target.token), fc.boolean()).map(([value, versioned]) => ({
       category: 'Authorization',
-      detail: String(value).slice(0, 80),
-      headers: withHeader(headers, 'Authorization', value),
+      detail: `${String(value).slice(0, 80)}${versioned ? '' : ' (no ALG-API-VERSION)'}`,
+      headers: withHeader(versioned ? headers : withHeader(headers, 'ALG-API-VERSION', null), 'Authorization', value),
       body,
       expected: [401, '20'],
     })),
@@ -502,10 +500,12 @@ function tokenDrafts(target: RestTarget): fc.Arbitrary<Draft> {
   const { schema, at } = bodySchemaOf(target, template);
   const validate = target.contract.validator(at);
   const hints: Hints = {
+    // The document says what they must be in words (x-validation-rules), not as constants.
     audience: fc.constant(target.audience),
+    resource: fc.constantFrom(target.audience, target.audience.replace(/\/$/, ''), [target.audience]),
     client_id: fc.stringMatching(/^fz-[a-z0-9]{20}$/),
     client_secret: fc.stringMatching(/^[A-Za-z0-9_-]{16,40}$/),
-    scope: fc.constantFrom('create:token', 'create:token post:charges get:charges delete:charges'),
+    scope: fc.constantFrom('create:token', 'create:token post:charges get:charges delete:charges', 'get:charges'),
   };
   const headers = { 'ALG-API-VERSION': API_VERSION, ...JSON_TYPE };
   const form = { 'ALG-API-VERSION': API_VERSION, 'Content-Type': 'application/x-www-form-urlencoded' };

@@ -52,14 +52,22 @@ function consoleSenders(target: FuzzTarget, access: Exclude<Access, 'integrator'
   });
 }
 
-/** Integrator procedures check ALG-API-VERSION, then the Bearer token (docs/DESIGN.md 3); console sessions do not count. */
+/**
+ * Integrator procedures check ALG-API-VERSION when it is sent, then the Bearer token
+ * (docs/DESIGN.md 3); console sessions do not count.
+ */
 function integratorSenders(target: FuzzTarget): fc.Arbitrary<Sender> {
   const version = { 'ALG-API-VERSION': API_VERSION };
   return fc.oneof(
     fc.constant<Sender>({
-      name: 'no ALG-API-VERSION',
-      headers: { cookie: target.sessions.PLATFORM_ADMIN },
+      name: 'unknown ALG-API-VERSION',
+      headers: { cookie: target.sessions.PLATFORM_ADMIN, 'ALG-API-VERSION': '1' },
       refusal: [400, 'API_VERSION'],
+    }),
+    fc.constant<Sender>({
+      name: 'no ALG-API-VERSION, a console session and no token',
+      headers: { cookie: target.sessions.PLATFORM_ADMIN },
+      refusal: [401, 'UNAUTHENTICATED'],
     }),
     fc.constantFrom(...HEADER_SAFE_STRINGS).map((text): Sender => ({
       name: 'bad bearer token',
@@ -68,11 +76,11 @@ function integratorSenders(target: FuzzTarget): fc.Arbitrary<Sender> {
     })),
     {
       weight: 3,
-      arbitrary: fc.constant<Sender>({
-        name: 'merchant token',
-        headers: { ...version, authorization: `Bearer ${target.token}` },
+      arbitrary: fc.boolean().map((versioned): Sender => ({
+        name: versioned ? 'merchant token' : 'merchant token, no ALG-API-VERSION (the default)',
+        headers: { ...(versioned ? version : {}), authorization: `Bearer ${target.token}` },
         refusal: null,
-      }),
+      })),
     },
   );
 }

@@ -257,7 +257,7 @@ export type paths = {
         put?: never;
         /**
          * Generate an access token (OAuth 2.0 client_credentials)
-         * @description Client authentication by `client_id` and `client_secret` in the body (client_secret_post), or by HTTP Basic (client_secret_basic, RFC 6749 2.3.1), in which case the body leaves both out; never both. RFC 6749 5.2 errors add `error` and `error_description`; a failed HTTP Basic answers 401 with a Basic challenge.
+         * @description Client authentication by `client_id` and `client_secret` in the body (client_secret_post), or by HTTP Basic (client_secret_basic, RFC 6749 2.3.1), in which case the body leaves both out; never both. RFC 6749 5.2 errors add `error` and `error_description`; a failed HTTP Basic answers 401 with a Basic challenge. Also checked: `audience` is `{base_url}/`, the API address of the environment called (`invalid_request`); `resource` each is `{base_url}`, with or without its trailing slash (`invalid_target`).
          */
         post: operations["generateAccessToken"];
         delete?: never;
@@ -616,9 +616,9 @@ export interface operations {
     authorizeCharge: {
         parameters: {
             query?: never;
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Same key and body within 24 h replay the stored answer; another body: 409 code 40 */
                 "Idempotency-Key"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -901,9 +901,9 @@ export interface operations {
     getTransaction: {
         parameters: {
             query?: never;
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Payment facilitator code; required with facilitator credentials */
                 "payment-facilitator-code"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -1032,9 +1032,9 @@ export interface operations {
     cancelOperation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Payment facilitator code; required with facilitator credentials */
                 "payment-facilitator-code"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -1184,9 +1184,9 @@ export interface operations {
     capturePayment: {
         parameters: {
             query?: never;
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Payment facilitator code; required with facilitator credentials */
                 "payment-facilitator-code"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -1354,9 +1354,9 @@ export interface operations {
                 limit?: string;
                 cursor?: string;
             };
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Payment facilitator code; required with facilitator credentials */
                 "payment-facilitator-code"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -1470,9 +1470,9 @@ export interface operations {
     requestRefunds: {
         parameters: {
             query?: never;
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Payment facilitator code; required with facilitator credentials */
                 "payment-facilitator-code"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -1653,9 +1653,9 @@ export interface operations {
     getRefundsOfOperation: {
         parameters: {
             query?: never;
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Payment facilitator code; required with facilitator credentials */
                 "payment-facilitator-code"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -1791,9 +1791,9 @@ export interface operations {
                 limit?: string;
                 cursor?: string;
             };
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
                 /** @description Payment facilitator code; required with facilitator credentials */
                 "payment-facilitator-code"?: string;
                 /** @description Echoed in the X-Request-Id response header; new when absent */
@@ -2236,9 +2236,9 @@ export interface operations {
     generateAccessToken: {
         parameters: {
             query?: never;
-            header: {
-                /** @description API version; supported: 1709847567 */
-                "ALG-API-VERSION": "1709847567";
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
             };
             path?: never;
             cookie?: never;
@@ -2254,16 +2254,16 @@ export interface operations {
                     /** @constant */
                     grant_type: "client_credentials";
                     /**
-                     * @description {base_url} with a trailing slash; the default.
-                     * @constant
+                     * Format: uri
+                     * @description `{base_url}/`: the API address of the environment called, with a trailing slash; the default.
                      */
-                    audience?: "https://sandbox.pagos.pe/api/";
+                    audience?: string;
                     /** @description RFC 8707 resource indicator: the API, as `audience`. `invalid_target` otherwise. */
-                    resource?: ("https://sandbox.pagos.pe/api/" | "https://sandbox.pagos.pe/api") | ("https://sandbox.pagos.pe/api/" | "https://sandbox.pagos.pe/api")[];
+                    resource?: string | string[];
                     client_id: string;
                     client_secret: string;
                     /**
-                     * @description Space-separated; must include create:token. Values: create:token post:charges get:charges delete:charges get:events. Without it, every scope the credential allows.
+                     * @description Space-separated. Values: create:token post:charges get:charges delete:charges get:events. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.
                      * @example create:token post:charges get:charges delete:charges get:events
                      */
                     scope?: string;
@@ -2277,16 +2277,16 @@ export interface operations {
                     /** @constant */
                     grant_type: "client_credentials";
                     /**
-                     * @description {base_url} with a trailing slash; the default.
-                     * @constant
+                     * Format: uri
+                     * @description `{base_url}/`: the API address of the environment called, with a trailing slash; the default.
                      */
-                    audience?: "https://sandbox.pagos.pe/api/";
+                    audience?: string;
                     /** @description RFC 8707 resource indicator: the API, as `audience`. `invalid_target` otherwise. */
-                    resource?: ("https://sandbox.pagos.pe/api/" | "https://sandbox.pagos.pe/api") | ("https://sandbox.pagos.pe/api/" | "https://sandbox.pagos.pe/api")[];
+                    resource?: string | string[];
                     client_id: string;
                     client_secret: string;
                     /**
-                     * @description Space-separated; must include create:token. Values: create:token post:charges get:charges delete:charges get:events. Without it, every scope the credential allows.
+                     * @description Space-separated. Values: create:token post:charges get:charges delete:charges get:events. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.
                      * @example create:token post:charges get:charges delete:charges get:events
                      */
                     scope?: string;

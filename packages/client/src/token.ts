@@ -9,7 +9,7 @@ export type TokenSourceOptions = {
   authUrl: string;
   clientId: string;
   clientSecret: string;
-  /** The scopes to ask for; the service requires `create:token` among them (added when missing). Default: every scope of the credential. */
+  /** The scopes to ask for; `create:token` is added (the service implies it too). Default: every scope of the credential. */
   scopes?: readonly string[];
   /** How the client authenticates: credentials in the body (client_secret_post, the interface's way) or HTTP Basic. */
   clientAuth: 'post' | 'basic';

@@ -32,19 +32,31 @@ export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
-export const SUPPORTED_API_VERSIONS = new Set(['1709847567']);
+/** The interface's documented default (docs/interface.md 9): what a request without the header gets. */
+export const DEFAULT_API_VERSION = '1709847567';
+export const SUPPORTED_API_VERSIONS = new Set([DEFAULT_API_VERSION]);
+
+/**
+ * The version a request asks for (docs/DESIGN.md 3): without ALG-API-VERSION the default, so stock
+ * OAuth and generated clients work unmodified; a value that is sent must be a supported one.
+ */
+export function requestedApiVersion(header: string | null): string {
+  if (header === null) return DEFAULT_API_VERSION;
+  const version = header.trim();
+  if (!SUPPORTED_API_VERSIONS.has(version)) {
+    throw new AppError('API_VERSION', `ALG-API-VERSION must be ${DEFAULT_API_VERSION}`, {
+      errors: [{ field: 'ALG-API-VERSION', code: 'unsupported_version', message: `must be ${DEFAULT_API_VERSION}` }],
+    });
+  }
+  return version;
+}
 
 type IntegratorScope = Exclude<Scope, 'create:token'>;
 
 /** Integrator calls (docs/DESIGN.md 3): ALG-API-VERSION, then the Bearer token, then the scope. */
 function integratorProcedure(scope: IntegratorScope) {
   return t.procedure.use(async ({ ctx, next }) => {
-    const version = ctx.headers.get('alg-api-version');
-    if (version === null || !SUPPORTED_API_VERSIONS.has(version.trim())) {
-      throw new AppError('API_VERSION', 'ALG-API-VERSION must be 1709847567', {
-        errors: [{ field: 'ALG-API-VERSION', code: 'unsupported_version', message: 'must be 1709847567' }],
-      });
-    }
+    requestedApiVersion(ctx.headers.get('alg-api-version'));
     const principal = await authenticate(ctx.prisma, ctx.headers.get('authorization'));
     const rate = principal.rateLimitPerSecond ?? env().API_RATE_PER_SECOND;
     await takeToken(`api:${principal.clientId}`, rate, rate * 2);

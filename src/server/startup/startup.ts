@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { env, publishSessionSecret } from '@/env';
 import { closeDatabase, openedDatabase } from '@/server/platform/db/client';
+import { databaseLabel } from '@/server/platform/db/database-label';
 import { operatorToken } from '@/server/modules/access/operator-token';
 import { consoleSessionSecret, tokenSigningKey } from '@/server/platform/security/service-keys';
 import { callbackSigningKey } from '@/server/modules/events/callbacks/signing-keys';
@@ -33,7 +34,13 @@ export async function startService(): Promise<void> {
   mkdirSync(path.dirname(config.SERVICE_FILE), { recursive: true });
   writeFileSync(
     config.SERVICE_FILE,
-    JSON.stringify({ pid: process.pid, url: config.origin, database: handle.kind, operatorToken: operatorToken() }),
+    JSON.stringify({
+      pid: process.pid,
+      url: config.origin,
+      database: handle.kind,
+      databaseLabel: databaseLabel({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR }),
+      operatorToken: operatorToken(),
+    }),
     { mode: 0o600 },
   );
   publishSessionSecret(await consoleSessionSecret(prisma));

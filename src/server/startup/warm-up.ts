@@ -20,7 +20,7 @@ const warmUpRequests = (): WarmUpRequest[] => [
   {
     method: 'POST',
     path: '/oauth/token',
-    headers: { 'content-type': 'application/json', 'alg-api-version': '1709847567' },
+    headers: { 'content-type': 'application/json' },
     // Well formed, for a client that does not exist: the credential lookup and the secret hash run.
     body: JSON.stringify({
       action: 'authorize',

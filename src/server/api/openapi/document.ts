@@ -46,7 +46,7 @@ export function openApiDocument(): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Ecommerce payment orchestration API',
     description:
-      'Charges through CARD, YAPE, BANK_TRANSFER, CUOTEALO, PAGOEFECTIVO and QR; queries, cancellation and reversal; refunds. Amounts are strings in cents. Every request carries ALG-API-VERSION: 1709847567.',
+      'Charges through CARD, YAPE, BANK_TRANSFER, CUOTEALO, PAGOEFECTIVO and QR; queries, cancellation and reversal; refunds. Amounts are strings in cents. The ALG-API-VERSION header is optional: without it, the default version 1709847567 applies.',
     version: '1.0.0',
     openApiVersion: '3.1.0',
     baseUrl: config.baseUrl,
@@ -55,7 +55,7 @@ export function openApiDocument(): OpenAPIObject {
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'JWT',
-        description: `Access token from POST ${config.authUrl}/token`,
+        description: 'Access token from POST {auth_url}/token',
       },
       clientSecretBasic: {
         type: 'http',

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '@/server/modules/charges/idempotency';
-import { SUPPORTED_API_VERSIONS } from '../trpc';
+import { DEFAULT_API_VERSION, SUPPORTED_API_VERSIONS } from '../trpc';
 
 // Request headers documented on every integrator operation (docs/DESIGN.md 3).
+// ALG-API-VERSION is optional with its default, so generated clients need not send it.
 export const apiVersion = z
   .enum([...SUPPORTED_API_VERSIONS] as [string, ...string[]])
-  .meta({ description: 'API version; supported: 1709847567', example: '1709847567', default: '1709847567' });
+  .optional()
+  .meta({
+    description: `API version; supported: ${DEFAULT_API_VERSION}. Without it, ${DEFAULT_API_VERSION} applies; another value is 400 code 11`,
+    example: DEFAULT_API_VERSION,
+    default: DEFAULT_API_VERSION,
+    param: { required: false },
+  });
 const facilitator = z
   .string()
   .optional()

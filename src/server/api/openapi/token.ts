@@ -4,6 +4,7 @@ import {
   acceptedTokenRequest,
   authorizationServerMetadataSchema,
   tokenKeySet,
+  tokenRequestRules,
   tokenResponse,
 } from '@/server/core/interface/token';
 import { errorResponses, requestIdHeader } from './errors';
@@ -31,7 +32,7 @@ function tokenErrorResponses() {
 }
 
 function paths(authUrl: string, baseUrl: string): ZodOpenApiPathsObject {
-  const body = acceptedTokenRequest(baseUrl);
+  const body = acceptedTokenRequest;
   // The same paths are served under {base_url} too, for generators that read only the
   // document's top-level server (docs/DECISIONS.md, "An exact document").
   const servers = [
@@ -68,7 +69,10 @@ function paths(authUrl: string, baseUrl: string): ZodOpenApiPathsObject {
         tags: ['auth'],
         summary: 'Generate an access token (OAuth 2.0 client_credentials)',
         description:
-          'Client authentication by `client_id` and `client_secret` in the body (client_secret_post), or by HTTP Basic (client_secret_basic, RFC 6749 2.3.1), in which case the body leaves both out; never both. RFC 6749 5.2 errors add `error` and `error_description`; a failed HTTP Basic answers 401 with a Basic challenge.',
+          'Client authentication by `client_id` and `client_secret` in the body (client_secret_post), or by HTTP Basic (client_secret_basic, RFC 6749 2.3.1), in which case the body leaves both out; never both. RFC 6749 5.2 errors add `error` and `error_description`; a failed HTTP Basic answers 401 with a Basic challenge. Also checked: ' +
+          tokenRequestRules.map(({ field, rule }) => `\`${field}\` ${rule}`).join('; ') +
+          '.',
+        'x-validation-rules': tokenRequestRules,
         security: [{}, { clientSecretBasic: [] }],
         requestParams: { header: z.object({ 'ALG-API-VERSION': apiVersion }) },
         requestBody: {

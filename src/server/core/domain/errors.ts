@@ -18,8 +18,8 @@ export const ERROR_KINDS = {
     code: '11',
     trpc: 'BAD_REQUEST',
     doc: 'unsupported ALG-API-VERSION',
-    es: 'Versión de API ausente o no soportada',
-    en: 'Missing or unsupported ALG-API-VERSION',
+    es: 'Versión de API no soportada',
+    en: 'Unsupported ALG-API-VERSION',
   },
   MALFORMED_BODY: {
     status: 400,

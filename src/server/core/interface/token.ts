@@ -6,8 +6,8 @@ import { SCOPES } from '@/server/core/domain/scopes';
 
 export { SCOPES };
 
-/** A requested scope: known names separated by single spaces, create:token among them. */
-export const SCOPE_PATTERN = new RegExp(`^(?=(.* )?create:token( |$))(${SCOPES.join('|')})( (${SCOPES.join('|')}))*$`);
+/** A requested scope: known names separated by single spaces (create:token is implied, docs/DESIGN.md 5). */
+export const SCOPE_PATTERN = new RegExp(`^(${SCOPES.join('|')})( (${SCOPES.join('|')}))*$`);
 
 /**
  * The body as parsed first: types and lengths. The values of action, grant_type, audience and
@@ -25,39 +25,45 @@ export const tokenRequest = z.object({
   scope: z.string().max(512).optional(),
 });
 
-/** A body that gets a token (JSON or form-urlencoded), for the API at `baseUrl`. */
-export function acceptedTokenRequest(baseUrl: string) {
-  const api = `${baseUrl}/`;
-  // Not strict: RFC 6749 3.2 has the server ignore parameters it does not know, and it does.
-  return z.object({
-    action: z.literal('authorize').optional().meta({ description: 'The interface sends `authorize`; the default.' }),
-    grant_type: z.literal('client_credentials'),
-    audience: z.literal(api).optional().meta({ description: '{base_url} with a trailing slash; the default.' }),
-    resource: z
-      .union([
-        z.enum([api, baseUrl]),
-        z
-          .array(z.enum([api, baseUrl]))
-          .min(1)
-          .max(4),
-      ])
-      .optional()
-      .meta({ description: 'RFC 8707 resource indicator: the API, as `audience`. `invalid_target` otherwise.' }),
-    // Documented as the interface sends them; a client on client_secret_basic sends them in
-    // Authorization instead (the `clientSecretBasic` security scheme), never in both places.
-    client_id: storable(z.string().min(1).max(128)),
-    client_secret: z.string().min(1).max(256),
-    scope: z
-      .string()
-      .max(512)
-      .regex(SCOPE_PATTERN)
-      .optional()
-      .meta({
-        description: `Space-separated; must include create:token. Values: ${SCOPES.join(' ')}. Without it, every scope the credential allows.`,
-        examples: [SCOPES.join(' ')],
-      }),
-  });
-}
+/**
+ * What the server checks beyond what the document's schema holds (`x-validation-rules`): the
+ * document names no instance's address (a client generated against one environment must reach
+ * another), so the audience and resource values are rules, not constants.
+ */
+export const tokenRequestRules = [
+  { field: 'audience', rule: 'is `{base_url}/`, the API address of the environment called (`invalid_request`)' },
+  { field: 'resource', rule: 'each is `{base_url}`, with or without its trailing slash (`invalid_target`)' },
+];
+
+const apiAddress = z.url().meta({ description: '`{base_url}/` (or `{base_url}`)' });
+
+/** A body that gets a token (JSON or form-urlencoded), as the document states it. */
+// Not strict: RFC 6749 3.2 has the server ignore parameters it does not know, and it does.
+export const acceptedTokenRequest = z.object({
+  action: z.literal('authorize').optional().meta({ description: 'The interface sends `authorize`; the default.' }),
+  grant_type: z.literal('client_credentials'),
+  audience: z
+    .url()
+    .optional()
+    .meta({ description: '`{base_url}/`: the API address of the environment called, with a trailing slash; the default.' }),
+  resource: z
+    .union([apiAddress, z.array(apiAddress).min(1).max(4)])
+    .optional()
+    .meta({ description: 'RFC 8707 resource indicator: the API, as `audience`. `invalid_target` otherwise.' }),
+  // Documented as the interface sends them; a client on client_secret_basic sends them in
+  // Authorization instead (the `clientSecretBasic` security scheme), never in both places.
+  client_id: storable(z.string().min(1).max(128)),
+  client_secret: z.string().min(1).max(256),
+  scope: z
+    .string()
+    .max(512)
+    .regex(SCOPE_PATTERN)
+    .optional()
+    .meta({
+      description: `Space-separated. Values: ${SCOPES.join(' ')}. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.`,
+      examples: [SCOPES.join(' ')],
+    }),
+});
 
 export const tokenResponse = z.strictObject({
   action: z.string(),

@@ -8,7 +8,7 @@ import { requestIdOf } from '@/server/platform/http/request-id';
 import { env } from '@/env';
 import { clientAddress, takeToken } from '@/server/platform/rate-limit/rate-limit';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { SUPPORTED_API_VERSIONS } from '@/server/api/trpc';
+import { requestedApiVersion } from '@/server/api/trpc';
 import { logError } from '@/server/platform/log';
 import { basicChallenge } from '@/server/platform/http/challenges';
 import { oauthError } from '@/server/modules/access/oauth-error';
@@ -67,10 +67,7 @@ export async function handleTokenRequest(request: ApiRequest): Promise<ApiReply>
   const claimedMethod = clientAuthMethod(authorization);
   try {
     const sent = parseTokenBody(await readBodyText(request), request.headers.get('content-type'));
-    const version = request.headers.get('alg-api-version');
-    if (version === null || !SUPPORTED_API_VERSIONS.has(version.trim())) {
-      throw new AppError('API_VERSION', 'ALG-API-VERSION must be 1709847567');
-    }
+    requestedApiVersion(request.headers.get('alg-api-version'));
     const config = env();
     await takeToken(
       `token-address:${clientAddress(request.headers)}`,

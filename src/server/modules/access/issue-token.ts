@@ -49,9 +49,9 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()): P
     const names = request.scope.split(' ');
     const description = names.some((name) => name && !(SCOPES as readonly string[]).includes(name))
       ? `scope holds a name that is not one of: ${SCOPES.join(' ')}`
-      : names.includes('create:token')
-        ? 'scopes are separated by single spaces'
-        : 'scope must include create:token';
+      : request.scope.trim() === ''
+        ? 'scope names no scope'
+        : 'scopes are separated by single spaces';
     throw oauthError('invalid_scope', description, 'scope');
   }
 
@@ -73,11 +73,11 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()): P
     throw oauthError('invalid_client', 'client authentication failed');
   }
 
-  // No scope at all asks for the credential's whole set (RFC 6749 3.3 lets the server choose a default).
-  const requested = request.scope === undefined ? credential.scopes : [...new Set(request.scope.split(' '))];
-  if (!requested.includes('create:token')) {
-    throw oauthError('invalid_scope', 'the credential does not allow create:token', 'scope');
-  }
+  // No scope at all asks for the credential's whole set (RFC 6749 3.3 lets the server choose a
+  // default). create:token is implied in every request (docs/DESIGN.md 5), so a credential
+  // without it gets no token, and the granted scope names it.
+  const named = request.scope === undefined ? credential.scopes : [...new Set(request.scope.split(' '))];
+  const requested = named.includes('create:token') ? named : ['create:token', ...named];
   const outside = requested.filter((scope) => !credential.scopes.includes(scope));
   if (outside.length > 0) {
     throw oauthError('invalid_scope', `scope not allowed for this client: ${outside.join(' ')}`, 'scope');

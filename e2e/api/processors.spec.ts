@@ -278,13 +278,17 @@ test.describe('Mercado Pago notifications', () => {
     const charged = await postCharge(request, token, chargeBody(merchant.code, number, 'CARD'));
     const paymentId = charged.body.transaction.additional_fields?.processor_reference as string;
 
-    // The simulator notified the payment's creation to the account's notification URL; the service took it.
-    await expect
-      .poll(async () => {
-        const sent = await simulatorControl<{ url: string; status: number }[]>(MERCADOPAGO_SIMULATOR, 'notifications');
-        return sent.filter((each) => each.url.startsWith(account.notificationUrl)).map((each) => each.status);
-      })
-      .toContain(200);
+    // Test payments notify nothing by themselves (Mercado Pago's Webhooks page): the panel's
+    // "Simular" sends the payment's creation to the application's Webhooks URL, which is the
+    // account's notification URL (the payment carried none: the service's address is local http).
+    const simulated = await simulatorControl<{ deliveries: { url: string; status: number }[] }>(
+      MERCADOPAGO_SIMULATOR,
+      `payments/${paymentId}/notify`,
+      { action: 'payment.created' },
+    );
+    expect(simulated.deliveries.map((each) => [each.url.startsWith(`${account.notificationUrl}?`), each.status])).toEqual([
+      [true, 200],
+    ]);
 
     const body = JSON.stringify({ id: Date.now(), type: 'payment', action: 'payment.updated', data: { id: paymentId } });
     const url = `${account.notificationUrl}?data.id=${paymentId}&type=payment`;

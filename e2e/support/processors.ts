@@ -45,7 +45,13 @@ export async function connectCulqi(merchantCode: string, methods: Method[] = ['C
   return { account: connected.account, keys, webhook };
 }
 
-/** A Mercado Pago account of `merchantCode`, with the webhook secret its application shows. */
+/**
+ * A Mercado Pago account of `merchantCode`, with the webhook secret its application shows, and
+ * the application's Webhooks URL set to the account's notification URL as the merchant sets it in
+ * Your integrations > Webhooks: the service sends no `notification_url` for a local http address,
+ * and Mercado Pago sends test payments' notifications only when the panel's "Simular" (the
+ * simulator's `payments/{id}/notify`) is pressed.
+ */
 export async function connectMercadoPago(merchantCode: string, methods: Method[] = ['CARD', 'YAPE'], port = PORT) {
   const keys = mercadoPagoKeys();
   await simulatorControl(MERCADOPAGO_SIMULATOR, 'accounts', {
@@ -60,6 +66,10 @@ export async function connectMercadoPago(merchantCode: string, methods: Method[]
     environment: 'test',
     methods,
     ...keys,
+  });
+  await simulatorControl(MERCADOPAGO_SIMULATOR, 'webhooks', {
+    access_token: keys.secretKey,
+    url: connected.account.notificationUrl,
   });
   return { account: connected.account, keys };
 }

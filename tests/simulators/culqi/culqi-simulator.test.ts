@@ -433,13 +433,16 @@ describe('charges', () => {
     ];
     for (const [cardNumber, declineCode] of failures) {
       const token = await cardToken(cardNumber, PK, { cvv: '111' });
-      expect((await charge(token.id, { email: 'review2@culqi.com' })).status).toBe(200);
-      const retry = await charge<ErrorBody>(token.id, { email: 'review2@culqi.com', authentication_3DS: authentication });
+      expect((await charge(token.id, { email: 'Review@Culqi.com' })).status).toBe(200);
+      const retry = await charge<ErrorBody>(token.id, { email: 'review@culqi.com', authentication_3DS: authentication });
       expect(retry.status).toBe(402);
       expect(retry.body).toMatchObject({ type: 'card_error', decline_code: declineCode });
     }
+    // Only the documented address asks for it: another email, even review2@culqi.com, is charged.
     const noReview = await cardToken('4456530000001096');
     expect((await charge(noReview.id)).status).toBe(201);
+    const otherReview = await cardToken('4456530000001005', PK, { cvv: '111' });
+    expect((await charge(otherReview.id, { email: 'review2@culqi.com' })).status).toBe(201);
   });
 
   it('captures an authorized charge once', async () => {

@@ -131,8 +131,14 @@ export function decideCard(cardNumber: string): CardDecision {
   return { kind: 'approve' };
 }
 
-/** The test environment asks for 3-D Secure when the email is review@culqi.com (demos use review<N>@culqi.com). */
-export const isReviewEmail = (email: string): boolean => email.toLowerCase().startsWith('review');
+/**
+ * The email Culqi documents for its 3-D Secure test cards: "Si es la primera vez que integras tu
+ * comercio, utiliza el correo review@culqi.com y las siguientes tarjetas de prueba"
+ * (docs.culqi.com/es/documentacion/pagos-online/tarjetas-de-prueba, "Casos de autenticación 3DS").
+ * Only that address: other review… addresses are not documented.
+ */
+export const REVIEW_EMAIL = 'review@culqi.com';
+export const isReviewEmail = (email: string): boolean => email.trim().toLowerCase() === REVIEW_EMAIL;
 
 export function luhnValid(cardNumber: string): boolean {
   let sum = 0;

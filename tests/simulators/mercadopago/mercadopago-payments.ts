@@ -70,9 +70,6 @@ const CREATE_FIELDS = new Set([
 
 const UPDATE_FIELDS = new Set(['status', 'capture', 'transaction_amount']);
 
-/** Credit cards' largest installments count; Mercado Pago's Peru maximum is not documented. */
-const MAX_CREDIT_INSTALLMENTS = 36;
-
 /** The payer's e-mail and document are "only returned when the status is approved, refunded or charged_back". */
 const PAYER_VISIBLE = new Set(['approved', 'refunded', 'charged_back']);
 
@@ -143,19 +140,59 @@ function payerOf(value: unknown): MercadoPagoPayer | SimReply {
   };
 }
 
-function notificationUrlError(value: unknown): SimReply | null {
+/** A host Mercado Pago cannot reach: localhost, or a loopback, private, link-local or unspecified address. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
+  }
+  if (!host.includes(':')) return false;
+  // IPv6: unspecified, loopback, unique local (fc00::/7), link-local (fe80::/10), or an IPv4-mapped one.
+  if (host === '::' || host === '::1') return true;
+  if (/^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host)) return true;
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (mapped) {
+    const high = parseInt(mapped[1]!, 16);
+    const low = parseInt(mapped[2]!, 16);
+    return isLocalHost(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
+  return false;
+}
+
+/**
+ * `notification_url` as Mercado Pago takes it: an https URL of a host it can reach. Mercado
+ * Pago answers an invalid URL with cause 4020 "notificaction_url attribute must be url valid"
+ * (sic; payments reference, research §4.1, §6); it documents no other cause for an http:// or
+ * localhost URL, so those get 4020 too ("O Mercado Pago só aceita URLs com https … não colocar
+ * IP ou localhost", Mercado Pago's FAQ; "The use of the protocol (https) in the URL is
+ * mandatory", preferences reference, devsite-docs PR #2497). 4021 at 500 characters.
+ */
+export function notificationUrlError(value: unknown): SimReply | null {
   if (value === undefined || value === null) return null;
   const invalid = badRequest(4020, 'notificaction_url attribute must be url valid');
   if (typeof value !== 'string') return invalid;
   if (value.length >= 500) return badRequest(4021, 'notification_url attribute must be shorter than 500 characters');
+  let url: URL;
   try {
-    // Mercado Pago asks for https:// and refuses localhost; the simulator's receivers are local
-    // http servers, so it takes any http(s) URL.
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? null : invalid;
+    url = new URL(value);
   } catch {
     return invalid;
   }
+  return url.protocol === 'https:' && !isLocalHost(url.hostname) ? null : invalid;
 }
 
 /** POST /v1/payments after the idempotency check: validates, decides, stores. */
@@ -194,9 +231,9 @@ export function createPayment(state: SimulatorState, account: Account, body: unk
     method = known;
   }
   const type = paymentTypeOf(method);
-  if (type === 'debit_card' ? installments !== 1 : installments > MAX_CREDIT_INSTALLMENTS) {
-    return fail(badRequest(4033, 'Invalid installments'));
-  }
+  // Debit and Yape take one installment (research §3.2, §9); Peru's credit maximum is not
+  // documented, so credit takes any count (the INST cardholder tests a refused one).
+  if (type === 'debit_card' && installments !== 1) return fail(badRequest(4033, 'Invalid installments'));
 
   const urlProblem = notificationUrlError(body.notification_url);
   if (urlProblem) return fail(urlProblem);
@@ -227,10 +264,6 @@ export function createPayment(state: SimulatorState, account: Account, body: unk
     }
     expiration = value;
   }
-  if (body.application_fee !== undefined && body.application_fee !== null) {
-    // Simulated accounts hold their own credentials, never an OAuth token of a marketplace.
-    return fail(badRequest(2059, 'You cannot use application_fee with this payment'));
-  }
   const texts: Record<string, string | null> = {};
   for (const field of ['description', 'external_reference', 'statement_descriptor', 'callback_url']) {
     const value = optionalText(body, field);
@@ -240,9 +273,7 @@ export function createPayment(state: SimulatorState, account: Account, body: unk
 
   const binaryMode = body.binary_mode === true;
   const outcome: Outcome =
-    token.kind === 'yape'
-      ? yapeOutcome(token.phoneNumber ?? '', amount)
-      : cardOutcome(token.cardholder.name, { binaryMode, capture });
+    token.kind === 'yape' ? yapeOutcome(token.phoneNumber ?? '') : cardOutcome(token.cardholder.name, { binaryMode, capture });
   const now = Date.now();
   token.usedAt = now;
   const issuer =

@@ -86,14 +86,6 @@ async function yapeToken(phoneNumber: string, publicKey = PUBLIC_KEY): Promise<R
   });
 }
 
-async function until(check: () => boolean, timeoutMs = 4_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 function causeCode(reply: Reply): unknown {
   return (reply.body.cause as { code: unknown }[])[0]?.code;
 }
@@ -407,6 +399,14 @@ describe('card payments', () => {
       [{ payment_method_id: 'master' }, 3028],
       [{ payment_method_id: 'yape' }, 3028],
       [{ notification_url: 'not a url' }, 4020],
+      // Mercado Pago takes only https URLs of hosts it can reach (research §4.1, §6).
+      [{ notification_url: 'http://shop.example/webhooks/mercadopago' }, 4020],
+      [{ notification_url: 'https://localhost/webhooks/mercadopago' }, 4020],
+      [{ notification_url: 'https://127.0.0.1:3000/webhooks/mercadopago' }, 4020],
+      [{ notification_url: 'https://192.168.1.10/webhooks/mercadopago' }, 4020],
+      [{ notification_url: 'https://10.0.0.5/webhooks/mercadopago' }, 4020],
+      [{ notification_url: 'https://[::1]/webhooks/mercadopago' }, 4020],
+      [{ notification_url: `https://shop.example/${'x'.repeat(500)}` }, 4021],
       [{ metadata: 'order' }, 4022],
       [{ capture: 'no' }, 2078],
       [{ date_of_expiration: 'tomorrow' }, 23],
@@ -528,7 +528,7 @@ describe('Yape', () => {
     }
   });
 
-  it('rejects over S/2000, refuses installments and deferred capture, validates the token request', async () => {
+  it('lets only the test phone decide (not the amount), refuses installments and deferred capture, validates the token request', async () => {
     const pay = async (extra: Record<string, unknown>) =>
       api('POST', '/v1/payments', {
         body: {
@@ -540,10 +540,8 @@ describe('Yape', () => {
           ...extra,
         },
       });
-    expect((await pay({ transaction_amount: 2500 })).body).toMatchObject({
-      status: 'rejected',
-      status_detail: 'cc_amount_rate_limit_exceeded',
-    });
+    // The Yape page's own examples pay 5000; its test phone 111111113 is the limit's rejection.
+    expect((await pay({ transaction_amount: 5000 })).body).toMatchObject({ status: 'approved', status_detail: 'accredited' });
     expect(causeCode(await pay({ installments: 2 }))).toBe(4033);
     expect(causeCode(await pay({ capture: false }))).toBe(2077);
     const badOtp = await api('POST', '/platforms/pci/yape/v1/payment', {
@@ -675,10 +673,35 @@ describe('cancellation', () => {
 });
 
 describe('notifications', () => {
-  it('notifies creation and updates to notification_url with a valid x-signature', async () => {
-    const reply = await pay('APRO', { notification_url: `${receiverUrl}?source_news=webhooks` });
+  const setWebhook = (body: Record<string, unknown>) =>
+    fetch(`${sim.url}/__simulator/webhooks`, { method: 'POST', body: JSON.stringify(body) });
+  const notify = (id: unknown, action?: string) =>
+    fetch(`${sim.url}/__simulator/payments/${String(id)}/notify`, {
+      method: 'POST',
+      body: JSON.stringify(action ? { action } : {}),
+    });
+
+  it('sends none by itself for test payments (Webhooks page), whatever the URLs', async () => {
+    expect((await setWebhook({ access_token: ACCESS_TOKEN, url: receiverUrl })).status).toBe(200);
+    const reply = await pay('APRO', { notification_url: 'https://shop.example/webhooks/mercadopago' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.notification_url).toBe('https://shop.example/webhooks/mercadopago');
+    await pay('APRO');
+    await api('POST', `/v1/payments/${String(reply.body.id)}/refunds`, { body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual([]);
+    expect(sim.notifications()).toEqual([]);
+  });
+
+  it("notify (the panel's Simular) posts to the application's Webhooks URL with a valid x-signature", async () => {
+    const set = await setWebhook({ key: PUBLIC_KEY, url: `${receiverUrl}?source_news=webhooks` });
+    expect(await set.json()).toMatchObject({ access_token: ACCESS_TOKEN, url: `${receiverUrl}?source_news=webhooks` });
+    const reply = await pay('APRO');
     const id = String(reply.body.id);
-    await until(() => received.length === 1);
+    const answer = await notify(id, 'payment.created');
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { deliveries: { status: number }[] }).deliveries.map((each) => each.status)).toEqual([200]);
+    expect(received).toHaveLength(1);
     const created = received[0]!;
     const url = new URL(created.url, 'http://receiver');
     expect(url.pathname).toBe('/webhooks/mercadopago');
@@ -699,7 +722,7 @@ describe('notifications', () => {
     expect(signatureValid('another-secret', created)).toBe(false);
 
     await api('POST', `/v1/payments/${id}/refunds`, { body: {} });
-    await until(() => received.length === 2);
+    expect((await notify(id)).status).toBe(200);
     expect(JSON.parse(received[1]!.body)).toMatchObject({ action: 'payment.updated', data: { id } });
     expect(signatureValid(SECRET, received[1]!)).toBe(true);
     expect(sim.notifications().map((delivery) => [delivery.action, delivery.status, delivery.attempt])).toEqual([
@@ -708,10 +731,19 @@ describe('notifications', () => {
     ]);
   });
 
+  it("sends to the payment's own notification_url before the application's (Webhooks page)", async () => {
+    sim.setWebhook(ACCESS_TOKEN, receiverUrl);
+    const reply = await pay('APRO', { notification_url: 'https://receiver.invalid/webhooks/mercadopago' });
+    const deliveries = await sim.notifyPayment(reply.body.id as number);
+    expect(deliveries.every((delivery) => delivery.url.startsWith('https://receiver.invalid/webhooks/mercadopago?'))).toBe(true);
+    expect(received).toEqual([]);
+  });
+
   it('retries a failing receiver, 3 attempts in all', async () => {
+    sim.setWebhook(ACCESS_TOKEN, receiverUrl);
     receiverFailures = 2;
-    await pay('APRO', { notification_url: receiverUrl });
-    await until(() => sim.notifications().length === 3);
+    const reply = await pay('APRO');
+    await sim.notifyPayment(reply.body.id as number);
     const log = sim.notifications();
     expect(log.map((delivery) => [delivery.attempt, delivery.status])).toEqual([
       [1, 500],
@@ -724,12 +756,10 @@ describe('notifications', () => {
   });
 
   it('sends a fresh notification and replays one byte for byte through the control API', async () => {
-    const reply = await pay('APRO', { notification_url: receiverUrl });
-    await until(() => received.length === 1);
-    const fresh = await fetch(`${sim.url}/__simulator/payments/${String(reply.body.id)}/notify`, {
-      method: 'POST',
-      body: JSON.stringify({ action: 'payment.updated' }),
-    });
+    sim.setWebhook(ACCESS_TOKEN, receiverUrl);
+    const reply = await pay('APRO');
+    expect((await notify(reply.body.id, 'payment.created')).status).toBe(200);
+    const fresh = await notify(reply.body.id, 'payment.updated');
     expect(fresh.status).toBe(200);
     const answer = (await fresh.json()) as { notification_id: number; deliveries: { status: number }[] };
     expect(answer.deliveries.map((delivery) => delivery.status)).toEqual([200]);
@@ -752,13 +782,26 @@ describe('notifications', () => {
   });
 
   it('sends no x-signature for an account without a webhook secret', async () => {
+    sim.setWebhook(OTHER_PUBLIC_KEY, receiverUrl);
     const reply = await api('POST', '/v1/payments', {
       token: OTHER_TOKEN,
-      body: paymentBody(await cardToken('APRO', { token: OTHER_TOKEN }), { notification_url: receiverUrl }),
+      body: paymentBody(await cardToken('APRO', { token: OTHER_TOKEN })),
     });
-    await until(() => received.length === 1);
+    await sim.notifyPayment(reply.body.id as number);
     expect(received[0]!.headers['x-signature']).toBeUndefined();
     expect(JSON.parse(received[0]!.body)).toMatchObject({ user_id: 555, data: { id: String(reply.body.id) } });
+  });
+
+  it('refuses a notify with nowhere to send it, and a panel URL for no account or of no http(s) URL', async () => {
+    expect((await setWebhook({ access_token: ACCESS_TOKEN, url: null })).status).toBe(200);
+    const reply = await pay('APRO');
+    expect((await notify(reply.body.id)).status).toBe(409);
+    expect((await notify(99)).status).toBe(404);
+    expect(
+      (await setWebhook({ access_token: 'APP_USR-0-000000-00000000000000000000000000000000-0', url: receiverUrl })).status,
+    ).toBe(404);
+    expect((await setWebhook({ access_token: ACCESS_TOKEN, url: 'ftp://shop.example/hook' })).status).toBe(400);
+    expect((await setWebhook({ access_token: ACCESS_TOKEN })).status).toBe(400);
   });
 });
 

@@ -33,8 +33,21 @@ import { createCardToken, createYapeToken, getCardToken } from './mercadopago-to
 export type { MercadoPagoPayment, MercadoPagoRefund } from './mercadopago-state';
 export type { NotificationAction, NotificationDelivery } from './mercadopago-notifications';
 
-export type MercadoPagoAccountInput = { accessToken: string; publicKey: string; webhookSecret?: string; userId?: number };
-export type MercadoPagoAccount = { accessToken: string; publicKey: string; webhookSecret: string | null; userId: number };
+export type MercadoPagoAccountInput = {
+  accessToken: string;
+  publicKey: string;
+  webhookSecret?: string;
+  userId?: number;
+  /** The application's Webhooks URL (Your integrations); kept from an earlier upsert when absent. */
+  webhookUrl?: string | null;
+};
+export type MercadoPagoAccount = {
+  accessToken: string;
+  publicKey: string;
+  webhookSecret: string | null;
+  userId: number;
+  webhookUrl: string | null;
+};
 
 export type MercadoPagoSimulator = {
   url: string;
@@ -42,7 +55,16 @@ export type MercadoPagoSimulator = {
   /** A mode for every account, or (key: its access token or public key) for one. */
   setMode(mode: SimulatorMode, options?: { key?: string; delayMs?: number }): void;
   addAccount(account: MercadoPagoAccountInput): MercadoPagoAccount;
-  /** Sends a fresh notification for the payment now; resolves with its attempts. */
+  /**
+   * The application's Webhooks URL as set in Your integrations > Webhooks (key: the account's
+   * access token or public key; null clears it). A local http URL is taken: the control API's
+   * allowance for a test's receiver, not the API's (`notification_url` must be https).
+   */
+  setWebhook(key: string, url: string | null): MercadoPagoAccount;
+  /**
+   * The panel's "Simular": sends a notification for the payment now, to its `notification_url`
+   * or else to the application's Webhooks URL; resolves with its attempts.
+   */
   notifyPayment(id: number | string, action?: NotificationAction): Promise<NotificationDelivery[]>;
   /** Replays a notification's last request byte for byte (same x-request-id and x-signature). */
   resendNotification(notificationId: number): Promise<NotificationDelivery | null>;
@@ -55,6 +77,23 @@ export type MercadoPagoSimulator = {
 /** `APP_USR-<client id>-<6 digits>-<32 hex>-<user id>`; `TEST-` is the legacy test prefix. */
 export const ACCESS_TOKEN_PATTERN = /^(APP_USR|TEST)-\d{6,}-\d{6}-[0-9a-f]{32}-\d{6,}$/;
 export const PUBLIC_KEY_PATTERN = /^(APP_USR|TEST)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The panel's Webhooks URL as the control API takes it: any http(s) URL, since a test's receiver
+ * is a local http server. Mercado Pago's panel asks for an https URL; this allowance is the
+ * control API's, not the API's (POST /v1/payments refuses such a `notification_url`).
+ */
+function webhookUrlOf(url: string | null): string | null {
+  if (url === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('webhook url must be an http(s) URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('webhook url must be an http(s) URL');
+  return url;
+}
 
 /** "already been used … within the last 24 hours" (Orders API): how long a key is remembered. */
 const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -69,15 +108,17 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
     if (!PUBLIC_KEY_PATTERN.test(input.publicKey)) throw new Error('public_key must look like APP_USR-<uuid>');
     if (input.userId !== undefined && (!Number.isSafeInteger(input.userId) || input.userId <= 0))
       throw new Error('user_id must be a positive integer');
+    const webhookUrl = input.webhookUrl === undefined ? undefined : webhookUrlOf(input.webhookUrl);
     // The access token's last part is the seller's user id, as in Mercado Pago's credentials.
     const tail = Number(input.accessToken.split('-').at(-1));
+    const previous = state.accounts.get(input.accessToken);
     const account: Account = {
       accessToken: input.accessToken,
       publicKey: input.publicKey,
       webhookSecret: input.webhookSecret ?? null,
       userId: input.userId ?? (Number.isSafeInteger(tail) ? tail : 100_000_000 + randomInt(900_000_000)),
+      webhookUrl: webhookUrl === undefined ? (previous?.webhookUrl ?? null) : webhookUrl,
     };
-    const previous = state.accounts.get(account.accessToken);
     if (previous) state.accessTokenByPublicKey.delete(previous.publicKey);
     state.accounts.set(account.accessToken, account);
     state.accessTokenByPublicKey.set(account.publicKey, account.accessToken);
@@ -107,25 +148,29 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
     return missingToken();
   }
 
-  function notify(record: PaymentRecord, action: NotificationAction): void {
-    const account = state.accounts.get(record.owner);
-    const url = record.payment.notification_url;
-    if (!account || url === null) return;
-    void notifier.deliver({ url, account, paymentId: record.payment.id, action });
+  function setWebhook(key: string, url: string | null): MercadoPagoAccount {
+    const account = state.accounts.get(state.accessTokenByPublicKey.get(key) ?? key);
+    if (!account) throw new Error('unknown account: give its access_token or public_key');
+    account.webhookUrl = webhookUrlOf(url);
+    return { ...account };
+  }
+
+  /** Where a payment's notifications go: its own notification_url first, as the Webhooks page says, else the panel's URL. */
+  function notificationUrlOf(record: PaymentRecord): string | null {
+    return record.payment.notification_url ?? state.accounts.get(record.owner)?.webhookUrl ?? null;
   }
 
   /**
    * Runs a write under X-Idempotency-Key: the same key with the same body answers the stored
    * first answer (nothing done again); with another body, 409. Only successes are stored, so a
    * request refused for its content can be corrected and sent again under its key.
+   *
+   * No notification follows: every account here is a test account, and "Test payments, created
+   * with test credentials, will not send notifications. The only way to test notification
+   * reception is through the Configuration through Your integrations" (Webhooks page, research
+   * §8.1), whose "Simular" is the control API's `notify`.
    */
-  function idempotent(
-    request: SimRequest,
-    account: Account,
-    required: boolean,
-    action: NotificationAction,
-    run: () => PaymentChange,
-  ): SimReply {
+  function idempotent(request: SimRequest, account: Account, required: boolean, run: () => PaymentChange): SimReply {
     const header = request.headers['x-idempotency-key'];
     const key = typeof header === 'string' && header.trim() !== '' ? header : null;
     if (key === null && required) return missingIdempotencyKey();
@@ -140,7 +185,6 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
     if (key !== null && change.reply.status < 300) {
       state.idempotency.set(slot, { fingerprint, reply: structuredClone(change.reply), at: now });
     }
-    if (change.changed) notify(change.changed, action);
     return change.reply;
   }
 
@@ -173,22 +217,21 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
     const [, , id, sub, refundId] = segments;
 
     if (id === undefined && method === 'POST') {
-      return idempotent(request, account, true, 'payment.created', () => createPayment(state, account, request.json));
+      return idempotent(request, account, true, () => createPayment(state, account, request.json));
     }
     if (id === 'search' && sub === undefined && method === 'GET') return searchPayments(state, account, request.query);
     if (id === undefined) return routeNotFound();
     if (sub === undefined) {
       if (method === 'GET') return getPayment(state, account, id);
       // The SDK sends a key on PUT too; it is honoured when present, not required.
-      if (method === 'PUT')
-        return idempotent(request, account, false, 'payment.updated', () => updatePayment(state, account, id, request.json));
+      if (method === 'PUT') return idempotent(request, account, false, () => updatePayment(state, account, id, request.json));
       return routeNotFound();
     }
     if (sub !== 'refunds' || segments.length > 5) return routeNotFound();
     if (refundId !== undefined) return method === 'GET' ? getRefund(state, account, id, refundId) : routeNotFound();
     if (method === 'GET') return listRefunds(state, account, id);
     if (method === 'POST')
-      return idempotent(request, account, true, 'payment.updated', () =>
+      return idempotent(request, account, true, () =>
         createRefund(state, account, id, request.body.trim() === '' ? {} : request.json),
       );
     return routeNotFound();
@@ -205,8 +248,9 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
     const record = paymentById(String(id));
     if (!record) throw new Error(`unknown payment ${String(id)}`);
     const account = state.accounts.get(record.owner);
-    const url = record.payment.notification_url;
-    if (!account || url === null) throw new Error(`payment ${String(id)} has no notification_url`);
+    const url = notificationUrlOf(record);
+    if (!account || url === null)
+      throw new Error(`payment ${String(id)} has no notification_url and its application no Webhooks URL`);
     return notifier.deliver({ url, account, paymentId: record.payment.id, action });
   }
 
@@ -222,6 +266,7 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
           publicKey: typeof body.public_key === 'string' ? body.public_key : '',
           ...(typeof body.webhook_secret === 'string' ? { webhookSecret: body.webhook_secret } : {}),
           ...(typeof body.user_id === 'number' ? { userId: body.user_id } : {}),
+          ...(typeof body.webhook_url === 'string' || body.webhook_url === null ? { webhookUrl: body.webhook_url } : {}),
         });
         return {
           status: 201,
@@ -230,10 +275,23 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
             public_key: account.publicKey,
             user_id: account.userId,
             has_webhook_secret: account.webhookSecret !== null,
+            webhook_url: account.webhookUrl,
           },
         };
       } catch (error) {
         return { status: 400, body: { error: error instanceof Error ? error.message : 'invalid account' } };
+      }
+    }
+    if (request.method === 'POST' && action === 'webhooks') {
+      const key = typeof body.access_token === 'string' ? body.access_token : typeof body.key === 'string' ? body.key : '';
+      if (body.url !== null && typeof body.url !== 'string')
+        return { status: 400, body: { error: 'url must be a string or null' } };
+      try {
+        const account = setWebhook(key, body.url);
+        return { status: 200, body: { access_token: account.accessToken, user_id: account.userId, url: account.webhookUrl } };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'invalid webhook';
+        return { status: message.startsWith('unknown account') ? 404 : 400, body: { error: message } };
       }
     }
     if (request.method === 'GET' && action === 'notifications') return { status: 200, body: notifier.log() };
@@ -246,8 +304,8 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
       if (wanted !== 'payment.updated' && wanted !== 'payment.created') {
         return { status: 400, body: { error: 'action must be payment.created or payment.updated' } };
       }
-      if (record.payment.notification_url === null)
-        return { status: 409, body: { error: 'the payment has no notification_url' } };
+      if (notificationUrlOf(record) === null)
+        return { status: 409, body: { error: 'the payment has no notification_url and its application no Webhooks URL' } };
       const deliveries = await notifyPayment(record.payment.id, wanted);
       return { status: 200, body: { notification_id: deliveries[0]?.notification_id ?? null, deliveries } };
     }
@@ -288,6 +346,7 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
     },
     setMode: (mode, modeOptions) => core.setMode(mode, modeOptions),
     addAccount,
+    setWebhook,
     notifyPayment,
     resendNotification: (notificationId) => notifier.resend(notificationId),
     payments,

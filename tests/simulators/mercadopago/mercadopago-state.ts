@@ -5,7 +5,14 @@ import { idSequence, type PaymentMethodId, type PaymentStatus, type PaymentTypeI
 // Nothing here holds a card number or a security code: a token keeps the first six and last
 // four digits, the expiry and the cardholder, which is what Mercado Pago's own answers show.
 
-export type Account = { accessToken: string; publicKey: string; webhookSecret: string | null; userId: number };
+export type Account = {
+  accessToken: string;
+  publicKey: string;
+  webhookSecret: string | null;
+  userId: number;
+  /** The application's Webhooks URL set in Your integrations (the control API's `webhooks`), else null. */
+  webhookUrl: string | null;
+};
 
 export type Identification = { type: string | null; number: string | null };
 

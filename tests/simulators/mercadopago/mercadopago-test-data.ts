@@ -141,13 +141,17 @@ const YAPE_REJECTIONS: Record<string, string> = {
   '111111118': 'cc_rejected_form_error',
 };
 
-/** Yape's largest payment: S/2000, the top of the limits a payer can set in the app. */
+/**
+ * Yape's largest payment, S/2000 (the top of the limits a payer can set in the app, research
+ * §3.2): shown in the catalogue's `max_allowed_amount` only. The Yape page's examples pay 5000
+ * and its test table gives 111111113 for `cc_amount_rate_limit_exceeded`, so the amount decides
+ * nothing here: only the documented test phone does.
+ */
 export const YAPE_MAX_AMOUNT = 2000;
 
-export function yapeOutcome(phoneNumber: string, amount: number): Outcome {
+export function yapeOutcome(phoneNumber: string): Outcome {
   const rejection = YAPE_REJECTIONS[phoneNumber];
   if (rejection) return { status: 'rejected', statusDetail: rejection };
-  if (amount > YAPE_MAX_AMOUNT) return { status: 'rejected', statusDetail: 'cc_amount_rate_limit_exceeded' };
   return { status: 'approved', statusDetail: 'accredited' };
 }
 

@@ -91,7 +91,61 @@ export function paymentResult(answer: ProcessorAnswer, described: Described): Au
   return { ...technicalFailure('timeout', described.card, described.methodDetails), processorReference };
 }
 
+/** The longest `notification_url` the payments reference allows ("… is 248 characters"). */
+const NOTIFICATION_URL_MAX = 248;
+
+/** Whether a host is one Mercado Pago cannot reach: localhost, or a loopback, private, link-local or unspecified address. */
+function isLocalHost(hostname: string): boolean {
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
+  }
+  if (!host.includes(':')) return false;
+  if (host === '::' || host === '::1' || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host)) return true;
+  // An IPv4-mapped IPv6 address as the URL parser writes it (::ffff:7f00:1).
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!mapped) return false;
+  const high = parseInt(mapped[1]!, 16);
+  const low = parseInt(mapped[2]!, 16);
+  return isLocalHost(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+}
+
+/**
+ * The account's notification URL when Mercado Pago takes it as a payment's `notification_url`:
+ * https, a host it can reach (not localhost, a loopback or a private address) and at most 248
+ * characters. Otherwise null, and the payment carries none: its notifications then go to the
+ * URL set in the application's Webhooks (Your integrations > Webhooks), which the merchant
+ * points at this same URL. Mercado Pago refuses an invalid one with cause 4020 and the whole
+ * payment with it (payments reference; "O Mercado Pago só aceita URLs com https … não colocar IP
+ * ou localhost"; mercadopago.com.pe/developers/en/docs/your-integrations/notifications/webhooks).
+ */
+export function mercadoPagoNotificationUrl(url: string): string | null {
+  if (url.length > NOTIFICATION_URL_MAX) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  return parsed.protocol === 'https:' && !isLocalHost(parsed.hostname) ? url : null;
+}
+
 function paymentBody(account: ProcessorAccountConfig, context: ConnectorContext, extra: Record<string, unknown>) {
+  const notificationUrl = mercadoPagoNotificationUrl(account.notificationUrl);
   const { payer, merchantOperationNumber, description } = context.order;
   return {
     transaction_amount: majorUnits(context.amount),
@@ -102,7 +156,7 @@ function paymentBody(account: ProcessorAccountConfig, context: ConnectorContext,
       ...(payer.lastName ? { last_name: payer.lastName } : {}),
     },
     external_reference: context.transactionId,
-    notification_url: account.notificationUrl,
+    ...(notificationUrl === null ? {} : { notification_url: notificationUrl }),
     binary_mode: true,
     // `false` reserves the amount to capture later (PUT /v1/payments/{id}, research §7.3).
     capture: context.capture !== 'manual',

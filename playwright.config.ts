@@ -8,11 +8,35 @@ import { METRICS_TOKEN, serviceDataDir, serviceLogFile } from './e2e/support/ser
 // E2E_DATABASE_URL_ASYNC are set (scripts/test.sh runs both).
 const apiPort = Number(process.env.E2E_PORT ?? 3210);
 const asyncPort = apiPort + 1;
-// The processors' simulators (tests/simulators): merchants' Culqi and Mercado Pago accounts reach them.
+// The processors' simulators (tests/simulators): merchants' processor accounts reach them.
 const culqiPort = apiPort + 100;
 const mercadoPagoPort = apiPort + 101;
 const culqiSecurePort = apiPort + 102;
+const niubizPort = apiPort + 103;
+const izipayPort = apiPort + 104;
 const chromium = '/usr/bin/chromium';
+// Specs of the interface's protocol (tokens, headers, validation, the document, attacks): no
+// database does anything in them that the other would not, so npm test runs them on PostgreSQL
+// only (E2E_SKIP_DATABASE_AGNOSTIC), and npm run test:reliability on PGlite too. The money paths
+// (charges, captures, refunds, processors, concurrency) run on both.
+const DATABASE_AGNOSTIC = [
+  'abuse',
+  'authz',
+  'charges-validation',
+  'contract',
+  'free-text',
+  'fuzz/fuzz',
+  'jwt-attacks',
+  'oauth-clients',
+  'observability',
+  'openapi',
+  'openapi-examples',
+  'protocol',
+  'sdk',
+  'smoke',
+  'token',
+].map((name) => `**/api/${name}.spec.ts`);
+const skipAgnostic = process.env.E2E_SKIP_DATABASE_AGNOSTIC === 'true';
 
 function service(port: number, databaseUrl: string, extra: Record<string, string>) {
   const dataDir = serviceDataDir(port);
@@ -40,6 +64,8 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
       CULQI_API_URL: `http://127.0.0.1:${culqiPort}`,
       CULQI_SECURE_URL: `http://127.0.0.1:${culqiSecurePort}`,
       MERCADOPAGO_API_URL: `http://127.0.0.1:${mercadoPagoPort}`,
+      NIUBIZ_TEST_API_URL: `http://127.0.0.1:${niubizPort}`,
+      IZIPAY_API_URL: `http://127.0.0.1:${izipayPort}`,
       PROCESSOR_TIMEOUT_MS: '2000',
       // The suites' callback receivers run on this machine.
       CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -77,7 +103,12 @@ export default defineConfig({
       : {},
   },
   projects: [
-    { name: 'api', testDir: './e2e/api', use: { baseURL: `http://localhost:${apiPort}` } },
+    {
+      name: 'api',
+      testDir: './e2e/api',
+      testIgnore: skipAgnostic ? DATABASE_AGNOSTIC : [],
+      use: { baseURL: `http://localhost:${apiPort}` },
+    },
     { name: 'async', testDir: './e2e/async', use: { baseURL: `http://localhost:${asyncPort}` } },
     {
       name: 'console',
@@ -93,7 +124,7 @@ export default defineConfig({
   globalTeardown: './e2e/support/secrets-teardown.ts',
   webServer: [
     {
-      command: `npx tsx tests/simulators/serve.ts --culqi-port ${culqiPort} --culqi-secure-port ${culqiSecurePort} --mercadopago-port ${mercadoPagoPort}`,
+      command: `npx tsx tests/simulators/serve.ts --culqi-port ${culqiPort} --culqi-secure-port ${culqiSecurePort} --mercadopago-port ${mercadoPagoPort} --niubiz-port ${niubizPort} --izipay-port ${izipayPort}`,
       url: `http://127.0.0.1:${culqiPort}/__simulator/requests`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm run test:reliability: the long versions of the proof suites (npm test runs their fast
 # passes), on PGlite and on PostgreSQL:
+# - the interface's protocol specs on PGlite (npm test runs them on PostgreSQL only);
 # - attacks: forged and tampered tokens (jwt-attacks), brute force to 429 and bodies to 413
 #   (abuse), hostile free text, the security headers, and the fuzz of every endpoint with 10,000
 #   generated bad requests;
@@ -31,6 +32,9 @@ bash scripts/system-packages.sh
 
 step "attacks on PGlite: JWT attacks, brute force and oversized bodies, free text, security headers, 10,000 fuzz requests"
 E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= FUZZ_RUNS=10000 npx playwright test "${ATTACKS[@]}"
+step "the interface's protocol specs on PGlite (npm test runs them on PostgreSQL)"
+E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test --project api \
+  e2e/api/{authz,charges-validation,contract,oauth-clients,observability,openapi,openapi-examples,protocol,sdk,smoke,token}.spec.ts
 
 step "faults on PGlite (five kills)"
 RELIABILITY_FULL=true RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts

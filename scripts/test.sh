@@ -4,8 +4,9 @@
 # fast pass of the deploy rehearsal (the Dockerfile's image from this build, compose's topology
 # behind nginx). PGlite is PostgreSQL's own engine, so the pages (console, payer) and the acquirer
 # faults, which differ in nothing but the connection pool, run on one of the two; the kill -9
-# passes and the HTTP interface run on both. (npm run test:reliability runs the long versions,
-# and the rest on the other database.) It sets up a fresh machine
+# passes and the HTTP interface's money paths run on both; its protocol specs (tokens, headers,
+# validation, the document, attacks) on PostgreSQL. (npm run test:reliability runs the long
+# versions, and the rest on the other database.) It sets up a fresh machine
 # first: the system packages (scripts/system-packages.sh) and the machine's PostgreSQL, unless
 # E2E_DATABASE_URL and E2E_DATABASE_URL_ASYNC name servers.
 set -euo pipefail
@@ -44,8 +45,8 @@ step "build";                npm run --silent build
 step "sdk build";            npm run --silent sdk:build
 step "openapi lint";         npm run --silent lint:openapi
 
-step "end-to-end suites on embedded PGlite"
-E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test || { keep_screenshots pglite; exit 1; }
+step "end-to-end suites on embedded PGlite (the protocol's specs, which no database changes, run on PostgreSQL below)"
+E2E_SKIP_DATABASE_AGNOSTIC=true E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test || { keep_screenshots pglite; exit 1; }
 keep_screenshots pglite
 step "faults on PGlite: kill -9 during charges, failover, challenges and deliveries (fast pass)"
 RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts kill-during

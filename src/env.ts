@@ -148,6 +148,11 @@ const schema = z.object({
   CULQI_API_URL: urlWithoutTrailingSlash.default('https://api.culqi.com'),
   CULQI_SECURE_URL: urlWithoutTrailingSlash.default('https://secure.culqi.com'),
   MERCADOPAGO_API_URL: urlWithoutTrailingSlash.default('https://api.mercadopago.com'),
+  // Niubiz's test host (docs/processors/sources/niubiz-api.md 1.1: the one its refunds, QR Manager
+  // and encrypted-payment pages name) and its production host.
+  NIUBIZ_TEST_API_URL: urlWithoutTrailingSlash.default('https://apitestenv.vnforapps.com'),
+  NIUBIZ_LIVE_API_URL: urlWithoutTrailingSlash.default('https://apiprod.vnforapps.com'),
+  IZIPAY_API_URL: urlWithoutTrailingSlash.default('https://api.micuentaweb.pe'),
   // How long a merchant's processor account may take to answer before the attempt counts as a
   // technical failure (docs/ORCHESTRATION.md 3); short in tests.
   PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

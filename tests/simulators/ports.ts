@@ -1,2 +1,2 @@
-/** Where `npm run simulators` and `npm run demo -- --processors` start the processors' simulators. */
-export const SIMULATOR_PORTS = { culqi: 4310, mercadopago: 4311, culqiSecure: 4312 } as const;
+// Where `npm run simulators` and the demo listen (tests/simulators/README.md).
+export const SIMULATOR_PORTS = { culqi: 4310, mercadopago: 4311, culqiSecure: 4312, niubiz: 4313, izipay: 4314 } as const;

@@ -3,12 +3,14 @@ import { culqiKeys, mercadoPagoKeys } from '../simulators/test-keys';
 import {
   createRegistry,
   processorConnector,
+  PROCESSOR_METHODS,
   type PaymentInstrument,
   type ConnectorContext,
   type DeclineClass,
   type PaymentConnector,
   type Processor,
   type ProcessorAccountConfig,
+  type ProcessorEndpoints,
 } from '@/server/payments';
 import type { PaymentMethod } from '@/server/core/domain/states';
 import { instrumentFromRequest } from './connector-context';
@@ -58,7 +60,7 @@ export type Wire = {
   requests(): RecordedRequest[];
   /** The one host and path a card number may go to (the processor's tokenization), and fields its body carries. */
   cardData: { host: string; path: string; fields: Record<string, unknown> };
-  /** How the create-payment request carries 150.00: its path, field and value (units). */
+  /** How the create-payment request carries 150.00: its path, field (a dotted path: `order.amount`) and value (units). */
   amount: { path: string; field: string; value: number };
   /** Headers every request to the API host carries. */
   headers: Record<string, string>;
@@ -82,7 +84,8 @@ export type Harness = {
 const parseRequest = instrumentFromRequest;
 
 const URLS = { redirect_url: 'https://shop.test/return', callback_url: 'https://shop.test/cb' };
-const card = (pan: string, securityCode = '123', holder?: string) =>
+/** A card request as an integrator sends it (expiry 12/30). */
+export const card = (pan: string, securityCode = '123', holder?: string) =>
   parseRequest({
     method_name: 'CARD',
     method_details: {
@@ -92,12 +95,37 @@ const card = (pan: string, securityCode = '123', holder?: string) =>
       ...(holder ? { card_holder: { first_name: holder } } : {}),
     },
   });
-const yape = (subscriber: string, otp: string) =>
+export const yape = (subscriber: string, otp: string) =>
   parseRequest({ method_name: 'YAPE', method_details: { phone: { country_code: '+51', subscriber }, otp } });
-const pending = (method: 'BANK_TRANSFER' | 'CUOTEALO' | 'PAGOEFECTIVO' | 'QR') =>
+export const pending = (method: 'BANK_TRANSFER' | 'CUOTEALO' | 'PAGOEFECTIVO' | 'QR') =>
   parseRequest({ method_name: method, method_details: method === 'QR' ? {} : URLS });
 
-const TIMEOUT_MS = 300;
+/** The connectors' timeout in the battery: short, so late answers cost little. */
+export const TIMEOUT_MS = 300;
+
+/** A valid request of every method, for a connector to refuse the ones it does not carry. */
+export const ANY_METHOD_REQUEST: Record<PaymentMethod, PaymentInstrument> = {
+  CARD: card('4111111111111111'),
+  YAPE: yape('987654321', '123456'),
+  BANK_TRANSFER: pending('BANK_TRANSFER'),
+  CUOTEALO: pending('CUOTEALO'),
+  PAGOEFECTIVO: pending('PAGOEFECTIVO'),
+  QR: pending('QR'),
+};
+
+/** Endpoints where every processor but the one under test is unreachable. */
+export function endpointsOf(overrides: Partial<ProcessorEndpoints>): ProcessorEndpoints {
+  const nowhere = 'http://127.0.0.1:9';
+  return {
+    culqiApi: nowhere,
+    culqiSecure: nowhere,
+    mercadoPagoApi: nowhere,
+    niubizApi: { test: nowhere, live: nowhere },
+    izipayApi: nowhere,
+    timeoutMs: TIMEOUT_MS,
+    ...overrides,
+  };
+}
 
 /** Each sandbox connector on a store of its own. */
 export function sandboxHarnesses(): Harness[] {
@@ -146,10 +174,11 @@ const SANDBOX_DECLINES: DocumentedDecline[] = [
   },
 ];
 
-function account(
+/** A new test account at a processor's simulator, carrying every method the processor does. */
+export function testAccount(
   processor: Processor,
   simulatorUrl: string,
-  keys: { publicKey: string; secretKey: string },
+  keys: { publicKey: string; secretKey: string; apiUser?: string },
 ): ProcessorAccountConfig {
   const accountId = randomUUID();
   return {
@@ -158,7 +187,8 @@ function account(
     name: 'Battery',
     processor,
     environment: 'test',
-    methods: ['CARD', 'YAPE', 'PAGOEFECTIVO', 'CUOTEALO'],
+    methods: PROCESSOR_METHODS[processor],
+    apiUser: null,
     ...keys,
     webhook: { username: null, secret: null },
     notificationUrl: `${simulatorUrl}/unused-notifications/${accountId}`,
@@ -168,7 +198,7 @@ function account(
 /** Culqi's connector on new accounts at one Culqi simulator. */
 export async function culqiHarness(): Promise<Harness> {
   const simulator: CulqiSimulator = await startCulqiSimulator();
-  const endpoints = { culqiApi: simulator.url, culqiSecure: simulator.secureUrl, mercadoPagoApi: '', timeoutMs: TIMEOUT_MS };
+  const endpoints = endpointsOf({ culqiApi: simulator.url, culqiSecure: simulator.secureUrl });
   return {
     name: 'culqi',
     timeoutMs: TIMEOUT_MS,
@@ -183,7 +213,7 @@ export async function culqiHarness(): Promise<Harness> {
     async open() {
       const keys = culqiKeys();
       simulator.addAccount(keys);
-      const connector = processorConnector(account('culqi', simulator.url, keys), endpoints);
+      const connector = processorConnector(testAccount('culqi', simulator.url, keys), endpoints);
       return {
         connector,
         setFault: async (fault) => simulator.setMode(fault, { key: keys.secretKey, delayMs: TIMEOUT_MS * 2 }),
@@ -252,7 +282,7 @@ export async function culqiHarness(): Promise<Harness> {
 /** Mercado Pago's connector on new accounts at one Mercado Pago simulator. */
 export async function mercadoPagoHarness(): Promise<Harness> {
   const simulator: MercadoPagoSimulator = await startMercadoPagoSimulator();
-  const endpoints = { culqiApi: '', culqiSecure: '', mercadoPagoApi: simulator.url, timeoutMs: TIMEOUT_MS };
+  const endpoints = endpointsOf({ mercadoPagoApi: simulator.url });
   return {
     name: 'mercadopago',
     timeoutMs: TIMEOUT_MS,
@@ -266,7 +296,7 @@ export async function mercadoPagoHarness(): Promise<Harness> {
     async open() {
       const keys = mercadoPagoKeys();
       simulator.addAccount({ accessToken: keys.secretKey, publicKey: keys.publicKey });
-      const connector = processorConnector(account('mercadopago', simulator.url, keys), endpoints);
+      const connector = processorConnector(testAccount('mercadopago', simulator.url, keys), endpoints);
       return {
         connector,
         setFault: async (fault) => simulator.setMode(fault, { key: keys.secretKey, delayMs: TIMEOUT_MS * 2 }),
@@ -309,10 +339,9 @@ export async function mercadoPagoHarness(): Promise<Harness> {
         declineClass: 'soft',
       },
       {
-        name: 'over the Yape limit',
+        name: 'over the Yape limit (test phone 111111113)',
         method: 'YAPE',
-        request: yape('987654321', '123456'),
-        context: { amount: 200_001n },
+        request: yape('111111113', '123456'),
         code: 'cc_amount_rate_limit_exceeded',
         declineClass: 'soft',
       },

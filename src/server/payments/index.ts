@@ -26,4 +26,10 @@ export {
   PROCESSOR_METHODS,
   PROCESSOR_NAMES,
 } from './processor-connectors';
-export { PROCESSORS, type AccountCheck, type Processor, type ProcessorAccountConfig } from './processor-account';
+export {
+  PROCESSORS,
+  type AccountCheck,
+  type Processor,
+  type ProcessorAccountConfig,
+  type ProcessorEndpoints,
+} from './processor-account';

@@ -4,7 +4,7 @@ import type { PaymentMethod } from '@/server/core/domain/states';
 // the keys opened from their seal, where the processor's API is, and where the processor's
 // notifications about this account reach the service.
 
-export const PROCESSORS = ['culqi', 'mercadopago'] as const;
+export const PROCESSORS = ['culqi', 'mercadopago', 'niubiz', 'izipay'] as const;
 export type Processor = (typeof PROCESSORS)[number];
 
 export type ProcessorAccountConfig = {
@@ -16,13 +16,20 @@ export type ProcessorAccountConfig = {
   environment: 'test' | 'live';
   /** The methods the merchant carries through this account. */
   methods: readonly PaymentMethod[];
-  /** Culqi's public key; Mercado Pago's public key. */
+  /**
+   * Culqi's public key; Mercado Pago's public key; Niubiz's merchant code (`merchantId`, up to
+   * nine digits); Izipay's shop id (eight digits, the user of its REST API).
+   */
   publicKey: string;
-  /** Culqi's secret key; Mercado Pago's access token. */
+  /** Culqi's secret key; Mercado Pago's access token; Niubiz's API password; Izipay's REST password. */
   secretKey: string;
+  /** Niubiz's API user (the email its security API takes with the password); null for the others. */
+  apiUser: string | null;
   /**
    * What proves a notification is the processor's: Culqi's HTTP Basic credentials (the user name
    * and password the merchant set on the webhook in CulqiPanel), Mercado Pago's webhook secret.
+   * Izipay signs its IPN with the REST password (`secretKey`); Niubiz signs nothing (its
+   * notifications are verified by asking Niubiz).
    */
   webhook: { username: string | null; secret: string | null };
   /** Where the processor's notifications about this account reach the service. */
@@ -33,7 +40,16 @@ export type ProcessorAccountConfig = {
 export const PAYER_WITHOUT_EMAIL = 'sin-correo@pagos.pe';
 
 /** Where each processor's API is (configuration: the real hosts, or a simulator's in tests). */
-export type ProcessorEndpoints = { culqiApi: string; culqiSecure: string; mercadoPagoApi: string; timeoutMs: number };
+export type ProcessorEndpoints = {
+  culqiApi: string;
+  culqiSecure: string;
+  mercadoPagoApi: string;
+  /** Niubiz has one host per environment (apitestenv.vnforapps.com, apiprod.vnforapps.com). */
+  niubizApi: { test: string; live: string };
+  /** Izipay's REST API V4 host (api.micuentaweb.pe), the same for test and live: the password says which. */
+  izipayApi: string;
+  timeoutMs: number;
+};
 
 /** A connection test's verdict, in words for the console. */
 export type AccountCheck = { ok: boolean; message: string };

@@ -10,6 +10,20 @@ import {
   MERCADOPAGO_METHODS,
   mercadoPagoConnector,
 } from './mercadopago/mercadopago-connector';
+import {
+  checkIzipayAccount,
+  IZIPAY_CAPABILITIES,
+  IZIPAY_CURRENCIES,
+  IZIPAY_METHODS,
+  izipayConnector,
+} from './izipay/izipay-connector';
+import {
+  checkNiubizAccount,
+  NIUBIZ_CAPABILITIES,
+  NIUBIZ_CURRENCIES,
+  NIUBIZ_METHODS,
+  niubizConnector,
+} from './niubiz/niubiz-connector';
 import type { AccountCheck, Processor, ProcessorAccountConfig, ProcessorEndpoints } from './processor-account';
 
 // The processors a merchant can connect its own account to (docs/processors/README.md), and the
@@ -18,6 +32,8 @@ import type { AccountCheck, Processor, ProcessorAccountConfig, ProcessorEndpoint
 export const PROCESSOR_METHODS: Readonly<Record<Processor, readonly PaymentMethod[]>> = {
   culqi: CULQI_METHODS,
   mercadopago: MERCADOPAGO_METHODS,
+  niubiz: NIUBIZ_METHODS,
+  izipay: IZIPAY_METHODS,
 };
 
 /** What every account of a processor carries: its connectors' currencies and capabilities, as routing reads them without building one. */
@@ -26,9 +42,28 @@ export const PROCESSOR_FACTS: Readonly<
 > = {
   culqi: { currencies: CULQI_CURRENCIES, capabilities: CULQI_CAPABILITIES },
   mercadopago: { currencies: MERCADOPAGO_CURRENCIES, capabilities: MERCADOPAGO_CAPABILITIES },
+  niubiz: { currencies: NIUBIZ_CURRENCIES, capabilities: NIUBIZ_CAPABILITIES },
+  izipay: { currencies: IZIPAY_CURRENCIES, capabilities: IZIPAY_CAPABILITIES },
 };
 
-export const PROCESSOR_NAMES: Readonly<Record<Processor, string>> = { culqi: 'Culqi', mercadopago: 'Mercado Pago' };
+export const PROCESSOR_NAMES: Readonly<Record<Processor, string>> = {
+  culqi: 'Culqi',
+  mercadopago: 'Mercado Pago',
+  niubiz: 'Niubiz',
+  izipay: 'Izipay',
+};
+
+type Integration = {
+  connector(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): PaymentConnector;
+  check(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck>;
+};
+
+const INTEGRATIONS: Readonly<Record<Processor, Integration>> = {
+  culqi: { connector: culqiConnector, check: checkCulqiAccount },
+  mercadopago: { connector: mercadoPagoConnector, check: checkMercadoPagoAccount },
+  niubiz: { connector: niubizConnector, check: checkNiubizAccount },
+  izipay: { connector: izipayConnector, check: checkIzipayAccount },
+};
 
 /** The processors' APIs as configuration names them. */
 export function processorEndpoints(): ProcessorEndpoints {
@@ -37,15 +72,17 @@ export function processorEndpoints(): ProcessorEndpoints {
     culqiApi: config.CULQI_API_URL,
     culqiSecure: config.CULQI_SECURE_URL,
     mercadoPagoApi: config.MERCADOPAGO_API_URL,
+    niubizApi: { test: config.NIUBIZ_TEST_API_URL, live: config.NIUBIZ_LIVE_API_URL },
+    izipayApi: config.IZIPAY_API_URL,
     timeoutMs: config.PROCESSOR_TIMEOUT_MS,
   };
 }
 
 export function processorConnector(account: ProcessorAccountConfig, endpoints = processorEndpoints()): PaymentConnector {
-  return account.processor === 'culqi' ? culqiConnector(account, endpoints) : mercadoPagoConnector(account, endpoints);
+  return INTEGRATIONS[account.processor].connector(account, endpoints);
 }
 
 /** Asks the processor whether it takes the account's keys. */
 export function checkProcessorAccount(account: ProcessorAccountConfig, endpoints = processorEndpoints()): Promise<AccountCheck> {
-  return account.processor === 'culqi' ? checkCulqiAccount(account, endpoints) : checkMercadoPagoAccount(account, endpoints);
+  return INTEGRATIONS[account.processor].check(account, endpoints);
 }

@@ -48,8 +48,11 @@ export function sealedColumns(sealed: Sealed) {
   return { secretKeyId: sealed.keyId, secretIv: sealed.iv, secretCiphertext: sealed.ciphertext, secretTag: sealed.tag };
 }
 
-/** What is kept of a secret in the clear: its prefix and last four (`sk_test_…a1b2`). */
+/**
+ * What is kept of a secret in the clear: its prefix and last four (`sk_test_…a1b2`); of a short
+ * one (a password a person chose), only its prefix, since four characters would be half of it.
+ */
 export function secretHint(secret: string): string {
-  const prefix = /^(sk_(?:test|live)_|APP_USR-|TEST-)/.exec(secret)?.[1] ?? '';
-  return `${prefix}…${secret.slice(-4)}`;
+  const prefix = /^(sk_(?:test|live)_|APP_USR-|TEST-|testpassword_|prodpassword_)/.exec(secret)?.[1] ?? '';
+  return `${prefix}…${secret.length - prefix.length >= 16 ? secret.slice(-4) : ''}`;
 }

@@ -42,6 +42,7 @@ export const accountFields = {
   processor: true,
   environment: true,
   publicKey: true,
+  apiUser: true,
   webhookUsername: true,
   methods: true,
 } as const satisfies Prisma.ProcessorAccountSelect;
@@ -68,6 +69,7 @@ export async function accountConfig(db: Db | Tx, row: AccountRow, keys?: KeyRing
     methods: row.methods as PaymentMethod[],
     publicKey: row.publicKey,
     secretKey: secrets.secretKey,
+    apiUser: row.apiUser,
     webhook: { username: row.webhookUsername, secret: secrets.webhookSecret },
     notificationUrl: notificationUrlOf(row.processor, row.id),
   };

@@ -38,6 +38,7 @@ function describe(row: Row) {
   const { merchantId: _merchant, ...shown } = row;
   return {
     ...shown,
+    processor: row.processor as Processor,
     processorName: PROCESSOR_NAMES[row.processor as Processor] ?? row.processor,
     notificationUrl: notificationUrlOf(row.processor, row.id),
     checkedAt: row.checkedAt?.toISOString() ?? null,
@@ -69,7 +70,13 @@ export async function listAccounts(prisma: Db, scope: MerchantScope, merchantCod
   return { merchantCode: merchant.code, accounts: rows.map(describe), processors: PROCESSOR_CHOICES };
 }
 
-export type AccountKeys = { publicKey: string; secretKey: string; webhookSecret?: string | undefined };
+export type AccountKeys = {
+  publicKey: string;
+  secretKey: string;
+  webhookSecret?: string | undefined;
+  /** Niubiz's API user. */
+  apiUser?: string | undefined;
+};
 
 export type ConnectInput = AccountKeys & {
   processor: Processor;
@@ -100,15 +107,32 @@ function liveNeedsConfiguredKeys(environment: 'test' | 'live'): void {
   }
 }
 
-/** Culqi's keys name their environment: those of the other one are refused. */
+/**
+ * The keys that belong to the other environment: Culqi's name theirs (`pk_test_`, `sk_live_`),
+ * Izipay's REST password too (`testpassword_`, `prodpassword_`); the others' keys do not say.
+ */
+export function keyEnvironmentMismatches(
+  processor: string,
+  environment: string,
+  keys: { publicKey: string; secretKey: string },
+): ('publicKey' | 'secretKey')[] {
+  if (processor === 'culqi') {
+    return (['publicKey', 'secretKey'] as const).filter((field) => !keys[field].includes(`_${environment}_`));
+  }
+  if (processor === 'izipay') {
+    const prefix = environment === 'live' ? 'prodpassword_' : 'testpassword_';
+    return keys.secretKey.startsWith(prefix) ? [] : ['secretKey'];
+  }
+  return [];
+}
+
+/** Keys of the other environment are refused. */
 function keysOfEnvironment(processor: Processor, environment: string, keys: AccountKeys): void {
-  if (processor !== 'culqi') return;
-  for (const field of ['publicKey', 'secretKey'] as const) {
-    if (!keys[field].includes(`_${environment}_`)) {
-      throw new AppError('VALIDATION', `this is a ${environment} account`, {
-        errors: [{ field, code: 'wrong_environment', message: `must be a ${environment} key` }],
-      });
-    }
+  const [field] = keyEnvironmentMismatches(processor, environment, keys);
+  if (field) {
+    throw new AppError('VALIDATION', `this is a ${environment} account`, {
+      errors: [{ field, code: 'wrong_environment', message: `must be a ${environment} key` }],
+    });
   }
 }
 
@@ -156,6 +180,7 @@ export async function connectAccount(
         name: input.name,
         environment: input.environment,
         publicKey: input.publicKey,
+        apiUser: input.processor === 'niubiz' ? (input.apiUser ?? null) : null,
         secretHint: secretHint(input.secretKey),
         ...sealedColumns(sealed),
         webhookUsername: culqi?.username ?? null,
@@ -205,6 +230,7 @@ export async function replaceKeys(prisma: Db, scope: MerchantScope, id: string, 
       where: { id },
       data: {
         publicKey: keys.publicKey,
+        ...(processor === 'niubiz' ? { apiUser: keys.apiUser ?? null } : {}),
         secretHint: secretHint(keys.secretKey),
         ...sealedColumns(sealed),
         checkedAt: null,
@@ -222,7 +248,10 @@ export async function replaceKeys(prisma: Db, scope: MerchantScope, id: string, 
 export async function renewWebhookCredentials(prisma: Db, scope: MerchantScope, id: string) {
   const account = await accountInScope(prisma, scope, id);
   if (account.processor !== 'culqi') {
-    throw new AppError('METHOD_RULE', 'Mercado Pago makes its webhook secret: replace it with the keys');
+    throw new AppError(
+      'METHOD_RULE',
+      `${PROCESSOR_NAMES[account.processor as Processor]} has no webhook credentials the service makes`,
+    );
   }
   const culqi = webhookCredentials();
   const ring = await processorSecretKeys(prisma);

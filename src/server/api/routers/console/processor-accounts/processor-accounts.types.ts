@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '@/server/core/domain/states';
+import { keyEnvironmentMismatches } from '@/server/modules/processors/processor-accounts';
 import { ofMerchant, merchantName } from '../console-fields';
 
 // Inputs of the processor account procedures (docs/processors/README.md). The keys' shapes are
 // the processors' own: Culqi's `pk_test_…`/`sk_live_…` (docs.culqi.com, the official libraries
 // refuse any other prefix), Mercado Pago's public key and access token
-// (mercadopago.com.pe/developers/…/your-integrations/credentials). A key's environment must be
-// the account's: a live key in a test account is a mistake caught here, not at the first payment.
+// (mercadopago.com.pe/developers/…/your-integrations/credentials), Niubiz's merchant code (up to
+// nine digits), API user and password (docs/processors/sources/niubiz-api.md 1.2), Izipay's shop
+// id and REST password `testpassword_…`/`prodpassword_…` (izipay-api.md 1.1). A key's environment
+// must be the account's: a live key in a test account is a mistake caught here, not at the first
+// payment.
 
 export const accountId = z.strictObject({ id: z.uuid() });
 
@@ -40,16 +44,39 @@ const mercadoPagoKeys = z.strictObject({
     .regex(/^[\x21-\x7e]{16,256}$/, 'must be the webhook secret as Mercado Pago shows it (16 to 256 characters, no spaces)'),
 });
 
-/** Culqi's keys name their environment; Mercado Pago's do not (both prefixes serve test users). */
+const niubizKeys = z.strictObject({
+  publicKey: z
+    .string()
+    .max(9)
+    .regex(/^\d{1,9}$/, 'must be the Niubiz merchant code (up to 9 digits)'),
+  apiUser: z
+    .string()
+    .max(100)
+    .regex(/^[^\s:]+@[^\s:]+$/, 'must be the API user Niubiz gave (an email)'),
+  secretKey: z
+    .string()
+    .max(100)
+    .regex(/^[\x21-\x7e]{1,100}$/, 'must be the API password Niubiz gave (no spaces)'),
+});
+
+const izipayKeys = z.strictObject({
+  publicKey: z
+    .string()
+    .max(8)
+    .regex(/^\d{8}$/, 'must be the Izipay shop id (8 digits)'),
+  secretKey: z
+    .string()
+    .max(160)
+    .regex(/^(test|prod)password_[A-Za-z0-9]{8,140}$/, 'must be an Izipay REST password: testpassword_… or prodpassword_…'),
+});
+
+/** Culqi's and Izipay's keys name their environment; the others' do not. */
 function keysMatch(
   value: { processor: string; environment: string; secretKey: string; publicKey: string },
   context: z.RefinementCtx,
 ) {
-  if (value.processor !== 'culqi') return;
-  for (const field of ['publicKey', 'secretKey'] as const) {
-    if (!value[field].includes(`_${value.environment}_`)) {
-      context.addIssue({ code: 'custom', path: [field], message: `must be a ${value.environment} key` });
-    }
+  for (const field of keyEnvironmentMismatches(value.processor, value.environment, value)) {
+    context.addIssue({ code: 'custom', path: [field], message: `must be a ${value.environment} key` });
   }
 }
 
@@ -59,6 +86,8 @@ export const connectAccountInput = z
   .discriminatedUnion('processor', [
     ofMerchant.extend({ processor: z.literal('culqi'), ...common, ...culqiKeys.shape }),
     ofMerchant.extend({ processor: z.literal('mercadopago'), ...common, ...mercadoPagoKeys.shape }),
+    ofMerchant.extend({ processor: z.literal('niubiz'), ...common, ...niubizKeys.shape }),
+    ofMerchant.extend({ processor: z.literal('izipay'), ...common, ...izipayKeys.shape }),
   ])
   .superRefine(keysMatch);
 
@@ -71,4 +100,6 @@ export const updateAccountInput = accountId.extend({
 export const replaceKeysInput = z.discriminatedUnion('processor', [
   accountId.extend({ processor: z.literal('culqi'), ...culqiKeys.shape }),
   accountId.extend({ processor: z.literal('mercadopago'), ...mercadoPagoKeys.shape }),
+  accountId.extend({ processor: z.literal('niubiz'), ...niubizKeys.shape }),
+  accountId.extend({ processor: z.literal('izipay'), ...izipayKeys.shape }),
 ]);

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "processor_accounts" ADD COLUMN     "api_user" TEXT;

@@ -1,0 +1,131 @@
+import { describeCard, parseExpiry } from '@/server/core/domain/card';
+import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
+import { instrumentFor, type AuthorizeResult, type ConnectorContext, type PaymentInstrument } from '../connector';
+import { cardPayment } from '../method-details';
+import { approval, decline, technicalFailure } from '../outcomes';
+import { errorWords, transactionsOf, type IzipayAnswer, type IzipayClient } from './izipay-client';
+import { CHALLENGE_CODE, izipayDeclineClass } from './izipay-codes';
+import { approvalCodes, refusalCode } from './izipay-records';
+
+// A card payment at Izipay: one `Charge/CreatePayment` carrying the card (`paymentForms[]`), for a
+// PCI-DSS merchant whose contract allows it (research §2.2: "Si cuenta con el certificado PCI DSS,
+// puede transmitir los datos sensibles … directamente al servicio web" [CI-pg]; body as
+// micuentaweb's own quick start [MCW-quick] and Lyra's PCI.php [php-ex]). Izipay documents no
+// server-side Yape or QR for this API (§9): the connector carries CARD only.
+//
+// 3-D Secure is Izipay's own (it is the 3DS server, §2.3); this API documents no way to pass a
+// result the service obtained itself (§2.3, §15.4), so the connector declares `threeDsResult:
+// false`. When the issuer wants a challenge, CreatePayment answers `V4/Charge/RedirectRequest`
+// (a form to auto-POST to Izipay's ACS page, then back to merchantPostUrl*: §2.2 [MCW-quick],
+// [php-ex] PCI.3DS.php), or in V4.1 an `AuthenticationSessionResponse` for the kr-authenticate.js
+// library (§2.2 [MCW-pci-ch]). Neither is a URL a payer can simply open, and the result would come
+// back to neither the connector nor the service's challenge page: the attempt is declined
+// `sca_required` (code `3DS_CHALLENGE`, ours), which routing reads as "authenticate, then try a
+// processor that takes the result".
+//
+// Izipay keeps no idempotency key (§11): the payment is sent once per attempt, with our
+// transaction id as `orderId`, and a lost answer is settled by `Order/Get` (izipay-records.ts).
+
+/** The card fields Izipay refuses as the card's own (pan, expiry, security code, network): a decline, not our fault (§8.5). */
+const CARD_FIELD_ERRORS = new Set(['INT_040', 'INT_041', 'INT_042', 'INT_043', 'INT_044', 'INT_045', 'INT_879']);
+
+type Described = ReturnType<typeof cardPayment>;
+
+function emailOf(context: ConnectorContext): string | null {
+  const email = context.order.payer.email;
+  // INT_015 "invalid customer email" (§8.5): a malformed one is left out rather than failing the payment.
+  return email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 150 ? email : null;
+}
+
+function paymentBody(
+  instrument: Extract<PaymentInstrument, { method: 'CARD' }>,
+  context: ConnectorContext,
+  notificationUrl: string,
+) {
+  const expiry = parseExpiry(instrument.expiry);
+  const email = emailOf(context);
+  const holder = [instrument.holder?.firstName, instrument.holder?.lastName].filter(Boolean).join(' ');
+  return {
+    // Integer, in the currency's smallest unit: 990 = S/ 9.90 (§2.1 [CI-pg], §11).
+    amount: Number(context.amount),
+    currency: CURRENCIES[context.currency as CurrencyCode].alpha,
+    // Our transaction id: the status inquiry finds the payment by it (§6.1). "No admite los
+    // caracteres UTF-8" (§2.1): a UUID is ASCII.
+    orderId: context.transactionId,
+    ...(email ? { customer: { email } } : {}),
+    paymentForms: [
+      {
+        paymentMethodType: 'CARD',
+        pan: instrument.pan,
+        // Two-digit month and year, as strings (§2.2 [MCW-quick]: "expiryMonth": "11", "expiryYear": "21").
+        expiryMonth: expiry ? String(expiry.month).padStart(2, '0') : instrument.expiry.slice(0, 2),
+        expiryYear: expiry ? String(expiry.year % 100).padStart(2, '0') : instrument.expiry.slice(2),
+        securityCode: instrument.securityCode,
+        ...(holder ? { cardHolderName: holder } : {}),
+      },
+    ],
+    // Where this payment's IPN goes, overriding the Back Office rule (§7.1 [CI-pg], [MCW-feat]).
+    ipnTargetUrl: notificationUrl,
+    // Authorize only, validated (captured) later by Transaction/Validate (§3.1). The path
+    // `transactionOptions.cardOptions.manualValidation` is **unconfirmed** (§2.1, §15.3): it is
+    // where `installmentNumber` goes ([php-ex] createSilentPay.php), and the name is the one
+    // Transaction/Update and the IPN's cardDetails use.
+    ...(context.capture === 'manual' ? { transactionOptions: { cardOptions: { manualValidation: 'YES' } } } : {}),
+    metadata: { merchantOperationNumber: context.order.merchantOperationNumber },
+  };
+}
+
+/** What CreatePayment's answer means for the attempt. */
+export function paymentResult(answer: IzipayAnswer, described: Described): AuthorizeResult {
+  const { card, methodDetails } = described;
+  if (answer.kind === 'refused') return technicalFailure('connection_refused', card, methodDetails);
+  // Lost (or a 5xx): Izipay may have made the payment; only Order/Get can tell.
+  if (answer.kind === 'lost') return technicalFailure('timeout', card, methodDetails);
+  if (answer.kind === 'error') {
+    // An ERROR envelope is a request not processed (§8.1): no payment was made.
+    const { errorCode } = answer.error;
+    const message = { code: errorCode, description: errorWords(answer.error) };
+    if (CARD_FIELD_ERRORS.has(errorCode)) return decline(message, 'hard', described);
+    const declineClass = izipayDeclineClass(errorCode);
+    return declineClass === 'technical'
+      ? technicalFailure('processor_error', card, methodDetails, message)
+      : decline(message, declineClass, described);
+  }
+  const type = typeof answer.answer._type === 'string' ? answer.answer._type : '';
+  if (type === 'V4/Charge/RedirectRequest' || type === 'V4/PCI/Authentication/AuthenticationSessionResponse') {
+    return decline(
+      { code: CHALLENGE_CODE, description: 'Izipay exige autenticar al pagador con 3-D Secure' },
+      'sca_required',
+      described,
+    );
+  }
+  const payment = type === 'V4/Payment' ? transactionsOf(answer.answer)[0] : undefined;
+  // Any other success is not understood: the payment may exist, so only its status can tell.
+  if (!payment) return technicalFailure('timeout', card, methodDetails);
+  const withReference = { ...described, processorReference: payment.uuid };
+  // A payment authorized (to be captured automatically, or validated later): §6.1, §3.1.
+  if (['AUTHORISED', 'AUTHORISED_TO_VALIDATE', 'CAPTURED', 'ACCEPTED'].includes(payment.detailedStatus)) {
+    return approval(approvalCodes(payment), withReference);
+  }
+  if (payment.detailedStatus === 'REFUSED') {
+    // §8.1: a refusal is a V4/Payment UNPAID whose transaction carries errorCode (ACQ_001 …) and
+    // the acquirer's detailedErrorCode, the code reported.
+    const code = refusalCode(payment);
+    const words = payment.detailedErrorMessage ?? payment.errorMessage ?? 'Pago rechazado por Izipay';
+    return decline({ code, description: words }, izipayDeclineClass(code), withReference);
+  }
+  // WAITING_AUTHORISATION, UNDER_VERIFICATION, RUNNING …: not decided; the status inquiry follows.
+  return technicalFailure('timeout', card, methodDetails);
+}
+
+export async function authorizeCard(
+  client: IzipayClient,
+  notificationUrl: string,
+  instrument: PaymentInstrument,
+  context: ConnectorContext,
+): Promise<AuthorizeResult> {
+  const card = instrumentFor(instrument, 'CARD');
+  const described = cardPayment(describeCard(card.pan), card.installments);
+  const answer = await client.call('Charge/CreatePayment', paymentBody(card, context, notificationUrl), context.signal);
+  return paymentResult(answer, described);
+}

@@ -1,0 +1,248 @@
+import {
+  notSupported,
+  type CaptureRequest,
+  type CaptureResult,
+  type PaymentConnector,
+  type RefundRequest,
+  type RefundResult,
+  type ReverseResult,
+  type StatusResult,
+  type TransactionReference,
+} from '../connector';
+import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
+import { absence } from '../transaction-reference';
+import { field, mapText, niubizAmount, niubizClient, purchaseNumberOf, text, type NiubizClient } from './niubiz-client';
+import { findQr, niubizNotification, qrStatus } from './niubiz-notifications';
+import { authorizeCard, authorizeQr, authorizeYape } from './niubiz-payments';
+import { findPayment, recordStatus, type NiubizRecord } from './niubiz-records';
+
+// A merchant's Niubiz account as a connector (docs/processors/niubiz.md; research notes
+// docs/processors/sources/niubiz-api.md, "research §N"): cards server to server and Yape through
+// the authorization API, QR through QR Manager; capture later by confirmation, a void before
+// settlement, refunds ("devoluciones") after it, the retrieve API for every status.
+
+export const NIUBIZ_METHODS = ['CARD', 'YAPE', 'QR'] as const;
+// A merchant code is per currency (research §1.2: [odoo] one merchantId for PEN and one for USD):
+// an account carries one code, and nothing tells which currency it was opened in, so accounts are
+// PEN only (QR Manager documents 604 only, research §9). A USD code would need its own account kind.
+export const NIUBIZ_CURRENCIES = ['604'] as const;
+export const NIUBIZ_CAPABILITIES = {
+  // `order.installment` is echoed in answers (research §4.1) but how to ask for cuotas server to
+  // server is not documented: not offered.
+  instalments: false,
+  // Only one source shows an external 3-D Secure result (`athentication{eci,xid,cavv}`, [ts-hook],
+  // research §4.4.5), without version or DS transaction id: not offered.
+  threeDsResult: false,
+  // Void of a sale not yet settled (research §6.1).
+  reversal: true,
+  refunds: true,
+  // `countable: false`, then the confirmation API (research §4.1, §5, [PW-PDF] Annex c).
+  separateCapture: true,
+  // Partial confirmation is not documented (research §5, §17.4): the whole authorization only.
+  partialCapture: false,
+  // "Si la venta no es confirmada en los 7 días … (Día 8) pasará al estado Vencida" ([PW-PDF] Annex c).
+  captureHoldDays: 7,
+  // The refund body carries an `amount` and integrations refund parts ([iub]); Niubiz's rules on
+  // parts are not documented (research §7, §17.6): offered, to be checked in the sandbox.
+  partialRefund: true,
+} as const;
+
+const voidPath = (client: NiubizClient, signature: string) =>
+  `/api.authorization/v3/void/ecommerce/${encodeURIComponent(client.merchantId)}/${encodeURIComponent(signature)}`;
+
+function isVoided(record: NiubizRecord): boolean {
+  return ['voided', 'anulado'].includes(record.status.toLowerCase());
+}
+
+function isLive(record: NiubizRecord): boolean {
+  return ['authorized', 'confirmed'].includes(record.status.toLowerCase());
+}
+
+/**
+ * Voids a sale not yet settled, once: PUT /api.authorization/v3/void/ecommerce/{merchantId}/
+ * {signature} with `annulationReason` ([odoo] "Anular una venta del día", [ts-hook]; research
+ * §6.1, PUT chosen over [void-php]'s POST: two sources against one). The reverse API (§6.2) is
+ * not used: its body is contradictory in every source. A sale can be voided the same day, or until
+ * confirmed when held ([PW-PDF] Annex c); later Niubiz refuses and the merchant refunds instead.
+ */
+async function voidSale(client: NiubizClient, reference: TransactionReference): Promise<ReverseResult> {
+  const found = await findPayment(client, reference);
+  if (found.kind === 'unknown') return { outcome: 'unavailable' };
+  if (found.kind === 'none') return { outcome: 'refused', reason: 'Niubiz no registra este pago' };
+  const sale = found.value;
+  if (isVoided(sale)) return { outcome: 'reversed', code: sale.transactionId };
+  if (!isLive(sale) || !sale.signature) return { outcome: 'refused', reason: 'Niubiz no aprobó este pago' };
+  const answer = await client.call('PUT', voidPath(client, sale.signature), {
+    body: { annulationReason: 'Anulación solicitada por el comercio' },
+  });
+  if (answer.kind === 'answered' && answer.status === 200 && mapText(answer.body, 'STATUS')?.toLowerCase() === 'voided') {
+    return { outcome: 'reversed', code: sale.transactionId };
+  }
+  // Refused or lost: perhaps an earlier request voided it already.
+  const after = await findPayment(client, reference);
+  if (after.kind === 'found' && isVoided(after.value)) return { outcome: 'reversed', code: sale.transactionId };
+  if (answer.kind !== 'answered' || answer.status >= 500 || after.kind === 'unknown') return { outcome: 'unavailable' };
+  const words = mapText(answer.body, 'ACTION_DESCRIPTION') ?? text(field(answer.body, 'errorMessage'));
+  return { outcome: 'refused', reason: words ?? `Niubiz respondió ${answer.status}` };
+}
+
+/**
+ * Our refund's reference at Niubiz: `externalReferenceId` takes at most 20 characters ([iub]
+ * truncates to 20; research §7), so the first 20 hex digits of our refund's UUID (80 bits).
+ */
+export function refundReferenceOf(refundId: string): string {
+  return refundId.replace(/[^0-9a-fA-F]/g, '').slice(0, 20);
+}
+
+/** A refund answer's code: `data.CODERROR` ("100" = registered, [iub]), or an action code. */
+function refundCode(body: unknown): string | undefined {
+  return text(field(field(body, 'data'), 'CODERROR')) ?? mapText(body, 'ACTION_CODE');
+}
+
+/**
+ * Refunds `refundAmount` of a sale: POST /api.refund/v1/refund/{merchantId}/{transactionId}
+ * `{comment, externalReferenceId, amount}` ([woo-nf], [iub], [java-q]; research §7; POST over
+ * [odoo]'s PUT, three sources against one). Success: 2xx, `errorCode` 0, `data.CODERROR` "100"
+ * ([iub]). Niubiz has no idempotency key and no documented refund query (research §7, §17.6):
+ * each refund carries its own `externalReferenceId`, and a refund asked again after a lost answer
+ * is sent again with the same one; an answer of 945 "Referencia repetida" ([PW-PDF] Annex b; its
+ * use for refunds is our inference) means the first one was registered. `ruc` (the merchant's
+ * RUC, sent by every source) is not in the account's configuration: not sent (unconfirmed
+ * whether Niubiz requires it; docs/processors/niubiz.md).
+ */
+async function refundPart(client: NiubizClient, request: RefundRequest): Promise<RefundResult> {
+  const found = await findPayment(client, request);
+  if (found.kind === 'unknown') return { outcome: 'in_process' };
+  if (found.kind === 'none') return { outcome: 'rejected', reason: 'Niubiz no registra este pago' };
+  const sale = found.value;
+  if (!isLive(sale) || !sale.transactionId) return { outcome: 'rejected', reason: 'Niubiz no tiene una venta que devolver' };
+  if (sale.status.toLowerCase() === 'authorized' && sale.countable === false) {
+    return { outcome: 'rejected', reason: 'La venta no fue confirmada: se anula, no se devuelve' };
+  }
+  const answer = await client.call(
+    'POST',
+    `/api.refund/v1/refund/${encodeURIComponent(client.merchantId)}/${encodeURIComponent(sale.transactionId)}`,
+    {
+      body: {
+        comment: `Devolución ${request.refundId}`.slice(0, 100),
+        externalReferenceId: refundReferenceOf(request.refundId),
+        amount: niubizAmount(request.refundAmount),
+      },
+    },
+  );
+  // Lost or failed: the next ask sends it again, under the same reference.
+  if (answer.kind !== 'answered' || answer.status >= 500 || answer.status === 401) return { outcome: 'in_process' };
+  const code = refundCode(answer.body);
+  if (answer.status < 300 && Number(field(answer.body, 'errorCode') ?? 0) === 0 && code === '100') return { outcome: 'resolved' };
+  if (code === '945') return { outcome: 'resolved' };
+  const words = text(field(field(answer.body, 'data'), 'DSCERROR')) ?? text(field(answer.body, 'errorMessage'));
+  return { outcome: 'rejected', reason: words ?? `Niubiz respondió ${answer.status}` };
+}
+
+/**
+ * Confirms a held authorization whole, once: POST /api.confirmation/v1/confirmation/ecommerce/
+ * {merchantId} (research §5: [oracle], [odoo], [woo-nf], [ts-hook]); success `dataMap.STATUS`
+ * "Confirmed" ([odoo]). One confirmed before (a lost answer) answers captured; a sale captured
+ * with its authorization (`countable: true`) is refused.
+ */
+async function confirmSale(client: NiubizClient, request: CaptureRequest): Promise<CaptureResult> {
+  if (request.captureAmount !== request.amount) {
+    return { outcome: 'refused', reason: 'Niubiz confirma solo el monto total autorizado' };
+  }
+  const found = await findPayment(client, request);
+  if (found.kind === 'unknown') return { outcome: 'unavailable' };
+  if (found.kind === 'none') return { outcome: 'refused', reason: 'Niubiz no registra este pago' };
+  const sale = found.value;
+  const status = sale.status.toLowerCase();
+  if (status === 'confirmed') return { outcome: 'captured' };
+  if (status !== 'authorized') return { outcome: 'refused', reason: `Niubiz registra la venta como ${sale.status}` };
+  if (sale.countable !== false) return { outcome: 'refused', reason: 'La venta se liquidó con su autorización' };
+  const amount = niubizAmount(request.amount);
+  const answer = await client.call(
+    'POST',
+    `/api.confirmation/v1/confirmation/ecommerce/${encodeURIComponent(client.merchantId)}`,
+    {
+      body: {
+        channel: 'web',
+        captureType: 'manual',
+        order: {
+          purchaseNumber: purchaseNumberOf(request.transactionId),
+          amount,
+          authorizedAmount: amount,
+          currency: 'PEN',
+          transactionId: sale.transactionId,
+        },
+      },
+    },
+  );
+  if (answer.kind === 'answered' && answer.status === 200 && mapText(answer.body, 'STATUS')?.toLowerCase() === 'confirmed') {
+    return { outcome: 'captured' };
+  }
+  const after = await findPayment(client, request);
+  if (after.kind === 'found' && after.value.status.toLowerCase() === 'confirmed') return { outcome: 'captured' };
+  if (answer.kind !== 'answered' || answer.status >= 500 || after.kind === 'unknown') return { outcome: 'unavailable' };
+  const words = mapText(answer.body, 'ACTION_DESCRIPTION') ?? text(field(answer.body, 'errorMessage'));
+  return { outcome: 'refused', reason: words ?? `Niubiz respondió ${answer.status}` };
+}
+
+async function qrStatusOf(client: NiubizClient, transaction: TransactionReference): Promise<StatusResult> {
+  // A QR whose answer was lost cannot be looked for: QR Manager has no lookup by our reference.
+  if (!transaction.processorReference) return { outcome: 'unknown' };
+  const found = await findQr(client, transaction.processorReference);
+  if (found.kind === 'found') return qrStatus(found.value);
+  return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
+}
+
+export function niubizConnector(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): PaymentConnector {
+  const client = niubizClient(account, endpoints);
+  const isSale = (method: string) => method === 'CARD' || method === 'YAPE';
+  return {
+    id: account.connectorId,
+    name: `Niubiz · ${account.name}`,
+    methods: account.methods.filter((method) => (NIUBIZ_METHODS as readonly string[]).includes(method)),
+    currencies: NIUBIZ_CURRENCIES,
+    capabilities: NIUBIZ_CAPABILITIES,
+    timeoutMs: endpoints.timeoutMs,
+    async authorize(instrument, context) {
+      switch (instrument.method) {
+        case 'CARD':
+          return authorizeCard(client, instrument, context);
+        case 'YAPE':
+          return authorizeYape(client, instrument, context);
+        case 'QR':
+          return authorizeQr(client, instrument, context);
+        default:
+          throw new Error(`The Niubiz connector cannot authorize a ${instrument.method} request`);
+      }
+    },
+    // Annulling a QR is only in the AI-generated [indico] (research §9): not offered.
+    reverse: (transaction) =>
+      isSale(transaction.method) ? voidSale(client, transaction) : Promise.resolve(notSupported('reverse')),
+    refund: (request) => (isSale(request.method) ? refundPart(client, request) : Promise.resolve(notSupported('refund'))),
+    capture: (request) => (request.method === 'CARD' ? confirmSale(client, request) : Promise.resolve(notSupported('capture'))),
+    async status(transaction) {
+      if (transaction.method === 'QR') return qrStatusOf(client, transaction);
+      if (!isSale(transaction.method)) return notSupported('status');
+      const found = await findPayment(client, transaction);
+      if (found.kind === 'found') return recordStatus(found.value);
+      return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
+    },
+    notification: (notification) => niubizNotification(client, notification),
+  };
+}
+
+/** Whether Niubiz takes the account's API user and password: a security token (research §2). */
+export async function checkNiubizAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
+  // "NUMÉRICO (9 MÁX.)" ([PW-PDF] §7.b.iii, research §1.2).
+  if (!/^\d{1,9}$/.test(account.publicKey))
+    return { ok: false, message: 'El código de comercio de Niubiz tiene hasta 9 dígitos' };
+  if (!account.apiUser) return { ok: false, message: 'Falta el usuario de la API de Niubiz' };
+  const answer = await niubizClient(account, endpoints).security();
+  if (answer.kind === 'token') return { ok: true, message: 'Niubiz aceptó el usuario y la contraseña' };
+  if (answer.kind === 'denied') {
+    return answer.status === 401
+      ? { ok: false, message: 'Niubiz rechazó el usuario o la contraseña' }
+      : { ok: false, message: `Niubiz respondió ${answer.status}` };
+  }
+  return { ok: false, message: 'Niubiz no respondió' };
+}

@@ -3,8 +3,8 @@
 // or password (no log line holds a secret); the person who started it needs them.
 //
 // npm run demo -- --processors: the processors' simulators too (tests/simulators), the service
-// pointed at them, and a second demo merchant whose Culqi and Mercado Pago accounts carry its
-// payments (docs/processors/README.md).
+// pointed at them, and a second demo merchant whose Culqi, Mercado Pago, Niubiz and Izipay
+// accounts carry its payments (docs/processors/README.md): CARD across all four.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createTRPCClient, httpLink } from '@trpc/client';
@@ -12,7 +12,9 @@ import type { AppRouter } from '../src/server/api/routers/app-router';
 import { env } from '../src/env';
 import { DEMO_USERS } from '../src/server/startup/seed-demo';
 import { startCulqiSimulator } from '../tests/simulators/culqi/culqi-simulator';
+import { startIzipaySimulator } from '../tests/simulators/izipay/izipay-simulator';
 import { startMercadoPagoSimulator } from '../tests/simulators/mercadopago/mercadopago-simulator';
+import { startNiubizSimulator } from '../tests/simulators/niubiz/niubiz-simulator';
 import { SIMULATOR_PORTS } from '../tests/simulators/ports';
 
 async function waitUntilReady(origin: string, service: ReturnType<typeof spawn>): Promise<boolean> {
@@ -36,6 +38,8 @@ const MERCADOPAGO = {
   secretKey: 'TEST-1000000000000001-112526-0123456789abcdef0123456789abcdef-100000001',
   webhookSecret: 'demo-webhook-secret-0123456789abcdef',
 };
+const NIUBIZ = { merchantId: '400000901', user: 'demo@niubiz.test', password: 'demo-niubiz-password' };
+const IZIPAY = { shopId: '40000902', password: 'testpassword_demoIzipayRestPassword0001' };
 
 /** Connects the processors demo merchant's accounts (once) and routes its payments to them; what to print. */
 async function processorsDemo(origin: string): Promise<string[]> {
@@ -82,8 +86,33 @@ async function processorsDemo(origin: string): Promise<string[]> {
       ...MERCADOPAGO,
     });
   }
+  if (!connected.some((account) => account.processor === 'niubiz')) {
+    await accounts.connect.mutate({
+      merchantCode: PROCESSORS_MERCHANT,
+      processor: 'niubiz',
+      name: 'Niubiz (simulador)',
+      environment: 'test',
+      methods: ['CARD', 'YAPE', 'QR'],
+      publicKey: NIUBIZ.merchantId,
+      apiUser: NIUBIZ.user,
+      secretKey: NIUBIZ.password,
+    });
+  }
+  if (!connected.some((account) => account.processor === 'izipay')) {
+    await accounts.connect.mutate({
+      merchantCode: PROCESSORS_MERCHANT,
+      processor: 'izipay',
+      name: 'Izipay (simulador)',
+      environment: 'test',
+      methods: ['CARD'],
+      publicKey: IZIPAY.shopId,
+      secretKey: IZIPAY.password,
+    });
+  }
   ({ accounts: connected } = await accounts.accounts.query({ merchantCode: PROCESSORS_MERCHANT }));
   const mercadoPago = connected.find((account) => account.processor === 'mercadopago')!;
+  const niubiz = connected.find((account) => account.processor === 'niubiz')!;
+  const izipay = connected.find((account) => account.processor === 'izipay')!;
   const control = (port: number, body: unknown) =>
     fetch(`http://127.0.0.1:${port}/__simulator/accounts`, {
       method: 'POST',
@@ -100,8 +129,11 @@ async function processorsDemo(origin: string): Promise<string[]> {
     public_key: MERCADOPAGO.publicKey,
     webhook_secret: MERCADOPAGO.webhookSecret,
   });
+  await control(SIMULATOR_PORTS.niubiz, { ...NIUBIZ, callbackUrl: niubiz.notificationUrl });
+  await control(SIMULATOR_PORTS.izipay, { shop_id: IZIPAY.shopId, password: IZIPAY.password, ipn_url: izipay.notificationUrl });
   const rules = {
-    CARD: [culqi.connectorId, mercadoPago.connectorId, 'sandbox-acquirer-a'],
+    CARD: [culqi.connectorId, mercadoPago.connectorId, niubiz.connectorId, izipay.connectorId, 'sandbox-acquirer-a'],
+    QR: [niubiz.connectorId],
     YAPE: [mercadoPago.connectorId, culqi.connectorId],
     PAGOEFECTIVO: [culqi.connectorId],
     CUOTEALO: [culqi.connectorId],
@@ -115,10 +147,11 @@ async function processorsDemo(origin: string): Promise<string[]> {
   lines.splice(
     2,
     0,
-    `  Its payments go to the simulators (Culqi ${SIMULATOR_PORTS.culqi}, Mercado Pago ${SIMULATOR_PORTS.mercadopago}):`,
+    `  Its payments go to the simulators (Culqi ${SIMULATOR_PORTS.culqi}, Mercado Pago ${SIMULATOR_PORTS.mercadopago}, Niubiz ${SIMULATOR_PORTS.niubiz}, Izipay ${SIMULATOR_PORTS.izipay}):`,
   );
   lines.push(
     `  Pay a PagoEfectivo order as Culqi would: curl -X POST http://127.0.0.1:${SIMULATOR_PORTS.culqi}/__simulator/orders/<ord_… of its additional_fields.processor_reference>/pay`,
+    `  Pay a QR as a Yape or Plin app would at Niubiz: curl -X POST http://127.0.0.1:${SIMULATOR_PORTS.niubiz}/__simulator/qr/<its processor_response.qr_id>/pay`,
   );
   return lines;
 }
@@ -130,7 +163,9 @@ async function main(): Promise<void> {
     ? await Promise.all([
         startCulqiSimulator({ port: SIMULATOR_PORTS.culqi, securePort: SIMULATOR_PORTS.culqiSecure }),
         startMercadoPagoSimulator({ port: SIMULATOR_PORTS.mercadopago }),
-      ])
+        startNiubizSimulator({ port: SIMULATOR_PORTS.niubiz }),
+        startIzipaySimulator({ port: SIMULATOR_PORTS.izipay }),
+      ] as const)
     : [];
   // The demo's callbacks may go to a receiver on this machine (docs/DEPLOYMENT.md).
   const demo = { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true', ...process.env };
@@ -142,6 +177,8 @@ async function main(): Promise<void> {
           CULQI_API_URL: simulators[0].url,
           CULQI_SECURE_URL: simulators[0].secureUrl,
           MERCADOPAGO_API_URL: simulators[1].url,
+          NIUBIZ_TEST_API_URL: simulators[2].url,
+          IZIPAY_API_URL: simulators[3].url,
         }
       : demo,
   });

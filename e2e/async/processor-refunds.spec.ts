@@ -2,9 +2,13 @@ import { expect, test } from '../support/contract';
 import { operationNumber, refundBody, refundItem } from '../support/api-client';
 import {
   connectCulqi,
+  connectIzipay,
   connectMercadoPago,
+  connectNiubiz,
   CULQI_SIMULATOR,
+  IZIPAY_SIMULATOR,
   MERCADOPAGO_SIMULATOR,
+  NIUBIZ_SIMULATOR,
   routeTo,
   simulatorControl,
 } from '../support/processors';
@@ -14,17 +18,40 @@ import type { ErrorReply } from '../support/api-types';
 import { asyncActor, bodyFor, chargeOk, followRefund, postRefund, waitForState } from './async-helpers';
 
 // A refund through each real processor (docs/processors/): the worker asks the merchant's account
-// to return a settled payment, which Culqi (POST /v2/refunds, its refund's id in the metadata)
-// and Mercado Pago (POST /v1/payments/{id}/refunds under the refund's key) do once each; every
-// refund goes REGISTERED, IN_PROCESS, RESOLVED.
+// to return a settled payment, which Culqi (POST /v2/refunds, its refund's id in the metadata),
+// Mercado Pago (POST /v1/payments/{id}/refunds under the refund's key), Niubiz (POST
+// /api.refund/v1/refund/{merchantId}/{transactionId}, its externalReferenceId ours) and Izipay
+// (Transaction/CancelOrRefund REFUND_ONLY) do once each; every refund goes REGISTERED,
+// IN_PROCESS, RESOLVED.
 
-const PROCESSORS = [
+/** Izipay's own record of an order, read as the merchant's server would (Order/Get, Basic shop id and password). */
+async function izipayOrder(keys: { shopId: string; password: string }, orderId: string) {
+  const answer = await fetch(`${IZIPAY_SIMULATOR}/api-payment/V4/Order/Get`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${keys.shopId}:${keys.password}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ orderId }),
+  });
+  return ((await answer.json()) as { answer: { transactions: { operationType: string; amount: number }[] } }).answer;
+}
+
+type Refunded = { processorReference: string; transactionId: string; refundIds: string[]; keys: unknown };
+
+const PROCESSORS: {
+  name: string;
+  prefix: string;
+  card?: Record<string, string>;
+  connect(merchantCode: string): Promise<{ account: { connectorId: string }; keys: unknown }>;
+  returned(refunded: Refunded): Promise<void>;
+}[] = [
   {
     name: 'Culqi',
     prefix: 'CQRF',
     connect: (merchantCode: string) => connectCulqi(merchantCode, ['CARD'], ASYNC_PORT),
     // The charge at Culqi: one refund of each part, each naming ours, adding up to its amount.
-    async returned(processorReference: string, refundIds: string[]) {
+    async returned({ processorReference, refundIds }) {
       const charges = await simulatorControl<{ id: string; amount: number; amount_refunded: number }[]>(
         CULQI_SIMULATOR,
         'charges',
@@ -47,7 +74,7 @@ const PROCESSORS = [
     prefix: 'MPRF',
     connect: (merchantCode: string) => connectMercadoPago(merchantCode, ['CARD'], ASYNC_PORT),
     // The payment at Mercado Pago: refunded in two parts, once each.
-    async returned(processorReference: string) {
+    async returned({ processorReference }) {
       const payments = await simulatorControl<
         { id: number; status: string; refunds: unknown[]; transaction_amount_refunded: number }[]
       >(MERCADOPAGO_SIMULATOR, 'payments');
@@ -61,15 +88,46 @@ const PROCESSORS = [
       });
     },
   },
+  {
+    name: 'Niubiz',
+    prefix: 'NBRF',
+    // Niubiz's documented approved test card (docs/processors/sources/niubiz-api.md 13.1).
+    card: { pan: '4919148107859067' },
+    connect: (merchantCode: string) => connectNiubiz(merchantCode, ['CARD'], ASYNC_PORT),
+    // The sale at Niubiz: refunded in two parts adding up to its amount.
+    async returned({ processorReference }) {
+      expect(await simulatorControl(NIUBIZ_SIMULATOR, `sales/${processorReference}`)).toEqual({
+        status: 'Authorized',
+        amount: '15000',
+        refunded: '15000',
+      });
+    },
+  },
+  {
+    name: 'Izipay',
+    prefix: 'IZRF',
+    // Izipay's documented accepted test card (docs/processors/sources/izipay-api.md 10.1).
+    card: { pan: '4970100000000055' },
+    connect: (merchantCode: string) => connectIzipay(merchantCode, ASYNC_PORT),
+    // The order at Izipay: its payment and one CREDIT per part.
+    async returned({ transactionId, keys }) {
+      const order = await izipayOrder(keys as { shopId: string; password: string }, transactionId);
+      expect(order.transactions.map((each) => [each.operationType, each.amount])).toEqual([
+        ['DEBIT', 15000],
+        ['CREDIT', 5000],
+        ['CREDIT', 10000],
+      ]);
+    },
+  },
 ];
 
 for (const processor of PROCESSORS) {
   test(`a settled card payment carried by ${processor.name} is refunded there in two parts, each once`, async ({ request }) => {
     const { merchant, token } = await asyncActor(request, processor.prefix);
-    const { account } = await processor.connect(merchant.code);
+    const { account, keys } = await processor.connect(merchant.code);
     await routeTo(merchant.code, 'CARD', [account.connectorId], ASYNC_PORT);
     const number = operationNumber(`${processor.prefix.toLowerCase()}-refund`);
-    const charged = await chargeOk(request, token, bodyFor(merchant.code, number, 'CARD'), 'AUTORIZADO');
+    const charged = await chargeOk(request, token, bodyFor(merchant.code, number, 'CARD', processor.card), 'AUTORIZADO');
     const id = charged.transaction.transaction_id;
     await waitForState(request, token, merchant.code, number, id, 'LIQUIDADO', 8_000);
 
@@ -86,7 +144,12 @@ for (const processor of PROCESSORS) {
       expect(seen).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
       refundIds.push(refundId);
     }
-    await processor.returned(String(charged.transaction.additional_fields?.processor_reference), refundIds);
+    await processor.returned({
+      processorReference: String(charged.transaction.additional_fields?.processor_reference),
+      transactionId: id,
+      refundIds,
+      keys,
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { culqiKeys, mercadoPagoKeys } from '../../tests/simulators/test-keys';
 import { PORT, operatorConsole } from './service';
 
@@ -10,6 +11,8 @@ export { culqiKeys, mercadoPagoKeys };
 
 export const CULQI_SIMULATOR = `http://127.0.0.1:${PORT + 100}`;
 export const MERCADOPAGO_SIMULATOR = `http://127.0.0.1:${PORT + 101}`;
+export const NIUBIZ_SIMULATOR = `http://127.0.0.1:${PORT + 103}`;
+export const IZIPAY_SIMULATOR = `http://127.0.0.1:${PORT + 104}`;
 
 /** A call to a simulator's control API (tests/simulators/README.md). */
 export async function simulatorControl<T = unknown>(base: string, path: string, body?: unknown): Promise<T> {
@@ -23,7 +26,7 @@ export async function simulatorControl<T = unknown>(base: string, path: string, 
   return (text ? JSON.parse(text) : null) as T;
 }
 
-type Method = 'CARD' | 'YAPE' | 'PAGOEFECTIVO' | 'CUOTEALO';
+type Method = 'CARD' | 'YAPE' | 'PAGOEFECTIVO' | 'CUOTEALO' | 'QR';
 
 /** A Culqi account of `merchantCode`, its webhook set at the simulator with the credentials the console showed once. */
 export async function connectCulqi(merchantCode: string, methods: Method[] = ['CARD', 'YAPE', 'PAGOEFECTIVO'], port = PORT) {
@@ -72,6 +75,58 @@ export async function connectMercadoPago(merchantCode: string, methods: Method[]
     url: connected.account.notificationUrl,
   });
   return { account: connected.account, keys };
+}
+
+/**
+ * A Niubiz account of `merchantCode`: a merchant code, API user and password as Niubiz provisions
+ * them, with the URL Niubiz is asked to post the account's QR callbacks to.
+ */
+export async function connectNiubiz(merchantCode: string, methods: Method[] = ['CARD', 'YAPE', 'QR'], port = PORT) {
+  const keys = {
+    merchantId: String(randomInt(100_000_000, 1_000_000_000)),
+    user: `integraciones+${randomBytes(4).toString('hex')}@niubiz.test`,
+    password: randomBytes(9).toString('base64url'),
+  };
+  const connected = await operatorConsole(port).processorAccounts.connect.mutate({
+    merchantCode,
+    processor: 'niubiz',
+    name: 'Niubiz',
+    environment: 'test',
+    methods,
+    publicKey: keys.merchantId,
+    apiUser: keys.user,
+    secretKey: keys.password,
+  });
+  await simulatorControl(NIUBIZ_SIMULATOR, 'accounts', { ...keys, callbackUrl: connected.account.notificationUrl });
+  return { account: connected.account, keys };
+}
+
+/** An Izipay shop of `merchantCode`, its Back Office notification rule set to the account's URL. */
+export async function connectIzipay(merchantCode: string, port = PORT) {
+  const keys = {
+    shopId: String(randomInt(10_000_000, 100_000_000)),
+    password: `testpassword_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`,
+  };
+  const connected = await operatorConsole(port).processorAccounts.connect.mutate({
+    merchantCode,
+    processor: 'izipay',
+    name: 'Izipay',
+    environment: 'test',
+    methods: ['CARD'],
+    publicKey: keys.shopId,
+    secretKey: keys.password,
+  });
+  await simulatorControl(IZIPAY_SIMULATOR, 'accounts', {
+    shop_id: keys.shopId,
+    password: keys.password,
+    ipn_url: connected.account.notificationUrl,
+  });
+  return { account: connected.account, keys };
+}
+
+/** Sets a simulator's mode for one account (its credential key) or for all. */
+export function simulatorMode(base: string, mode: 'normal' | 'outage' | 'slow' | 'errors', key: string, delayMs?: number) {
+  return simulatorControl(base, 'mode', { mode, key, ...(delayMs === undefined ? {} : { delay_ms: delayMs }) });
 }
 
 /** Publishes a rule that tries `connectors` in this order for the merchant's `method` payments. */

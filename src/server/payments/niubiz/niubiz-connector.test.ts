@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { card, endpointsOf, pending, testAccount, yape } from '@tests/support/connector-harnesses';
 import { testContext } from '@tests/support/connector-context';
+import { decodeEmvQr } from '@tests/support/emv-qr-decoder';
 import { niubizKeys } from '@tests/support/niubiz-harness';
 import { startNiubizSimulator, type NiubizSimulator } from '@tests/simulators/niubiz/niubiz-simulator';
 import type { ConnectorContext, PaymentConnector } from '../connector';
@@ -188,6 +189,10 @@ describe('Niubiz QR (research §9)', () => {
     const tagId = result.processorReference!;
     expect(result.processorResponse?.qr_id).toBe(tagId);
     expect(result.processorResponse?.qr_image).toMatch(/^data:image\/png;base64,/);
+    // Niubiz gives only the picture: the payload text is read back from it, checked field by field.
+    const payload = decodeEmvQr(String(result.processorResponse?.qr_payload));
+    expect(payload.byId.get('54')).toBe('150.00');
+    expect(payload.byId.get('53')).toBe('604');
     expect(result.simulatedPaymentUrl).toBeUndefined();
     const generate = simulator.requests.slice(from).find((request) => request.path === '/api.qr.manager/v1/qr/ascii')!;
     const sentQr = JSON.parse(generate.body) as { tagType: string; param: unknown[] };

@@ -1,3 +1,4 @@
+import { payloadOfImage } from '../qr/qr-image-text';
 import { describeCard, isExpiryInPast, parseExpiry } from '@/server/core/domain/card';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { CURRENCIES, formatDecimal, type CurrencyCode } from '@/server/core/domain/money';
@@ -210,7 +211,8 @@ const EMV_PAYLOAD = /^000201[\x20-\x7e]*6304[0-9A-F]{4}$/;
  * The image and, when the answer carries one, the EMVCo payload. Sources use only `tagImg` (a
  * PNG, base64, research §9); whether the payload text is returned, and under which name, is not
  * known (§17.9). So any string of the answer that is an EMVCo payload (`000201` … `6304` CRC) is
- * taken as it; a `tagImg` that is itself a payload is drawn with qrImageOf.
+ * taken as it; a `tagImg` that is itself a payload is drawn with qrImageOf; otherwise the image's
+ * code is read back (payloadOfImage).
  */
 async function qrOf(body: unknown): Promise<{ image: string; payload?: string } | null> {
   const tagImg = text(field(body, 'tagImg'));
@@ -219,7 +221,9 @@ async function qrOf(body: unknown): Promise<{ image: string; payload?: string } 
   if (!tagImg) return payload ? { image: await qrImageOf(payload), payload } : null;
   if (EMV_PAYLOAD.test(tagImg)) return { image: await qrImageOf(tagImg), payload: tagImg };
   const image = tagImg.startsWith('data:') ? tagImg : `data:image/png;base64,${tagImg}`;
-  return payload ? { image, payload } : { image };
+  // Only the picture: its code is read back, so that the merchant has the payload's text too.
+  const read = payload ?? payloadOfImage(image);
+  return read !== null && EMV_PAYLOAD.test(read) ? { image, payload: read } : { image };
 }
 
 export async function authorizeQr(client: NiubizClient, instrument: PaymentInstrument, context: ConnectorContext) {

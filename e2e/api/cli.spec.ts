@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '../support/contract';
 import { chargeBody, operationNumber, postCharge } from '../support/api-client';
-import { culqiKeys, CULQI_SIMULATOR, simulatorControl } from '../support/processors';
+import { culqiKeys, CULQI_SIMULATOR, NIUBIZ_SIMULATOR, simulatorControl } from '../support/processors';
 import { PORT, serviceDataDir } from '../support/service';
 import { newActor } from './charges-helpers';
 
@@ -89,4 +90,55 @@ test('the CLI refuses an account whose keys are not the processor’s, and store
   expect(failure?.stderr).toMatch(/^ {2}publicKey: must be a live key$/m);
   expect(failure?.stderr).toMatch(/^ {2}secretKey: must be a live key$/m);
   expect(await cli(['processor-accounts', '--merchant', merchant.code])).toMatchObject({ accounts: [] });
+});
+
+test('an operator connects a Niubiz account from the CLI (merchant code, API user, password from a file) and a charge goes there', async ({
+  request,
+}) => {
+  const { merchant, token } = await newActor(request, 'CLN');
+  const keys = {
+    merchantId: String(randomInt(100_000_000, 1_000_000_000)),
+    user: `integraciones+${randomBytes(4).toString('hex')}@niubiz.test`,
+    password: randomBytes(9).toString('base64url'),
+  };
+  await simulatorControl(NIUBIZ_SIMULATOR, 'accounts', keys);
+  const dir = mkdtempSync(join(tmpdir(), 'cli-secret-'));
+  try {
+    writeFileSync(join(dir, 'niubiz-password'), `${keys.password}\n`, { mode: 0o600 });
+    const connected = (await cli([
+      'connect-processor-account',
+      '--merchant',
+      merchant.code,
+      '--processor',
+      'niubiz',
+      '--name',
+      'Niubiz por CLI',
+      '--environment',
+      'test',
+      '--methods',
+      'CARD QR',
+      '--public-key',
+      keys.merchantId,
+      '--api-user',
+      keys.user,
+      '--secret-key',
+      `@${join(dir, 'niubiz-password')}`,
+    ])) as { account: { connectorId: string; apiUser: string; methods: string[] } };
+    expect(connected.account).toMatchObject({ apiUser: keys.user, methods: ['CARD', 'QR'] });
+    expect(JSON.stringify(connected)).not.toContain(keys.password);
+    const routes = JSON.stringify([{ connector: connected.account.connectorId, priority: 1 }]);
+    await cli(['routing-draft', '--merchant', merchant.code, '--method', 'CARD', '--routes', routes]);
+    await cli(['routing-publish', '--merchant', merchant.code, '--method', 'CARD']);
+    // Niubiz's documented approved test card (docs/processors/sources/niubiz-api.md 13.1).
+    const paid = await postCharge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('cln'), 'CARD', { details: { pan: '4919148107859067' } }),
+    );
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.transaction.state).toBe('AUTORIZADO');
+    expect(paid.body.transaction.additional_fields?.processor).toBe(connected.account.connectorId);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

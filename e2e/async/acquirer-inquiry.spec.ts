@@ -1,8 +1,8 @@
 import { expect, test } from '../support/contract';
-import { operationNumber, postCharge } from '../support/api-client';
+import { operationNumber } from '../support/api-client';
 import { connectIzipay, IZIPAY_SIMULATOR, routeTo, simulatorControl, simulatorMode } from '../support/processors';
 import { ASYNC_PORT, storedOperation } from '../support/service';
-import { asyncActor, bodyFor, waitForState } from './async-helpers';
+import { asyncActor, bodyFor, postCharge, waitForState } from './async-helpers';
 
 // A lost answer at Peru's acquirer, settled by asking it (docs/ORCHESTRATION.md 3): Izipay makes
 // the payment but answers after the attempt's timeout, and is still too slow for the inquiry the

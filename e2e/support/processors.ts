@@ -125,7 +125,12 @@ export async function connectIzipay(merchantCode: string, port = PORT) {
 }
 
 /** Sets a simulator's mode for one account (its credential key) or for all. */
-export function simulatorMode(base: string, mode: 'normal' | 'outage' | 'slow' | 'errors', key: string, delayMs?: number) {
+export function simulatorMode(
+  base: string,
+  mode: 'normal' | 'outage' | 'slow' | 'errors' | 'rate_limited',
+  key: string,
+  delayMs?: number,
+) {
   return simulatorControl(base, 'mode', { mode, key, ...(delayMs === undefined ? {} : { delay_ms: delayMs }) });
 }
 

@@ -51,7 +51,9 @@ const ROWS: readonly Row[] = [
   ['PSP_099', 'soft'],
   ['PSP_100', 'technical'],
   ['PSP_101–105', 'technical'],
-  ['PSP_106', 'soft'],
+  // The research suggests soft; an API call limit is Izipay refusing the call, not the card: nothing was
+  // done, and another processor may carry the payment (as Mercado Pago's 429 is).
+  ['PSP_106', 'technical'],
   ['PSP_107, 108', 'technical'],
   ['PSP_109–117', 'technical'],
   ['PSP_136', 'sca_required'],

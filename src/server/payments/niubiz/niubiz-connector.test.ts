@@ -190,7 +190,7 @@ describe('Niubiz QR (research §9)', () => {
     expect(result.processorResponse?.qr_id).toBe(tagId);
     expect(result.processorResponse?.qr_image).toMatch(/^data:image\/png;base64,/);
     // Niubiz gives only the picture: the payload text is read back from it, checked field by field.
-    const payload = decodeEmvQr(String(result.processorResponse?.qr_payload));
+    const payload = decodeEmvQr(result.processorResponse?.qr_payload as string);
     expect(payload.byId.get('54')).toBe('150.00');
     expect(payload.byId.get('53')).toBe('604');
     expect(result.simulatedPaymentUrl).toBeUndefined();

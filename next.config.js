@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import createNextIntlPlugin from 'next-intl/plugin';
 
 /** @type {import('next').NextConfig} */
 
@@ -25,4 +26,7 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl reads the console's messages per request from src/i18n/request.ts (no locale routing).
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
+export default withNextIntl(nextConfig);

@@ -1,40 +1,10 @@
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { EventView } from '@/server/modules/events/event-view';
 import { businessTime, zoneName } from './format';
 import type { ConsoleLang } from './i18n';
 import { ResendEvent } from './resend-event';
 import { DataTable } from './table';
-
-const TEXT = {
-  es: {
-    created: (zone: string) => `Creado (${zoneName(zone)})`,
-    merchant: 'Comercio',
-    event: 'Evento',
-    operation: 'Operación',
-    host: 'Destino',
-    status: 'Estado',
-    attempts: 'Intentos',
-    actions: 'Acciones',
-    none: 'Sin intentos aún',
-    next: 'próximo intento',
-    manual: 'manual',
-    noAnswer: 'sin respuesta',
-  },
-  en: {
-    created: (zone: string) => `Created (${zoneName(zone)})`,
-    merchant: 'Merchant',
-    event: 'Event',
-    operation: 'Operation',
-    host: 'Destination',
-    status: 'Status',
-    attempts: 'Attempts',
-    actions: 'Actions',
-    none: 'No attempts yet',
-    next: 'next attempt',
-    manual: 'manual',
-    noAnswer: 'no answer',
-  },
-};
 
 const STATUS_STYLE: Record<string, string> = {
   DELIVERED: 'bg-emerald-100 text-emerald-900',
@@ -66,15 +36,15 @@ export function CallbackEventsTable({
   log?: boolean;
   showMerchant?: boolean;
 }) {
-  const text = TEXT[lang];
+  const t = useTranslations('ui.callbackEventsTable');
   const columns = [
-    ...(log ? [text.created(zone)] : []),
-    ...(showMerchant ? [text.merchant] : []),
-    text.event,
-    ...(log ? [text.operation, text.host] : []),
-    text.status,
-    text.attempts,
-    ...(canResend ? [text.actions] : []),
+    ...(log ? [t('created', { zone: zoneName(zone) })] : []),
+    ...(showMerchant ? [t('merchant')] : []),
+    t('event'),
+    ...(log ? [t('operation'), t('host')] : []),
+    t('status'),
+    t('attempts'),
+    ...(canResend ? [t('actions')] : []),
   ];
   return (
     <DataTable columns={columns} headerClass="font-medium">
@@ -111,20 +81,20 @@ export function CallbackEventsTable({
             </span>
             {event.status === 'PENDING' && event.attempts > 0 ? (
               <span className="block text-xs text-slate-600">
-                {text.next} {businessTime(event.nextAttemptAt, lang, zone)}
+                {t('next')} {businessTime(event.nextAttemptAt, lang, zone)}
               </span>
             ) : null}
           </td>
           <td className="px-3 py-2">
             {event.deliveries.length === 0 ? (
-              <span className="text-slate-600">{text.none}</span>
+              <span className="text-slate-600">{t('none')}</span>
             ) : (
               <ol className="space-y-0.5" data-testid="callback-attempts">
                 {event.deliveries.map((delivery) => (
                   <li key={delivery.number} className="whitespace-nowrap" title={`${delivery.startedAt} UTC`}>
-                    #{delivery.number} · {delivery.statusCode ?? text.noAnswer} · {delivery.latencyMs} ms
+                    #{delivery.number} · {delivery.statusCode ?? t('noAnswer')} · {delivery.latencyMs} ms
                     {delivery.manual ? (
-                      <span className="ml-1 rounded bg-sky-100 px-1 text-xs text-sky-900">{text.manual}</span>
+                      <span className="ml-1 rounded bg-sky-100 px-1 text-xs text-sky-900">{t('manual')}</span>
                     ) : null}
                     {delivery.error ? <span className="ml-1 whitespace-normal text-red-800">{delivery.error}</span> : null}
                   </li>

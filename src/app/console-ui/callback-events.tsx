@@ -1,27 +1,7 @@
+import { useTranslations } from 'next-intl';
 import { businessTime } from './format';
 import { DataTable } from './table';
 import type { ConsoleLang } from './i18n';
-
-const TEXT = {
-  es: {
-    none: 'No tiene callback_url: no se envían notificaciones.',
-    caption: 'Eventos y sus intentos de entrega',
-    event: 'Evento',
-    state: 'Estado',
-    attempts: 'Intentos',
-    noAttempts: 'Aún sin intentos',
-    manual: 'reenvío manual',
-  },
-  en: {
-    none: 'It has no callback_url: no notifications are sent.',
-    caption: 'Events and their delivery attempts',
-    event: 'Event',
-    state: 'State',
-    attempts: 'Attempts',
-    noAttempts: 'No attempts yet',
-    manual: 'manual resend',
-  },
-};
 
 export type CallbackEvent = {
   id: string;
@@ -39,25 +19,25 @@ export type CallbackEvent = {
 
 /** The callback events of a transaction or refund, each with every delivery attempt (SKIPPED ones are not sent). */
 export function CallbackEvents({ events, lang, zone }: { events: CallbackEvent[]; lang: ConsoleLang; zone: string }) {
-  const text = TEXT[lang];
+  const t = useTranslations('ui.callbackEvents');
   const sent = events.filter((event) => event.status !== 'SKIPPED');
-  if (sent.length === 0) return <p className="text-sm text-slate-600">{text.none}</p>;
+  if (sent.length === 0) return <p className="text-sm text-slate-600">{t('none')}</p>;
   return (
-    <DataTable caption={text.caption} columns={[text.event, text.state, text.attempts]}>
+    <DataTable caption={t('caption')} columns={[t('event'), t('state'), t('attempts')]}>
       {sent.map((event) => (
         <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="callback-event">
           <td className="px-3 py-2 font-mono">{event.type}</td>
           <td className="px-3 py-2">{event.status}</td>
           <td className="px-3 py-2">
             {event.deliveries.length === 0 ? (
-              <span className="text-slate-600">{text.noAttempts}</span>
+              <span className="text-slate-600">{t('noAttempts')}</span>
             ) : (
               <ol className="space-y-1">
                 {event.deliveries.map((delivery) => (
                   <li key={delivery.number} className="break-words">
                     #{delivery.number} · {businessTime(delivery.startedAt, lang, zone)} · {delivery.statusCode ?? '—'} ·{' '}
                     {delivery.latencyMs} ms{delivery.error ? ` · ${delivery.error}` : ''}
-                    {delivery.manual ? ` · ${text.manual}` : ''}
+                    {delivery.manual ? ` · ${t('manual')}` : ''}
                   </li>
                 ))}
               </ol>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useConsoleLang } from './lang-context';
+import { useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const COLORS: Record<string, string> = {
@@ -12,25 +12,12 @@ const COLORS: Record<string, string> = {
   QR: '#be185d',
 };
 
-const TEXT = {
-  es: {
-    volume: 'Volumen aprobado por día y medio de pago, en soles',
-    approval: 'Tasa de aprobación por día, en porcentaje',
-    approvalSeries: 'Aprobación',
-  },
-  en: {
-    volume: 'Approved volume per day and payment method, in soles',
-    approval: 'Approval rate per day, in percent',
-    approvalSeries: 'Approval',
-  },
-};
-
 const shortDay = (day: string) => day.slice(5);
 
 export function VolumeByMethodChart({ data, methods }: { data: Record<string, string | number>[]; methods: string[] }) {
-  const text = TEXT[useConsoleLang()];
+  const t = useTranslations('ui.charts');
   return (
-    <figure aria-label={text.volume}>
+    <figure aria-label={t('volume')}>
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -48,9 +35,9 @@ export function VolumeByMethodChart({ data, methods }: { data: Record<string, st
 }
 
 export function ApprovalRateChart({ data }: { data: { day: string; rate: number | null }[] }) {
-  const text = TEXT[useConsoleLang()];
+  const t = useTranslations('ui.charts');
   return (
-    <figure aria-label={text.approval}>
+    <figure aria-label={t('approval')}>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={data}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -64,7 +51,7 @@ export function ApprovalRateChart({ data }: { data: { day: string; rate: number 
             connectNulls
             dot={{ r: 3 }}
             isAnimationActive={false}
-            name={text.approvalSeries}
+            name={t('approvalSeries')}
           />
         </LineChart>
       </ResponsiveContainer>

@@ -1,14 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { formText } from './form-text';
-import { useConsoleLang } from './lang-context';
-
-const TEXT = {
-  es: { apply: 'Aplicar filtros', clear: 'Limpiar', loading: 'Cargando…' },
-  en: { apply: 'Apply filters', clear: 'Clear', loading: 'Loading…' },
-};
 
 export type FilterField =
   | { name: string; label: string; kind: 'text' | 'date'; placeholder?: string; wide?: boolean; inputMode?: 'decimal' }
@@ -19,7 +14,7 @@ export type FilterField =
  * `keep`: parameters of another form on the same page that applying or clearing this one leaves as they are.
  */
 export function UrlFilters({ label, fields, keep = [] }: { label: string; fields: FilterField[]; keep?: string[] }) {
-  const text = TEXT[useConsoleLang()];
+  const t = useTranslations('ui.urlFilters');
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -87,14 +82,14 @@ export function UrlFilters({ label, fields, keep = [] }: { label: string; fields
           className="rounded-md bg-slate-900 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
           disabled={pending}
         >
-          {text.apply}
+          {t('apply')}
         </button>
         <button type="button" className="rounded-md border border-slate-300 px-4 py-1.5 text-sm" onClick={() => go(kept())}>
-          {text.clear}
+          {t('clear')}
         </button>
         {pending ? (
           <span className="text-sm text-slate-600" role="status">
-            {text.loading}
+            {t('loading')}
           </span>
         ) : null}
       </div>

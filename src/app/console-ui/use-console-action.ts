@@ -1,32 +1,18 @@
 'use client';
 
 import { TRPCClientError } from '@trpc/client';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import type { ConsoleLang } from './i18n';
-import { useConsoleLang } from './lang-context';
 import { errorMessage } from './trpc-client';
 
-/** Texts for refusals a form expects, by the error item's code (own_user, last_admin…) or the kind (CONFLICT…). */
-export type KnownErrors = Record<string, Record<ConsoleLang, string>>;
+/** Texts for refusals a form expects (already in the visitor's language), by the error item's code (own_user, last_admin…) or the kind (CONFLICT…). */
+export type KnownErrors = Record<string, string>;
 
-const GENERIC: KnownErrors = {
-  VALIDATION: { es: 'Revisa los datos', en: 'Check the data' },
-  FORBIDDEN: { es: 'Tu rol no permite este cambio.', en: 'Your role does not allow this change.' },
-  NOT_FOUND: { es: 'No existe, o no pertenece a tu comercio.', en: 'It does not exist, or is not your merchant’s.' },
-  UNAUTHENTICATED: { es: 'Tu sesión terminó: vuelve a ingresar.', en: 'Your session ended: sign in again.' },
-};
-
-function describe(failure: unknown, lang: ConsoleLang, known: KnownErrors): string {
-  if (!(failure instanceof TRPCClientError)) return errorMessage(failure, lang);
-  const data = failure.data as { kind?: string; errors?: { code: string }[] } | undefined;
-  const code = data?.errors?.find((item) => known[item.code])?.code;
-  if (code) return known[code]![lang];
-  const kind = data?.kind ?? '';
-  if (known[kind]) return known[kind][lang];
-  // Validation: a localized lead and the service's own field messages.
-  if (kind === 'VALIDATION') return `${GENERIC.VALIDATION![lang]}: ${errorMessage(failure, lang)}`;
-  return GENERIC[kind]?.[lang] ?? errorMessage(failure, lang);
+/** The message of a failed call in the visitor's language: the service's own text, or a generic one. */
+export function useErrorMessage(): (failure: unknown) => string {
+  const t = useTranslations('ui.consoleAction');
+  return (failure) => errorMessage(failure, t('failed'));
 }
 
 /**
@@ -36,10 +22,34 @@ function describe(failure: unknown, lang: ConsoleLang, known: KnownErrors): stri
  */
 export function useConsoleAction(known: KnownErrors = {}) {
   const router = useRouter();
-  const lang = useConsoleLang();
+  const t = useTranslations('ui.consoleAction');
   const [busy, setBusy] = useState(true);
   useEffect(() => setBusy(false), []);
   const [error, setError] = useState<string | null>(null);
+
+  function describe(failure: unknown): string {
+    const service = errorMessage(failure, t('failed'));
+    if (!(failure instanceof TRPCClientError)) return service;
+    const data = failure.data as { kind?: string; errors?: { code: string }[] } | undefined;
+    const code = data?.errors?.find((item) => known[item.code])?.code;
+    if (code) return known[code]!;
+    const kind = data?.kind ?? '';
+    if (known[kind]) return known[kind];
+    switch (kind) {
+      // Validation: a localized lead and the service's own field messages.
+      case 'VALIDATION':
+        return `${t('validation')}: ${service}`;
+      case 'FORBIDDEN':
+        return t('forbidden');
+      case 'NOT_FOUND':
+        return t('notFound');
+      case 'UNAUTHENTICATED':
+        return t('unauthenticated');
+      default:
+        return service;
+    }
+  }
+
   /** `refresh: false` for a call that changes nothing (a query): a refresh started then could overtake the next action's. */
   function run<T>(call: () => Promise<T>, done?: (value: T) => void, { refresh = true }: { refresh?: boolean } = {}): void {
     setBusy(true);
@@ -52,7 +62,7 @@ export function useConsoleAction(known: KnownErrors = {}) {
       },
       (failure: unknown) => {
         setBusy(false);
-        setError(describe(failure, lang, known));
+        setError(describe(failure));
       },
     );
   }

@@ -1,46 +1,16 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { consoleClient, errorMessage } from '../../console-ui/trpc-client';
+import { consoleClient } from '../../console-ui/trpc-client';
+import { useErrorMessage } from '../../console-ui/use-console-action';
 import { formText } from '../../console-ui/form-text';
-import { useConsoleLang } from '../../console-ui/lang-context';
 import { SCOPES } from '@/server/core/domain/scopes';
 
-const TEXT = {
-  es: {
-    created: 'Credencial creada. Guarda el secreto ahora: no se volverá a mostrar.',
-    copy: 'Copiar',
-    copied: 'Copiado',
-    done: 'Listo',
-    heading: 'Nueva credencial',
-    name: 'Nombre',
-    scopes: 'Permisos (scopes)',
-    create: 'Crear credencial',
-    revoke: 'Revocar',
-    revokeWarning: 'Sus tokens dejarán de funcionar.',
-    revokeConfirm: (clientId: string) => `Revocar ${clientId}`,
-    no: 'No',
-  },
-  en: {
-    created: 'Credential created. Keep the secret now: it will not be shown again.',
-    copy: 'Copy',
-    copied: 'Copied',
-    done: 'Done',
-    heading: 'New credential',
-    name: 'Name',
-    scopes: 'Permissions (scopes)',
-    create: 'Create credential',
-    revoke: 'Revoke',
-    revokeWarning: 'Its tokens will stop working.',
-    revokeConfirm: (clientId: string) => `Revoke ${clientId}`,
-    no: 'No',
-  },
-};
-
 export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
-  const lang = useConsoleLang();
-  const text = TEXT[lang];
+  const errorText = useErrorMessage();
+  const t = useTranslations('developers.credentialActions');
   const router = useRouter();
   const [issued, setIssued] = useState<{ client_id: string; client_secret: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +22,7 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
         className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3"
         data-testid="issued-credential"
       >
-        <p className="font-semibold">{text.created}</p>
+        <p className="font-semibold">{t('created')}</p>
         <p className="text-sm">
           client_id <code className="font-mono">{issued.client_id}</code>
         </p>
@@ -66,7 +36,7 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
             className="ml-2 rounded border border-slate-300 bg-white px-2 py-0.5 text-xs"
             onClick={() => void navigator.clipboard?.writeText(issued.client_secret).then(() => setCopied(true))}
           >
-            {copied ? text.copied : text.copy}
+            {copied ? t('copied') : t('copy')}
           </button>
         </p>
         <button
@@ -74,7 +44,7 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
           className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm"
           onClick={() => setIssued(null)}
         >
-          {text.done}
+          {t('done')}
         </button>
       </div>
     );
@@ -92,17 +62,17 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
             setIssued(credential);
             router.refresh();
           },
-          (failure: unknown) => setError(errorMessage(failure, lang)),
+          (failure: unknown) => setError(errorText(failure)),
         );
       }}
     >
-      <h2 className="font-semibold">{text.heading}</h2>
+      <h2 className="font-semibold">{t('heading')}</h2>
       <label className="block text-sm">
-        {text.name}
+        {t('name')}
         <input name="label" maxLength={128} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5" />
       </label>
       <fieldset className="flex flex-wrap gap-4 text-sm">
-        <legend className="mb-1">{text.scopes}</legend>
+        <legend className="mb-1">{t('scopes')}</legend>
         {SCOPES.map((scope) => (
           <label key={scope} className="flex items-center gap-1">
             <input type="checkbox" name={scope} defaultChecked /> <code>{scope}</code>
@@ -115,42 +85,42 @@ export function CreateCredential({ merchantCode }: { merchantCode?: string }) {
         </p>
       ) : null}
       <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white">
-        {text.create}
+        {t('create')}
       </button>
     </form>
   );
 }
 
 export function RevokeCredential({ clientId }: { clientId: string }) {
-  const lang = useConsoleLang();
-  const text = TEXT[lang];
+  const errorText = useErrorMessage();
+  const t = useTranslations('developers.credentialActions');
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!confirming) {
     return (
       <button type="button" className="text-sm text-red-800 underline" onClick={() => setConfirming(true)}>
-        {text.revoke}
+        {t('revoke')}
       </button>
     );
   }
   return (
     <span className="flex flex-wrap items-center gap-2 text-sm">
-      {text.revokeWarning}
+      {t('revokeWarning')}
       <button
         type="button"
         className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white"
         onClick={() =>
           void consoleClient.console.revokeCredential.mutate({ clientId }).then(
             () => router.refresh(),
-            (failure: unknown) => setError(errorMessage(failure, lang)),
+            (failure: unknown) => setError(errorText(failure)),
           )
         }
       >
-        {text.revokeConfirm(clientId)}
+        {t('revokeConfirm', { clientId })}
       </button>
       <button type="button" className="underline" onClick={() => setConfirming(false)}>
-        {text.no}
+        {t('no')}
       </button>
       {error ? (
         <span role="alert" className="text-red-800">

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
@@ -13,71 +14,8 @@ import { CreateCredential, RevokeCredential } from './credential-actions';
 import { WebhookEndpoints } from './webhook-endpoints';
 import { can } from '@/server/modules/access/policy';
 
-const TEXT = {
-  es: {
-    title: 'Desarrolladores — consola de pagos',
-    heading: 'Desarrolladores',
-    reference: 'Referencia de la API',
-    openapi: 'Documento OpenAPI',
-    publicKey: 'Descargar la clave pública de los callbacks',
-    signature: 'Cada callback lleva la cabecera signature: RSA-SHA512 en base64 sobre el cuerpo exacto.',
-    chooseLabel: 'Elegir comercio',
-    merchantCode: 'Código de comercio',
-    choose: 'Elige un comercio para ver sus credenciales.',
-    noMerchant: 'No existe ese comercio.',
-    credentials: 'Credenciales de la API',
-    noCredentials: 'Este comercio aún no tiene credenciales.',
-    name: 'Nombre',
-    scopes: 'Scopes',
-    lastUse: 'Último uso',
-    state: 'Estado',
-    never: 'nunca',
-    revoked: (at: string) => `Revocada ${at}`,
-    active: 'Activa',
-    log: 'Registro de entregas de callbacks',
-    logHint: 'Notificaciones enviadas al callback_url de cada operación, de la más reciente a la más antigua.',
-    logFilter: 'Filtrar entregas',
-    status: 'Estado de entrega',
-    all: 'Todos',
-    logInvalid: 'El filtro de entregas no es válido.',
-    logFailed: 'No se pudo cargar el registro de entregas.',
-    logEmpty: 'No hay notificaciones que coincidan.',
-    next: 'Entregas más antiguas',
-  },
-  en: {
-    title: 'Developers — payments console',
-    heading: 'Developers',
-    reference: 'API reference',
-    openapi: 'OpenAPI document',
-    publicKey: 'Download the callbacks public key',
-    signature: 'Every callback carries a signature header: base64 RSA-SHA512 over the exact body.',
-    chooseLabel: 'Choose a merchant',
-    merchantCode: 'Merchant code',
-    choose: 'Choose a merchant to see its credentials.',
-    noMerchant: 'There is no such merchant.',
-    credentials: 'API credentials',
-    noCredentials: 'This merchant has no credentials yet.',
-    name: 'Name',
-    scopes: 'Scopes',
-    lastUse: 'Last used',
-    state: 'State',
-    never: 'never',
-    revoked: (at: string) => `Revoked ${at}`,
-    active: 'Active',
-    log: 'Callback delivery log',
-    logHint: "Notifications sent to each operation's callback_url, newest first.",
-    logFilter: 'Filter deliveries',
-    status: 'Delivery status',
-    all: 'All',
-    logInvalid: 'The delivery filter is not valid.',
-    logFailed: 'The delivery log could not be loaded.',
-    logEmpty: 'No notifications match.',
-    next: 'Older deliveries',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].title };
+  return { title: (await getTranslations('developers.page'))('title') };
 }
 
 type Props = { searchParams: Promise<{ merchant?: string; status?: string; cursor?: string }> };
@@ -85,7 +23,7 @@ type Props = { searchParams: Promise<{ merchant?: string; status?: string; curso
 export default async function DevelopersPage({ searchParams }: Props) {
   const { merchant, status, cursor } = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
-  const text = TEXT[lang];
+  const t = await getTranslations('developers.page');
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const platform = can(session.role, 'merchants:all');
@@ -109,49 +47,49 @@ export default async function DevelopersPage({ searchParams }: Props) {
   if (deliveries?.nextCursor) older.set('cursor', deliveries.nextCursor);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{text.heading}</h1>
+      <h1 className="text-2xl font-semibold">{t('heading')}</h1>
       <section className="space-y-1 text-sm">
         <p>
           <a className="text-blue-800 underline" href="/docs">
-            {text.reference}
+            {t('reference')}
           </a>{' '}
           ·{' '}
           <a className="text-blue-800 underline" href="/api/openapi.json">
-            {text.openapi}
+            {t('openapi')}
           </a>{' '}
           ·{' '}
           <a className="text-blue-800 underline" href="/api/webhooks/public-key" download="callbacks-public-key.pem">
-            {text.publicKey}
+            {t('publicKey')}
           </a>
         </p>
-        <p className="text-slate-600">{text.signature}</p>
+        <p className="text-slate-600">{t('signature')}</p>
       </section>
       {platform ? (
         <Suspense>
           <UrlFilters
-            label={text.chooseLabel}
+            label={t('chooseLabel')}
             keep={['status']}
-            fields={[{ name: 'merchant', label: text.merchantCode, kind: 'text' }]}
+            fields={[{ name: 'merchant', label: t('merchantCode'), kind: 'text' }]}
           />
         </Suspense>
       ) : null}
       {credentials === null ? (
-        <p className="text-slate-600">{platform && !chosen ? text.choose : text.noMerchant}</p>
+        <p className="text-slate-600">{platform && !chosen ? t('choose') : t('noMerchant')}</p>
       ) : (
         <section aria-labelledby="credentials" className="space-y-3">
           <h2 id="credentials" className="text-lg font-semibold">
-            {text.credentials}
+            {t('credentials')}
           </h2>
           {credentials.length === 0 ? (
-            <p className="text-slate-600">{text.noCredentials}</p>
+            <p className="text-slate-600">{t('noCredentials')}</p>
           ) : (
             <DataTable
               columns={[
                 { label: 'client_id', wrap: true },
-                { label: text.name, wrap: true },
-                { label: text.scopes, wrap: true },
-                { label: text.lastUse, wrap: true },
-                { label: text.state, wrap: true },
+                { label: t('name'), wrap: true },
+                { label: t('scopes'), wrap: true },
+                { label: t('lastUse'), wrap: true },
+                { label: t('state'), wrap: true },
               ]}
             >
               {credentials.map((credential) => (
@@ -160,15 +98,15 @@ export default async function DevelopersPage({ searchParams }: Props) {
                   <td className="px-3 py-2">{credential.label}</td>
                   <td className="px-3 py-2 font-mono text-xs">{credential.scopes.join(' ')}</td>
                   <td className="px-3 py-2">
-                    {credential.last_used_at ? businessTime(credential.last_used_at, lang, zone) : text.never}
+                    {credential.last_used_at ? businessTime(credential.last_used_at, lang, zone) : t('never')}
                   </td>
                   <td className="px-3 py-2">
                     {credential.revoked_at ? (
-                      <span>{text.revoked(businessTime(credential.revoked_at, lang, zone))}</span>
+                      <span>{t('revoked', { at: businessTime(credential.revoked_at, lang, zone) })}</span>
                     ) : canAct ? (
                       <RevokeCredential clientId={credential.client_id} />
                     ) : (
-                      text.active
+                      t('active')
                     )}
                   </td>
                 </tr>
@@ -183,35 +121,35 @@ export default async function DevelopersPage({ searchParams }: Props) {
       )}
       <section aria-labelledby="deliveries" className="space-y-3">
         <h2 id="deliveries" className="text-lg font-semibold">
-          {text.log}
+          {t('log')}
         </h2>
-        <p className="text-sm text-slate-600">{text.logHint}</p>
+        <p className="text-sm text-slate-600">{t('logHint')}</p>
         <Suspense>
           <UrlFilters
-            label={text.logFilter}
+            label={t('logFilter')}
             keep={platform ? ['merchant'] : []}
             fields={[
               {
                 name: 'status',
-                label: text.status,
+                label: t('status'),
                 kind: 'select',
-                options: [{ value: '', label: text.all }, ...CALLBACK_STATUSES.map((value) => ({ value, label: value }))],
+                options: [{ value: '', label: t('all') }, ...CALLBACK_STATUSES.map((value) => ({ value, label: value }))],
               },
             ]}
           />
         </Suspense>
         {deliveries === null ? (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
-            {statusValid ? text.logFailed : text.logInvalid}
+            {statusValid ? t('logFailed') : t('logInvalid')}
           </p>
         ) : deliveries.rows.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-            {text.logEmpty}
+            {t('logEmpty')}
           </p>
         ) : (
           <CallbackEventsTable events={deliveries.rows} lang={lang} zone={zone} canResend={canAct} log showMerchant={platform} />
         )}
-        {deliveries?.nextCursor ? <NextPageLink href={`/developers?${older.toString()}`} label={text.next} /> : null}
+        {deliveries?.nextCursor ? <NextPageLink href={`/developers?${older.toString()}`} label={t('next')} /> : null}
       </section>
     </div>
   );

@@ -1,78 +1,14 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
 import { useId, useState } from 'react';
 import { EVENT_TYPES } from '@/server/core/domain/event-types';
 import { DANGER_OUTLINE_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../console-ui/buttons';
 import { ActionError, Confirm, INPUT } from '../../console-ui/form-kit';
 import { formText } from '../../console-ui/form-text';
-import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient } from '../../console-ui/trpc-client';
-import { useConsoleAction, type KnownErrors } from '../../console-ui/use-console-action';
-
-// The webhook endpoint actions of /developers (admins only): the new endpoint form, and each
-// row's test event, disable or enable, and remove (after a confirmation).
-
-const TEXT = {
-  es: {
-    heading: 'Nuevo endpoint',
-    url: 'URL del endpoint',
-    urlHint: 'Absoluta, con https:// (o http://). Recibe un POST firmado por cada evento.',
-    description: 'Descripción (opcional)',
-    types: 'Eventos que recibe',
-    every: 'Todos los eventos',
-    create: 'Agregar endpoint',
-    created: (url: string) => `Endpoint ${url} agregado.`,
-    fieldUrl: 'Debe ser una URL absoluta que empiece por http:// o https://, de hasta 2048 caracteres.',
-    fieldTypes: 'Elige todos los eventos o al menos un tipo.',
-    fieldDescription: 'Hasta 256 caracteres de texto.',
-    checkFields: 'Revisa los campos marcados.',
-    tooMany: 'Un comercio tiene como máximo 16 endpoints: elimina uno antes de agregar otro.',
-    test: 'Enviar evento de prueba',
-    testOf: (url: string) => `Enviar evento de prueba a ${url}`,
-    testSent: (id: string) => `Evento de prueba ${id} en cola: llegará en unos segundos.`,
-    disable: 'Desactivar',
-    disableOf: (url: string) => `Desactivar ${url}`,
-    enable: 'Activar',
-    enableOf: (url: string) => `Activar ${url}`,
-    remove: 'Eliminar',
-    removeOf: (url: string) => `Eliminar ${url}`,
-    confirmRemove: (url: string) => `¿Eliminar el endpoint ${url}?`,
-    removeEffect: 'Deja de recibir eventos y sus entregas pendientes se descartan. No se puede deshacer.',
-    yesRemove: 'Sí, eliminar',
-    no: 'No',
-    disabledNow: 'El endpoint está desactivado: actívalo para enviarle eventos.',
-  },
-  en: {
-    heading: 'New endpoint',
-    url: 'Endpoint URL',
-    urlHint: 'Absolute, with https:// (or http://). It gets a signed POST for each event.',
-    description: 'Description (optional)',
-    types: 'Events it receives',
-    every: 'Every event',
-    create: 'Add endpoint',
-    created: (url: string) => `Endpoint ${url} added.`,
-    fieldUrl: 'It must be an absolute URL starting with http:// or https://, at most 2048 characters.',
-    fieldTypes: 'Choose every event or at least one type.',
-    fieldDescription: 'At most 256 characters of text.',
-    checkFields: 'Check the marked fields.',
-    tooMany: 'A merchant has at most 16 endpoints: remove one before adding another.',
-    test: 'Send a test event',
-    testOf: (url: string) => `Send a test event to ${url}`,
-    testSent: (id: string) => `Test event ${id} queued: it arrives in a few seconds.`,
-    disable: 'Disable',
-    disableOf: (url: string) => `Disable ${url}`,
-    enable: 'Enable',
-    enableOf: (url: string) => `Enable ${url}`,
-    remove: 'Remove',
-    removeOf: (url: string) => `Remove ${url}`,
-    confirmRemove: (url: string) => `Remove the endpoint ${url}?`,
-    removeEffect: 'It stops receiving events and its pending deliveries are dropped. This cannot be undone.',
-    yesRemove: 'Yes, remove',
-    no: 'No',
-    disabledNow: 'The endpoint is disabled: enable it to send it events.',
-  },
-};
+import { useConsoleAction } from '../../console-ui/use-console-action';
 
 type Field = 'url' | 'description' | 'eventTypes';
 const FIELDS: readonly string[] = ['url', 'description', 'eventTypes'] satisfies Field[];
@@ -92,15 +28,9 @@ function fieldErrors(failure: unknown): { fields: Partial<Record<Field, true>>; 
   return { fields, others };
 }
 
-const CREATE_ERRORS: KnownErrors = {
-  VALIDATION: { es: TEXT.es.checkFields, en: TEXT.en.checkFields },
-  STATE_CONFLICT: { es: TEXT.es.tooMany, en: TEXT.en.tooMany },
-};
-
 export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string }) {
-  const lang = useConsoleLang();
-  const text = TEXT[lang];
-  const action = useConsoleAction(CREATE_ERRORS);
+  const t = useTranslations('developers.webhookActions');
+  const action = useConsoleAction({ VALIDATION: t('checkFields'), STATE_CONFLICT: t('tooMany') });
   const id = useId();
   const [every, setEvery] = useState(true);
   const [types, setTypes] = useState<string[]>([]);
@@ -141,7 +71,7 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
               }),
           (endpoint) => {
             setInvalid({ fields: {}, others: [] });
-            setCreated(text.created(endpoint.url));
+            setCreated(t('created', { url: endpoint.url }));
             element.reset();
             setEvery(true);
             setTypes([]);
@@ -150,13 +80,13 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
       }}
     >
       <h3 id={`${id}-heading`} className="font-semibold">
-        {text.heading}
+        {t('heading')}
       </h3>
       <fieldset disabled={action.busy} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="text-sm">
             <label htmlFor={`${id}-url`} className="block">
-              {text.url}
+              {t('url')}
             </label>
             <input
               id={`${id}-url`}
@@ -173,13 +103,13 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
               className={INPUT}
             />
             <span id={`${id}-url-hint`} className="mt-1 block text-xs text-slate-600">
-              {text.urlHint}
+              {t('urlHint')}
             </span>
-            {fieldError('url', text.fieldUrl)}
+            {fieldError('url', t('fieldUrl'))}
           </div>
           <div className="text-sm">
             <label htmlFor={`${id}-description`} className="block">
-              {text.description}
+              {t('description')}
             </label>
             <input
               id={`${id}-description`}
@@ -190,11 +120,11 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
               aria-describedby={describedBy('description')}
               className={INPUT}
             />
-            {fieldError('description', text.fieldDescription)}
+            {fieldError('description', t('fieldDescription'))}
           </div>
         </div>
         <fieldset className="text-sm" aria-describedby={describedBy('eventTypes')}>
-          <legend className="mb-1">{text.types}</legend>
+          <legend className="mb-1">{t('types')}</legend>
           <label className="mb-2 flex items-center gap-2 font-medium">
             <input
               type="checkbox"
@@ -204,7 +134,7 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
                 if (event.target.checked) setTypes([]);
               }}
             />
-            {text.every}
+            {t('every')}
           </label>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {EVENT_TYPES.map((type) => (
@@ -222,7 +152,7 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
               </label>
             ))}
           </div>
-          {fieldError('eventTypes', text.fieldTypes)}
+          {fieldError('eventTypes', t('fieldTypes'))}
         </fieldset>
       </fieldset>
       <ActionError message={action.error} />
@@ -235,7 +165,7 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
-          {text.create}
+          {t('create')}
         </button>
         <span role="status" className="text-sm text-emerald-800">
           {created}
@@ -245,13 +175,10 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
   );
 }
 
-const ROW_ERRORS: KnownErrors = { STATE_CONFLICT: { es: TEXT.es.disabledNow, en: TEXT.en.disabledNow } };
-
 /** A row's actions: send a test event, disable or enable, remove (after a confirmation). */
 export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointId: string; url: string; enabled: boolean }) {
-  const lang = useConsoleLang();
-  const text = TEXT[lang];
-  const action = useConsoleAction(ROW_ERRORS);
+  const t = useTranslations('developers.webhookActions');
+  const action = useConsoleAction({ STATE_CONFLICT: t('disabledNow') });
   const [confirming, setConfirming] = useState(false);
   const [testEvent, setTestEvent] = useState<string | null>(null);
   const webhooks = consoleClient.console.webhooks;
@@ -261,7 +188,7 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
         {enabled ? (
           <button
             type="button"
-            aria-label={text.testOf(url)}
+            aria-label={t('testOf', { url })}
             disabled={action.busy}
             className={SECONDARY_BUTTON}
             onClick={() => {
@@ -272,12 +199,12 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
               );
             }}
           >
-            {text.test}
+            {t('test')}
           </button>
         ) : null}
         <button
           type="button"
-          aria-label={enabled ? text.disableOf(url) : text.enableOf(url)}
+          aria-label={enabled ? t('disableOf', { url }) : t('enableOf', { url })}
           disabled={action.busy}
           className={SECONDARY_BUTTON}
           onClick={() => {
@@ -285,25 +212,25 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
             action.run(() => webhooks.update.mutate({ id: endpointId, enabled: !enabled }));
           }}
         >
-          {enabled ? text.disable : text.enable}
+          {enabled ? t('disable') : t('enable')}
         </button>
         <button
           type="button"
-          aria-label={text.removeOf(url)}
+          aria-label={t('removeOf', { url })}
           disabled={action.busy || confirming}
           className={DANGER_OUTLINE_BUTTON}
           onClick={() => setConfirming(true)}
         >
-          {text.remove}
+          {t('remove')}
         </button>
       </div>
       {confirming ? (
         <Confirm
           id={`confirm-remove-${endpointId}`}
-          title={text.confirmRemove(url)}
-          body={text.removeEffect}
-          yes={text.yesRemove}
-          no={text.no}
+          title={t('confirmRemove', { url })}
+          body={t('removeEffect')}
+          yes={t('yesRemove')}
+          no={t('no')}
           busy={action.busy}
           onYes={() =>
             action.run(
@@ -316,7 +243,7 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
       ) : null}
       {testEvent ? (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900" data-testid="webhook-test-sent">
-          {text.testSent(testEvent)}
+          {t('testSent', { id: testEvent })}
         </p>
       ) : null}
       <ActionError message={action.error} />

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
@@ -12,47 +13,8 @@ import { DataTable } from '../../console-ui/table';
 import { OperationFilters } from './filters';
 import { can } from '@/server/modules/access/policy';
 
-const TEXT = {
-  es: {
-    title: 'Operaciones — consola de pagos',
-    heading: 'Operaciones',
-    export: 'Exportar CSV',
-    exportHint: 'Descarga todas las operaciones de estos filtros, no solo esta página.',
-    invalid: (names: string) => `Los filtros no son válidos (${names}). Revísalos e inténtalo de nuevo.`,
-    failed: 'No se pudieron cargar las operaciones.',
-    empty: 'No hay operaciones que coincidan con estos filtros.',
-    caption: 'Operaciones, de la más reciente a la más antigua',
-    date: (zone: string) => `Fecha (${zoneName(zone)})`,
-    merchant: 'Comercio',
-    operation: 'Operación',
-    method: 'Medio',
-    state: 'Estado',
-    amount: 'Monto',
-    payer: 'Pagador',
-    next: 'Siguiente página',
-  },
-  en: {
-    title: 'Operations — payments console',
-    heading: 'Operations',
-    export: 'Export CSV',
-    exportHint: 'Downloads every operation matching these filters, not just this page.',
-    invalid: (names: string) => `The filters are not valid (${names}). Check them and try again.`,
-    failed: 'The operations could not be loaded.',
-    empty: 'No operations match these filters.',
-    caption: 'Operations, newest first',
-    date: (zone: string) => `Date (${zoneName(zone)})`,
-    merchant: 'Merchant',
-    operation: 'Operation',
-    method: 'Method',
-    state: 'State',
-    amount: 'Amount',
-    payer: 'Payer',
-    next: 'Next page',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].title };
+  return { title: (await getTranslations('operations.page'))('title') };
 }
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
@@ -60,18 +22,18 @@ type Props = { searchParams: Promise<Record<string, string | undefined>> };
 export default async function OperationsPage({ searchParams }: Props) {
   const params = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
-  const text = TEXT[lang];
+  const t = await getTranslations('operations.page');
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const url = operationsUrlFilters(params);
   let page: Awaited<ReturnType<typeof caller.console.operations>> | null = null;
-  let failure: string | null = url.ok ? null : text.invalid(url.invalid.join(', '));
+  let failure: string | null = url.ok ? null : t('invalid', { names: url.invalid.join(', ') });
   if (url.ok) {
     try {
       page = await caller.console.operations({ ...url.filters, cursor: params.cursor || undefined, limit: 25 });
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
-      failure = isAppError(cause) ? text.invalid('cursor') : text.failed;
+      failure = isAppError(cause) ? t('invalid', { names: 'cursor' }) : t('failed');
     }
   }
   const filters = new URLSearchParams(
@@ -83,15 +45,15 @@ export default async function OperationsPage({ searchParams }: Props) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{text.heading}</h1>
+        <h1 className="text-2xl font-semibold">{t('heading')}</h1>
         {url.ok ? (
           <a
             href={`/operations/export?${filters.toString()}`}
-            title={text.exportHint}
+            title={t('exportHint')}
             data-testid="export-csv"
             className="ml-auto rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300"
           >
-            {text.export}
+            {t('export')}
           </a>
         ) : null}
       </div>
@@ -103,19 +65,19 @@ export default async function OperationsPage({ searchParams }: Props) {
           {failure}
         </p>
       ) : page && page.rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{text.empty}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t('empty')}</p>
       ) : page ? (
         <DataTable
-          caption={text.caption}
+          caption={t('caption')}
           testId="operations-table"
           columns={[
-            text.date(zone),
-            ...(showMerchant ? [{ label: text.merchant, wrap: true as const }] : []),
-            { label: text.operation, wrap: true },
-            { label: text.method, wrap: true },
-            { label: text.state, wrap: true },
-            { label: text.amount, right: true, wrap: true },
-            { label: text.payer, wrap: true },
+            t('date', { zone: zoneName(zone) }),
+            ...(showMerchant ? [{ label: t('merchant'), wrap: true as const }] : []),
+            { label: t('operation'), wrap: true },
+            { label: t('method'), wrap: true },
+            { label: t('state'), wrap: true },
+            { label: t('amount'), right: true, wrap: true },
+            { label: t('payer'), wrap: true },
           ]}
         >
           {page.rows.map((row) => (
@@ -145,7 +107,7 @@ export default async function OperationsPage({ searchParams }: Props) {
           ))}
         </DataTable>
       ) : null}
-      {page?.nextCursor ? <NextPageLink href={`/operations?${next.toString()}`} label={text.next} /> : null}
+      {page?.nextCursor ? <NextPageLink href={`/operations?${next.toString()}`} label={t('next')} /> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
@@ -13,37 +14,16 @@ import { SettlementSection } from './settlement-section';
 import { CallbackKeysSection } from './callback-keys-section';
 import { can } from '@/server/modules/access/policy';
 
-const TEXT = {
-  es: {
-    meta: 'Plataforma — consola de pagos',
-    title: 'Plataforma',
-    readOnly: 'Soporte: ves todo, pero no puedes cambiar nada.',
-    merchants: 'Comercios',
-    search: 'Buscar comercios',
-    searchField: 'Código o nombre',
-    facilitators: 'Facilitadores de pago',
-  },
-  en: {
-    meta: 'Platform — payments console',
-    title: 'Platform',
-    readOnly: 'Support: you see everything but cannot change anything.',
-    merchants: 'Merchants',
-    search: 'Search merchants',
-    searchField: 'Code or name',
-    facilitators: 'Payment facilitators',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].meta };
+  return { title: (await getTranslations('platform.page'))('meta') };
 }
 
 type Props = { searchParams: Promise<{ q?: string }> };
 
 export default async function PlatformPage({ searchParams }: Props) {
   const [session, lang, { q }] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
-  if (!can(session.role, 'platform:read')) return <PlatformOnly lang={lang} />;
-  const text = TEXT[lang];
+  if (!can(session.role, 'platform:read')) return <PlatformOnly />;
+  const t = await getTranslations('platform.page');
   const platform = (await consoleCaller(session)).console.platform;
   const [merchants, facilitators, awaiting, callbackKeys] = await Promise.all([
     platform.merchants({ search: q?.slice(0, 64) || undefined }),
@@ -55,20 +35,20 @@ export default async function PlatformPage({ searchParams }: Props) {
   const facilitatorCodes = facilitators.map((facilitator) => facilitator.code);
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{text.title}</h1>
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
       {canEdit ? null : (
         <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm" data-testid="read-only-note">
-          {text.readOnly}
+          {t('readOnly')}
         </p>
       )}
-      <Section id="merchants" title={text.merchants}>
+      <Section id="merchants" title={t('merchants')}>
         <Suspense>
-          <UrlFilters label={text.search} fields={[{ name: 'q', label: text.searchField, kind: 'text', wide: true }]} />
+          <UrlFilters label={t('search')} fields={[{ name: 'q', label: t('searchField'), kind: 'text', wide: true }]} />
         </Suspense>
         <MerchantsTable rows={merchants.rows} more={merchants.more} lang={lang} zone={businessZone()} />
         {canEdit ? <CreateMerchantForm facilitatorCodes={facilitatorCodes} /> : null}
       </Section>
-      <Section id="facilitators" title={text.facilitators}>
+      <Section id="facilitators" title={t('facilitators')}>
         <FacilitatorsTable rows={facilitators} lang={lang} zone={businessZone()} />
         {canEdit ? (
           <div className="grid gap-3 lg:grid-cols-2">
@@ -77,7 +57,7 @@ export default async function PlatformPage({ searchParams }: Props) {
           </div>
         ) : null}
       </Section>
-      <SettlementSection awaiting={awaiting} canEdit={canEdit} lang={lang} />
+      <SettlementSection awaiting={awaiting} canEdit={canEdit} />
       <CallbackKeysSection
         keys={callbackKeys.keys}
         configured={callbackKeys.configured}

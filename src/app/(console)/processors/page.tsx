@@ -1,79 +1,24 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { can } from '@/server/modules/access/policy';
-import { consoleLang } from '../../console-ui/lang-server';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ConnectorApprovalChart } from './connector-approval-chart';
 import { ConnectorControls } from './connector-controls';
-
-const TEXT = {
-  es: {
-    meta: 'Procesadores — consola de pagos',
-    title: 'Procesadores',
-    intro: 'Cada conector con los medios que lleva, su modo y su disyuntor, y la salud del tráfico que puedes ver.',
-    accounts: 'Cuentas propias del comercio en Culqi o Mercado Pago',
-    connectors: 'Conectores',
-    columns: ['Conector', 'Medios', 'Modo', 'Habilitado', 'Disyuntor (esta instancia)'],
-    yes: 'sí',
-    no: 'no',
-    breaker: { closed: 'cerrado', half_open: 'semiabierto', open: 'abierto' },
-    health: 'Salud',
-    windows: { hour: 'última hora', day: 'último día', week: 'última semana' },
-    healthColumns: [
-      'Conector',
-      'Medio',
-      'Marca',
-      'Intentos',
-      'Aprobación 1er intento',
-      'Aprobación por pago',
-      'Fallas técnicas',
-      'Latencia p50 / p95',
-      'Códigos de rechazo',
-    ],
-    noTraffic: 'Sin intentos en este periodo.',
-    chart: 'Tasa de aprobación por conector',
-  },
-  en: {
-    meta: 'Processors — payments console',
-    title: 'Processors',
-    intro: 'Each connector with the methods it carries, its mode and breaker, and the health of the traffic you may see.',
-    accounts: "The merchant's own Culqi or Mercado Pago accounts",
-    connectors: 'Connectors',
-    columns: ['Connector', 'Methods', 'Mode', 'Enabled', 'Breaker (this instance)'],
-    yes: 'yes',
-    no: 'no',
-    breaker: { closed: 'closed', half_open: 'half-open', open: 'open' },
-    health: 'Health',
-    windows: { hour: 'last hour', day: 'last day', week: 'last week' },
-    healthColumns: [
-      'Connector',
-      'Method',
-      'Brand',
-      'Attempts',
-      'First-attempt approval',
-      'Approval per payment',
-      'Technical failures',
-      'Latency p50 / p95',
-      'Decline codes',
-    ],
-    noTraffic: 'No attempts in this period.',
-    chart: 'Approval rate per connector',
-  },
-};
 
 const WINDOWS = ['hour', 'day', 'week'] as const;
 type Window = (typeof WINDOWS)[number];
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].meta };
+  return { title: (await getTranslations('processors.page'))('meta') };
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} %`);
 
 export default async function ProcessorsPage({ searchParams }: { searchParams: Promise<{ window?: string }> }) {
-  const [session, lang, params] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
-  const text = TEXT[lang];
+  const [session, params] = await Promise.all([requireConsoleSession(), searchParams]);
+  const t = await getTranslations('processors.page');
   const window: Window = WINDOWS.includes(params.window as Window) ? (params.window as Window) : 'day';
   const caller = await consoleCaller(session);
   const [connectors, health] = await Promise.all([
@@ -84,20 +29,23 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">{text.title}</h1>
-        <p className="text-slate-600">{text.intro}</p>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="text-slate-600">{t('intro')}</p>
         <p className="text-sm">
           <Link className="text-blue-800 underline" href="/processors/accounts">
-            {text.accounts}
+            {t('accounts')}
           </Link>
         </p>
       </div>
 
       <section aria-labelledby="connectors" className="space-y-2">
         <h2 id="connectors" className="text-lg font-semibold">
-          {text.connectors}
+          {t('connectors')}
         </h2>
-        <DataTable columns={text.columns} testId="connectors">
+        <DataTable
+          columns={[t('columns.connector'), t('columns.methods'), t('columns.mode'), t('columns.enabled'), t('columns.breaker')]}
+          testId="connectors"
+        >
           {connectors.map((connector) => (
             <tr key={connector.id} className="border-t border-slate-100" data-testid={`connector-${connector.id}`}>
               <td className={CELL}>
@@ -112,9 +60,9 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
                   connector.mode
                 )}
               </td>
-              <td className={CELL}>{connector.enabled ? text.yes : text.no}</td>
+              <td className={CELL}>{connector.enabled ? t('yes') : t('no')}</td>
               <td className={CELL} data-testid="breaker">
-                {text.breaker[connector.breaker]}
+                {t(`breaker.${connector.breaker}`)}
               </td>
             </tr>
           ))}
@@ -124,9 +72,9 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
       <section aria-labelledby="health" className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="health" className="text-lg font-semibold">
-            {text.health}
+            {t('health')}
           </h2>
-          <nav className="flex gap-2 text-sm" aria-label={text.health}>
+          <nav className="flex gap-2 text-sm" aria-label={t('health')}>
             {WINDOWS.map((each) => (
               <Link
                 key={each}
@@ -134,17 +82,30 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
                 aria-current={each === window ? 'page' : undefined}
                 className={`rounded px-2 py-1 ${each === window ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
               >
-                {text.windows[each]}
+                {t(`windows.${each}`)}
               </Link>
             ))}
           </nav>
         </div>
         {health.stats.length === 0 ? (
-          <EmptyState text={text.noTraffic} />
+          <EmptyState text={t('noTraffic')} />
         ) : (
           <>
-            <ConnectorApprovalChart points={health.series} bucket={window === 'week' ? 'day' : 'hour'} title={text.chart} />
-            <DataTable columns={text.healthColumns} testId="health">
+            <ConnectorApprovalChart points={health.series} bucket={window === 'week' ? 'day' : 'hour'} title={t('chart')} />
+            <DataTable
+              columns={[
+                t('healthColumns.connector'),
+                t('healthColumns.method'),
+                t('healthColumns.brand'),
+                t('healthColumns.attempts'),
+                t('healthColumns.firstApproval'),
+                t('healthColumns.paymentApproval'),
+                t('healthColumns.technicalFailures'),
+                t('healthColumns.latency'),
+                t('healthColumns.declineCodes'),
+              ]}
+              testId="health"
+            >
               {health.stats.map((row) => (
                 <tr key={`${row.connector}|${row.method}|${row.brand}`} className="border-t border-slate-100">
                   <td className={`${CELL} font-mono`}>{row.connector}</td>

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
@@ -11,61 +12,8 @@ import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { can } from '@/server/modules/access/policy';
 
-const TEXT = {
-  es: {
-    title: 'Reembolsos',
-    meta: 'Reembolsos — consola de pagos',
-    newRefund: 'Nuevo reembolso',
-    filters: 'Filtrar reembolsos',
-    from: 'Desde',
-    to: 'Hasta',
-    merchant: 'Comercio',
-    operation: 'N.º de operación',
-    transaction: 'Id de transacción',
-    state: 'Estado',
-    all: 'Todos',
-    invalid: 'Los filtros no son válidos: las fechas van como AAAA-MM-DD y el id de transacción es un UUID.',
-    empty: 'No hay reembolsos que coincidan.',
-    count: (count: string) => (count === '1' ? '1 reembolso' : `${count} reembolsos`),
-    caption: 'Reembolsos, del más reciente al más antiguo',
-    refund: 'Reembolso',
-    registered: (zone: string) => `Registrado (${zoneName(zone)})`,
-    amount: 'Monto',
-    method: 'Medio',
-    reason: 'Motivo',
-    lifecycle: 'Ciclo de vida',
-    open: (id: string) => `Ver el reembolso ${id}`,
-    next: 'Siguiente página',
-  },
-  en: {
-    title: 'Refunds',
-    meta: 'Refunds — payments console',
-    newRefund: 'New refund',
-    filters: 'Filter refunds',
-    from: 'From',
-    to: 'To',
-    merchant: 'Merchant',
-    operation: 'Operation number',
-    transaction: 'Transaction id',
-    state: 'State',
-    all: 'All',
-    invalid: 'The filters are not valid: dates are YYYY-MM-DD and the transaction id is a UUID.',
-    empty: 'No refunds match.',
-    count: (count: string) => (count === '1' ? '1 refund' : `${count} refunds`),
-    caption: 'Refunds, newest first',
-    refund: 'Refund',
-    registered: (zone: string) => `Registered (${zoneName(zone)})`,
-    amount: 'Amount',
-    method: 'Method',
-    reason: 'Reason',
-    lifecycle: 'Lifecycle',
-    open: (id: string) => `Open refund ${id}`,
-    next: 'Next page',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].meta };
+  return { title: (await getTranslations('refunds.page'))('meta') };
 }
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
@@ -84,7 +32,7 @@ const KEYS = [
 export default async function RefundsPage({ searchParams }: Props) {
   const params = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
-  const text = TEXT[lang];
+  const t = await getTranslations('refunds.page');
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const platform = can(session.role, 'merchants:all');
@@ -99,54 +47,54 @@ export default async function RefundsPage({ searchParams }: Props) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{text.title}</h1>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
         {can(session.role, 'merchant:act') ? (
           <Link href="/refunds/new" className={`ml-auto ${PRIMARY_BUTTON}`}>
-            {text.newRefund}
+            {t('newRefund')}
           </Link>
         ) : null}
       </div>
       <Suspense>
         <UrlFilters
-          label={text.filters}
+          label={t('filters')}
           fields={[
-            { name: 'start_date', label: text.from, kind: 'date' },
-            { name: 'end_date', label: text.to, kind: 'date' },
-            ...(platform ? [{ name: 'merchant_code', label: text.merchant, kind: 'text' as const }] : []),
-            { name: 'merchant_operation_number', label: text.operation, kind: 'text' },
-            { name: 'transaction_id', label: text.transaction, kind: 'text', wide: true },
+            { name: 'start_date', label: t('from'), kind: 'date' },
+            { name: 'end_date', label: t('to'), kind: 'date' },
+            ...(platform ? [{ name: 'merchant_code', label: t('merchant'), kind: 'text' as const }] : []),
+            { name: 'merchant_operation_number', label: t('operation'), kind: 'text' },
+            { name: 'transaction_id', label: t('transaction'), kind: 'text', wide: true },
             {
               name: 'state',
-              label: text.state,
+              label: t('state'),
               kind: 'select',
-              options: [{ value: '', label: text.all }, ...STATES.map((value) => ({ value, label: value }))],
+              options: [{ value: '', label: t('all') }, ...STATES.map((value) => ({ value, label: value }))],
             },
           ]}
         />
       </Suspense>
       {page === null ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
-          {text.invalid}
+          {t('invalid')}
         </p>
       ) : page.operations.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{text.empty}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t('empty')}</p>
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="refund-count">
-            {text.count(page.operations_count)}
+            {t('count', { count: Number(page.operations_count) })}
           </p>
           <DataTable
-            caption={text.caption}
+            caption={t('caption')}
             testId="refunds-table"
             columns={[
-              text.refund,
-              text.registered(zone),
-              text.operation,
-              text.state,
-              { label: text.amount, right: true },
-              text.method,
-              text.reason,
-              text.lifecycle,
+              t('refund'),
+              t('registered', { zone: zoneName(zone) }),
+              t('operation'),
+              t('state'),
+              { label: t('amount'), right: true },
+              t('method'),
+              t('reason'),
+              t('lifecycle'),
             ]}
           >
             {page.operations.map((refund) => (
@@ -154,7 +102,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                 <td className="px-3 py-2 font-mono whitespace-nowrap">
                   <Link
                     href={`/refunds/${refund.refund_id}`}
-                    aria-label={text.open(refund.refund_id)}
+                    aria-label={t('open', { id: refund.refund_id })}
                     className="text-blue-800 underline"
                   >
                     {refund.refund_id.slice(0, 8)}
@@ -194,7 +142,7 @@ export default async function RefundsPage({ searchParams }: Props) {
           href={`/refunds?${next.toString()}`}
           className="inline-block rounded-md border border-slate-300 bg-white px-4 py-1.5 text-sm"
         >
-          {text.next}
+          {t('next')}
         </Link>
       ) : null}
     </div>

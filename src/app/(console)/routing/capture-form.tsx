@@ -1,30 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { INPUT } from '../../console-ui/form-kit';
-import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient } from '../../console-ui/trpc-client';
 import { ModeSelect, SettingSection } from '../../console-ui/setting-section';
 
 const MODES = ['AUTOMATIC', 'MANUAL'] as const;
-
-const TEXT = {
-  es: {
-    title: 'Captura (tarjetas)',
-    mode: 'Cuándo capturar',
-    modes: { AUTOMATIC: 'Al autorizar', MANUAL: 'Después: la capturas tú (todo o una parte)' },
-    window: 'Plazo para capturar (días, 1 a 29): luego la autorización se anula',
-    hint: 'Una solicitud puede pedir lo contrario con method_details.capture.',
-    save: 'Guardar',
-  },
-  en: {
-    title: 'Capture (cards)',
-    mode: 'When to capture',
-    modes: { AUTOMATIC: 'When authorized', MANUAL: 'Later: you capture it (all or a part)' },
-    window: 'Window to capture (days, 1 to 29): then the authorization is voided',
-    hint: 'A request may ask otherwise with method_details.capture.',
-    save: 'Save',
-  },
-};
 
 /** The merchant's capture for card payments and its window (docs/DECISIONS.md "Capture later"). */
 export function CaptureForm(props: {
@@ -32,14 +13,14 @@ export function CaptureForm(props: {
   setting: { mode: (typeof MODES)[number]; windowDays: number };
   canEdit: boolean;
 }) {
-  const text = TEXT[useConsoleLang()];
+  const t = useTranslations('routing.captureForm');
   return (
     <SettingSection
       id="capture"
-      title={text.title}
-      intro={text.hint}
+      title={t('title')}
+      intro={t('hint')}
       canEdit={props.canEdit}
-      saveLabel={text.save}
+      saveLabel={t('save')}
       submit={(form) =>
         consoleClient.console.routing.updateCapture.mutate({
           merchantCode: props.merchantCode,
@@ -51,9 +32,15 @@ export function CaptureForm(props: {
     >
       {(disabled) => (
         <>
-          <ModeSelect label={text.mode} modes={MODES} words={text.modes} value={props.setting.mode} disabled={disabled} />
+          <ModeSelect
+            label={t('mode')}
+            modes={MODES}
+            words={{ AUTOMATIC: t('modes.AUTOMATIC'), MANUAL: t('modes.MANUAL') }}
+            value={props.setting.mode}
+            disabled={disabled}
+          />
           <label className="block text-sm">
-            {text.window}
+            {t('window')}
             <input
               name="windowDays"
               type="number"

@@ -1,53 +1,24 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { can } from '@/server/modules/access/policy';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/server/core/domain/states';
-import { consoleLang } from '../../console-ui/lang-server';
 import { PolicyForm } from './policy-form';
 import { RuleEditor } from './rule-editor';
 import { RoutesTable } from './routes-table';
 import { ThreeDsForm } from './three-ds-form';
 import { CaptureForm } from './capture-form';
 
-const TEXT = {
-  es: {
-    meta: 'Enrutamiento — consola de pagos',
-    title: 'Enrutamiento',
-    intro: 'Qué procesador lleva cada pago de un medio, y qué se intenta cuando falla.',
-    merchant: 'Comercio',
-    choose: 'Elige un comercio para ver y editar su enrutamiento.',
-    go: 'Ver',
-    published: (version: number) => `Regla publicada (v${version})`,
-    noPublished: 'Sin regla publicada: se usa la ruta por defecto de la plataforma.',
-    platformDefault: 'Ruta por defecto de la plataforma',
-    draft: 'Borrador',
-    readOnly: 'Tu rol es de solo lectura.',
-  },
-  en: {
-    meta: 'Routing — payments console',
-    title: 'Routing',
-    intro: 'Which processor carries each payment of a method, and what is tried when it fails.',
-    merchant: 'Merchant',
-    choose: 'Choose a merchant to see and edit its routing.',
-    go: 'Show',
-    published: (version: number) => `Published rule (v${version})`,
-    noPublished: "No published rule: the platform's default routes apply.",
-    platformDefault: "Platform's default routes",
-    draft: 'Draft',
-    readOnly: 'Your role is read-only.',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].meta };
+  return { title: (await getTranslations('routing.page'))('meta') };
 }
 
 type Search = { merchant?: string; method?: string };
 
 export default async function RoutingPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const [session, lang, params] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
-  const text = TEXT[lang];
+  const [session, params] = await Promise.all([requireConsoleSession(), searchParams]);
+  const t = await getTranslations('routing.page');
   const method: PaymentMethod = PAYMENT_METHODS.includes(params.method as PaymentMethod)
     ? (params.method as PaymentMethod)
     : 'CARD';
@@ -55,14 +26,14 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
   const merchantCode = platformStaff ? params.merchant : undefined;
   const header = (
     <div>
-      <h1 className="text-2xl font-semibold">{text.title}</h1>
-      <p className="text-slate-600">{text.intro}</p>
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <p className="text-slate-600">{t('intro')}</p>
     </div>
   );
   const merchantForm = platformStaff ? (
     <form method="get" className="flex items-end gap-2 text-sm">
       <label className="block">
-        {text.merchant}
+        {t('merchant')}
         <input
           name="merchant"
           defaultValue={merchantCode ?? ''}
@@ -70,7 +41,7 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
         />
       </label>
       <input type="hidden" name="method" value={method} />
-      <button className="rounded-md bg-slate-800 px-3 py-1.5 text-white">{text.go}</button>
+      <button className="rounded-md bg-slate-800 px-3 py-1.5 text-white">{t('go')}</button>
     </form>
   ) : null;
   if (platformStaff && !merchantCode) {
@@ -78,7 +49,7 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
       <div className="space-y-4">
         {header}
         {merchantForm}
-        <p className="text-slate-600">{text.choose}</p>
+        <p className="text-slate-600">{t('choose')}</p>
       </div>
     );
   }
@@ -106,19 +77,19 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
           </Link>
         ))}
       </nav>
-      {canEdit ? null : <p className="text-sm text-slate-600">{text.readOnly}</p>}
+      {canEdit ? null : <p className="text-sm text-slate-600">{t('readOnly')}</p>}
 
       <section className="space-y-2" aria-labelledby="published">
         <h2 id="published" className="text-lg font-semibold">
-          {routing.published ? text.published(routing.published.version) : text.platformDefault}
+          {routing.published ? t('published', { version: routing.published.version }) : t('platformDefault')}
         </h2>
-        {routing.published ? null : <p className="text-sm text-slate-600">{text.noPublished}</p>}
-        <RoutesTable routes={routing.published?.routes ?? routing.platformDefault} lang={lang} />
+        {routing.published ? null : <p className="text-sm text-slate-600">{t('noPublished')}</p>}
+        <RoutesTable routes={routing.published?.routes ?? routing.platformDefault} />
       </section>
 
       <section className="space-y-2" aria-labelledby="draft">
         <h2 id="draft" className="text-lg font-semibold">
-          {text.draft}
+          {t('draft')}
           {routing.draft ? ` (v${routing.draft.version})` : ''}
         </h2>
         <RuleEditor

@@ -1,43 +1,22 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { PaymentMethod } from '@/server/core/domain/states';
 import type { RetryPolicy } from '@/server/core/orchestration';
 import { INPUT } from '../../console-ui/form-kit';
-import { useConsoleLang } from '../../console-ui/lang-context';
 import { consoleClient } from '../../console-ui/trpc-client';
 import { SettingSection } from '../../console-ui/setting-section';
 
-const TEXT = {
-  es: {
-    title: 'Reintentos',
-    intro:
-      'Las fallas técnicas pasan al siguiente procesador; los rechazos duros nunca. Los rechazos blandos (05, 51, 61) solo si lo activas.',
-    maxAttempts: 'Intentos como máximo (1 a 3)',
-    budget: 'Tiempo total (ms)',
-    soft: 'Reintentar rechazos blandos en otro procesador',
-    save: 'Guardar',
-  },
-  en: {
-    title: 'Retries',
-    intro:
-      'Technical failures move on to the next processor; hard declines never. Soft declines (05, 51, 61) only if you turn it on.',
-    maxAttempts: 'At most this many attempts (1 to 3)',
-    budget: 'Time budget (ms)',
-    soft: 'Retry soft declines on another processor',
-    save: 'Save',
-  },
-};
-
 /** The retry policy of one method (docs/ORCHESTRATION.md 3). */
 export function PolicyForm(props: { merchantCode: string; method: PaymentMethod; policy: RetryPolicy; canEdit: boolean }) {
-  const text = TEXT[useConsoleLang()];
+  const t = useTranslations('routing.policyForm');
   return (
     <SettingSection
       id="policy"
-      title={text.title}
-      intro={text.intro}
+      title={t('title')}
+      intro={t('intro')}
       canEdit={props.canEdit}
-      saveLabel={text.save}
+      saveLabel={t('save')}
       submit={(form) =>
         consoleClient.console.routing.updatePolicy.mutate({
           merchantCode: props.merchantCode,
@@ -51,7 +30,7 @@ export function PolicyForm(props: { merchantCode: string; method: PaymentMethod;
       {(disabled) => (
         <>
           <label className="block text-sm">
-            {text.maxAttempts}
+            {t('maxAttempts')}
             <input
               name="maxAttempts"
               type="number"
@@ -63,7 +42,7 @@ export function PolicyForm(props: { merchantCode: string; method: PaymentMethod;
             />
           </label>
           <label className="block text-sm">
-            {text.budget}
+            {t('budget')}
             <input
               name="budgetMs"
               type="number"
@@ -77,7 +56,7 @@ export function PolicyForm(props: { merchantCode: string; method: PaymentMethod;
           </label>
           <label className="flex items-center gap-2 text-sm sm:col-span-2">
             <input name="retrySoftDeclines" type="checkbox" defaultChecked={props.policy.retrySoftDeclines} disabled={disabled} />
-            {text.soft}
+            {t('soft')}
           </label>
         </>
       )}

@@ -1,66 +1,14 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import type { PaymentMethod } from '@/server/core/domain/states';
 import type { Route } from '@/server/core/orchestration';
 import { ActionError, INPUT } from '../../console-ui/form-kit';
-import { useConsoleLang } from '../../console-ui/lang-context';
-import { consoleClient, errorMessage } from '../../console-ui/trpc-client';
+import { consoleClient } from '../../console-ui/trpc-client';
+import { useErrorMessage } from '../../console-ui/use-console-action';
 import { useConsoleAction } from '../../console-ui/use-console-action';
-
-const TEXT = {
-  es: {
-    route: (n: number) => `Ruta ${n}`,
-    connector: 'Conector',
-    priority: 'Prioridad',
-    weight: 'Peso',
-    brands: 'Marcas (VISA, MASTERCARD…)',
-    bins: 'Prefijos de BIN',
-    cardTypes: 'Tipos de tarjeta (CREDIT, DEBIT, PREPAID)',
-    countries: 'Países de la tarjeta (PE, US…)',
-    amountMin: 'Importe mínimo (céntimos)',
-    amountMax: 'Importe máximo (céntimos)',
-    currencies: 'Monedas (604, 840)',
-    instalments: 'Cuotas',
-    instalmentOptions: { any: 'cualquiera', yes: 'solo en cuotas', no: 'solo sin cuotas' },
-    add: 'Agregar ruta',
-    remove: 'Quitar',
-    save: 'Guardar borrador',
-    tryIt: 'Probar con los últimos 1 000 pagos',
-    publish: 'Publicar',
-    discard: 'Descartar borrador',
-    saved: 'Borrador guardado.',
-    published: 'Regla publicada.',
-    tried: (total: number) => `De ${total} pagos recientes irían:`,
-    unrouted: 'sin ruta (ruta por defecto)',
-  },
-  en: {
-    route: (n: number) => `Route ${n}`,
-    connector: 'Connector',
-    priority: 'Priority',
-    weight: 'Weight',
-    brands: 'Brands (VISA, MASTERCARD…)',
-    bins: 'BIN prefixes',
-    cardTypes: 'Card types (CREDIT, DEBIT, PREPAID)',
-    countries: 'Card countries (PE, US…)',
-    amountMin: 'Minimum amount (cents)',
-    amountMax: 'Maximum amount (cents)',
-    currencies: 'Currencies (604, 840)',
-    instalments: 'Instalments',
-    instalmentOptions: { any: 'any', yes: 'only with instalments', no: 'only without' },
-    add: 'Add route',
-    remove: 'Remove',
-    save: 'Save draft',
-    tryIt: 'Try on the latest 1,000 payments',
-    publish: 'Publish',
-    discard: 'Discard draft',
-    saved: 'Draft saved.',
-    published: 'Rule published.',
-    tried: (total: number) => `Of ${total} recent payments these would go to:`,
-    unrouted: 'no route (platform default)',
-  },
-};
 
 type Row = {
   connector: string;
@@ -136,8 +84,8 @@ type Props = {
 
 /** A merchant admin's editor of one method's rule: routes as rows, each problem beside its route. */
 export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors, canEdit }: Props) {
-  const lang = useConsoleLang();
-  const text = TEXT[lang];
+  const errorText = useErrorMessage();
+  const t = useTranslations('routing.ruleEditor');
   const [rows, setRows] = useState<Row[]>(initial.map(toRow));
   const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
@@ -163,12 +111,12 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
     setNotice(null);
     consoleClient.console.routing.saveDraft.mutate({ ...target, routes: rows.map(toRoute) }).then(
       () => {
-        setNotice(text.saved);
+        setNotice(t('saved'));
         run(() => Promise.resolve());
       },
       (failure: unknown) => {
         setErrors(fieldErrors(failure));
-        setError(errorMessage(failure, lang));
+        setError(errorText(failure));
       },
     );
   };
@@ -189,10 +137,10 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
     <div className="space-y-3" data-testid="rule-editor">
       {rows.map((row, index) => (
         <fieldset key={index} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3" data-testid="route">
-          <legend className="px-1 text-sm font-medium">{text.route(index + 1)}</legend>
+          <legend className="px-1 text-sm font-medium">{t('route', { n: index + 1 })}</legend>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             <label className="block text-xs">
-              {text.connector}
+              {t('connector')}
               <select
                 className={INPUT}
                 value={row.connector}
@@ -206,17 +154,17 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
                 ))}
               </select>
             </label>
-            {input(index, 'priority', text.priority)}
-            {input(index, 'weight', text.weight)}
-            {input(index, 'brands', text.brands)}
-            {input(index, 'bin_prefixes', text.bins)}
-            {input(index, 'card_types', text.cardTypes)}
-            {input(index, 'card_countries', text.countries)}
-            {input(index, 'amount_min', text.amountMin)}
-            {input(index, 'amount_max', text.amountMax)}
-            {input(index, 'currencies', text.currencies)}
+            {input(index, 'priority', t('priority'))}
+            {input(index, 'weight', t('weight'))}
+            {input(index, 'brands', t('brands'))}
+            {input(index, 'bin_prefixes', t('bins'))}
+            {input(index, 'card_types', t('cardTypes'))}
+            {input(index, 'card_countries', t('countries'))}
+            {input(index, 'amount_min', t('amountMin'))}
+            {input(index, 'amount_max', t('amountMax'))}
+            {input(index, 'currencies', t('currencies'))}
             <label className="block text-xs">
-              {text.instalments}
+              {t('instalments')}
               <select
                 className={INPUT}
                 value={row.instalments}
@@ -225,7 +173,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
               >
                 {(['any', 'yes', 'no'] as const).map((value) => (
                   <option key={value} value={value}>
-                    {text.instalmentOptions[value]}
+                    {t(`instalmentOptions.${value}`)}
                   </option>
                 ))}
               </select>
@@ -244,7 +192,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
               className="text-sm text-red-800 underline"
               onClick={() => setRows(rows.filter((_, at) => at !== index))}
             >
-              {text.remove}
+              {t('remove')}
             </button>
           ) : null}
         </fieldset>
@@ -271,7 +219,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
               ])
             }
           >
-            {text.add}
+            {t('add')}
           </button>
           <button
             type="button"
@@ -279,7 +227,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
             className="rounded-md bg-slate-800 px-3 py-1.5 text-sm text-white"
             onClick={save}
           >
-            {text.save}
+            {t('save')}
           </button>
           {hasDraft ? (
             <>
@@ -289,7 +237,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
                 className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
                 onClick={() => run(() => consoleClient.console.routing.tryDraft.query(target), setTried, { refresh: false })}
               >
-                {text.tryIt}
+                {t('tryIt')}
               </button>
               <button
                 type="button"
@@ -298,11 +246,11 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
                 onClick={() =>
                   run(
                     () => consoleClient.console.routing.publishDraft.mutate(target),
-                    () => setNotice(text.published),
+                    () => setNotice(t('published')),
                   )
                 }
               >
-                {text.publish}
+                {t('publish')}
               </button>
               <button
                 type="button"
@@ -310,7 +258,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
                 className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800"
                 onClick={() => run(() => consoleClient.console.routing.discardDraft.mutate(target))}
               >
-                {text.discard}
+                {t('discard')}
               </button>
             </>
           ) : null}
@@ -318,7 +266,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
       ) : null}
       {tried ? (
         <div className="text-sm" data-testid="try-result">
-          <p>{text.tried(tried.total)}</p>
+          <p>{t('tried', { total: tried.total })}</p>
           <ul className="list-disc pl-5">
             {Object.entries(tried.byConnector).map(([connector, count]) => (
               <li key={connector}>
@@ -327,7 +275,7 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
             ))}
             {tried.unrouted ? (
               <li>
-                {text.unrouted}: {tried.unrouted}
+                {t('unrouted')}: {tried.unrouted}
               </li>
             ) : null}
           </ul>

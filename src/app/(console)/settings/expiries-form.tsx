@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
 import { INPUT, SaveRow } from '../../console-ui/form-kit';
@@ -12,29 +13,6 @@ type Method = 'BANK_TRANSFER' | 'CUOTEALO' | 'PAGOEFECTIVO' | 'QR';
 type Expiry = { method: Method; defaultSeconds: number; overrideSeconds: number | null };
 
 const MAX_MINUTES = 43_200;
-
-const TEXT = {
-  es: {
-    explain:
-      'Cuánto tiempo tiene el pagador para completar un pago pendiente. En minutos, de 1 a 43 200 (30 días); vacío usa el valor por defecto. Solo cambia los pagos nuevos.',
-    minutes: 'minutos',
-    defaultIs: (value: string) => `Por defecto: ${value}`,
-    current: (value: string, isDefault: boolean) => `Vigente: ${value}${isDefault ? ' (por defecto)' : ''}`,
-    useDefault: 'Usar el valor por defecto',
-    save: 'Guardar vencimientos',
-    saved: 'Vencimientos guardados.',
-  },
-  en: {
-    explain:
-      'How long the payer has to complete a pending payment. In minutes, from 1 to 43,200 (30 days); empty uses the default. Only new payments change.',
-    minutes: 'minutes',
-    defaultIs: (value: string) => `Default: ${value}`,
-    current: (value: string, isDefault: boolean) => `Now: ${value}${isDefault ? ' (default)' : ''}`,
-    useDefault: 'Use the default',
-    save: 'Save expiries',
-    saved: 'Expiries saved.',
-  },
-};
 
 /** The field's starting text: the override in whole minutes, else empty (the default, or seconds an operator set). */
 const initial = (expiry: Expiry) =>
@@ -50,7 +28,7 @@ export function ExpiriesForm({
   canEdit: boolean;
 }) {
   const lang = useConsoleLang();
-  const text = TEXT[lang];
+  const t = useTranslations('settings.expiriesForm');
   const action = useConsoleAction();
   const [saved, setSaved] = useState(false);
   // Only the fields the user touched are sent: the others keep what is stored.
@@ -86,7 +64,7 @@ export function ExpiriesForm({
         );
       }}
     >
-      <p className="text-sm text-slate-600">{text.explain}</p>
+      <p className="text-sm text-slate-600">{t('explain')}</p>
       <fieldset disabled={!canEdit || action.busy} className="grid gap-3 sm:grid-cols-2">
         {expiries.map((expiry) => {
           const id = `expiry-${expiry.method}`;
@@ -94,7 +72,7 @@ export function ExpiriesForm({
           return (
             <div key={expiry.method} className="rounded-md border border-slate-200 p-3" data-testid={id}>
               <label htmlFor={id} className="block text-sm">
-                <code>{expiry.method}</code> ({text.minutes})
+                <code>{expiry.method}</code> ({t('minutes')})
               </label>
               <div className="flex items-center gap-2">
                 <input
@@ -114,23 +92,23 @@ export function ExpiriesForm({
                 {canEdit ? (
                   <button
                     type="button"
-                    aria-label={`${text.useDefault} (${expiry.method})`}
+                    aria-label={`${t('useDefault')} (${expiry.method})`}
                     className={`${SECONDARY_BUTTON} mt-1 whitespace-nowrap`}
                     onClick={() => edit(expiry.method, '')}
                   >
-                    {text.useDefault}
+                    {t('useDefault')}
                   </button>
                 ) : null}
               </div>
               <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-                {text.defaultIs(duration(expiry.defaultSeconds, lang))} ·{' '}
-                {text.current(duration(current, lang), expiry.overrideSeconds === null)}
+                {t('defaultIs', { value: duration(expiry.defaultSeconds, lang) })} ·{' '}
+                {t('current', { value: duration(current, lang), isDefault: String(expiry.overrideSeconds === null) })}
               </p>
             </div>
           );
         })}
       </fieldset>
-      <SaveRow show={canEdit} disabled={action.busy} error={action.error} label={text.save} saved={saved ? text.saved : null} />
+      <SaveRow show={canEdit} disabled={action.busy} error={action.error} label={t('save')} saved={saved ? t('saved') : null} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { MerchantSettingsView } from '@/server/modules/console/merchant-settings';
 import type { MerchantUserView } from '@/server/modules/access/merchant-users';
 import type { ConsoleLang } from '../../console-ui/i18n';
@@ -7,23 +8,6 @@ import { ExpiriesForm } from './expiries-form';
 import { MethodsForm } from './methods-form';
 import { People } from './people';
 import { ProfileForm } from './profile-form';
-
-const TEXT = {
-  es: {
-    readOnly: 'Tu rol es de solo lectura: ves la configuración, pero no puedes cambiarla.',
-    profile: 'Perfil',
-    methods: 'Medios de pago',
-    expiries: 'Vencimiento de pagos pendientes',
-    people: 'Personas',
-  },
-  en: {
-    readOnly: 'Your role is read-only: you see the settings but cannot change them.',
-    profile: 'Profile',
-    methods: 'Payment methods',
-    expiries: 'Pending payment expiry',
-    people: 'People',
-  },
-};
 
 type Props = {
   settings: MerchantSettingsView;
@@ -39,15 +23,15 @@ type Props = {
 
 /** A merchant's settings and people: /settings for its users, /platform/merchants/<code> for platform staff. */
 export function MerchantSettings({ settings, users, canEdit, merchantCode, selfUserId, lang, zone }: Props) {
-  const text = TEXT[lang];
+  const t = useTranslations('settings.merchantSettings');
   return (
     <div className="space-y-4" key={settings.code}>
       {canEdit ? null : (
         <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm" data-testid="read-only-note">
-          {text.readOnly}
+          {t('readOnly')}
         </p>
       )}
-      <Section id="profile" title={text.profile}>
+      <Section id="profile" title={t('profile')}>
         <ProfileForm
           merchantCode={merchantCode}
           code={settings.code}
@@ -56,13 +40,13 @@ export function MerchantSettings({ settings, users, canEdit, merchantCode, selfU
           canEdit={canEdit}
         />
       </Section>
-      <Section id="methods" title={text.methods}>
+      <Section id="methods" title={t('methods')}>
         <MethodsForm merchantCode={merchantCode} enabledMethods={settings.enabledMethods} canEdit={canEdit} />
       </Section>
-      <Section id="expiries" title={text.expiries}>
+      <Section id="expiries" title={t('expiries')}>
         <ExpiriesForm merchantCode={merchantCode} expiries={settings.expiries} canEdit={canEdit} />
       </Section>
-      <Section id="people" title={text.people}>
+      <Section id="people" title={t('people')}>
         <People users={users} canEdit={canEdit} selfUserId={selfUserId} lang={lang} zone={zone} />
         {canEdit ? <AddUserForm merchantCode={merchantCode} /> : null}
       </Section>

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
@@ -6,21 +7,8 @@ import { businessZone } from '../../console-ui/zone-server';
 import { MerchantSettings } from './merchant-settings';
 import { can } from '@/server/modules/access/policy';
 
-const TEXT = {
-  es: {
-    title: 'Configuración',
-    meta: 'Configuración — consola de pagos',
-    intro: 'El perfil de tu comercio, sus medios de pago, los vencimientos y quién usa la consola.',
-  },
-  en: {
-    title: 'Settings',
-    meta: 'Settings — payments console',
-    intro: 'Your merchant’s profile, payment methods, expiries and who uses the console.',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].meta };
+  return { title: (await getTranslations('settings.page'))('meta') };
 }
 
 export default async function SettingsPage() {
@@ -29,12 +17,12 @@ export default async function SettingsPage() {
   if (can(session.role, 'merchants:all')) redirect('/platform');
   const caller = await consoleCaller(session);
   const [settings, users] = await Promise.all([caller.console.settings.merchant({}), caller.console.settings.users({})]);
-  const text = TEXT[lang];
+  const t = await getTranslations('settings.page');
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-semibold">{text.title}</h1>
-        <p className="text-slate-600">{text.intro}</p>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="text-slate-600">{t('intro')}</p>
       </div>
       <MerchantSettings
         settings={settings}

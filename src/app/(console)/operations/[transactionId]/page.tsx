@@ -1,3 +1,5 @@
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -12,120 +14,27 @@ import { CancelAction, CaptureAction, RefundAction } from './operation-actions';
 import { can } from '@/server/modules/access/policy';
 import type { operationDetail } from '@/server/modules/console/operation-detail';
 
-const TEXT = {
-  es: {
-    title: 'Operación — consola de pagos',
-    back: '← Operaciones',
-    actions: 'Acciones',
-    readOnly: 'Tu rol es de solo lectura.',
-    cannotCancel: (why: string) => `No se puede cancelar ni extornar: ${why}.`,
-    why: {
-      already: (state: string) => `ya está ${state}`,
-      DENEGADO: 'la operación fue denegada (DENEGADO), no hay nada que cancelar',
-      EXPIRADO: 'la operación expiró (EXPIRADO), no hay nada que cancelar',
-      LIQUIDADO: (refundable: boolean) =>
-        refundable
-          ? 'ya está liquidada (LIQUIDADO); solicita un reembolso'
-          : 'ya está liquidada (LIQUIDADO) y este medio no admite reembolsos',
-      AUTORIZADO: (refundable: boolean) =>
-        refundable
-          ? 'el dinero del pagador ya se movió; solicita un reembolso cuando se liquide'
-          : 'el dinero del pagador ya se movió y este medio no admite reembolsos',
-    },
-    transaction: (id: string) => `Transacción ${id}`,
-    lifecycle: 'Ciclo de vida',
-    payerName: 'pagador',
-    payerEmail: 'correo del pagador',
-    processor: 'Respuesta del procesador',
-    attempt: (n: number) => `Intento ${n}`,
-    rule: (version: number | null) => (version === null ? 'ruta por defecto de la plataforma' : `regla v${version}`),
-    declineClass: 'clase de rechazo',
-    latency: (ms: number) => `${ms} ms`,
-    threeDs: '3-D Secure',
-    image: '(imagen)',
-    refunds: 'Reembolsos',
-    money: {
-      label: 'Montos',
-      authorized: 'Autorizado',
-      captured: 'Capturado',
-      notCaptured: 'sin capturar',
-      refunded: 'Reembolsado',
-      refundable: 'Por reembolsar',
-    },
-    callbacks: 'Notificaciones (callbacks)',
-    noCallbacks: 'La operación no tiene callback_url: no se envían notificaciones.',
-  },
-  en: {
-    title: 'Operation — payments console',
-    back: '← Operations',
-    actions: 'Actions',
-    readOnly: 'Your role is read-only.',
-    cannotCancel: (why: string) => `It cannot be cancelled or reversed: ${why}.`,
-    why: {
-      already: (state: string) => `it is already ${state}`,
-      DENEGADO: 'the operation was declined (DENEGADO), there is nothing to cancel',
-      EXPIRADO: 'the operation expired (EXPIRADO), there is nothing to cancel',
-      LIQUIDADO: (refundable: boolean) =>
-        refundable
-          ? 'it is already settled (LIQUIDADO); request a refund instead'
-          : 'it is already settled (LIQUIDADO) and this method takes no refunds',
-      AUTORIZADO: (refundable: boolean) =>
-        refundable
-          ? "the payer's money has moved; request a refund once it is settled"
-          : "the payer's money has moved and this method takes no refunds",
-    },
-    transaction: (id: string) => `Transaction ${id}`,
-    lifecycle: 'Lifecycle',
-    payerName: 'payer',
-    payerEmail: 'payer email',
-    processor: 'Processor response',
-    attempt: (n: number) => `Attempt ${n}`,
-    rule: (version: number | null) => (version === null ? "platform's default routes" : `rule v${version}`),
-    declineClass: 'decline class',
-    latency: (ms: number) => `${ms} ms`,
-    threeDs: '3-D Secure',
-    image: '(image)',
-    refunds: 'Refunds',
-    money: {
-      label: 'Amounts',
-      authorized: 'Authorized',
-      captured: 'Captured',
-      notCaptured: 'not captured',
-      refunded: 'Refunded',
-      refundable: 'Still refundable',
-    },
-    callbacks: 'Notifications (callbacks)',
-    noCallbacks: 'The operation has no callback_url: no notifications are sent.',
-  },
-};
-
-type Why = {
-  already: (state: string) => string;
-  DENEGADO: string;
-  EXPIRADO: string;
-  LIQUIDADO: (refundable: boolean) => string;
-  AUTORIZADO: (refundable: boolean) => string;
-};
+type Translate = Awaited<ReturnType<typeof getTranslations<'operations.detail.page'>>>;
 
 /** Why the operation cannot be cancelled or reversed, in the page's language. */
-function refusalReason(why: Why, state: TransactionState, refundableMethod: boolean): string {
+function refusalReason(t: Translate, state: TransactionState, refundableMethod: boolean): string {
   switch (state) {
     case 'CANCELADO':
     case 'EXTORNADO':
-      return why.already(state);
+      return t('why.already', { state });
     case 'DENEGADO':
     case 'EXPIRADO':
-      return why[state];
+      return t(`why.${state}`);
     case 'LIQUIDADO':
     case 'AUTORIZADO':
-      return why[state](refundableMethod);
+      return t(`why.${state}`, { refundable: String(refundableMethod) });
     default:
       return state;
   }
 }
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].title };
+  return { title: (await getTranslations('operations.detail.page'))('title') };
 }
 
 type Props = { params: Promise<{ transactionId: string }> };
@@ -133,7 +42,7 @@ type Props = { params: Promise<{ transactionId: string }> };
 export default async function OperationPage({ params }: Props) {
   const { transactionId } = await params;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
-  const text = TEXT[lang];
+  const t = await getTranslations('operations.detail.page');
   const zone = businessZone();
   const caller = await consoleCaller(session);
   let detail: Awaited<ReturnType<typeof caller.console.operation>>;
@@ -151,7 +60,7 @@ export default async function OperationPage({ params }: Props) {
     <div className="space-y-6">
       <p>
         <Link href="/operations" className="text-sm text-blue-800 underline">
-          {text.back}
+          {t('back')}
         </Link>
       </p>
       <header className="flex flex-wrap items-center gap-3">
@@ -165,15 +74,15 @@ export default async function OperationPage({ params }: Props) {
 
       <section aria-labelledby="actions" className="space-y-2">
         <h2 id="actions" className="text-lg font-semibold">
-          {text.actions}
+          {t('actions')}
         </h2>
         {!canAct ? (
-          <p className="text-sm text-slate-600">{text.readOnly}</p>
+          <p className="text-sm text-slate-600">{t('readOnly')}</p>
         ) : detail.cancel.allowed ? (
           <CancelAction transactionId={latest.transaction_id} to={detail.cancel.to} />
         ) : (
           <p className="text-sm text-slate-600">
-            {text.cannotCancel(refusalReason(text.why, detail.cancel.state, detail.cancel.refundableMethod))}
+            {t('cannotCancel', { why: refusalReason(t, detail.cancel.state, detail.cancel.refundableMethod) })}
           </p>
         )}
         {canAct
@@ -207,7 +116,7 @@ export default async function OperationPage({ params }: Props) {
       {detail.transactions.map((transaction) => (
         <section
           key={transaction.transaction_id}
-          aria-label={text.transaction(transaction.transaction_id)}
+          aria-label={t('transaction', { id: transaction.transaction_id })}
           className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
         >
           <div className="flex flex-wrap items-center gap-3">
@@ -216,9 +125,9 @@ export default async function OperationPage({ params }: Props) {
             <span className="font-mono text-xs break-all text-slate-500">{transaction.transaction_id}</span>
           </div>
           {transaction.state_reason ? <p className="text-sm text-slate-700">{transaction.state_reason}</p> : null}
-          <Orchestration facts={transaction.orchestration} text={text} />
-          <MoneySummary money={transaction.money} currency={transaction.currency} text={text.money} />
-          <ol className="relative ml-2 border-l border-slate-300" aria-label={text.lifecycle}>
+          <Orchestration facts={transaction.orchestration} />
+          <MoneySummary money={transaction.money} currency={transaction.currency} />
+          <ol className="relative ml-2 border-l border-slate-300" aria-label={t('lifecycle')}>
             {transaction.lifecycle.map((entry, index) => (
               <li key={index} className="mb-2 ml-4">
                 <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
@@ -240,7 +149,7 @@ export default async function OperationPage({ params }: Props) {
             )}
             {transaction.payer_name ? (
               <div className="flex gap-2">
-                <dt className="text-slate-500">{text.payerName}</dt>
+                <dt className="text-slate-500">{t('payerName')}</dt>
                 <dd className="break-all" data-testid="payer-name">
                   {transaction.payer_name}
                 </dd>
@@ -248,19 +157,19 @@ export default async function OperationPage({ params }: Props) {
             ) : null}
             {transaction.payer_email ? (
               <div className="flex gap-2">
-                <dt className="text-slate-500">{text.payerEmail}</dt>
+                <dt className="text-slate-500">{t('payerEmail')}</dt>
                 <dd className="break-all">{transaction.payer_email}</dd>
               </div>
             ) : null}
           </dl>
           {transaction.processor_response ? (
             <details>
-              <summary className="cursor-pointer text-sm font-medium">{text.processor}</summary>
+              <summary className="cursor-pointer text-sm font-medium">{t('processor')}</summary>
               <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 text-xs">
                 {JSON.stringify(
                   {
                     ...transaction.processor_response,
-                    qr_image: transaction.processor_response.qr_image ? text.image : undefined,
+                    qr_image: transaction.processor_response.qr_image ? t('image') : undefined,
                   },
                   null,
                   2,
@@ -274,7 +183,7 @@ export default async function OperationPage({ params }: Props) {
       {detail.refunds.length > 0 ? (
         <section aria-labelledby="refunds" className="space-y-2">
           <h2 id="refunds" className="text-lg font-semibold">
-            {text.refunds}
+            {t('refunds')}
           </h2>
           <ul className="space-y-1 text-sm">
             {detail.refunds.map((refund) => (
@@ -295,10 +204,10 @@ export default async function OperationPage({ params }: Props) {
 
       <section aria-labelledby="callbacks" className="space-y-2">
         <h2 id="callbacks" className="text-lg font-semibold">
-          {text.callbacks}
+          {t('callbacks')}
         </h2>
         {callbacks.length === 0 ? (
-          <p className="text-sm text-slate-600">{text.noCallbacks}</p>
+          <p className="text-sm text-slate-600">{t('noCallbacks')}</p>
         ) : (
           <CallbackEventsTable events={callbacks} lang={lang} zone={zone} canResend={canAct} />
         )}
@@ -310,20 +219,19 @@ export default async function OperationPage({ params }: Props) {
 type OrchestrationFacts = Awaited<ReturnType<typeof operationDetail>>['transactions'][number]['orchestration'];
 
 /** One attempt's routing: its number, processor, the rule and route that chose it, and how it ended. */
-type OrchestrationText = Pick<(typeof TEXT)['es'], 'attempt' | 'rule' | 'declineClass' | 'latency' | 'threeDs'>;
-
-function Orchestration({ facts, text }: { facts: OrchestrationFacts; text: OrchestrationText }) {
+function Orchestration({ facts }: { facts: OrchestrationFacts }) {
+  const t = useTranslations('operations.detail.page');
   if (!facts.connector) return null;
   const parts = [
-    text.attempt(facts.attempt),
+    t('attempt', { n: facts.attempt }),
     facts.connector,
     facts.routing
-      ? `${text.rule(facts.routing.rule_version)}${facts.routing.route === null ? '' : ` #${facts.routing.route + 1}`}`
+      ? `${t('rule', { version: facts.routing.rule_version === null ? 'none' : String(facts.routing.rule_version) })}${facts.routing.route === null ? '' : ` #${facts.routing.route + 1}`}`
       : null,
-    facts.declineClass ? `${text.declineClass}: ${facts.declineClass}` : null,
-    facts.latencyMs === null ? null : text.latency(facts.latencyMs),
+    facts.declineClass ? `${t('declineClass')}: ${facts.declineClass}` : null,
+    facts.latencyMs === null ? null : t('latency', { ms: facts.latencyMs }),
     facts.threeDs
-      ? `${text.threeDs}: ${facts.threeDs.status} (ECI ${facts.threeDs.eci}${facts.threeDs.challenged ? ', challenge' : ''})`
+      ? `${t('threeDs')}: ${facts.threeDs.status} (ECI ${facts.threeDs.eci}${facts.threeDs.challenged ? ', challenge' : ''})`
       : null,
   ].filter(Boolean);
   return (
@@ -336,23 +244,16 @@ function Orchestration({ facts, text }: { facts: OrchestrationFacts; text: Orche
 type MoneyFacts = Awaited<ReturnType<typeof operationDetail>>['transactions'][number]['money'];
 
 /** What was authorized, captured and refunded of one transaction, and what can still be refunded. */
-function MoneySummary({
-  money: amounts,
-  currency,
-  text,
-}: {
-  money: MoneyFacts;
-  currency: string;
-  text: (typeof TEXT)['es']['money'];
-}) {
+function MoneySummary({ money: amounts, currency }: { money: MoneyFacts; currency: string }) {
+  const t = useTranslations('operations.detail.page.money');
   const rows: [string, string, string][] = [
-    ['authorized', text.authorized, money(amounts.authorized, currency)],
-    ['captured', text.captured, amounts.captured === null ? text.notCaptured : money(amounts.captured, currency)],
-    ['refunded', text.refunded, money(amounts.refunded, currency)],
-    ['refundable', text.refundable, money(amounts.refundable, currency)],
+    ['authorized', t('authorized'), money(amounts.authorized, currency)],
+    ['captured', t('captured'), amounts.captured === null ? t('notCaptured') : money(amounts.captured, currency)],
+    ['refunded', t('refunded'), money(amounts.refunded, currency)],
+    ['refundable', t('refundable'), money(amounts.refundable, currency)],
   ];
   return (
-    <dl aria-label={text.label} className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="money">
+    <dl aria-label={t('label')} className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="money">
       {rows.map(([key, label, value]) => (
         <div key={key} className="flex flex-col" data-testid={`money-${key}`}>
           <dt className="text-slate-500">{label}</dt>

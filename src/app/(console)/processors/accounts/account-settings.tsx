@@ -1,51 +1,31 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { ActionError } from '../../../console-ui/form-kit';
-import { KeyFields } from './key-fields';
+import { KeyFields, keysOf, type KeyedProcessor } from './key-fields';
 import { formText } from '../../../console-ui/form-text';
-import { useConsoleLang } from '../../../console-ui/lang-context';
 import { consoleClient } from '../../../console-ui/trpc-client';
-import { useConsoleAction, type KnownErrors } from '../../../console-ui/use-console-action';
+import type { PaymentMethod } from '@/server/core/domain/states';
+import { useConsoleAction } from '../../../console-ui/use-console-action';
 
 // An account's methods and keys, changed after it was connected (admins): the methods it carries
 // (routing passes it by for the others), and new keys when the processor rotated them (sealed at
 // once, the connection test cleared until it runs again).
 
-type Account = { id: string; name: string; processor: string; methods: string[] };
-type Method = 'CARD' | 'YAPE' | 'PAGOEFECTIVO' | 'CUOTEALO';
-
-const TEXT = {
-  es: {
-    summary: (name: string) => `Cambiar medios o llaves de ${name}`,
-    methods: 'Medios que lleva',
-    saveMethods: 'Guardar medios',
-    keys: 'Llaves nuevas',
-    saveKeys: 'Reemplazar llaves',
-    checkFields: 'Revisa los campos: las llaves deben ser del procesador y del entorno de la cuenta.',
-  },
-  en: {
-    summary: (name: string) => `Change the methods or keys of ${name}`,
-    methods: 'Methods it carries',
-    saveMethods: 'Save methods',
-    keys: 'New keys',
-    saveKeys: 'Replace keys',
-    checkFields: "Check the fields: the keys must be the processor's and of the account's environment.",
-  },
-};
-
-const KNOWN: KnownErrors = { VALIDATION: { es: TEXT.es.checkFields, en: TEXT.en.checkFields } };
+type Account = { id: string; name: string; processor: KeyedProcessor; methods: string[] };
+type Method = PaymentMethod;
 
 export function AccountSettings({ account, carried }: { account: Account; carried: string[] }) {
-  const lang = useConsoleLang();
-  const text = TEXT[lang];
-  const action = useConsoleAction(KNOWN);
+  const t = useTranslations('processors.accounts.accountSettings');
+  const action = useConsoleAction({ VALIDATION: t('checkFields') });
   const id = useId();
   const accounts = consoleClient.console.processorAccounts;
+  const processor = account.processor;
   return (
     <details className="text-sm" data-testid="account-settings">
-      <summary className="cursor-pointer text-blue-800 underline">{text.summary(account.name)}</summary>
+      <summary className="cursor-pointer text-blue-800 underline">{t('summary', { name: account.name })}</summary>
       <div className="mt-2 space-y-3">
         <form
           aria-labelledby={`${id}-methods`}
@@ -56,7 +36,7 @@ export function AccountSettings({ account, carried }: { account: Account; carrie
           }}
         >
           <fieldset disabled={action.busy} className="space-y-2">
-            <legend id={`${id}-methods`}>{text.methods}</legend>
+            <legend id={`${id}-methods`}>{t('methods')}</legend>
             <div className="flex flex-wrap gap-3">
               {carried.map((method) => (
                 <label key={method} className="flex items-center gap-1">
@@ -66,7 +46,7 @@ export function AccountSettings({ account, carried }: { account: Account; carrie
               ))}
             </div>
             <button type="submit" className={SECONDARY_BUTTON}>
-              {text.saveMethods}
+              {t('saveMethods')}
             </button>
           </fieldset>
         </form>
@@ -82,23 +62,16 @@ export function AccountSettings({ account, carried }: { account: Account; carrie
               secretKey: formText(form, 'secretKey').trim(),
             };
             action.run(
-              () =>
-                account.processor === 'culqi'
-                  ? accounts.replace.mutate({ ...keys, processor: 'culqi' })
-                  : accounts.replace.mutate({
-                      ...keys,
-                      processor: 'mercadopago',
-                      webhookSecret: formText(form, 'webhookSecret').trim(),
-                    }),
+              () => accounts.replace.mutate({ ...keys, ...keysOf(processor, form) }),
               () => element.reset(),
             );
           }}
         >
           <fieldset disabled={action.busy} className="space-y-2">
-            <legend id={`${id}-keys`}>{text.keys}</legend>
-            <KeyFields id={id} processor={account.processor === 'mercadopago' ? 'mercadopago' : 'culqi'} />
+            <legend id={`${id}-keys`}>{t('keys')}</legend>
+            <KeyFields id={id} processor={processor} />
             <button type="submit" className={PRIMARY_BUTTON}>
-              {text.saveKeys}
+              {t('saveKeys')}
             </button>
           </fieldset>
         </form>

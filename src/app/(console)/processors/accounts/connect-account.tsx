@@ -1,13 +1,14 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
 import { ActionError, Field, INPUT } from '../../../console-ui/form-kit';
-import { KeyFields } from './key-fields';
+import { KeyFields, keysOf, type KeyedProcessor } from './key-fields';
 import { formText } from '../../../console-ui/form-text';
-import { useConsoleLang } from '../../../console-ui/lang-context';
 import { consoleClient } from '../../../console-ui/trpc-client';
-import { useConsoleAction, type KnownErrors } from '../../../console-ui/use-console-action';
+import type { PaymentMethod } from '@/server/core/domain/states';
+import { useConsoleAction } from '../../../console-ui/use-console-action';
 import { WebhookSetup, type ShownOnce } from './webhook-setup';
 
 // Connecting a processor account (admins): the processor, a name, the environment, the methods it
@@ -15,44 +16,11 @@ import { WebhookSetup, type ShownOnce } from './webhook-setup';
 // secret) go in password fields and are never shown again; Culqi's webhook credentials are made
 // by the service and shown once here, with the URL to set in CulqiPanel.
 
-type Processor = { id: 'culqi' | 'mercadopago'; name: string; methods: string[] };
-
-const TEXT = {
-  es: {
-    heading: 'Conectar una cuenta',
-    processor: 'Procesador',
-    name: 'Nombre de la cuenta',
-    environment: 'Entorno',
-    test: 'Pruebas (llaves de integración)',
-    live: 'Producción',
-    methods: 'Medios que lleva',
-    connect: 'Conectar cuenta',
-    checkFields: 'Revisa los campos: las llaves deben ser las del procesador y del entorno elegido.',
-    tooMany: 'Un comercio tiene como máximo 10 cuentas de procesador.',
-  },
-  en: {
-    heading: 'Connect an account',
-    processor: 'Processor',
-    name: 'Account name',
-    environment: 'Environment',
-    test: 'Test (integration keys)',
-    live: 'Live',
-    methods: 'Methods it carries',
-    connect: 'Connect account',
-    checkFields: "Check the fields: the keys must be the processor's and of the chosen environment.",
-    tooMany: 'A merchant has at most 10 processor accounts.',
-  },
-};
-
-const KNOWN: KnownErrors = {
-  VALIDATION: { es: TEXT.es.checkFields, en: TEXT.en.checkFields },
-  STATE_CONFLICT: { es: TEXT.es.tooMany, en: TEXT.en.tooMany },
-};
+type Processor = { id: KeyedProcessor; name: string; methods: string[] };
 
 export function ConnectAccount({ merchantCode, processors }: { merchantCode?: string; processors: Processor[] }) {
-  const lang = useConsoleLang();
-  const text = TEXT[lang];
-  const action = useConsoleAction(KNOWN);
+  const t = useTranslations('processors.accounts.connectAccount');
+  const action = useConsoleAction({ VALIDATION: t('checkFields'), STATE_CONFLICT: t('tooMany') });
   const id = useId();
   const [processor, setProcessor] = useState<Processor['id']>(processors[0]?.id ?? 'culqi');
   const [shown, setShown] = useState<ShownOnce | null>(null);
@@ -72,20 +40,13 @@ export function ConnectAccount({ merchantCode, processors }: { merchantCode?: st
             merchantCode,
             name: formText(form, 'name').trim(),
             environment: formText(form, 'environment') === 'live' ? ('live' as const) : ('test' as const),
-            methods: form.getAll('methods').map(String) as ('CARD' | 'YAPE' | 'PAGOEFECTIVO' | 'CUOTEALO')[],
+            methods: form.getAll('methods').map(String) as PaymentMethod[],
             publicKey: formText(form, 'publicKey').trim(),
             secretKey: formText(form, 'secretKey').trim(),
           };
           setShown(null);
           action.run(
-            () =>
-              processor === 'culqi'
-                ? consoleClient.console.processorAccounts.connect.mutate({ ...common, processor })
-                : consoleClient.console.processorAccounts.connect.mutate({
-                    ...common,
-                    processor,
-                    webhookSecret: formText(form, 'webhookSecret').trim(),
-                  }),
+            () => consoleClient.console.processorAccounts.connect.mutate({ ...common, ...keysOf(processor, form) }),
             (connected) => {
               setShown({ account: connected.account, credentials: connected.webhook });
               element.reset();
@@ -94,10 +55,10 @@ export function ConnectAccount({ merchantCode, processors }: { merchantCode?: st
         }}
       >
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          {text.heading}
+          {t('heading')}
         </h2>
         <fieldset disabled={action.busy} className="grid gap-3 sm:grid-cols-3">
-          <Field id={`${id}-processor`} label={text.processor}>
+          <Field id={`${id}-processor`} label={t('processor')}>
             <select
               id={`${id}-processor`}
               name="processor"
@@ -112,18 +73,18 @@ export function ConnectAccount({ merchantCode, processors }: { merchantCode?: st
               ))}
             </select>
           </Field>
-          <Field id={`${id}-name`} label={text.name}>
+          <Field id={`${id}-name`} label={t('name')}>
             <input id={`${id}-name`} name="name" required maxLength={128} className={INPUT} />
           </Field>
-          <Field id={`${id}-environment`} label={text.environment}>
+          <Field id={`${id}-environment`} label={t('environment')}>
             <select id={`${id}-environment`} name="environment" className={INPUT} defaultValue="test">
-              <option value="test">{text.test}</option>
-              <option value="live">{text.live}</option>
+              <option value="test">{t('test')}</option>
+              <option value="live">{t('live')}</option>
             </select>
           </Field>
         </fieldset>
         <fieldset disabled={action.busy} className="text-sm">
-          <legend className="mb-1">{text.methods}</legend>
+          <legend className="mb-1">{t('methods')}</legend>
           <div className="flex flex-wrap gap-4">
             {methods.map((method) => (
               <label key={`${processor}-${method}`} className="flex items-center gap-1">
@@ -138,7 +99,7 @@ export function ConnectAccount({ merchantCode, processors }: { merchantCode?: st
         </fieldset>
         <ActionError message={action.error} />
         <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
-          {text.connect}
+          {t('connect')}
         </button>
       </form>
     </div>

@@ -1,34 +1,15 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Field, INPUT } from '../../../console-ui/form-kit';
-import { useConsoleLang } from '../../../console-ui/lang-context';
+import { formText } from '../../../console-ui/form-text';
 
 // A processor account's keys as the forms take them (connecting one, replacing its keys): the
-// public key in the clear, the secret key and Mercado Pago's webhook secret in password fields,
-// never filled in again and never sent back by the service.
+// public key (Niubiz's merchant code, Izipay's shop id) and Niubiz's API user in the clear, the
+// secret key and Mercado Pago's webhook secret in password fields, never filled in again and
+// never sent back by the service.
 
-const TEXT = {
-  es: {
-    publicKey: 'Llave pública',
-    secretKey: { culqi: 'Llave secreta', mercadopago: 'Access token' },
-    keysHint: {
-      culqi: 'CulqiPanel > Desarrollo > API Keys: pk_test_… y sk_test_… (pk_live_… y sk_live_… en producción).',
-      mercadopago: 'Tus integraciones > Credenciales: la Public Key y el Access Token de la aplicación.',
-    },
-    webhookSecret: 'Clave secreta de webhooks',
-    webhookSecretHint: 'Tus integraciones > Webhooks: la clave que Mercado Pago generó al guardar la configuración.',
-  },
-  en: {
-    publicKey: 'Public key',
-    secretKey: { culqi: 'Secret key', mercadopago: 'Access token' },
-    keysHint: {
-      culqi: 'CulqiPanel > Desarrollo > API Keys: pk_test_… and sk_test_… (pk_live_… and sk_live_… when live).',
-      mercadopago: "Your integrations > Credentials: the application's Public Key and Access Token.",
-    },
-    webhookSecret: 'Webhook secret',
-    webhookSecretHint: 'Your integrations > Webhooks: the key Mercado Pago made when the configuration was saved.',
-  },
-};
+export type KeyedProcessor = 'culqi' | 'mercadopago' | 'niubiz' | 'izipay';
 
 function SecretInput({ id, name, hinted = false }: { id: string; name: string; hinted?: boolean }) {
   return (
@@ -45,11 +26,11 @@ function SecretInput({ id, name, hinted = false }: { id: string; name: string; h
   );
 }
 
-export function KeyFields({ id, processor }: { id: string; processor: 'culqi' | 'mercadopago' }) {
-  const text = TEXT[useConsoleLang()];
+export function KeyFields({ id, processor }: { id: string; processor: KeyedProcessor }) {
+  const t = useTranslations('processors.accounts.keyFields');
   return (
     <>
-      <Field id={`${id}-public`} label={text.publicKey} hint={text.keysHint[processor]}>
+      <Field id={`${id}-public`} label={t(`publicKey.${processor}`)} hint={t(`keysHint.${processor}`)}>
         <input
           id={`${id}-public`}
           name="publicKey"
@@ -60,14 +41,39 @@ export function KeyFields({ id, processor }: { id: string; processor: 'culqi' | 
           aria-describedby={`${id}-public-hint`}
         />
       </Field>
-      <Field id={`${id}-secret`} label={text.secretKey[processor]}>
+      {processor === 'niubiz' ? (
+        <Field id={`${id}-user`} label={t('apiUser')}>
+          <input
+            id={`${id}-user`}
+            name="apiUser"
+            type="email"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            className={`${INPUT} font-mono`}
+          />
+        </Field>
+      ) : null}
+      <Field id={`${id}-secret`} label={t(`secretKey.${processor}`)}>
         <SecretInput id={`${id}-secret`} name="secretKey" />
       </Field>
       {processor === 'mercadopago' ? (
-        <Field id={`${id}-webhook`} label={text.webhookSecret} hint={text.webhookSecretHint}>
+        <Field id={`${id}-webhook`} label={t('webhookSecret')} hint={t('webhookSecretHint')}>
           <SecretInput id={`${id}-webhook`} name="webhookSecret" hinted />
         </Field>
       ) : null}
     </>
   );
+}
+
+/** The form's keys of `processor` beyond the public and secret ones, as the procedure takes them. */
+export function keysOf(processor: KeyedProcessor, form: FormData) {
+  switch (processor) {
+    case 'mercadopago':
+      return { processor, webhookSecret: formText(form, 'webhookSecret').trim() };
+    case 'niubiz':
+      return { processor, apiUser: formText(form, 'apiUser').trim() };
+    default:
+      return { processor };
+  }
 }

@@ -1,15 +1,8 @@
-import { NotFoundNotice, type NotFoundText } from '../../../console-ui/not-found-notice';
-
-const TEXT: NotFoundText = {
-  es: { title: 'No encontramos este reembolso', body: 'No existe, o no pertenece a tu comercio.', back: 'Volver a reembolsos' },
-  en: {
-    title: 'We could not find this refund',
-    body: 'It does not exist, or it is not your merchant’s.',
-    back: 'Back to refunds',
-  },
-};
+import { getTranslations } from 'next-intl/server';
+import { NotFoundNotice } from '../../../console-ui/not-found-notice';
 
 /** Also what a user sees for another merchant's refund: it does not exist for them. */
-export default function RefundNotFound() {
-  return <NotFoundNotice text={TEXT} href="/refunds" />;
+export default async function RefundNotFound() {
+  const t = await getTranslations('refunds.detail.notFound');
+  return <NotFoundNotice text={{ title: t('title'), body: t('body'), back: t('back') }} href="/refunds" />;
 }

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -13,57 +14,8 @@ import { Timeline } from '../../../console-ui/timeline';
 import { maskedMethodDetails } from './masked-details';
 import { can } from '@/server/modules/access/policy';
 
-const TEXT = {
-  es: {
-    meta: 'Reembolso — consola de pagos',
-    back: '← Reembolsos',
-    title: 'Reembolso',
-    summary: 'Resumen',
-    state: 'Estado',
-    type: 'Tipo',
-    amount: 'Monto reembolsado',
-    registered: (zone: string) => `Registrado (${zoneName(zone)})`,
-    merchant: 'Comercio',
-    canal: 'Canal',
-    reason: 'Motivo',
-    description: 'Descripción',
-    lifecycle: (zone: string) => `Ciclo de vida (hora de ${zoneName(zone)}; UTC al pasar el cursor)`,
-    lifecycleList: 'Ciclo de vida del reembolso',
-    transaction: 'Transacción reembolsada',
-    operation: 'Operación',
-    transactionId: 'Id de transacción',
-    method: 'Medio',
-    transactionState: 'Estado de la transacción',
-    transactionAmount: 'Monto de la transacción',
-    callbacks: 'Notificaciones (callbacks)',
-  },
-  en: {
-    meta: 'Refund — payments console',
-    back: '← Refunds',
-    title: 'Refund',
-    summary: 'Summary',
-    state: 'State',
-    type: 'Type',
-    amount: 'Refunded amount',
-    registered: (zone: string) => `Registered (${zoneName(zone)})`,
-    merchant: 'Merchant',
-    canal: 'Channel',
-    reason: 'Reason',
-    description: 'Description',
-    lifecycle: (zone: string) => `Lifecycle (${zoneName(zone)} time; UTC on hover)`,
-    lifecycleList: 'Refund lifecycle',
-    transaction: 'Refunded transaction',
-    operation: 'Operation',
-    transactionId: 'Transaction id',
-    method: 'Method',
-    transactionState: 'Transaction state',
-    transactionAmount: 'Transaction amount',
-    callbacks: 'Notifications (callbacks)',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].meta };
+  return { title: (await getTranslations('refunds.detail.page'))('meta') };
 }
 
 type Props = { params: Promise<{ refundId: string }> };
@@ -92,7 +44,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export default async function RefundPage({ params }: Props) {
   const { refundId } = await params;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
-  const text = TEXT[lang];
+  const t = await getTranslations('refunds.detail.page');
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const detail = await caller.console.refundDetail({ refundId }).catch((error: unknown) => {
@@ -104,9 +56,9 @@ export default async function RefundPage({ params }: Props) {
   const fields = refund.additional_fields;
   return (
     <div className="space-y-6">
-      <BackLink href="/refunds">{text.back}</BackLink>
+      <BackLink href="/refunds">{t('back')}</BackLink>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{text.title}</h1>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <StateBadge state={refund.state} />
         <span className="font-mono text-xs break-all text-slate-500" data-testid="refund-id">
           {refund.refund_id}
@@ -114,28 +66,28 @@ export default async function RefundPage({ params }: Props) {
         <span className="ml-auto text-xl font-semibold">{money(refund.refund_amount, refund.currency)}</span>
       </header>
 
-      <Section id="summary" title={text.summary} boxed>
+      <Section id="summary" title={t('summary')} boxed>
         <dl className="space-y-1 text-sm">
-          <Field label={text.state}>
+          <Field label={t('state')}>
             <StateBadge state={refund.state} /> <span data-testid="refund-reason">{refund.refund_reason}</span>
           </Field>
-          <Field label={text.type}>{refund.type}</Field>
-          <Field label={text.amount}>{money(refund.refund_amount, refund.currency)}</Field>
-          <Field label={text.registered(zone)}>
+          <Field label={t('type')}>{refund.type}</Field>
+          <Field label={t('amount')}>{money(refund.refund_amount, refund.currency)}</Field>
+          <Field label={t('registered', { zone: zoneName(zone) })}>
             <time dateTime={detail.createdAt} title={`UTC ${detail.createdAt}`}>
               {businessTime(detail.createdAt, lang, zone)}
             </time>
           </Field>
           {can(session.role, 'merchants:all') ? (
-            <Field label={text.merchant}>
+            <Field label={t('merchant')}>
               {detail.merchant.name} ({detail.merchant.code})
             </Field>
           ) : null}
-          <Field label={text.canal}>{fields.canal || '—'}</Field>
-          <Field label={text.reason}>
+          <Field label={t('canal')}>{fields.canal || '—'}</Field>
+          <Field label={t('reason')}>
             <span data-testid="additional-reason">{fields.reason || '—'}</span>
           </Field>
-          <Field label={text.description}>
+          <Field label={t('description')}>
             <span data-testid="additional-description" className="whitespace-pre-wrap">
               {fields.description || '—'}
             </span>
@@ -143,39 +95,39 @@ export default async function RefundPage({ params }: Props) {
         </dl>
       </Section>
 
-      <Section id="lifecycle" title={text.lifecycle(zone)}>
+      <Section id="lifecycle" title={t('lifecycle', { zone: zoneName(zone) })}>
         <Timeline
-          label={text.lifecycleList}
+          label={t('lifecycleList')}
           lang={lang}
           zone={zone}
           entries={refund.lifecycle.map((entry) => ({ state: entry.state, iso: refundInstant(entry.date) }))}
         />
       </Section>
 
-      <Section id="transaction" title={text.transaction} boxed>
+      <Section id="transaction" title={t('transaction')} boxed>
         <dl className="space-y-1 text-sm">
-          <Field label={text.operation}>
+          <Field label={t('operation')}>
             <Link href={`/operations/${transaction.transaction_id}`} className="font-mono text-blue-800 underline">
               {refund.merchant_operation_number}
             </Link>
           </Field>
-          <Field label={text.transactionId}>
+          <Field label={t('transactionId')}>
             <span className="font-mono break-all">{transaction.transaction_id}</span>
           </Field>
-          <Field label={text.method}>{transaction.payment_method.method_name}</Field>
+          <Field label={t('method')}>{transaction.payment_method.method_name}</Field>
           {maskedMethodDetails(transaction.payment_method.method_details).map(([key, value]) => (
             <Field key={key} label={key}>
               <span className="font-mono">{value}</span>
             </Field>
           ))}
-          <Field label={text.transactionState}>
+          <Field label={t('transactionState')}>
             <StateBadge state={transaction.state} />
           </Field>
-          <Field label={text.transactionAmount}>{money(refund.transaction_amount, refund.currency)}</Field>
+          <Field label={t('transactionAmount')}>{money(refund.transaction_amount, refund.currency)}</Field>
         </dl>
       </Section>
 
-      <Section id="callbacks" title={text.callbacks}>
+      <Section id="callbacks" title={t('callbacks')}>
         <CallbackEvents events={detail.events} lang={lang} zone={zone} />
       </Section>
     </div>

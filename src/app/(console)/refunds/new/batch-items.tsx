@@ -1,9 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { money } from '../../../console-ui/format';
-import { useConsoleLang } from '../../../console-ui/lang-context';
-import { BATCH_TEXT, itemLabel, type BatchItem, type Fields } from './batch-text';
+import { itemLabel, type BatchItem, type Fields } from './batch-text';
 import { ReasonFields } from './reason-fields';
 
 /** The transactions in the request, each removable and each with an optional reason of its own. */
@@ -18,27 +18,29 @@ export function BatchItems({
   onChange: (transactionId: string, change: Partial<Pick<BatchItem, 'own' | 'amount'>>) => void;
   onRemove: (transactionId: string) => void;
 }) {
-  const text = BATCH_TEXT[useConsoleLang()];
+  const t = useTranslations('refunds.new.batch');
   return (
     <section aria-labelledby="items" className="space-y-2">
       <h2 id="items" className="text-lg font-semibold">
-        {text.items(items.length)}
+        {t('items', { count: items.length })}
       </h2>
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center text-slate-600">{text.noItems}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center text-slate-600">{t('noItems')}</p>
       ) : (
         <ol className="space-y-2">
           {items.map((item, index) => (
             <li key={item.transactionId} data-testid="batch-item" data-transaction-id={item.transactionId}>
               <fieldset className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
-                <legend className="px-1 text-sm font-semibold break-all">{text.itemLegend(index + 1, itemLabel(item))}</legend>
+                <legend className="px-1 text-sm font-semibold break-all">
+                  {t('itemLegend', { index: index + 1, label: itemLabel(item) })}
+                </legend>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                   {item.candidate ? (
                     <span>
                       {item.candidate.method} · {money(item.candidate.amount, item.candidate.currency)}
                     </span>
                   ) : (
-                    <span className="text-slate-600">{text.pasted}</span>
+                    <span className="text-slate-600">{t('pasted')}</span>
                   )}
                   <label className="flex items-center gap-1">
                     <input
@@ -47,19 +49,19 @@ export function BatchItems({
                       checked={item.own !== null}
                       onChange={(event) => onChange(item.transactionId, { own: event.target.checked ? { ...common } : null })}
                     />
-                    {text.ownReason}
+                    {t('ownReason')}
                   </label>
                   <button
                     type="button"
                     onClick={() => onRemove(item.transactionId)}
-                    aria-label={`${text.remove} ${itemLabel(item)}`}
+                    aria-label={`${t('remove')} ${itemLabel(item)}`}
                     className={`ml-auto ${SECONDARY_BUTTON}`}
                   >
-                    {text.remove}
+                    {t('remove')}
                   </button>
                 </div>
                 <label className="block max-w-xs text-sm">
-                  {text.partAmount(itemLabel(item))}
+                  {t('partAmount', { label: itemLabel(item) })}
                   <input
                     value={item.amount}
                     inputMode="decimal"

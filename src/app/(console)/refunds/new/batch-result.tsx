@@ -1,11 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { DANGER_OUTLINE_BUTTON } from '../../../console-ui/buttons';
 import { money, StateBadge } from '../../../console-ui/format';
-import { useConsoleLang } from '../../../console-ui/lang-context';
-import { BATCH_TEXT, itemLabel, type BatchItem, type BatchOutcome } from './batch-text';
+import { itemLabel, type BatchItem, type BatchOutcome } from './batch-text';
 
 /** What became of each item of the request sent: its refund, or why it cannot be refunded. */
 export function BatchResult({
@@ -17,7 +17,7 @@ export function BatchResult({
   sent: BatchItem[];
   onRemoveFailed: () => void;
 }) {
-  const text = BATCH_TEXT[useConsoleLang()];
+  const t = useTranslations('refunds.new.batch');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome]);
   const label = (index: number) => itemLabel(sent[index]!);
@@ -29,7 +29,7 @@ export function BatchResult({
         className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4"
       >
         <h2 id="batch-result" ref={heading} tabIndex={-1} className="text-lg font-semibold text-emerald-900 focus:outline-none">
-          {text.filedTitle(outcome.items.length)}
+          {t('filedTitle', { count: outcome.items.length })}
         </h2>
         <ol className="space-y-1 text-sm">
           {outcome.items.map(({ transactionId, refund }, index) => (
@@ -44,7 +44,7 @@ export function BatchResult({
               <StateBadge state={refund.state} />
               <span>{money(refund.refund_amount, refund.currency)}</span>
               <Link href={`/refunds/${refund.refund_id}`} className="text-blue-800 underline">
-                {text.open(refund.refund_id)}
+                {t('open', { id: refund.refund_id.slice(0, 8) })}
               </Link>
             </li>
           ))}
@@ -56,9 +56,9 @@ export function BatchResult({
   return (
     <section role="alert" aria-labelledby="batch-result" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4">
       <h2 id="batch-result" ref={heading} tabIndex={-1} className="text-lg font-semibold text-red-900 focus:outline-none">
-        {text.refusedTitle}
+        {t('refusedTitle')}
       </h2>
-      <p className="text-sm text-red-900">{text.refusedText(failed, outcome.items.length)}</p>
+      <p className="text-sm text-red-900">{t('refusedText', { failed, total: outcome.items.length })}</p>
       <ol className="space-y-1 text-sm">
         {outcome.items.map(({ transactionId, refusal }, index) => (
           <li
@@ -70,13 +70,17 @@ export function BatchResult({
             <span className="font-semibold">#{index + 1}</span>
             <span className="font-mono">{label(index)}</span>
             <span className={refusal ? 'font-medium text-red-800' : 'text-slate-700'}>
-              {refusal ? text.refusal(refusal) : text.valid}
+              {refusal
+                ? t(`refusal.${refusal.reason}`, {
+                    detail: refusal.detail ?? (refusal.reason === 'not_settled' ? '—' : ''),
+                  })
+                : t('valid')}
             </span>
           </li>
         ))}
       </ol>
       <button type="button" onClick={onRemoveFailed} className={DANGER_OUTLINE_BUTTON}>
-        {text.removeFailed}
+        {t('removeFailed')}
       </button>
     </section>
   );

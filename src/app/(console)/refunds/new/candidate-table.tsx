@@ -1,11 +1,12 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { businessTime, money, zoneName } from '../../../console-ui/format';
 import { useConsoleLang } from '../../../console-ui/lang-context';
 import { useBusinessZone } from '../../../console-ui/zone-context';
 import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { DataTable } from '../../../console-ui/table';
-import { BATCH_TEXT, type Candidate } from './batch-text';
+import { type Candidate } from './batch-text';
 
 /** The merchant's refundable transactions, each with a box that puts it in (or out of) the request. */
 export function CandidateTable({
@@ -23,23 +24,29 @@ export function CandidateTable({
 }) {
   const lang = useConsoleLang();
   const zone = useBusinessZone();
-  const text = BATCH_TEXT[lang];
+  const t = useTranslations('refunds.new.batch');
   return (
     <section aria-labelledby="eligible" className="space-y-2">
       <h2 id="eligible" className="text-lg font-semibold">
-        {text.eligible}
+        {t('eligible')}
       </h2>
-      <p className="text-sm text-slate-600">{text.eligibleHint}</p>
+      <p className="text-sm text-slate-600">{t('eligibleHint')}</p>
       {candidates.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-center text-slate-600">
-          {text.noEligible}
+          {t('noEligible')}
         </p>
       ) : (
         <>
           <DataTable
-            caption={text.eligibleCaption}
+            caption={t('eligibleCaption')}
             testId="eligible-table"
-            columns={[text.include, text.operation, text.method, { label: text.amount, right: true }, text.date(zoneName(zone))]}
+            columns={[
+              t('include'),
+              t('operation'),
+              t('method'),
+              { label: t('amount'), right: true },
+              t('date', { zone: zoneName(zone) }),
+            ]}
           >
             {candidates.map((candidate) => (
               <tr key={candidate.transactionId} className="border-t border-slate-100" data-testid="eligible-row">
@@ -47,7 +54,7 @@ export function CandidateTable({
                   <input
                     type="checkbox"
                     className="h-4 w-4 focus-visible:ring-4 focus-visible:ring-slate-300"
-                    aria-label={text.includeOne(candidate.merchantOperationNumber)}
+                    aria-label={t('includeOne', { number: candidate.merchantOperationNumber })}
                     checked={chosen.has(candidate.transactionId)}
                     onChange={() => onToggle(candidate)}
                   />
@@ -63,9 +70,9 @@ export function CandidateTable({
           </DataTable>
           <div className="flex flex-wrap items-center gap-3">
             <button type="button" onClick={onAddAll} className={SECONDARY_BUTTON}>
-              {text.addVisible}
+              {t('addVisible')}
             </button>
-            {more ? <p className="text-sm text-slate-600">{text.more(candidates.length)}</p> : null}
+            {more ? <p className="text-sm text-slate-600">{t('more', { count: candidates.length })}</p> : null}
           </div>
         </>
       )}

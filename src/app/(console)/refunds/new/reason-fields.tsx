@@ -1,7 +1,7 @@
 'use client';
 
-import { useConsoleLang } from '../../../console-ui/lang-context';
-import { BATCH_TEXT, type Fields } from './batch-text';
+import { useTranslations } from 'next-intl';
+import { type Fields } from './batch-text';
 
 const INPUT =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300';
@@ -15,7 +15,8 @@ const FIELDS = [
 
 /** Canal, reason and description of a refund (the description on several lines). */
 export function ReasonFields({ value, onChange }: { value: Fields; onChange: (next: Fields) => void }) {
-  const text = BATCH_TEXT[useConsoleLang()];
+  const t = useTranslations('refunds.new.batch');
+  const labels: Record<keyof Fields, string> = { canal: t('canal'), reason: t('reason'), description: t('description') };
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-4">
       {FIELDS.map(({ key, max, span }) => {
@@ -27,7 +28,7 @@ export function ReasonFields({ value, onChange }: { value: Fields; onChange: (ne
         };
         return (
           <label key={key} className={`text-sm ${span}`}>
-            {text[key]}
+            {labels[key]}
             {key === 'description' ? <textarea rows={2} {...props} /> : <input {...props} />}
           </label>
         );

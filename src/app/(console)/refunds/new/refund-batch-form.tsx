@@ -1,14 +1,15 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { Confirm } from '../../../console-ui/form-kit';
-import { useConsoleLang } from '../../../console-ui/lang-context';
-import { consoleClient, errorMessage } from '../../../console-ui/trpc-client';
+import { consoleClient } from '../../../console-ui/trpc-client';
+import { useErrorMessage } from '../../../console-ui/use-console-action';
 import { BatchItems } from './batch-items';
 import { BatchResult } from './batch-result';
-import { BATCH_TEXT, MAX_ITEMS, type BatchItem, type BatchOutcome, type Candidate, type Fields } from './batch-text';
+import { MAX_ITEMS, type BatchItem, type BatchOutcome, type Candidate, type Fields } from './batch-text';
 import { CandidateTable } from './candidate-table';
 import { ReasonFields } from './reason-fields';
 import { centsOfInput } from '../../../console-ui/amount-input';
@@ -27,8 +28,8 @@ export function RefundBatchForm({
   candidates: Candidate[];
   more: boolean;
 }) {
-  const lang = useConsoleLang();
-  const text = BATCH_TEXT[lang];
+  const errorText = useErrorMessage();
+  const t = useTranslations('refunds.new.batch');
   const router = useRouter();
   const [items, setItems] = useState<BatchItem[]>([]);
   const [common, setCommon] = useState<Fields>({ canal: 'console', reason: '', description: '' });
@@ -46,7 +47,7 @@ export function RefundBatchForm({
         !chosen.has(item.transactionId) && next.findIndex((other) => other.transactionId === item.transactionId) === index,
     );
     const room = MAX_ITEMS - items.length;
-    setProblem(fresh.length > room ? text.tooMany : null);
+    setProblem(fresh.length > room ? t('tooMany', { max: MAX_ITEMS }) : null);
     setItems([...items, ...fresh.slice(0, Math.max(room, 0))]);
   };
   const fromCandidate = (candidate: Candidate): BatchItem => ({
@@ -62,7 +63,7 @@ export function RefundBatchForm({
       .filter(Boolean)
       .map((id) => id.toLowerCase());
     const long = ids.find((id) => id.length > 64);
-    if (long) return setProblem(text.tooLong(long));
+    if (long) return setProblem(t('tooLong', { id: long.slice(0, 20) }));
     add(
       ids.map((id) => {
         const candidate = candidates.find((entry) => entry.transactionId === id);
@@ -74,10 +75,10 @@ export function RefundBatchForm({
 
   const missingReason = (): string | null => {
     const index = items.findIndex((item) => item.own !== null && !item.own.reason.trim());
-    if (index >= 0) return text.needReason(index + 1);
+    if (index >= 0) return t('needReason', { index: index + 1 });
     const badPart = items.findIndex((item) => item.amount.trim() !== '' && centsOfInput(item.amount) === null);
-    if (badPart >= 0) return text.badPart(badPart + 1);
-    return items.some((item) => item.own === null) && !common.reason.trim() ? text.needCommonReason : null;
+    if (badPart >= 0) return t('badPart', { index: badPart + 1 });
+    return items.some((item) => item.own === null) && !common.reason.trim() ? t('needCommonReason') : null;
   };
 
   const send = () => {
@@ -99,7 +100,7 @@ export function RefundBatchForm({
             router.refresh();
           }
         },
-        (failure: unknown) => setProblem(errorMessage(failure, lang)),
+        (failure: unknown) => setProblem(errorText(failure)),
       )
       .finally(() => {
         setBusy(false);
@@ -134,13 +135,13 @@ export function RefundBatchForm({
       />
       <section aria-labelledby="paste" className="space-y-2">
         <h2 id="paste" className="text-lg font-semibold">
-          {text.paste}
+          {t('paste')}
         </h2>
         <label htmlFor="pasted-ids" className="block text-sm">
-          {text.pasteLabel}
+          {t('pasteLabel')}
         </label>
         <p id="paste-hint" className="text-sm text-slate-600">
-          {text.pasteHint}
+          {t('pasteHint')}
         </p>
         <textarea
           id="pasted-ids"
@@ -151,7 +152,7 @@ export function RefundBatchForm({
           className="block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300"
         />
         <button type="button" onClick={addPasted} className={SECONDARY_BUTTON}>
-          {text.addPasted}
+          {t('addPasted')}
         </button>
       </section>
       <form
@@ -164,8 +165,8 @@ export function RefundBatchForm({
         }}
       >
         <fieldset className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
-          <legend className="px-1 font-semibold">{text.common}</legend>
-          <p className="text-sm text-slate-600">{text.commonHint}</p>
+          <legend className="px-1 font-semibold">{t('common')}</legend>
+          <p className="text-sm text-slate-600">{t('commonHint')}</p>
           <ReasonFields value={common} onChange={setCommon} />
         </fieldset>
         <BatchItems
@@ -184,10 +185,10 @@ export function RefundBatchForm({
         {confirming ? (
           <Confirm
             id="refund-batch"
-            title={text.confirmTitle(items.length)}
-            body={text.confirmText}
-            yes={busy ? text.sending : text.confirm}
-            no={text.back}
+            title={t('confirmTitle', { count: items.length })}
+            body={t('confirmText')}
+            yes={busy ? t('sending') : t('confirm')}
+            no={t('back')}
             busy={busy}
             danger={false}
             onYes={send}
@@ -195,7 +196,7 @@ export function RefundBatchForm({
           />
         ) : (
           <button type="submit" disabled={items.length === 0} className={PRIMARY_BUTTON}>
-            {text.submit(items.length)}
+            {t('submit', { count: items.length })}
           </button>
         )}
       </form>

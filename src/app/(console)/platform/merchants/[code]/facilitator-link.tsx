@@ -1,39 +1,12 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { consoleClient } from '../../../../console-ui/trpc-client';
 import { formText } from '../../../../console-ui/form-text';
 import { ActionError, Confirm, Field, Select } from '../../../../console-ui/form-kit';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../../console-ui/buttons';
-import { useConsoleLang } from '../../../../console-ui/lang-context';
 import { useConsoleAction } from '../../../../console-ui/use-console-action';
-
-const TEXT = {
-  es: {
-    current: 'Facilitador actual',
-    none: 'Ninguno: solo las credenciales propias del comercio actúan por él.',
-    choose: 'Facilitador',
-    link: 'Vincular',
-    noFacilitators: 'Aún no hay facilitadores: créalos en Plataforma.',
-    unlink: 'Desvincular',
-    unlinkTitle: (code: string) => `¿Desvincular del facilitador ${code}?`,
-    unlinkBody: 'Las credenciales del facilitador dejarán de actuar por este comercio. Las del comercio siguen funcionando.',
-    yes: 'Sí, desvincular',
-    no: 'No',
-  },
-  en: {
-    current: 'Current facilitator',
-    none: 'None: only the merchant’s own credentials act for it.',
-    choose: 'Facilitator',
-    link: 'Link',
-    noFacilitators: 'There are no facilitators yet: create them in Platform.',
-    unlink: 'Unlink',
-    unlinkTitle: (code: string) => `Unlink from facilitator ${code}?`,
-    unlinkBody: 'The facilitator’s credentials will stop acting for this merchant. The merchant’s own keep working.',
-    yes: 'Yes, unlink',
-    no: 'No',
-  },
-};
 
 type Props = {
   merchantCode: string;
@@ -43,34 +16,34 @@ type Props = {
 };
 
 export function FacilitatorLink({ merchantCode, current, facilitatorCodes, canEdit }: Props) {
-  const text = TEXT[useConsoleLang()];
+  const t = useTranslations('platform.merchants.detail.facilitatorLink');
   const action = useConsoleAction();
   const [confirming, setConfirming] = useState(false);
   const platform = consoleClient.console.platform;
   return (
     <div className="space-y-3 text-sm">
       <p data-testid="current-facilitator">
-        {text.current}:{' '}
+        {t('current')}:{' '}
         {current ? (
           <>
             <code className="font-semibold">{current.code}</code> — {current.name}
           </>
         ) : (
-          text.none
+          t('none')
         )}
       </p>
       {canEdit && current && !confirming ? (
         <button type="button" disabled={action.busy} className={SECONDARY_BUTTON} onClick={() => setConfirming(true)}>
-          {text.unlink}
+          {t('unlink')}
         </button>
       ) : null}
       {confirming && current ? (
         <Confirm
           id="unlink"
-          title={text.unlinkTitle(current.code)}
-          body={text.unlinkBody}
-          yes={text.yes}
-          no={text.no}
+          title={t('unlinkTitle', { code: current.code })}
+          body={t('unlinkBody')}
+          yes={t('yes')}
+          no={t('no')}
           busy={action.busy}
           onYes={() =>
             action.run(
@@ -81,7 +54,7 @@ export function FacilitatorLink({ merchantCode, current, facilitatorCodes, canEd
           onNo={() => setConfirming(false)}
         />
       ) : null}
-      {canEdit && facilitatorCodes.length === 0 ? <p className="text-slate-600">{text.noFacilitators}</p> : null}
+      {canEdit && facilitatorCodes.length === 0 ? <p className="text-slate-600">{t('noFacilitators')}</p> : null}
       {canEdit && facilitatorCodes.length > 0 ? (
         <form
           className="flex flex-wrap items-end gap-2"
@@ -91,7 +64,7 @@ export function FacilitatorLink({ merchantCode, current, facilitatorCodes, canEd
             action.run(() => platform.linkMerchant.mutate({ facilitatorCode, merchantCode }));
           }}
         >
-          <Field id="facilitator-choice" label={text.choose}>
+          <Field id="facilitator-choice" label={t('choose')}>
             <Select
               id="facilitator-choice"
               name="facilitatorCode"
@@ -100,7 +73,7 @@ export function FacilitatorLink({ merchantCode, current, facilitatorCodes, canEd
             />
           </Field>
           <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
-            {text.link}
+            {t('link')}
           </button>
         </form>
       ) : null}

@@ -1,3 +1,4 @@
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -12,32 +13,15 @@ import { SettlementSection } from '../../settlement-section';
 import { FacilitatorLink } from './facilitator-link';
 import { can } from '@/server/modules/access/policy';
 
-const TEXT = {
-  es: {
-    meta: 'Comercio — consola de pagos',
-    back: 'Volver a Plataforma',
-    merchant: 'Comercio',
-    facilitator: 'Facilitador de pago',
-    credentials: 'Credenciales de la API de este comercio',
-  },
-  en: {
-    meta: 'Merchant — payments console',
-    back: 'Back to Platform',
-    merchant: 'Merchant',
-    facilitator: 'Payment facilitator',
-    credentials: 'This merchant’s API credentials',
-  },
-};
-
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: TEXT[await consoleLang()].meta };
+  return { title: (await getTranslations('platform.merchants.detail.page'))('meta') };
 }
 
 type Props = { params: Promise<{ code: string }> };
 
 export default async function PlatformMerchantPage({ params }: Props) {
   const [session, lang, { code: raw }] = await Promise.all([requireConsoleSession(), consoleLang(), params]);
-  if (!can(session.role, 'platform:read')) return <PlatformOnly lang={lang} />;
+  if (!can(session.role, 'platform:read')) return <PlatformOnly />;
   const code = decodeURIComponent(raw);
   const caller = await consoleCaller(session);
   const found = await Promise.all([
@@ -53,24 +37,24 @@ export default async function PlatformMerchantPage({ params }: Props) {
   });
   if (!found) notFound();
   const [settings, users, facilitators, awaiting] = found;
-  const text = TEXT[lang];
+  const t = await getTranslations('platform.merchants.detail.page');
   const canEdit = can(session.role, 'platform:act');
   return (
     <div className="space-y-4">
       <Link href="/platform" className="text-sm text-blue-800 underline">
-        {text.back}
+        {t('back')}
       </Link>
       <div>
         <h1 className="text-2xl font-semibold break-words">
-          <span className="sr-only">{text.merchant} </span>
+          <span className="sr-only">{t('merchant')} </span>
           {settings.name}
         </h1>
         <p className="font-mono text-sm text-slate-600">{settings.code}</p>
         <Link href={`/developers?merchant=${encodeURIComponent(settings.code)}`} className="text-sm text-blue-800 underline">
-          {text.credentials}
+          {t('credentials')}
         </Link>
       </div>
-      <Section id="facilitator" title={text.facilitator}>
+      <Section id="facilitator" title={t('facilitator')}>
         <FacilitatorLink
           merchantCode={settings.code}
           current={settings.facilitator}
@@ -87,7 +71,7 @@ export default async function PlatformMerchantPage({ params }: Props) {
         lang={lang}
         zone={businessZone()}
       />
-      <SettlementSection awaiting={awaiting} merchantCode={settings.code} canEdit={canEdit} lang={lang} />
+      <SettlementSection awaiting={awaiting} merchantCode={settings.code} canEdit={canEdit} />
     </div>
   );
 }

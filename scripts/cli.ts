@@ -84,7 +84,7 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   },
   'processor-accounts': { help: '--merchant C   its processor accounts (never a secret)', options: ['merchant'] },
   'connect-processor-account': {
-    help: '--merchant C --processor culqi|mercadopago|niubiz|izipay --name N --environment test|live --methods "CARD YAPE ..." --public-key K (Niubiz: merchant code; Izipay: shop id) --secret-key @FILE [--webhook-secret @FILE (Mercado Pago)] [--api-user U (Niubiz)]   sealed at once; secrets from a file keep them out of the shell history',
+    help: '--merchant C --processor culqi|mercadopago|niubiz|izipay --name N --environment test|live --methods "CARD YAPE ..." --public-key K (Niubiz: merchant code; Izipay: shop id) --secret-key @FILE [--webhook-secret @FILE (Mercado Pago)] [--api-user U --tax-id RUC (Niubiz)]   sealed at once; secrets from a file keep them out of the shell history',
     options: [
       'merchant',
       'processor',
@@ -95,6 +95,7 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
       'secret-key',
       'webhook-secret',
       'api-user',
+      'tax-id',
     ],
   },
   'test-processor-account': { help: '--id ID   ask the processor whether it takes the keys', options: ['id'] },
@@ -363,7 +364,12 @@ async function run(command: string, values: Record<string, string | string[] | u
               webhookSecret: valueOrFile(values, 'webhook-secret'),
             });
           case 'niubiz':
-            return processorAccounts.connect.mutate({ processor, ...common, apiUser: required(values, 'api-user') });
+            return processorAccounts.connect.mutate({
+              processor,
+              ...common,
+              apiUser: required(values, 'api-user'),
+              ...(optional('tax-id') ? { taxId: optional('tax-id') } : {}),
+            });
           default:
             throw new Error('--processor must be culqi, mercadopago, niubiz or izipay');
         }

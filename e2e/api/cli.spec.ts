@@ -17,6 +17,10 @@ import { newActor } from './charges-helpers';
 
 const run = promisify(execFile);
 
+// Each step is a CLI process of its own (tsx, the database opened in-process on PostgreSQL: about
+// 4 s on an idle machine), four or five to a test.
+test.describe.configure({ timeout: 150_000 });
+
 /** `connect-processor-account` of a Culqi account with these keys (the secret as a value or @FILE). */
 const connectCulqiArgs = (merchantCode: string, environment: 'test' | 'live', publicKey: string, secretKey: string) => [
   'connect-processor-account',

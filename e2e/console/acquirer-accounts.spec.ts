@@ -5,7 +5,7 @@ import { IZIPAY_SIMULATOR, NIUBIZ_SIMULATOR, simulatorControl } from '../support
 import { createConsoleUser, createMerchant, operatorConsole } from '../support/service';
 
 // Peru's acquirers in the console (docs/processors/README.md): a merchant admin connects a Niubiz
-// account (merchant code, API user, password) and an Izipay shop (shop id, REST password), each
+// account (merchant code, API user, password, the merchant's RUC) and an Izipay shop (shop id, REST password), each
 // form asking for that processor's own keys; the connection test asks the processor (Niubiz's
 // security API, Izipay's REST API), and the passwords never come back to the page.
 
@@ -34,6 +34,7 @@ test('a merchant admin connects a Niubiz account and an Izipay shop with their o
   await form.getByLabel('Código de comercio').fill(niubiz.merchantId);
   await form.getByLabel('Usuario de la API').fill(niubiz.user);
   await form.getByLabel('Contraseña de la API').fill(niubiz.password);
+  await form.getByLabel('RUC del comercio (opcional)').fill('20100047218');
   await form.getByRole('button', { name: 'Conectar cuenta' }).click();
   await expect(page.getByTestId('webhook-setup')).toContainText('Cuenta Niubiz tienda conectada.');
   await expect(page.getByTestId('setup-url')).toHaveText(/\/api\/notifications\/niubiz\/[0-9a-f-]{36}$/);
@@ -47,9 +48,11 @@ test('a merchant admin connects a Niubiz account and an Izipay shop with their o
   await expect(page.getByTestId('webhook-setup')).toContainText('Cuenta Izipay tienda conectada.');
 
   const { accounts } = await operatorConsole().processorAccounts.accounts.query({ merchantCode: merchant.code });
-  expect(accounts.map((account) => [account.processor, account.publicKey, account.apiUser, account.methods])).toEqual([
-    ['niubiz', niubiz.merchantId, niubiz.user, ['CARD', 'QR']],
-    ['izipay', izipay.shopId, null, ['CARD']],
+  expect(
+    accounts.map((account) => [account.processor, account.publicKey, account.apiUser, account.taxId, account.methods]),
+  ).toEqual([
+    ['niubiz', niubiz.merchantId, niubiz.user, '20100047218', ['CARD', 'QR']],
+    ['izipay', izipay.shopId, null, null, ['CARD']],
   ]);
   for (const account of accounts) {
     const row = page.getByTestId(`account-${account.connectorId}`);

@@ -178,7 +178,7 @@ const SANDBOX_DECLINES: DocumentedDecline[] = [
 export function testAccount(
   processor: Processor,
   simulatorUrl: string,
-  keys: { publicKey: string; secretKey: string; apiUser?: string },
+  keys: { publicKey: string; secretKey: string; apiUser?: string; taxId?: string },
 ): ProcessorAccountConfig {
   const accountId = randomUUID();
   return {
@@ -189,6 +189,7 @@ export function testAccount(
     environment: 'test',
     methods: PROCESSOR_METHODS[processor],
     apiUser: null,
+    taxId: null,
     ...keys,
     webhook: { username: null, secret: null },
     notificationUrl: `${simulatorUrl}/unused-notifications/${accountId}`,

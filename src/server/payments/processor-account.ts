@@ -25,6 +25,8 @@ export type ProcessorAccountConfig = {
   secretKey: string;
   /** Niubiz's API user (the email its security API takes with the password); null for the others. */
   apiUser: string | null;
+  /** The merchant's RUC (11 digits), which Niubiz's refunds carry; null when not given. */
+  taxId: string | null;
   /**
    * What proves a notification is the processor's: Culqi's HTTP Basic credentials (the user name
    * and password the merchant set on the webhook in CulqiPanel), Mercado Pago's webhook secret.

@@ -43,6 +43,7 @@ export const accountFields = {
   environment: true,
   publicKey: true,
   apiUser: true,
+  taxId: true,
   webhookUsername: true,
   methods: true,
 } as const satisfies Prisma.ProcessorAccountSelect;
@@ -70,6 +71,7 @@ export async function accountConfig(db: Db | Tx, row: AccountRow, keys?: KeyRing
     publicKey: row.publicKey,
     secretKey: secrets.secretKey,
     apiUser: row.apiUser,
+    taxId: row.taxId,
     webhook: { username: row.webhookUsername, secret: secrets.webhookSecret },
     notificationUrl: notificationUrlOf(row.processor, row.id),
   };

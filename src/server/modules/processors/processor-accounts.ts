@@ -76,6 +76,8 @@ export type AccountKeys = {
   webhookSecret?: string | undefined;
   /** Niubiz's API user. */
   apiUser?: string | undefined;
+  /** The merchant's RUC, which Niubiz's refunds carry. */
+  taxId?: string | undefined;
 };
 
 export type ConnectInput = AccountKeys & {
@@ -181,6 +183,7 @@ export async function connectAccount(
         environment: input.environment,
         publicKey: input.publicKey,
         apiUser: input.processor === 'niubiz' ? (input.apiUser ?? null) : null,
+        taxId: input.processor === 'niubiz' ? (input.taxId ?? null) : null,
         secretHint: secretHint(input.secretKey),
         ...sealedColumns(sealed),
         webhookUsername: culqi?.username ?? null,
@@ -230,7 +233,7 @@ export async function replaceKeys(prisma: Db, scope: MerchantScope, id: string, 
       where: { id },
       data: {
         publicKey: keys.publicKey,
-        ...(processor === 'niubiz' ? { apiUser: keys.apiUser ?? null } : {}),
+        ...(processor === 'niubiz' ? { apiUser: keys.apiUser ?? null, taxId: keys.taxId ?? null } : {}),
         secretHint: secretHint(keys.secretKey),
         ...sealedColumns(sealed),
         checkedAt: null,

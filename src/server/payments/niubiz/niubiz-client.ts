@@ -11,6 +11,8 @@ import type { ProcessorAccountConfig, ProcessorEndpoints } from '../processor-ac
 
 export type NiubizClient = {
   merchantId: string;
+  /** The merchant's RUC, which refunds carry when the account has one. */
+  taxId: string | null;
   /** One call with the account's security token: renewed once when Niubiz answers 401 (research §2: "se debe generar uno nuevo"). */
   call(
     method: 'GET' | 'POST' | 'PUT',
@@ -129,6 +131,7 @@ export function niubizClient(account: ProcessorAccountConfig, endpoints: Process
 
   return {
     merchantId: account.publicKey,
+    taxId: account.taxId,
     async call(method, path, { body, signal } = {}) {
       for (const renew of [false, true]) {
         const current = await token(renew, signal);

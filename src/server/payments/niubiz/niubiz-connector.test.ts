@@ -41,13 +41,14 @@ afterAll(async () => {
 
 const TIMEOUT_MS = 2_000;
 
-function open(overrides: { password?: string; merchantId?: string } = {}) {
+function open(overrides: { password?: string; merchantId?: string; taxId?: string } = {}) {
   const keys = niubizKeys();
   simulator.addAccount({ ...keys, callbackUrl: receiverUrl });
   const account = testAccount('niubiz', simulator.url, {
     publicKey: overrides.merchantId ?? keys.merchantId,
     secretKey: overrides.password ?? keys.password,
     apiUser: keys.user,
+    ...(overrides.taxId ? { taxId: overrides.taxId } : {}),
   });
   const endpoints = endpointsOf({ niubizApi: { test: simulator.url, live: 'http://127.0.0.1:9' }, timeoutMs: TIMEOUT_MS });
   return { keys, account, endpoints, connector: niubizConnector(account, endpoints) };
@@ -256,6 +257,34 @@ describe('Niubiz QR (research §9)', () => {
       'not json',
     ]) {
       expect((await mine.connector.notification({ ...at, body })).outcome).toBe('refused');
+    }
+  });
+});
+
+describe('Niubiz refunds (research §7)', () => {
+  it('carry the merchant RUC when the account has one, and none when it does not', async () => {
+    for (const taxId of ['20100047218', undefined]) {
+      const { keys, connector } = open(taxId ? { taxId } : {});
+      const context = contextOf();
+      const result = await approve(connector, context);
+      const from = simulator.requests.length;
+      const refund = await connector.refund({
+        transactionId: context.transactionId,
+        method: 'CARD',
+        amount: context.amount,
+        currency: context.currency,
+        card: null,
+        processorReference: result.processorReference ?? null,
+        createdAt: context.now,
+        refundId: randomUUID(),
+        refundAmount: 5_000n,
+        registeredAt: new Date(),
+      });
+      expect(refund.outcome).toBe('resolved');
+      const posted = ofAccount(keys.merchantId, from).find((request) => request.path.startsWith('/api.refund/'))!;
+      const body = JSON.parse(posted.body) as Record<string, unknown>;
+      expect(body.ruc).toBe(taxId);
+      expect(body.amount).toBe(50);
     }
   });
 });

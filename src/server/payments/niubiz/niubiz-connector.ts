@@ -107,8 +107,8 @@ function refundCode(body: unknown): string | undefined {
  * each refund carries its own `externalReferenceId`, and a refund asked again after a lost answer
  * is sent again with the same one; an answer of 945 "Referencia repetida" ([PW-PDF] Annex b; its
  * use for refunds is our inference) means the first one was registered. `ruc` (the merchant's
- * RUC, sent by every source) is not in the account's configuration: not sent (unconfirmed
- * whether Niubiz requires it; docs/processors/niubiz.md).
+ * RUC, 11 digits, sent by every source) goes when the account has one (whether Niubiz requires
+ * it is unconfirmed; docs/processors/niubiz.md).
  */
 async function refundPart(client: NiubizClient, request: RefundRequest): Promise<RefundResult> {
   const found = await findPayment(client, request);
@@ -124,6 +124,7 @@ async function refundPart(client: NiubizClient, request: RefundRequest): Promise
     `/api.refund/v1/refund/${encodeURIComponent(client.merchantId)}/${encodeURIComponent(sale.transactionId)}`,
     {
       body: {
+        ...(client.taxId ? { ruc: client.taxId } : {}),
         comment: `Devolución ${request.refundId}`.slice(0, 100),
         externalReferenceId: refundReferenceOf(request.refundId),
         amount: niubizAmount(request.refundAmount),

@@ -57,6 +57,20 @@ export function KeyFields({ id, processor }: { id: string; processor: KeyedProce
       <Field id={`${id}-secret`} label={t(`secretKey.${processor}`)}>
         <SecretInput id={`${id}-secret`} name="secretKey" />
       </Field>
+      {processor === 'niubiz' ? (
+        <Field id={`${id}-tax`} label={t('taxId')} hint={t('taxIdHint')}>
+          <input
+            id={`${id}-tax`}
+            name="taxId"
+            inputMode="numeric"
+            pattern="[0-9]{11}"
+            maxLength={11}
+            autoComplete="off"
+            className={`${INPUT} font-mono`}
+            aria-describedby={`${id}-tax-hint`}
+          />
+        </Field>
+      ) : null}
       {processor === 'mercadopago' ? (
         <Field id={`${id}-webhook`} label={t('webhookSecret')} hint={t('webhookSecretHint')}>
           <SecretInput id={`${id}-webhook`} name="webhookSecret" hinted />
@@ -71,8 +85,10 @@ export function keysOf(processor: KeyedProcessor, form: FormData) {
   switch (processor) {
     case 'mercadopago':
       return { processor, webhookSecret: formText(form, 'webhookSecret').trim() };
-    case 'niubiz':
-      return { processor, apiUser: formText(form, 'apiUser').trim() };
+    case 'niubiz': {
+      const taxId = formText(form, 'taxId').trim();
+      return { processor, apiUser: formText(form, 'apiUser').trim(), ...(taxId ? { taxId } : {}) };
+    }
     default:
       return { processor };
   }

@@ -53,6 +53,12 @@ const niubizKeys = z.strictObject({
     .string()
     .max(100)
     .regex(/^[^\s:]+@[^\s:]+$/, 'must be the API user Niubiz gave (an email)'),
+  // Optional: Niubiz's refunds carry the merchant's RUC (docs/processors/sources/niubiz-api.md 7).
+  taxId: z
+    .string()
+    .max(11)
+    .regex(/^(10|15|16|17|20)\d{9}$/, 'must be the merchant’s RUC (11 digits)')
+    .optional(),
   secretKey: z
     .string()
     .max(100)

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "processor_accounts" ADD COLUMN     "tax_id" TEXT;

@@ -5,7 +5,8 @@
 // inquiry can tell). Bodies are never logged: they carry card numbers.
 
 export type ProcessorAnswer =
-  { kind: 'answered'; status: number; body: unknown; headers: Headers } | { kind: 'refused' } | { kind: 'lost' };
+  /** `body` is the JSON it answered (null when not JSON); `text` the raw body (Niubiz's token is plain text). */
+  { kind: 'answered'; status: number; body: unknown; text: string; headers: Headers } | { kind: 'refused' } | { kind: 'lost' };
 
 export type ProcessorRequest = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -50,7 +51,7 @@ async function callProcessor(request: ProcessorRequest): Promise<ProcessorAnswer
         body = null;
       }
     }
-    return { kind: 'answered', status: response.status, body, headers: response.headers };
+    return { kind: 'answered', status: response.status, body, text, headers: response.headers };
   } catch (error) {
     const code = causeCode(error);
     return code !== undefined && NEVER_REACHED.has(code) ? { kind: 'refused' } : { kind: 'lost' };

@@ -29,16 +29,6 @@ type SecurityAnswer =
   | { kind: 'refused' }
   | { kind: 'lost' };
 
-const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-function causeCode(error: unknown): string | undefined {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
 /**
  * The token's lifetime is not documented; observed JWTs carry `exp = iat + 3600` (research §2,
  * [K-obs], 2022; §17.2 unconfirmed). So the token is kept until a minute before its own `exp`,
@@ -62,29 +52,20 @@ function expiryOf(token: string, now: number): number {
 
 /**
  * GET /api.security/v1/security with Basic(user:password) → 201 text/plain JWT (research §2;
- * GET observed [K-obs], POST in [PW-PDF]; both work). This one request bypasses `processorApi`:
- * its body is plain text, which `processorApi` (JSON only) turns into null. It keeps the same
- * three outcomes: answered, refused (never reached), lost. Nothing here is logged.
+ * GET observed [K-obs], POST in [PW-PDF]; both work). Nothing here is logged.
  */
-async function requestToken(base: string, account: ProcessorAccountConfig, timeoutMs: number, signal?: AbortSignal) {
+async function requestToken(api: ApiCall, account: ProcessorAccountConfig, signal?: AbortSignal): Promise<SecurityAnswer> {
   const basic = Buffer.from(`${account.apiUser ?? ''}:${account.secretKey}`, 'utf8').toString('base64');
-  try {
-    const response = await fetch(`${base}/api.security/v1/security`, {
-      method: 'GET',
-      headers: { accept: 'text/plain', authorization: `Basic ${basic}` },
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
-    });
-    const body = (await response.text()).trim();
-    if (response.status === 201 || response.status === 200) {
-      return body !== '' && !body.startsWith('{')
-        ? ({ kind: 'token', token: body, expiresAt: expiryOf(body, Date.now()) } as const)
-        : ({ kind: 'denied', status: response.status, body: body.slice(0, 200) } as const);
-    }
-    return { kind: 'denied', status: response.status, body: body.slice(0, 200) } as const;
-  } catch (error) {
-    const code = causeCode(error);
-    return code !== undefined && NEVER_REACHED.has(code) ? ({ kind: 'refused' } as const) : ({ kind: 'lost' } as const);
+  const answer = await api('GET', '/api.security/v1/security', {
+    headers: { accept: 'text/plain', authorization: `Basic ${basic}` },
+    signal,
+  });
+  if (answer.kind !== 'answered') return answer;
+  const body = answer.text.trim();
+  if ((answer.status === 201 || answer.status === 200) && body !== '' && !body.startsWith('{')) {
+    return { kind: 'token', token: body, expiresAt: expiryOf(body, Date.now()) };
   }
+  return { kind: 'denied', status: answer.status, body: body.slice(0, 200) };
 }
 
 /** Tokens per account (its host, user and password), in this process's memory only. */
@@ -108,7 +89,7 @@ export function niubizClient(account: ProcessorAccountConfig, endpoints: Process
   async function token(renew: boolean, signal?: AbortSignal): Promise<SecurityAnswer> {
     const cached = TOKENS.get(key);
     if (!renew && cached && cached.expiresAt > Date.now()) return { kind: 'token', ...cached };
-    const answer = await requestToken(base, account, endpoints.timeoutMs, signal);
+    const answer = await requestToken(api, account, signal);
     if (answer.kind === 'token') TOKENS.set(key, { token: answer.token, expiresAt: answer.expiresAt });
     else TOKENS.delete(key);
     return answer;
@@ -125,6 +106,7 @@ export function niubizClient(account: ProcessorAccountConfig, endpoints: Process
           kind: 'answered',
           status: answer.status === 401 ? 401 : 502,
           body: { securityError: answer.body },
+          text: answer.body,
           headers: new Headers(),
         }
       : { kind: 'refused' };

@@ -202,7 +202,9 @@ test('QR through Niubiz: its EMVCo payload decodes and checks; paid at Niubiz, t
       headers: { 'content-type': 'application/json' },
       data: { tagId: response.qr_id, status: 'PAID', externalReference: pending.transaction_id, amount: '150.00' },
     });
-    expect(forged.status()).toBeLessThan(500);
+    // Taken as Niubiz's word about the code (pending), which moves nothing.
+    expect(forged.status()).toBe(200);
+    expect(await forged.json()).toMatchObject({ received: true, duplicate: false, outcome: 'unchanged' });
     expect((await stored(merchant.code, number)).transactions[0]!.state).toBe('PENDIENTE');
     // A callback about a code Niubiz never made for this account is refused.
     const unknown = await request.post(niubiz.account.notificationUrl, {
@@ -243,10 +245,16 @@ test('Yape through Niubiz: its documented test phone and code are approved; a wr
   expect(paid.status, paid.text).toBe(200);
   expect(paid.body.transaction.state).toBe('AUTORIZADO');
   expect(paid.body.transaction.additional_fields).toMatchObject({ processor: niubiz.account.connectorId, attempt: 1 });
-  const refused = await postCharge(request, token, chargeBody(merchant.code, operationNumber('pya'), 'YAPE', yape('000000')));
+  const wrong = operationNumber('pya');
+  const refused = await postCharge(request, token, chargeBody(merchant.code, wrong, 'YAPE', yape('000000')));
   expect(refused.status, refused.text).toBe(200);
   expect(refused.body.transaction.state).toBe('DENEGADO');
-  expect(refused.text).not.toContain('000000"');
+  const rows = await stored(merchant.code, wrong);
+  expect(rows.transactions.map((row) => [row.state, row.connectorId, row.declineClass])).toEqual([
+    ['DENEGADO', niubiz.account.connectorId, 'hard'],
+  ]);
+  // The one-time code is never echoed.
+  expect(JSON.stringify(refused.body.transaction.payment_method)).not.toContain('000000');
 });
 
 test('Izipay IPN: a valid one is taken, a forged kr-hash is refused 401, a byte-for-byte replay changes nothing', async ({

@@ -143,6 +143,9 @@ const schema = z.object({
   // the same rotation; without it a key is made on first start and kept in the database. Re-seal
   // every account under the first key with `npm run cli -- reseal-processor-secrets`.
   PROCESSOR_SECRET_KEYS: sealingKeysSetting,
+  // Keys of webhook endpoints' signing secrets (Standard Webhooks), in the same form and with the
+  // same rotation; without it a key is made on first start and kept in the database.
+  WEBHOOK_SECRET_KEYS: sealingKeysSetting,
   // The processors' APIs (docs/processors/): the real hosts by default; a simulator's origin in
   // tests and the local demo (tests/simulators/). Nothing else tells a connector it talks to one.
   CULQI_API_URL: urlWithoutTrailingSlash.default('https://api.culqi.com'),

@@ -72,7 +72,7 @@ export function consoleSessionSecret(prisma: Db): Promise<string> {
 }
 
 /** What a generated sealing key protects (src/server/platform/security/sealed-box.ts): its row in `service_keys`. */
-export type SealingKeyName = 'card-vault-key' | 'processor-secrets-key';
+export type SealingKeyName = 'card-vault-key' | 'processor-secrets-key' | 'webhook-secrets-key';
 
 const sealingKeys = new Map<SealingKeyName, Promise<SealingKey>>();
 

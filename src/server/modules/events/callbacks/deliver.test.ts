@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerSnippet, deliverCallback, type DeliveryOptions } from './deliver';
 import { boundedResolver } from './resolve-host';
 import { verifyBody } from './sign';
+import { callbackHeaders } from './signing';
 
 // One callback POST: what each kind of endpoint answer becomes.
 
@@ -41,10 +42,12 @@ afterAll(async () => {
 });
 
 const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
-  eventId: 'e-1',
-  eventType: 'transaction.authorized',
-  keyId: 'k-1',
-  privateKey,
+  headersFor: (timestamp) =>
+    callbackHeaders(
+      { eventId: 'e-1', eventType: 'transaction.authorized', body: '{"a":1}' },
+      { kid: 'k-1', privateKey },
+      timestamp,
+    ),
   timeoutMs: 1_000,
   guardAddresses: false,
   resolveHost: boundedResolver(500),

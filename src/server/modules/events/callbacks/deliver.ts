@@ -1,9 +1,7 @@
-import type { KeyObject } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { signBody } from './sign';
 import { refusedAddress } from './address-guard';
 import { HostResolutionError, type ResolveHost } from './resolve-host';
 
@@ -21,11 +19,11 @@ export type DeliveryResult = {
 const SNIPPET = 200;
 
 export type DeliveryOptions = {
-  eventId: string;
-  eventType: string;
-  /** The signing key's id, sent as `signature-key-id` (the key set names it). */
-  keyId: string;
-  privateKey: KeyObject;
+  /**
+   * The delivery's signature headers for an attempt made at `timestamp` (Unix seconds): asked
+   * right before the POST, so that every retry carries its own time (signing.ts).
+   */
+  headersFor(timestamp: number): Record<string, string>;
   timeoutMs: number;
   guardAddresses: boolean;
   resolveHost: ResolveHost;
@@ -111,10 +109,7 @@ export async function deliverCallback(url: string, body: string, options: Delive
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'pay-orchestrator-callbacks/1.0',
-      signature: signBody(body, options.privateKey),
-      'signature-key-id': options.keyId,
-      'x-event-id': options.eventId,
-      'x-event-type': options.eventType,
+      ...options.headersFor(Math.floor(Date.now() / 1000)),
     };
     const answer = await post(target, body, headers, addresses, signal);
     const ok = answer.status >= 200 && answer.status < 300;

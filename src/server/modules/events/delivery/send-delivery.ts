@@ -2,6 +2,8 @@ import type { Db } from '@/server/platform/db/client';
 import { env } from '@/env';
 import { callbackSigningKey } from '@/server/modules/events/callbacks/signing-keys';
 import { deliverCallback, retryDelayMs, type DeliveryResult } from '@/server/modules/events/callbacks/deliver';
+import { callbackHeaders, endpointHeaders } from '@/server/modules/events/callbacks/signing';
+import { signingSecrets } from '@/server/modules/events/webhooks/endpoint-secrets';
 import { boundedResolver, type ResolveHost } from '@/server/modules/events/callbacks/resolve-host';
 import type { Claimed } from './claim-deliveries';
 import { destinationOutcome } from './destination-holds';
@@ -32,14 +34,13 @@ function nextState(result: DeliveryResult, number: number) {
 /** Sends one claimed delivery and records the attempt; `manual` attempts come from a resend. */
 export async function sendDelivery(prisma: Db, claimed: Claimed, manual = false): Promise<void> {
   const config = env();
-  const key = await callbackSigningKey(prisma);
   const body = JSON.stringify(claimed.payload);
+  const message = { eventId: claimed.id, eventType: claimed.type, body };
+  const secrets = claimed.endpoint_id === null ? [] : await signingSecrets(prisma, claimed.endpoint_id);
+  const key = secrets.length > 0 ? null : await callbackSigningKey(prisma);
   const startedAt = new Date();
   const result = await deliverCallback(claimed.url, body, {
-    eventId: claimed.id,
-    eventType: claimed.type,
-    keyId: key.kid,
-    privateKey: key.privateKey,
+    headersFor: (timestamp) => (key ? callbackHeaders(message, key, timestamp) : endpointHeaders(message, secrets, timestamp)),
     timeoutMs: config.CALLBACK_TIMEOUT_MS,
     guardAddresses: !config.CALLBACKS_ALLOW_PRIVATE_NETWORKS,
     resolveHost: resolveHost(),

@@ -6,7 +6,15 @@ import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { cancelOperation } from '@/server/modules/charges/cancel-operation';
 import { claimDueDeliveries } from '@/server/modules/events/delivery/claim-deliveries';
 import { sendDelivery } from '@/server/modules/events/delivery/send-delivery';
-import { createEndpoint, disableFailingEndpoints, listEndpoints, sendTestEvent, updateEndpoint } from './webhook-endpoints';
+import { Webhook } from 'standardwebhooks';
+import {
+  createEndpoint,
+  disableFailingEndpoints,
+  listEndpoints,
+  rotateEndpointSecret,
+  sendTestEvent,
+  updateEndpoint,
+} from './webhook-endpoints';
 
 // Webhook endpoints end to end on the embedded database: events of operations without a
 // callback_url fan out to the endpoints subscribed to their type, in the event's transaction;
@@ -16,7 +24,7 @@ import { createEndpoint, disableFailingEndpoints, listEndpoints, sendTestEvent, 
 const fixture = withTestMerchant('WEBHOOKS');
 let server: Server;
 let origin: string;
-const received: { path: string; type: string; eventId: string }[] = [];
+const received: { path: string; type: string; eventId: string; body: string; headers: Record<string, string> }[] = [];
 let answer = 200;
 
 beforeAll(async () => {
@@ -24,8 +32,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { event_type: string; event_id: string };
-      received.push({ path: request.url ?? '/', type: body.event_type, eventId: body.event_id });
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(raw) as { event_type: string; event_id: string };
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      received.push({ path: request.url ?? '/', type: body.event_type, eventId: body.event_id, body: raw, headers });
       response.writeHead(answer).end();
     });
   });
@@ -139,5 +149,47 @@ describe('webhook endpoints', () => {
     await expect(sendTestEvent(fixture.db.prisma, { kind: 'one', merchantId: other.id }, endpoint!.id)).rejects.toMatchObject({
       kind: 'NOT_FOUND',
     });
+  });
+
+  it('sign every delivery in the Standard Webhooks format with the secret shown once; a rotation overlaps, or cuts off at once', async () => {
+    const made = await createEndpoint(fixture.db.prisma, scope(), undefined, {
+      url: `${origin}/signed`,
+      eventTypes: ['webhook.test'],
+      description: 'signed',
+    });
+    expect(made.secret).toMatch(/^whsec_/);
+    const listed = (await listEndpoints(fixture.db.prisma, scope())).find((each) => each.id === made.id)!;
+    expect(listed.secretHint).toBe(`whsec_…${made.secret.slice(-4)}`);
+    expect(JSON.stringify(listed)).not.toContain(made.secret);
+    const stored = await fixture.db.prisma.webhookEndpointSecret.findMany({ where: { endpointId: made.id } });
+    expect(JSON.stringify(stored)).not.toContain(made.secret.slice(6));
+
+    const delivered = async () => {
+      const { eventId } = await sendTestEvent(fixture.db.prisma, scope(), made.id);
+      await deliverAll();
+      return received.find((each) => each.eventId === eventId)!;
+    };
+    const first = await delivered();
+    expect(first.headers['webhook-id']).toBe(first.eventId);
+    expect(first.headers).not.toHaveProperty('signature');
+    expect(new Webhook(made.secret).verify(first.body, first.headers)).toMatchObject({ event_id: first.eventId });
+
+    // Rotated with a day's overlap: both secrets verify, one signature each.
+    const rotated = await rotateEndpointSecret(fixture.db.prisma, scope(), made.id, 24);
+    expect(rotated.previousSecretExpiresAt).not.toBeNull();
+    const during = await delivered();
+    expect(during.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(new Webhook(rotated.secret).verify(during.body, during.headers)).toBeTruthy();
+    expect(new Webhook(made.secret).verify(during.body, during.headers)).toBeTruthy();
+
+    // Rotated again at once (a leaked secret): only the newest signs.
+    const cut = await rotateEndpointSecret(fixture.db.prisma, scope(), made.id, 0);
+    expect(cut.previousSecretExpiresAt).toBeNull();
+    const after = await delivered();
+    expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(new Webhook(cut.secret).verify(after.body, after.headers)).toBeTruthy();
+    expect(() => new Webhook(rotated.secret).verify(after.body, after.headers)).toThrow('No matching signature found');
+    expect(() => new Webhook(made.secret).verify(after.body, after.headers)).toThrow('No matching signature found');
+    await expect(rotateEndpointSecret(fixture.db.prisma, scope(), made.id, 169)).rejects.toThrow('0 to 168 hours');
   });
 });

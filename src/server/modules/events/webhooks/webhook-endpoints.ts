@@ -4,10 +4,12 @@ import type { Db } from '@/server/platform/db/client';
 import { successMeta } from '@/server/core/domain/envelope';
 import { AppError } from '@/server/core/domain/errors';
 import { assertInScope, merchantInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
+import { addSecret, MAX_OVERLAP_HOURS, rotateSecret, webhookSecretKeys } from './endpoint-secrets';
 
 // A merchant's webhook endpoints (docs/DECISIONS.md, "Webhook endpoints"): merchant admins (and
 // platform admins for any merchant) register, change, pause, remove and test them; an endpoint
-// failing without a success for WEBHOOK_DISABLE_AFTER_DAYS is disabled with its reason.
+// failing without a success for WEBHOOK_DISABLE_AFTER_DAYS is disabled with its reason. Each
+// endpoint has a signing secret (Standard Webhooks), shown once when made or rotated.
 
 /** Endpoints a merchant may have (Stripe allows 16). */
 export const MAX_ENDPOINTS = 16;
@@ -50,9 +52,17 @@ function describe<T extends Dated>(
 
 export async function listEndpoints(prisma: Db, scope: MerchantScope, merchantCode?: string) {
   const merchant = await merchantInScope(prisma, scope, merchantCode);
+  const now = new Date();
   const rows = await prisma.webhookEndpoint.findMany({
     where: { merchantId: merchant.id },
-    select: view,
+    select: {
+      ...view,
+      secrets: {
+        where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+        select: { hint: true, expiresAt: true },
+        orderBy: { createdAt: 'desc' },
+      },
+    },
     orderBy: { createdAt: 'asc' },
   });
   const pending = await prisma.endpointDelivery.groupBy({
@@ -61,19 +71,26 @@ export async function listEndpoints(prisma: Db, scope: MerchantScope, merchantCo
     _count: { _all: true },
   });
   const backlog = new Map(pending.map((row) => [row.endpointId, row._count._all]));
-  return rows.map((row) => ({ ...describe(row), pending: backlog.get(row.id) ?? 0 }));
+  return rows.map(({ secrets, ...row }) => ({
+    ...describe(row),
+    pending: backlog.get(row.id) ?? 0,
+    secretHint: secrets.find((secret) => secret.expiresAt === null)?.hint ?? null,
+    /** Until when a rotated secret still signs beside the new one. */
+    previousSecretExpiresAt: secrets.find((secret) => secret.expiresAt !== null)?.expiresAt?.toISOString() ?? null,
+  }));
 }
 
 export async function createEndpoint(prisma: Db, scope: MerchantScope, merchantCode: string | undefined, input: EndpointInput) {
   assertCallbackDestination(input.url, 'url');
   const merchant = await merchantInScope(prisma, scope, merchantCode);
+  const ring = await webhookSecretKeys(prisma);
   const created = await prisma.$transaction(async (tx) => {
     // The merchant's row lock orders concurrent creates, so the count cannot go stale before the insert.
     await tx.$queryRaw`SELECT id FROM merchants WHERE id = ${merchant.id}::uuid FOR UPDATE`;
     if ((await tx.webhookEndpoint.count({ where: { merchantId: merchant.id } })) >= MAX_ENDPOINTS) {
       throw new AppError('STATE_CONFLICT', `a merchant has at most ${MAX_ENDPOINTS} webhook endpoints`);
     }
-    return tx.webhookEndpoint.create({
+    const endpoint = await tx.webhookEndpoint.create({
       data: {
         merchantId: merchant.id,
         url: input.url,
@@ -83,8 +100,33 @@ export async function createEndpoint(prisma: Db, scope: MerchantScope, merchantC
       },
       select: view,
     });
+    return { endpoint, ...(await addSecret(tx, ring, endpoint.id)) };
   });
-  return describe(created);
+  // The secret is shown this once; the service keeps it sealed.
+  return { ...describe(created.endpoint), secret: created.secret, secretHint: created.hint };
+}
+
+/**
+ * A new signing secret, shown once: the current one keeps signing beside it for `overlapHours`
+ * (0: it stops at once, for a leaked secret), so the endpoint's receivers can switch over.
+ */
+export async function rotateEndpointSecret(prisma: Db, scope: MerchantScope, id: string, overlapHours: number) {
+  if (!Number.isInteger(overlapHours) || overlapHours < 0 || overlapHours > MAX_OVERLAP_HOURS) {
+    throw new AppError('VALIDATION', `the overlap is 0 to ${MAX_OVERLAP_HOURS} hours`);
+  }
+  await endpointInScope(prisma, scope, id);
+  const ring = await webhookSecretKeys(prisma);
+  const rotated = await prisma.$transaction(async (tx) => {
+    // Two rotations at once take turns: each ends what the other made overlap, never two actives.
+    await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${id}::uuid FOR UPDATE`;
+    return rotateSecret(tx, ring, id, overlapHours);
+  });
+  return {
+    id,
+    secret: rotated.secret,
+    secretHint: rotated.hint,
+    previousSecretExpiresAt: rotated.previousExpiresAt?.toISOString() ?? null,
+  };
 }
 
 /** Changes an endpoint; enabling one clears its disablement and its run of failures. */

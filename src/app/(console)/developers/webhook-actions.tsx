@@ -35,7 +35,7 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
   const [every, setEvery] = useState(true);
   const [types, setTypes] = useState<string[]>([]);
   const [invalid, setInvalid] = useState<{ fields: Partial<Record<Field, true>>; others: string[] }>({ fields: {}, others: [] });
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const fieldError = (field: Field, message: string) =>
     invalid.fields[field] ? (
       <span id={`${id}-${field}-error`} className="mt-1 block text-xs font-medium text-red-800">
@@ -71,7 +71,7 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
               }),
           (endpoint) => {
             setInvalid({ fields: {}, others: [] });
-            setCreated(t('created', { url: endpoint.url }));
+            setCreated({ url: endpoint.url, secret: endpoint.secret });
             element.reset();
             setEvery(true);
             setTypes([]);
@@ -167,11 +167,97 @@ export function CreateWebhookEndpoint({ merchantCode }: { merchantCode?: string 
         <button type="submit" disabled={action.busy} className={PRIMARY_BUTTON}>
           {t('create')}
         </button>
-        <span role="status" className="text-sm text-emerald-800">
-          {created}
-        </span>
       </div>
+      {created ? (
+        <ShownSecret heading={t('created', { url: created.url })} secret={created.secret} onDone={() => setCreated(null)} />
+      ) : null}
     </form>
+  );
+}
+
+/** An endpoint's signing secret, shown this once (made or rotated), with how receivers use it. */
+function ShownSecret({ heading, secret, onDone }: { heading: string; secret: string; onDone: () => void }) {
+  const t = useTranslations('developers.webhookActions');
+  const [copied, setCopied] = useState(false);
+  return (
+    <div
+      role="status"
+      className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm"
+      data-testid="webhook-secret"
+    >
+      <p className="font-semibold">{heading}</p>
+      <p>{t('secretAbout')}</p>
+      <p>
+        <code className="font-mono break-all" data-testid="webhook-secret-value">
+          {secret}
+        </code>
+        <button
+          type="button"
+          className="ml-2 rounded border border-slate-300 bg-white px-2 py-0.5 text-xs"
+          onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true))}
+        >
+          {copied ? t('copied') : t('copy')}
+        </button>
+      </p>
+      <p className="font-medium text-amber-900">{t('secretOnce')}</p>
+      <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1" onClick={onDone}>
+        {t('secretSaved')}
+      </button>
+    </div>
+  );
+}
+
+/** A new signing secret for an endpoint: the current one keeps signing for a day, or stops now. */
+function RotateSecret({ endpointId, url }: { endpointId: string; url: string }) {
+  const t = useTranslations('developers.webhookActions');
+  const action = useConsoleAction({});
+  const [choosing, setChoosing] = useState(false);
+  const [rotated, setRotated] = useState<string | null>(null);
+  const rotate = (overlapHours: number) =>
+    action.run(
+      () => consoleClient.console.webhooks.rotateSecret.mutate({ id: endpointId, overlapHours }),
+      (answer) => {
+        setChoosing(false);
+        setRotated(answer.secret);
+      },
+    );
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        aria-label={t('rotateOf', { url })}
+        disabled={action.busy || choosing}
+        className={SECONDARY_BUTTON}
+        onClick={() => setChoosing(true)}
+      >
+        {t('rotate')}
+      </button>
+      {choosing ? (
+        <div
+          role="group"
+          aria-labelledby={`rotate-${endpointId}`}
+          className="space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3"
+        >
+          <p id={`rotate-${endpointId}`} className="font-medium">
+            {t('confirmRotate', { url })}
+          </p>
+          <p>{t('rotateEffect')}</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" disabled={action.busy} className={PRIMARY_BUTTON} onClick={() => rotate(24)}>
+              {t('rotateOverlap')}
+            </button>
+            <button type="button" disabled={action.busy} className={DANGER_OUTLINE_BUTTON} onClick={() => rotate(0)}>
+              {t('rotateNow')}
+            </button>
+            <button type="button" disabled={action.busy} className={SECONDARY_BUTTON} onClick={() => setChoosing(false)}>
+              {t('no')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {rotated ? <ShownSecret heading={t('rotated')} secret={rotated} onDone={() => setRotated(null)} /> : null}
+      <ActionError message={action.error} />
+    </div>
   );
 }
 
@@ -241,6 +327,7 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
           onNo={() => setConfirming(false)}
         />
       ) : null}
+      <RotateSecret endpointId={endpointId} url={url} />
       {testEvent ? (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900" data-testid="webhook-test-sent">
           {t('testSent', { id: testEvent })}

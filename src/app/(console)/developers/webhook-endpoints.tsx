@@ -18,6 +18,9 @@ export type WebhookEndpointRow = {
   disabledReason: string | null;
   createdAt: string;
   pending: number;
+  /** The active signing secret's hint; null for an endpoint made before endpoints had secrets. */
+  secretHint: string | null;
+  previousSecretExpiresAt: string | null;
 };
 
 /** The worker's reason for disabling a failing endpoint (webhook-endpoints.ts, disableFailingEndpoints). */
@@ -96,7 +99,15 @@ export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }
             const reason = reasonText(t, endpoint.disabledReason, lang, zone);
             return (
               <tr key={endpoint.id} className="border-t border-slate-100" data-testid="webhook-endpoint">
-                <td className={`${CELL} max-w-xs min-w-48 font-mono text-xs break-all`}>{endpoint.url}</td>
+                <td className={`${CELL} max-w-xs min-w-48 font-mono text-xs break-all`}>
+                  {endpoint.url}
+                  <span className="mt-1 block font-sans text-slate-600" data-testid="webhook-secret-hint">
+                    {endpoint.secretHint ? t('secretHint', { hint: endpoint.secretHint }) : t('legacySigning')}
+                    {endpoint.previousSecretExpiresAt
+                      ? ` ${t('previousSecret', { until: businessTime(endpoint.previousSecretExpiresAt, lang, zone) })}`
+                      : ''}
+                  </span>
+                </td>
                 <td className={`${CELL} break-words`}>{endpoint.description}</td>
                 <td className={CELL}>
                   {endpoint.eventTypes.includes('*') ? (

@@ -2,6 +2,7 @@ import { router } from '../../../trpc';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  rotateWebhookSecret,
   testWebhookEndpoint,
   updateWebhookEndpoint,
   webhookEndpoints,
@@ -13,4 +14,5 @@ export const webhooksRouter = router({
   update: updateWebhookEndpoint,
   remove: deleteWebhookEndpoint,
   sendTest: testWebhookEndpoint,
+  rotateSecret: rotateWebhookSecret,
 });

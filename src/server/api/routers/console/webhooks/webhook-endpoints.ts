@@ -2,6 +2,7 @@ import {
   createEndpoint,
   deleteEndpoint,
   listEndpoints,
+  rotateEndpointSecret,
   sendTestEvent,
   updateEndpoint,
 } from '@/server/modules/events/webhooks/webhook-endpoints';
@@ -9,6 +10,7 @@ import { consoleActProcedure, consoleProcedure } from '../../../trpc';
 import {
   createWebhookEndpointInput,
   endpointId,
+  rotateSecretInput,
   updateWebhookEndpointInput,
   webhookEndpointsInput,
 } from './webhook-endpoints.types';
@@ -31,6 +33,10 @@ export const updateWebhookEndpoint = consoleActProcedure
 export const deleteWebhookEndpoint = consoleActProcedure
   .input(endpointId)
   .mutation(({ ctx, input }) => deleteEndpoint(ctx.prisma, ctx.scope, input.id));
+
+export const rotateWebhookSecret = consoleActProcedure
+  .input(rotateSecretInput)
+  .mutation(({ ctx, input }) => rotateEndpointSecret(ctx.prisma, ctx.scope, input.id, input.overlapHours));
 
 export const testWebhookEndpoint = consoleActProcedure
   .input(endpointId)

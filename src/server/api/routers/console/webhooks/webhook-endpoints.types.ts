@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '@/server/core/domain/event-types';
 import { httpUrl, shortText } from '@/server/core/interface/common';
+import { MAX_OVERLAP_HOURS } from '@/server/modules/events/webhooks/endpoint-secrets';
 import { ofMerchant } from '../console-fields';
 
 // Inputs of the webhook endpoint procedures (docs/DECISIONS.md, "Webhook endpoints").
@@ -14,6 +15,9 @@ export const eventTypes = z
   .refine((types) => !types.includes('*') || types.length === 1, "'*' stands alone: every type");
 
 export const endpointId = z.strictObject({ id: z.uuid() });
+
+/** A new signing secret; the current one keeps signing for `overlapHours` (0: stops at once). */
+export const rotateSecretInput = endpointId.extend({ overlapHours: z.number().int().min(0).max(MAX_OVERLAP_HOURS) });
 
 export const webhookEndpointsInput = ofMerchant;
 

@@ -46,6 +46,10 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
   },
   'remove-webhook-endpoint': { help: '--id ID', options: ['id'] },
   'test-webhook-endpoint': { help: '--id ID   send it a webhook.test event now', options: ['id'] },
+  'rotate-webhook-secret': {
+    help: '--id ID [--overlap-hours 0-168 (24)]   a new signing secret, shown once; the current one signs beside it for the overlap',
+    options: ['id', 'overlap-hours'],
+  },
   'callback-keys': { help: '   the keys callbacks may be signed with now (active, and any in its overlap)', options: [] },
   'rotate-callback-key': {
     help: '[--overlap-days 0-90]   a new callback signing key now; the old one stays published for the overlap (7 days)',
@@ -284,6 +288,11 @@ async function run(command: string, values: Record<string, string | string[] | u
         return webhooks.remove.mutate({ id: required(values, 'id') });
       case 'test-webhook-endpoint':
         return webhooks.sendTest.mutate({ id: required(values, 'id') });
+      case 'rotate-webhook-secret':
+        return webhooks.rotateSecret.mutate({
+          id: required(values, 'id'),
+          overlapHours: Number(optional('overlap-hours') ?? 24),
+        });
       case 'callback-keys':
         return platform.callbackKeys.query();
       case 'rotate-callback-key':

@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { callProcedure, demoCharge, expectPhoneWidth, signIn } from '../support/console';
@@ -63,7 +64,12 @@ test('a merchant admin adds an endpoint, tests it, gets charge events, disables,
   await form.getByLabel('URL del endpoint').fill(url);
   await form.getByLabel('Descripción (opcional)').fill('Pedidos de la tienda');
   await form.getByRole('button', { name: 'Agregar endpoint' }).click();
-  await expect(form.getByRole('status')).toHaveText(`Endpoint ${url} agregado.`);
+  // The signing secret, shown this once.
+  const shown = page.getByTestId('webhook-secret');
+  await expect(shown).toContainText(`Endpoint ${url} agregado.`);
+  await expect(shown).toContainText('El secreto se muestra solo esta vez: cópialo ahora.');
+  const secret = (await shown.getByTestId('webhook-secret-value').textContent())!;
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   const row = endpointRow(page, url);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Pedidos de la tienda');
@@ -90,7 +96,12 @@ test('a merchant admin adds an endpoint, tests it, gets charge events, disables,
     eventId,
     merchant.code,
   ]);
-  expect(delivered.signature).not.toBe('');
+  // Standard Webhooks: the reference library verifies it with the secret shown once.
+  expect(delivered.headers['webhook-id']).toBe(eventId);
+  expect(new Webhook(secret).verify(delivered.body, delivered.headers)).toMatchObject({ event_id: eventId });
+  await page.reload();
+  expect(await page.content()).not.toContain(secret);
+  await expect(endpointRow(page, url).getByTestId('webhook-secret-hint')).toContainText(`whsec_…${secret.slice(-4)}`);
 
   // A charge without callback_url: its transaction events come to the endpoint.
   const first = await chargeWithoutCallback(request, merchant, 'whk-on');

@@ -10,7 +10,10 @@ export type ReceivedCallback = {
   signature: string;
   /** The `signature-key-id` header: which published key signed it. */
   keyId: string;
+  /** `x-event-id` of a callback, `webhook-id` of a webhook endpoint's delivery. */
   eventId: string;
+  /** Every header as received (lower-case names). */
+  headers: Record<string, string>;
   at: number;
 };
 
@@ -54,7 +57,8 @@ export async function startReceiver(): Promise<Receiver> {
         json,
         signature: String(request.headers.signature ?? ''),
         keyId: String(request.headers['signature-key-id'] ?? ''),
-        eventId: String(request.headers['x-event-id'] ?? ''),
+        eventId: String(request.headers['x-event-id'] ?? request.headers['webhook-id'] ?? ''),
+        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
         at: Date.now(),
       });
       const answer = plans.get(path)?.(attempt) ?? 200;

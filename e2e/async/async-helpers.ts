@@ -293,7 +293,11 @@ export function verifies(body: string | Buffer, signature: string, pem: string):
   );
 }
 
-/** The callback's signature header verifies over its raw bytes, and does not once one byte changes. */
+/**
+ * The callback's signature header verifies over its raw bytes, and does not once one byte
+ * changes; its timestamp signature covers the event id, the attempt's time (within a minute of
+ * its arrival) and the body.
+ */
 export function expectSigned(callback: ReceivedCallback, pem: string): void {
   expect(callback.signature, `signature header of ${callback.eventId}`).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
   expect(verifies(callback.body, callback.signature, pem), `signature of ${String(callback.json.event_type)}`).toBe(true);
@@ -301,6 +305,13 @@ export function expectSigned(callback: ReceivedCallback, pem: string): void {
   const at = Math.floor(tampered.length / 2);
   tampered[at] = tampered[at]! ^ 0x01;
   expect(verifies(tampered, callback.signature, pem)).toBe(false);
+  const timestamp = Number(callback.headers['signature-timestamp']);
+  expect(Math.abs(timestamp * 1000 - callback.at)).toBeLessThan(60_000);
+  const signed = `${callback.eventId}.${timestamp}.${callback.body}`;
+  expect(verifies(signed, callback.headers['timestamp-signature'] ?? '', pem)).toBe(true);
+  expect(
+    verifies(`${callback.eventId}.${timestamp - 600}.${callback.body}`, callback.headers['timestamp-signature'] ?? '', pem),
+  ).toBe(false);
 }
 
 /** The envelope written by eventOf (services/state-moves/event-of.ts): docs/DESIGN.md 9. */

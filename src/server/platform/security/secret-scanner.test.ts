@@ -38,6 +38,8 @@ describe('findSecrets', () => {
 
   it("finds processors' secret keys and access tokens by their shape, and webhook secrets under their key", () => {
     expect(kinds('connected sk_test_a1B2c3D4e5F6g7H8 for CQ01')).toEqual(['PROCESSOR_SECRET']);
+    expect(kinds('shop 12345678 testpassword_a1B2c3D4e5F6g7H8')).toEqual(['PROCESSOR_SECRET']);
+    expect(kinds('endpoint secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0d4rhf6MF4k=')).toEqual(['PROCESSOR_SECRET']);
     expect(kinds('{"token":"APP_USR-1234567890123456-112526-0123456789abcdef0123456789abcdef-123456789"}')).toEqual([
       'PROCESSOR_SECRET',
     ]);

@@ -31,11 +31,15 @@ const IN_CONTEXT: { kind: SecretKind; pattern: RegExp }[] = [
   { kind: 'PROCESSOR_SECRET', pattern: keyed('webhook_?secret', FREE_VALUE) },
 ];
 
-// Culqi's secret keys (sk_test_… / sk_live_…) and Mercado Pago's access tokens
-// (APP_USR-<client>-<date>-<32 hex>-<user>, or the legacy TEST- prefix): only ever kept sealed.
+// Culqi's secret keys (sk_test_… / sk_live_…), Mercado Pago's access tokens
+// (APP_USR-<client>-<date>-<32 hex>-<user>, or the legacy TEST- prefix), Izipay's REST passwords
+// (testpassword_… / prodpassword_…) and webhook endpoints' signing secrets (whsec_…): only ever
+// kept sealed. Niubiz's API password has no shape of its own to look for.
 const PROCESSOR_SECRETS = [
   /(?<![A-Za-z0-9_])sk_(?:test|live)_[A-Za-z0-9]{8,}/g,
   /(?<![A-Za-z0-9_-])(?:APP_USR|TEST)-\d{6,20}-\d{6}-[0-9a-f]{32}-\d{6,20}/g,
+  /(?<![A-Za-z0-9_])(?:test|prod)password_[A-Za-z0-9]{8,}/g,
+  /(?<![A-Za-z0-9_])whsec_[A-Za-z0-9+/]{40,}={0,2}/g,
 ];
 
 const BASE64URL = 'A-Za-z0-9_\\-';

@@ -10,6 +10,7 @@ export {
 export { verifyCallbackSignature, type CallbackKeys, type PublicKey } from './callbacks.js';
 export { fetchCallbackPublicKey } from './callback-keys.js';
 export { PayApiError, PayNetworkError } from './errors.js';
+export { constructEvent, PayWebhookSignatureError, webhooks, type PayWebhookMessage, type WebhookHeaders } from './webhooks.js';
 export { DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryOptions } from './retry.js';
 export type { FetchLike, RetryEvent } from './transport.js';
 export type * from './types.js';

@@ -24,7 +24,7 @@ type Envelope = {
 };
 
 export class PayApiError extends Error {
-  override readonly name = 'PayApiError';
+  override readonly name: string = 'PayApiError';
   /** The HTTP status. */
   readonly status: number;
   /** `meta.status.code` of the envelope (undefined when the body was not the envelope, e.g. a proxy's page). */
@@ -76,6 +76,52 @@ export class PayApiError extends Error {
   messageIn(locale: string): string | undefined {
     return (this.messages.find((message) => message.locale === locale) ?? this.messages[0])?.value;
   }
+}
+
+/** The token or the client's credentials were refused (401): get a new token, or check the secret. */
+export class PayAuthenticationError extends PayApiError {
+  override readonly name = 'PayAuthenticationError';
+}
+
+/** The token lacks the scope the call needs (403, code 21). */
+export class PayPermissionError extends PayApiError {
+  override readonly name = 'PayPermissionError';
+}
+
+/** Too many requests (429, code 50): the call was retried until its retries ran out; wait `retryAfterMs`. */
+export class PayRateLimitError extends PayApiError {
+  override readonly name = 'PayRateLimitError';
+}
+
+/** The Idempotency-Key was used before with another body (409, code 40): use a new key for a new request. */
+export class PayIdempotencyError extends PayApiError {
+  override readonly name = 'PayIdempotencyError';
+}
+
+/** The operation's state does not allow it (409, code 41): e.g. a refund of an unsettled payment. */
+export class PayConflictError extends PayApiError {
+  override readonly name = 'PayConflictError';
+}
+
+/** The request itself is wrong (400, 404, 405, 413, 422): fix it; retrying cannot help. */
+export class PayInvalidRequestError extends PayApiError {
+  override readonly name = 'PayInvalidRequestError';
+}
+
+/** The error of a refused call, of the class its status and code name (PayApiError for the rest: 5xx, a proxy's page). */
+export function apiErrorOf(init: PayApiErrorInit): PayApiError {
+  const code = codeOf(init.body);
+  if (init.status === 401) return new PayAuthenticationError(init);
+  if (init.status === 403) return new PayPermissionError(init);
+  if (init.status === 429) return new PayRateLimitError(init);
+  if (init.status === 409) return code === '40' ? new PayIdempotencyError(init) : new PayConflictError(init);
+  if ([400, 404, 405, 413, 422].includes(init.status)) return new PayInvalidRequestError(init);
+  return new PayApiError(init);
+}
+
+function codeOf(body: unknown): string | undefined {
+  const code = (body as Envelope | null)?.meta?.status?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 export class PayNetworkError extends Error {

@@ -9,7 +9,16 @@ export {
 } from './client.js';
 export { verifyCallbackSignature, type CallbackKeys, type PublicKey } from './callbacks.js';
 export { fetchCallbackPublicKey } from './callback-keys.js';
-export { PayApiError, PayNetworkError } from './errors.js';
+export {
+  PayApiError,
+  PayAuthenticationError,
+  PayConflictError,
+  PayIdempotencyError,
+  PayInvalidRequestError,
+  PayNetworkError,
+  PayPermissionError,
+  PayRateLimitError,
+} from './errors.js';
 export { constructEvent, PayWebhookSignatureError, webhooks, type PayWebhookMessage, type WebhookHeaders } from './webhooks.js';
 export { DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryOptions } from './retry.js';
 export type { FetchLike, RetryEvent } from './transport.js';

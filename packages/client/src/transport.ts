@@ -1,4 +1,4 @@
-import { PayApiError, PayNetworkError } from './errors.js';
+import { apiErrorOf, PayApiError, PayNetworkError } from './errors.js';
 import { delayBeforeRetry, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } from './retry.js';
 
 // One HTTP exchange with the service, replayed on a transient failure when replaying is safe.
@@ -92,7 +92,7 @@ export async function send(request: HttpRequest, config: TransportConfig): Promi
         ? delayBeforeRetry(attempt, retryAfterMs, config.retry, config.random)
         : undefined;
     if (delayMs === undefined) {
-      throw new PayApiError({
+      throw apiErrorOf({
         status: response.status,
         method,
         url,

@@ -73,18 +73,18 @@ test('without Retry-After the waits grow exponentially, with jitter, up to the c
 });
 
 test.each([
-  [400, '10', 'Invalid request'],
-  [409, '40', 'Request conflicts with an earlier one'],
-  [422, '42', 'The payment method does not allow it'],
-  [500, '01', 'Unexpected error'],
-])('%i is not retried: one attempt, a PayApiError with meta.status.code', async (status, code, message) => {
+  [400, '10', 'Invalid request', 'PayInvalidRequestError'],
+  [409, '40', 'Request conflicts with an earlier one', 'PayIdempotencyError'],
+  [422, '42', 'The payment method does not allow it', 'PayInvalidRequestError'],
+  [500, '01', 'Unexpected error', 'PayApiError'],
+])('%i is not retried: one attempt, a PayApiError (%s) with meta.status.code', async (status, code, message, name) => {
   const { client, service, waits } = clientOnFake();
   service.answer(
     json(status, envelope(code, message, [{ field: 'payment_details.amount', code: 'invalid_format', message: 'digits only' }])),
   );
   const error = (await client.charges.create(chargeBody).catch((caught: unknown) => caught)) as PayApiError;
   expect(error).toBeInstanceOf(PayApiError);
-  expect(error).toMatchObject({ name: 'PayApiError', status, code, attempts: 1 });
+  expect(error).toMatchObject({ name, status, code, attempts: 1 });
   expect(error.messageIn('es-PE')).toBe(`es: ${message}`);
   expect(error.errors).toEqual([{ field: 'payment_details.amount', code: 'invalid_format', message: 'digits only' }]);
   expect(error.message).toContain(`HTTP ${status} code ${code} ${message} (payment_details.amount: digits only)`);

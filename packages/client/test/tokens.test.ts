@@ -86,7 +86,7 @@ test('a second 401 in a row is the error: no loop of renewals', async () => {
   const { client, service } = clientOnFake();
   const refused = () => json(401, envelope('20', 'Token invalid or expired'));
   service.answer(refused(), refused());
-  await expect(client.events.list()).rejects.toMatchObject({ name: 'PayApiError', status: 401, code: '20' });
+  await expect(client.events.list()).rejects.toMatchObject({ name: 'PayAuthenticationError', status: 401, code: '20' });
   expect(service.tokenCalls()).toHaveLength(2);
   expect(service.apiCalls()).toHaveLength(2);
 });

@@ -45,7 +45,7 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
     options: ['id', 'url', 'events', 'description', 'enabled'],
   },
   'remove-webhook-endpoint': { help: '--id ID', options: ['id'] },
-  'test-webhook-endpoint': { help: '--id ID   send it a webhook.test event now', options: ['id'] },
+  'test-webhook-endpoint': { help: '--id ID   send it a test delivery now (not an event)', options: ['id'] },
   'rotate-webhook-secret': {
     help: '--id ID [--overlap-hours 0-168 (24)]   a new signing secret, shown once; the current one signs beside it for the overlap',
     options: ['id', 'overlap-hours'],

@@ -83,22 +83,25 @@ test('a merchant admin adds an endpoint, tests it, gets charge events, disables,
   await expectPhoneWidth(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // A test event: its id on the page, and a POST of type webhook.test at the endpoint.
-  await row.getByRole('button', { name: `Enviar evento de prueba a ${url}` }).click();
+  // A test: its id on the page, and a POST at the endpoint that is not an event (no event_id or event_type).
+  await row.getByRole('button', { name: `Enviar una prueba a ${url}` }).click();
   const sent = row.getByTestId('webhook-test-sent');
-  await expect(sent).toHaveText(/^Evento de prueba [0-9a-f-]{36} en cola: llegará en unos segundos\.$/);
-  const eventId = /([0-9a-f-]{36})/.exec((await sent.textContent()) ?? '')![1]!;
-  await receiver.waitFor((received) => received.some((callback) => callback.json.event_type === 'webhook.test'));
-  const delivered = receiver.received.find((callback) => callback.json.event_type === 'webhook.test')!;
-  expect([delivered.path, delivered.eventId, delivered.json.event_id, delivered.json.merchant_code]).toEqual([
-    '/hooks',
-    eventId,
-    eventId,
-    merchant.code,
-  ]);
+  await expect(sent).toHaveText(/^Prueba [0-9a-f-]{36} en cola: llegará en unos segundos\.$/);
+  const testId = /([0-9a-f-]{36})/.exec((await sent.textContent()) ?? '')![1]!;
+  await receiver.waitFor((received) => received.some((callback) => callback.json.test_id === testId));
+  const delivered = receiver.received.find((callback) => callback.json.test_id === testId)!;
+  expect(delivered.path).toBe('/hooks');
+  expect(delivered.json).toEqual({
+    success: 'true',
+    action: 'test',
+    merchant_code: merchant.code,
+    test_id: testId,
+    webhook_endpoint: { id: expect.any(String), url },
+    meta: expect.any(Object),
+  });
   // Standard Webhooks: the reference library verifies it with the secret shown once.
-  expect(delivered.headers['webhook-id']).toBe(eventId);
-  expect(new Webhook(secret).verify(delivered.body, delivered.headers)).toMatchObject({ event_id: eventId });
+  expect(delivered.headers['webhook-id']).toBe(testId);
+  expect(new Webhook(secret).verify(delivered.body, delivered.headers)).toMatchObject({ test_id: testId });
   await page.reload();
   expect(await page.content()).not.toContain(secret);
   await expect(endpointRow(page, url).getByTestId('webhook-secret-hint')).toContainText(`whsec_…${secret.slice(-4)}`);
@@ -113,7 +116,7 @@ test('a merchant admin adds an endpoint, tests it, gets charge events, disables,
   await row.getByRole('button', { name: `Desactivar ${url}` }).click();
   await expect(row.getByTestId('webhook-state')).toContainText('Desactivado');
   await expect(row.getByTestId('webhook-state')).toContainText('por un usuario');
-  await expect(row.getByRole('button', { name: /^Enviar evento de prueba/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Enviar una prueba/ })).toHaveCount(0);
   await expect(page.getByTestId('webhook-disabled-notice')).toHaveCount(0);
   const second = await chargeWithoutCallback(request, merchant, 'whk-off');
   await page.waitForTimeout(3_000);

@@ -261,12 +261,12 @@ function RotateSecret({ endpointId, url }: { endpointId: string; url: string }) 
   );
 }
 
-/** A row's actions: send a test event, disable or enable, remove (after a confirmation). */
+/** A row's actions: send a test, disable or enable, remove (after a confirmation). */
 export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointId: string; url: string; enabled: boolean }) {
   const t = useTranslations('developers.webhookActions');
   const action = useConsoleAction({ STATE_CONFLICT: t('disabledNow') });
   const [confirming, setConfirming] = useState(false);
-  const [testEvent, setTestEvent] = useState<string | null>(null);
+  const [testSent, setTestSent] = useState<string | null>(null);
   const webhooks = consoleClient.console.webhooks;
   return (
     <div className="min-w-56 space-y-2 text-sm">
@@ -278,10 +278,10 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
             disabled={action.busy}
             className={SECONDARY_BUTTON}
             onClick={() => {
-              setTestEvent(null);
+              setTestSent(null);
               action.run(
                 () => webhooks.sendTest.mutate({ id: endpointId }),
-                (sent) => setTestEvent(sent.eventId),
+                (sent) => setTestSent(sent.testId),
               );
             }}
           >
@@ -294,7 +294,7 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
           disabled={action.busy}
           className={SECONDARY_BUTTON}
           onClick={() => {
-            setTestEvent(null);
+            setTestSent(null);
             action.run(() => webhooks.update.mutate({ id: endpointId, enabled: !enabled }));
           }}
         >
@@ -328,9 +328,9 @@ export function WebhookEndpointActions({ endpointId, url, enabled }: { endpointI
         />
       ) : null}
       <RotateSecret endpointId={endpointId} url={url} />
-      {testEvent ? (
+      {testSent ? (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900" data-testid="webhook-test-sent">
-          {t('testSent', { id: testEvent })}
+          {t('testSent', { id: testSent })}
         </p>
       ) : null}
       <ActionError message={action.error} />

@@ -22,7 +22,7 @@ export async function listEvents(
   const limit = filters.limit ? Number(filters.limit) : DEFAULT_LIMIT;
   const where: Prisma.OutboxEventWhereInput = {
     merchantId: { in: scope.merchantIds },
-    // The operations' events only: a webhook endpoint's test event is the console's, not the merchant's history.
+    // The operations' events only: a webhook endpoint's test delivery is not an event.
     type: filters.type ?? { in: EVENT_TYPES },
     ...(filters.merchant_operation_number
       ? { payload: { path: ['merchant_operation_number'], equals: filters.merchant_operation_number } }

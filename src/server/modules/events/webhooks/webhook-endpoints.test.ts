@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listEvents } from '@/server/modules/events/list-events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chargeRequest, SETUP_TIMEOUT, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
@@ -12,14 +13,14 @@ import {
   disableFailingEndpoints,
   listEndpoints,
   rotateEndpointSecret,
-  sendTestEvent,
+  sendTestDelivery,
   updateEndpoint,
 } from './webhook-endpoints';
 
 // Webhook endpoints end to end on the embedded database: events of operations without a
 // callback_url fan out to the endpoints subscribed to their type, in the event's transaction;
 // the worker's claim and send carry them; failures start a run that disables the endpoint after
-// days; a test event reaches the one endpoint.
+// days; a test delivery (not an event) reaches the one endpoint.
 
 const fixture = withTestMerchant('WEBHOOKS');
 let server: Server;
@@ -33,9 +34,11 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const body = JSON.parse(raw) as { event_type: string; event_id: string };
+      const body = JSON.parse(raw) as { event_type?: string; event_id?: string; action: string; test_id?: string };
       const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      received.push({ path: request.url ?? '/', type: body.event_type, eventId: body.event_id, body: raw, headers });
+      // An event names its type; a test delivery says `action: "test"` and has a test_id instead.
+      const [type, eventId] = body.event_type ? [body.event_type, body.event_id!] : [body.action, body.test_id!];
+      received.push({ path: request.url ?? '/', type, eventId, body: raw, headers });
       response.writeHead(answer).end();
     });
   });
@@ -117,11 +120,11 @@ describe('webhook endpoints', () => {
   it('mark an endpoint failing at its first failure, clear it at a success, and disable it after days of failures', async () => {
     const [endpoint] = await listEndpoints(fixture.db.prisma, scope());
     answer = 500;
-    await sendTestEvent(fixture.db.prisma, scope(), endpoint!.id);
+    await sendTestDelivery(fixture.db.prisma, scope(), endpoint!.id);
     await deliverAll();
     const failing = await fixture.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
     expect(failing.failingSince).not.toBeNull();
-    expect(received.at(-1)).toMatchObject({ path: '/all', type: 'webhook.test' });
+    expect(received.at(-1)).toMatchObject({ path: '/all', type: 'test' });
 
     // Not yet: the run is younger than the limit.
     expect(await disableFailingEndpoints(fixture.db.prisma, 3)).toBe(0);
@@ -138,15 +141,15 @@ describe('webhook endpoints', () => {
     answer = 200;
     const enabled = await updateEndpoint(fixture.db.prisma, scope(), endpoint!.id, { enabled: true });
     expect([enabled.enabled, enabled.disabledReason, enabled.failingSince]).toEqual([true, null, null]);
-    await sendTestEvent(fixture.db.prisma, scope(), endpoint!.id);
+    await sendTestDelivery(fixture.db.prisma, scope(), endpoint!.id);
     await deliverAll();
-    expect(received.at(-1)).toMatchObject({ path: '/all', type: 'webhook.test' });
+    expect(received.at(-1)).toMatchObject({ path: '/all', type: 'test' });
   });
 
   it("are another merchant's: not found", async () => {
     const other = await testMerchant(fixture.db.prisma, 'WEBHOOKS2');
     const [endpoint] = await listEndpoints(fixture.db.prisma, scope());
-    await expect(sendTestEvent(fixture.db.prisma, { kind: 'one', merchantId: other.id }, endpoint!.id)).rejects.toMatchObject({
+    await expect(sendTestDelivery(fixture.db.prisma, { kind: 'one', merchantId: other.id }, endpoint!.id)).rejects.toMatchObject({
       kind: 'NOT_FOUND',
     });
   });
@@ -154,7 +157,8 @@ describe('webhook endpoints', () => {
   it('sign every delivery in the Standard Webhooks format with the secret shown once; a rotation overlaps, or cuts off at once', async () => {
     const made = await createEndpoint(fixture.db.prisma, scope(), undefined, {
       url: `${origin}/signed`,
-      eventTypes: ['webhook.test'],
+      // Subscribed to refunds only: a test delivery comes whatever the endpoint subscribes to.
+      eventTypes: ['refund.resolved'],
       description: 'signed',
     });
     expect(made.secret).toMatch(/^whsec_/);
@@ -165,14 +169,30 @@ describe('webhook endpoints', () => {
     expect(JSON.stringify(stored)).not.toContain(made.secret.slice(6));
 
     const delivered = async () => {
-      const { eventId } = await sendTestEvent(fixture.db.prisma, scope(), made.id);
+      const { testId } = await sendTestDelivery(fixture.db.prisma, scope(), made.id);
       await deliverAll();
-      return received.find((each) => each.eventId === eventId)!;
+      return received.find((each) => each.eventId === testId)!;
     };
     const first = await delivered();
     expect(first.headers['webhook-id']).toBe(first.eventId);
     expect(first.headers).not.toHaveProperty('signature');
-    expect(new Webhook(made.secret).verify(first.body, first.headers)).toMatchObject({ event_id: first.eventId });
+    const message = new Webhook(made.secret).verify(first.body, first.headers) as Record<string, unknown>;
+    expect(Object.keys(message).sort()).toEqual(['action', 'merchant_code', 'meta', 'success', 'test_id', 'webhook_endpoint']);
+    expect(message).toMatchObject({
+      success: 'true',
+      action: 'test',
+      merchant_code: fixture.merchant.code,
+      test_id: first.eventId,
+      webhook_endpoint: { id: made.id, url: `${origin}/signed` },
+    });
+    // Not an event: the events API does not list it.
+    const events = await listEvents(
+      fixture.db.prisma,
+      { merchantIds: [fixture.merchant.id], merchantCode: fixture.merchant.code },
+      {},
+    );
+    expect(events.events.map((event) => event.event_id)).not.toContain(first.eventId);
+    expect(events.events.length).toBeGreaterThan(0);
 
     // Rotated with a day's overlap: both secrets verify, one signature each.
     const rotated = await rotateEndpointSecret(fixture.db.prisma, scope(), made.id, 24);

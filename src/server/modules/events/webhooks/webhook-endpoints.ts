@@ -13,8 +13,12 @@ import { addSecret, MAX_OVERLAP_HOURS, rotateSecret, webhookSecretKeys } from '.
 
 /** Endpoints a merchant may have (Stripe allows 16). */
 export const MAX_ENDPOINTS = 16;
-/** The event type of "send a test event": delivered to the one endpoint, not listed by the events API. */
-export const TEST_EVENT_TYPE = 'webhook.test';
+/**
+ * The outbox type of a test delivery. A test is not an event: its body has no `event_id` or
+ * `event_type` (it says `action: "test"`), the events API never lists it, and no endpoint can
+ * subscribe to it; it rides the outbox only to be delivered, signed and retried as events are.
+ */
+export const TEST_DELIVERY_TYPE = 'webhook.test';
 
 const view = {
   id: true,
@@ -182,28 +186,27 @@ async function failPending(tx: Tx | Db, endpointId: string, reason: string) {
   });
 }
 
-/** "Send a test event": one event of type webhook.test, delivered to this endpoint only, as any other. */
-export async function sendTestEvent(prisma: Db, scope: MerchantScope, id: string) {
+/** "Send a test delivery": one message to this endpoint only, signed and retried as events are. */
+export async function sendTestDelivery(prisma: Db, scope: MerchantScope, id: string) {
   const endpoint = await endpointInScope(prisma, scope, id);
   if (!endpoint.enabled) throw new AppError('STATE_CONFLICT', 'the webhook endpoint is disabled');
   const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: endpoint.merchantId }, select: { code: true } });
-  const eventId = randomUUID();
+  const testId = randomUUID();
   const payload = {
     success: 'true',
-    action: 'notify',
+    action: 'test',
     merchant_code: merchant.code,
-    event_id: eventId,
-    event_type: TEST_EVENT_TYPE,
+    test_id: testId,
     webhook_endpoint: { id: endpoint.id, url: endpoint.url },
     meta: successMeta(),
   };
   await prisma.$transaction(async (tx) => {
     const event = await tx.outboxEvent.create({
       data: {
-        id: eventId,
+        id: testId,
         merchantId: endpoint.merchantId,
-        type: TEST_EVENT_TYPE,
-        aggregateId: eventId, // its own: a test never waits behind an earlier one being retried
+        type: TEST_DELIVERY_TYPE,
+        aggregateId: testId, // its own: a test never waits behind an earlier one being retried
         payload,
         status: 'SKIPPED',
       },
@@ -211,16 +214,16 @@ export async function sendTestEvent(prisma: Db, scope: MerchantScope, id: string
     });
     await tx.endpointDelivery.create({
       data: {
-        eventId,
+        eventId: testId,
         endpointId: endpoint.id,
-        aggregateId: eventId,
+        aggregateId: testId,
         seq: event.seq,
         url: endpoint.url,
         destination: destinationOf(endpoint.url)!,
       },
     });
   });
-  return { eventId };
+  return { testId };
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   deleteEndpoint,
   listEndpoints,
   rotateEndpointSecret,
-  sendTestEvent,
+  sendTestDelivery,
   updateEndpoint,
 } from '@/server/modules/events/webhooks/webhook-endpoints';
 import { consoleActProcedure, consoleProcedure } from '../../../trpc';
@@ -40,4 +40,4 @@ export const rotateWebhookSecret = consoleActProcedure
 
 export const testWebhookEndpoint = consoleActProcedure
   .input(endpointId)
-  .mutation(({ ctx, input }) => sendTestEvent(ctx.prisma, ctx.scope, input.id));
+  .mutation(({ ctx, input }) => sendTestDelivery(ctx.prisma, ctx.scope, input.id));

@@ -7,6 +7,7 @@ import { restPathOf } from '@/server/api/rest-routes';
 import { authDocument } from './token';
 import { publicPaths } from './public';
 import { exactRequests } from './exact-requests';
+import { webhookMessage } from '@/server/core/interface/webhook-message';
 
 // OpenAPI 3.1 of the REST interface as served: the bridge's document, with the error
 // envelope of docs/DESIGN.md 4 on every error status, the public documents, and the token endpoint
@@ -93,6 +94,20 @@ export function openApiDocument(): OpenAPIObject {
     ...(publicPaths() as unknown as OpenAPIObject['paths']),
     ...auth.paths,
   };
+  // What the service POSTs to integrators (OpenAPI 3.1 `webhooks`): typed for generated clients.
+  const message = createSchema(webhookMessage);
+  (document as OpenAPIObject & { webhooks: Record<string, unknown> }).webhooks = {
+    delivery: {
+      post: {
+        operationId: 'receiveDelivery',
+        summary: 'A delivery to a callback URL or a webhook endpoint',
+        description:
+          "To a `callback_url`: signed as `GET /webhooks/keys` says (`signature`, `signature-key-id`, `signature-timestamp`, `timestamp-signature`). To a webhook endpoint: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`, HMAC-SHA256 with the endpoint's `whsec_` secret). Any 2xx acknowledges it; anything else is retried for 24 h.",
+        requestBody: { required: true, content: { 'application/json': { schema: message.schema } } },
+        responses: { '200': { description: 'Received (any 2xx)' } },
+      },
+    },
+  };
   // The bridge's own error schemas are replaced by the envelope above.
   const schemas = Object.fromEntries(
     Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
@@ -102,6 +117,8 @@ export function openApiDocument(): OpenAPIObject {
     schemas: {
       ...schemas,
       ...auth.schemas,
+      // The messages' own; they refer to the bridge's Transaction, Refund and Meta as they are.
+      ...Object.fromEntries(Object.entries(message.components ?? {}).filter(([name]) => !(name in schemas))),
       ErrorString: createSchema(errorEnvelope('string')).schema,
       ErrorBoolean: createSchema(errorEnvelope('boolean')).schema,
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import {
+  acceptedTokenForm,
   acceptedTokenRequest,
   authorizationServerMetadataSchema,
   tokenKeySet,
@@ -32,7 +33,6 @@ function tokenErrorResponses() {
 }
 
 function paths(authUrl: string, baseUrl: string): ZodOpenApiPathsObject {
-  const body = acceptedTokenRequest;
   // The same paths are served under {base_url} too, for generators that read only the
   // document's top-level server (docs/DECISIONS.md, "An exact document").
   const servers = [
@@ -78,8 +78,8 @@ function paths(authUrl: string, baseUrl: string): ZodOpenApiPathsObject {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: body },
-            'application/x-www-form-urlencoded': { schema: body },
+            'application/json': { schema: acceptedTokenRequest },
+            'application/x-www-form-urlencoded': { schema: acceptedTokenForm },
           },
         },
         responses: {

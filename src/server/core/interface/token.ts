@@ -65,6 +65,12 @@ export const acceptedTokenRequest = z.object({
     }),
 });
 
+/**
+ * The form-urlencoded body (RFC 6749 4.4.2), where HTTP Basic is the usual client authentication:
+ * client_id and client_secret are left out then, so the document does not require them here.
+ */
+export const acceptedTokenForm = acceptedTokenRequest.partial({ client_id: true, client_secret: true });
+
 export const tokenResponse = z.strictObject({
   action: z.string(),
   success: z.boolean(),

@@ -2,11 +2,22 @@ import { contractOf, expect, test } from '../support/contract';
 import { describeViolation } from '../support/openapi-contract';
 import { operationNumber } from '../support/api-client';
 import { startReceiver } from '../support/receiver';
-import { AUTH_URL, BASE_URL, createMerchant, settleNow, storedOperation, type TestMerchant } from '../support/service';
+import { Webhook } from 'standardwebhooks';
 import {
+  AUTH_URL,
+  BASE_URL,
+  createMerchant,
+  operatorConsole,
+  settleNow,
+  storedOperation,
+  type TestMerchant,
+} from '../support/service';
+import {
+  constructEvent,
   createPayClient,
   fetchCallbackPublicKey,
   PayApiError,
+  PayWebhookSignatureError,
   verifyCallbackSignature,
   type ChargeRequest,
   type FetchLike,
@@ -315,6 +326,56 @@ test('a real callback verifies with the published key; a changed one does not', 
     // The key signing now, as PEM, for a receiver that keeps one key (the console may rotate it meanwhile).
     expect(await fetchCallbackPublicKey(BASE_URL)).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     expect(violations).toEqual([]);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a webhook endpoint's deliveries verify with the SDK's constructEvent and the reference library; a tampered, rotated-out or old one is refused", async () => {
+  const merchant = await createMerchant('SDKW');
+  const receiver = await startReceiver();
+  try {
+    const endpoints = operatorConsole().webhooks;
+    const made = await endpoints.create.mutate({
+      merchantCode: merchant.code,
+      url: receiver.url('/endpoint'),
+      eventTypes: ['*'],
+      description: 'SDK',
+    });
+    const { client } = sdkFor(merchant);
+    // No callback_url: the events go to the endpoint.
+    const charge = await client.charges.create(chargeOf(merchant.code, card()));
+    const isAuthorized = (item: { json: Record<string, unknown> }) => item.json.event_type === 'transaction.authorized';
+    const delivery = (await receiver.waitFor((all) => all.some(isAuthorized))).find(isAuthorized)!;
+
+    const message = constructEvent(delivery.body, delivery.headers, made.secret);
+    expect(message.action).toBe('notify');
+    if (message.action !== 'notify' || !('transaction' in message)) throw new Error('a transaction event was expected');
+    // Typed by the document: no cast to read the transaction.
+    expect([message.event_type, message.transaction.state, message.merchant_operation_number]).toEqual([
+      'transaction.authorized',
+      'AUTORIZADO',
+      charge.merchant_operation_number,
+    ]);
+    expect(delivery.headers['webhook-id']).toBe(message.event_id);
+    expect(new Webhook(made.secret).verify(delivery.body, delivery.headers)).toEqual(message);
+
+    // Tampered, or more than five minutes old where it arrives: refused by both.
+    const tampered = delivery.body.replace('AUTORIZADO', 'CANCELADO');
+    expect(() => constructEvent(tampered, delivery.headers, made.secret)).toThrow(PayWebhookSignatureError);
+    expect(() => new Webhook(made.secret).verify(tampered, delivery.headers)).toThrow('No matching signature found');
+    const later = new Date(Date.now() + 6 * 60_000);
+    expect(() => constructEvent(delivery.body, delivery.headers, made.secret, { now: later })).toThrow('too old');
+
+    // Rotated at once: a test delivery signed only by the new secret; the old one no longer verifies it.
+    const rotated = await endpoints.rotateSecret.mutate({ id: made.id, overlapHours: 0 });
+    const { testId } = await endpoints.sendTest.mutate({ id: made.id });
+    const probe = (await receiver.waitFor((all) => all.some((item) => item.json.test_id === testId))).find(
+      (item) => item.json.test_id === testId,
+    )!;
+    expect(constructEvent(probe.body, probe.headers, rotated.secret)).toMatchObject({ action: 'test', test_id: testId });
+    expect(() => constructEvent(probe.body, probe.headers, made.secret)).toThrow('no signature matches');
+    expect(() => new Webhook(made.secret).verify(probe.body, probe.headers)).toThrow('No matching signature found');
   } finally {
     await receiver.close();
   }

@@ -1,6 +1,7 @@
+import { answered, apiClient, type ApiClient } from './api.js';
 import { verifyCallbackSignature } from './callbacks.js';
 import { DEFAULT_RETRY, sleep } from './retry.js';
-import { send, type FetchLike, type TransportConfig } from './transport.js';
+import { replaySafeByDefault, type FetchLike } from './transport.js';
 
 // The published callback keys (public, no token): GET {base_url}/webhooks/public-key, the key
 // signing now as PEM, and GET {base_url}/webhooks/keys, every key of a rotation's overlap.
@@ -9,31 +10,33 @@ type Call = { signal?: AbortSignal };
 
 /** The key once; for a receiver that has no API credentials (retried like any GET). */
 export async function fetchCallbackPublicKey(baseUrl: string, options: { fetch?: FetchLike; signal?: AbortSignal } = {}) {
-  const transport: TransportConfig = {
-    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
-    retry: DEFAULT_RETRY,
-    timeoutMs: 30_000,
-    random: Math.random,
-    sleep,
-  };
-  return fetchPem(baseUrl.replace(/\/+$/, ''), transport, options);
+  const api = apiClient(
+    baseUrl.replace(/\/+$/, ''),
+    {
+      fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+      retry: DEFAULT_RETRY,
+      timeoutMs: 30_000,
+      random: Math.random,
+      sleep,
+    },
+    replaySafeByDefault(),
+  );
+  return fetchPem(api, options);
 }
 
-async function fetchPem(baseUrl: string, transport: TransportConfig, call?: Call): Promise<string> {
-  const answer = await send(
-    { method: 'GET', url: `${baseUrl}/webhooks/public-key`, headers: {}, replaySafe: true, read: 'text', signal: call?.signal },
-    transport,
+async function fetchPem(api: ApiClient, call?: Call): Promise<string> {
+  return answered(
+    await api.GET('/webhooks/public-key', {
+      parseAs: 'text',
+      headers: { accept: 'application/x-pem-file' },
+      ...api.abortable(call?.signal),
+    }),
   );
-  return answer.body as string;
 }
 
 /** The keys of GET {base_url}/webhooks/keys (a JWK Set with each key's PEM), by key id. */
-async function fetchKeySet(baseUrl: string, transport: TransportConfig, call?: Call): Promise<Record<string, string>> {
-  const answer = await send(
-    { method: 'GET', url: `${baseUrl}/webhooks/keys`, headers: {}, replaySafe: true, read: 'json', signal: call?.signal },
-    transport,
-  );
-  const { keys } = answer.body as { keys: { kid: string; pem: string }[] };
+async function fetchKeySet(api: ApiClient, call?: Call): Promise<Record<string, string>> {
+  const { keys } = answered(await api.GET('/webhooks/keys', api.abortable(call?.signal)));
   return Object.fromEntries(keys.map((key) => [key.kid, key.pem]));
 }
 
@@ -44,15 +47,15 @@ const UNKNOWN_KEY_REFETCH_MS = 5_000;
 type VerifyCall = Call & { /** The callback's `signature-key-id` header. */ keyId?: string | null };
 
 /** The client's `callbacks`: the published keys fetched once and kept, and a verifier over them. */
-export function callbackVerifier(baseUrl: string, transport: TransportConfig, now: () => number) {
+export function callbackVerifier(api: ApiClient, now: () => number) {
   let held: { keys: Record<string, string>; at: number } | undefined;
   const refresh = async (call?: Call) => {
-    held = { keys: await fetchKeySet(baseUrl, transport, call), at: now() };
+    held = { keys: await fetchKeySet(api, call), at: now() };
     return held.keys;
   };
   return {
     /** The PEM of the key that signs callbacks now. */
-    publicKey: (call?: Call) => fetchPem(baseUrl, transport, call),
+    publicKey: (call?: Call) => fetchPem(api, call),
     /** Every key a callback may be signed with now, PEM by key id (two during a rotation's overlap). */
     keys: async (call?: Call) => held?.keys ?? refresh(call),
     /**

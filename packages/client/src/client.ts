@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { answered, apiClient, type Answered } from './api.js';
 import { callbackVerifier } from './callback-keys.js';
 import { PayApiError } from './errors.js';
 import { DEFAULT_RETRY, sleep, type RetryOptions } from './retry.js';
 import { TokenSource } from './token.js';
-import { send, type FetchLike, type HttpRequest, type RetryEvent, type TransportConfig } from './transport.js';
+import { replaySafeByDefault, type FetchLike, type RetryEvent, type TransportConfig } from './transport.js';
 import type {
-  CancellationResponse,
   CaptureRequest,
   ChargeRequest,
-  ChargeResponse,
-  EventListResponse,
   EventQuery,
   OperationRef,
   PayEvent,
-  RefundCreateResponse,
-  RefundListResponse,
   RefundQuery,
   RefundRequest,
-  TransactionQueryResponse,
   TransactionRef,
 } from './types.js';
 
-// The client of {base_url}: one method per endpoint of the OpenAPI document, each with the
-// token, the version header, retries and (for charges and refunds) an Idempotency-Key.
+// The client of {base_url}: one method per endpoint of the OpenAPI document (openapi-fetch over
+// its generated types), each with the token, the version header, retries and (for charges,
+// captures and refunds) an Idempotency-Key.
 
 /** The ALG-API-VERSION the interface documents as default (and the one the service supports). */
 export const API_VERSION = '1709847567';
@@ -71,20 +67,11 @@ export type IdempotentCallOptions = CallOptions & {
   idempotencyKey?: string;
 };
 
-type Query = Record<string, string | undefined>;
-
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
-const segment = encodeURIComponent;
-
-function queryString(query: Query | undefined): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(name, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 export function createPayClient(options: PayClientOptions) {
   const baseUrl = trimSlash(options.baseUrl);
+  const authUrl = trimSlash(options.authUrl);
   const apiVersion = options.apiVersion ?? API_VERSION;
   const now = options.now ?? Date.now;
   const newKey = options.newIdempotencyKey ?? randomUUID;
@@ -96,56 +83,38 @@ export function createPayClient(options: PayClientOptions) {
     sleep: options.sleep ?? sleep,
     onRetry: options.onRetry,
   };
+  const api = apiClient(baseUrl, transport, replaySafeByDefault(`${authUrl}/token`), { 'ALG-API-VERSION': apiVersion });
   const tokens = new TokenSource(
     {
-      authUrl: trimSlash(options.authUrl),
+      authUrl,
       clientId: options.clientId,
       clientSecret: options.clientSecret,
       scopes: options.scopes,
       clientAuth: options.clientAuth ?? 'post',
       audience: options.audience,
-      apiVersion,
       renewBeforeMs: options.renewTokenBeforeMs ?? 60_000,
       now,
     },
-    transport,
+    api,
   );
 
-  type Call = Omit<HttpRequest, 'headers' | 'url' | 'body'> & {
-    path: string;
-    headers?: Record<string, string>;
-    json?: unknown;
-    call?: CallOptions;
-  };
-
-  /** A request with the token; a 401 (the token expired early or was revoked) renews it once. */
-  async function authorized<T>(request: Call): Promise<T> {
+  /**
+   * A call with the token and the caller's options; a 401 (the token expired early or was
+   * revoked) renews the token once: the request was refused before any work, so replaying it is safe.
+   */
+  async function authorized<T>(
+    call: CallOptions | undefined,
+    run: (init: { headers: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<Answered<T>>,
+  ): Promise<T> {
     for (let renewed = false; ; renewed = true) {
       const token = await tokens.get();
       const headers: Record<string, string> = {
-        accept: 'application/json',
         authorization: `Bearer ${token}`,
-        'ALG-API-VERSION': apiVersion,
-        ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(request.call?.requestId ? { 'X-Request-Id': request.call.requestId } : {}),
-        ...request.headers,
+        ...(call?.requestId ? { 'X-Request-Id': call.requestId } : {}),
       };
       try {
-        const answer = await send(
-          {
-            method: request.method,
-            url: `${baseUrl}${request.path}`,
-            headers,
-            body: request.json === undefined ? undefined : JSON.stringify(request.json),
-            replaySafe: request.replaySafe,
-            signal: request.call?.signal,
-            read: request.read,
-          },
-          transport,
-        );
-        return answer.body as T;
+        return answered(await run({ headers, ...api.abortable(call?.signal) }));
       } catch (error) {
-        // A 401 means the request was refused before any work: replaying it with a new token is safe.
         if (renewed || !(error instanceof PayApiError) || error.status !== 401) throw error;
         tokens.invalidate(token);
       }
@@ -154,6 +123,7 @@ export function createPayClient(options: PayClientOptions) {
 
   const facilitated = (): Record<string, string> =>
     options.facilitatorCode ? { 'payment-facilitator-code': options.facilitatorCode } : {};
+  /** The call's key, made once: a replay after a renewed token carries the same one. */
   const idempotent = (call: IdempotentCallOptions | undefined) => ({ 'Idempotency-Key': call?.idempotencyKey ?? newKey() });
 
   async function* pages<Q extends { cursor?: string }, P extends { next_cursor?: string | null }>(
@@ -171,95 +141,81 @@ export function createPayClient(options: PayClientOptions) {
 
   const charges = {
     /** POST /charges, with an Idempotency-Key (the same on every retry of this call). */
-    create: (body: ChargeRequest, call?: IdempotentCallOptions) =>
-      authorized<ChargeResponse>({
-        method: 'POST',
-        path: '/charges',
-        json: body,
-        headers: idempotent(call),
-        replaySafe: true,
-        call,
-      }),
+    create: (body: ChargeRequest, call?: IdempotentCallOptions) => {
+      const key = idempotent(call);
+      return authorized(call, (init) => api.POST('/charges', { body, headers: { ...init.headers, ...key }, fetch: init.fetch }));
+    },
     /** GET /charges/{merchant_code}/{merchant_operation_number}/{transaction_id} */
     get: (ref: TransactionRef, call?: CallOptions) =>
-      authorized<TransactionQueryResponse>({
-        method: 'GET',
-        path: `/charges/${segment(ref.merchant_code)}/${segment(ref.merchant_operation_number)}/${segment(ref.transaction_id)}`,
-        headers: facilitated(),
-        replaySafe: true,
-        call,
-      }),
+      authorized(call, (init) =>
+        api.GET('/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}', {
+          params: { path: ref },
+          headers: { ...init.headers, ...facilitated() },
+          fetch: init.fetch,
+        }),
+      ),
     /**
      * DELETE /charges/{merchant_code}/{merchant_operation_number}: cancel or reverse. Replayed like
      * a GET: a second DELETE of a CANCELADO or EXTORNADO operation answers 200 with that state, and
      * no DELETE can start a payment, so a retry never does more than the first attempt.
      */
     cancel: (ref: OperationRef, call?: CallOptions) =>
-      authorized<CancellationResponse>({
-        method: 'DELETE',
-        path: `/charges/${segment(ref.merchant_code)}/${segment(ref.merchant_operation_number)}`,
-        headers: facilitated(),
-        replaySafe: true,
-        call,
-      }),
+      authorized(call, (init) =>
+        api.DELETE('/charges/{merchant_code}/{merchant_operation_number}', {
+          params: { path: ref },
+          headers: { ...init.headers, ...facilitated() },
+          fetch: init.fetch,
+        }),
+      ),
     /**
      * POST /charges/{merchant_code}/{merchant_operation_number}/capture: all of a CARD payment
      * authorized to be captured later, or `amount` of it, once, with an Idempotency-Key. A
      * retry never captures twice: the service captures once per authorization.
      */
-    capture: (ref: OperationRef, body: CaptureRequest = {}, call?: IdempotentCallOptions) =>
-      authorized<CancellationResponse>({
-        method: 'POST',
-        path: `/charges/${segment(ref.merchant_code)}/${segment(ref.merchant_operation_number)}/capture`,
-        json: body,
-        headers: { ...facilitated(), ...idempotent(call) },
-        replaySafe: true,
-        call,
-      }),
+    capture: (ref: OperationRef, body: CaptureRequest = {}, call?: IdempotentCallOptions) => {
+      const key = idempotent(call);
+      return authorized(call, (init) =>
+        api.POST('/charges/{merchant_code}/{merchant_operation_number}/capture', {
+          params: { path: ref },
+          body,
+          headers: { ...init.headers, ...facilitated(), ...key },
+          fetch: init.fetch,
+        }),
+      );
+    },
   };
 
   const listRefunds = (query: RefundQuery = {}, call?: CallOptions) =>
-    authorized<RefundListResponse>({
-      method: 'GET',
-      path: `/refund${queryString(query)}`,
-      headers: facilitated(),
-      replaySafe: true,
-      call,
-    });
+    authorized(call, (init) =>
+      api.GET('/refund', { params: { query }, headers: { ...init.headers, ...facilitated() }, fetch: init.fetch }),
+    );
   const refunds = {
     /** POST /refund, with an Idempotency-Key (the same on every retry of this call). */
-    create: (body: RefundRequest, call?: IdempotentCallOptions) =>
-      authorized<RefundCreateResponse>({
-        method: 'POST',
-        path: '/refund',
-        json: body,
-        headers: { ...facilitated(), ...idempotent(call) },
-        replaySafe: true,
-        call,
-      }),
+    create: (body: RefundRequest, call?: IdempotentCallOptions) => {
+      const key = idempotent(call);
+      return authorized(call, (init) =>
+        api.POST('/refund', { body, headers: { ...init.headers, ...facilitated(), ...key }, fetch: init.fetch }),
+      );
+    },
     /** GET /refund with the interface's filters; one page (see `pages` for all). */
     list: listRefunds,
     /** Every page of GET /refund, following next_cursor. */
     pages: (query: RefundQuery = {}, call?: CallOptions) => pages(listRefunds, query, call),
     /** GET /refund/{merchant_code}/{merchant_operation_number} */
     getByOperation: (ref: OperationRef, call?: CallOptions) =>
-      authorized<RefundListResponse>({
-        method: 'GET',
-        path: `/refund/${segment(ref.merchant_code)}/${segment(ref.merchant_operation_number)}`,
-        headers: facilitated(),
-        replaySafe: true,
-        call,
-      }),
+      authorized(call, (init) =>
+        api.GET('/refund/{merchant_code}/{merchant_operation_number}', {
+          params: { path: ref },
+          headers: { ...init.headers, ...facilitated() },
+          fetch: init.fetch,
+        }),
+      ),
   };
 
   const listEvents = (query: EventQuery = {}, call?: CallOptions) =>
-    authorized<EventListResponse>({
-      method: 'GET',
-      path: `/events${queryString(query)}`,
-      headers: facilitated(),
-      replaySafe: true,
-      call,
-    });
+    authorized(call, (init) =>
+      api.GET('/events', { params: { query }, headers: { ...init.headers, ...facilitated() }, fetch: init.fetch }),
+    );
   const events = {
     /** GET /events (scope get:events): one page, oldest first. */
     list: listEvents,
@@ -271,7 +227,7 @@ export function createPayClient(options: PayClientOptions) {
     },
   };
 
-  return { charges, refunds, events, callbacks: callbackVerifier(baseUrl, transport, now), baseUrl };
+  return { charges, refunds, events, callbacks: callbackVerifier(api, now), baseUrl };
 }
 
 export type PayClient = ReturnType<typeof createPayClient>;

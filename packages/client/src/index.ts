@@ -19,7 +19,7 @@ export {
   PayPermissionError,
   PayRateLimitError,
 } from './errors.js';
-export { constructEvent, PayWebhookSignatureError, webhooks, type PayWebhookMessage, type WebhookHeaders } from './webhooks.js';
+export { constructEvent, PayWebhookSignatureError, webhooks, type WebhookHeaders } from './webhooks.js';
 export { DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryOptions } from './retry.js';
 export type { FetchLike, RetryEvent } from './transport.js';
 export type * from './types.js';

@@ -267,7 +267,28 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A delivery to a callback URL or a webhook endpoint
+         * @description To a `callback_url`: signed as `GET /webhooks/keys` says (`signature`, `signature-key-id`, `signature-timestamp`, `timestamp-signature`). To a webhook endpoint: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`, HMAC-SHA256 with the endpoint's `whsec_` secret). Any 2xx acknowledges it; anything else is retried for 24 h.
+         */
+        post: operations["receiveDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
         Person: {
@@ -520,6 +541,53 @@ export type components = {
                 };
             }[];
             next_cursor: string | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description The body of a delivery: `action` "notify" (an event) or "test" */
+        WebhookMessage: components["schemas"]["TransactionEvent"] | components["schemas"]["RefundEvent"] | components["schemas"]["WebhookTest"];
+        /** @description A transaction's move, with the transaction as GET /charges/… answers it */
+        TransactionEvent: {
+            /** @constant */
+            success: "true";
+            /** @constant */
+            action: "notify";
+            merchant_code: string;
+            merchant_operation_number: string;
+            /** @description The same on every retry: deduplicate by it (`webhook-id` on endpoints) */
+            event_id: string;
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            event_type: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "transaction.captured";
+            transaction: components["schemas"]["Transaction"];
+        };
+        /** @description A refund's move, with the refund as GET /refund answers it */
+        RefundEvent: {
+            /** @constant */
+            success: "true";
+            /** @constant */
+            action: "notify";
+            merchant_code: string;
+            merchant_operation_number: string;
+            /** @description The same on every retry: deduplicate by it (`webhook-id` on endpoints) */
+            event_id: string;
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            event_type: "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
+            refund: components["schemas"]["Refund"];
+        };
+        /** @description A test delivery sent from the console or the CLI: not an event */
+        WebhookTest: {
+            /** @constant */
+            success: "true";
+            /** @constant */
+            action: "test";
+            merchant_code: string;
+            /** @description The `webhook-id` of this delivery */
+            test_id: string;
+            webhook_endpoint: {
+                id: string;
+                url: string;
+            };
             meta: components["schemas"]["Meta"];
         };
         /**
@@ -2283,8 +2351,8 @@ export interface operations {
                     audience?: string;
                     /** @description RFC 8707 resource indicator: the API, as `audience`. `invalid_target` otherwise. */
                     resource?: string | string[];
-                    client_id: string;
-                    client_secret: string;
+                    client_id?: string;
+                    client_secret?: string;
                     /**
                      * @description Space-separated. Values: create:token post:charges get:charges delete:charges get:events. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.
                      * @example create:token post:charges get:charges delete:charges get:events
@@ -2401,6 +2469,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBoolean"];
                 };
+            };
+        };
+    };
+    receiveDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookMessage"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,5 +1,4 @@
-import { send, type TransportConfig } from './transport.js';
-import type { TokenResponse } from './types.js';
+import { answered, type ApiClient } from './api.js';
 
 // Access tokens by OAuth 2.0 client_credentials at POST {auth_url}/token: fetched on first use,
 // shared by concurrent calls, renewed shortly before they expire, and dropped when the service
@@ -15,7 +14,6 @@ export type TokenSourceOptions = {
   clientAuth: 'post' | 'basic';
   /** `audience`: {base_url}/ (optional at the service; sent so a token for another environment is refused there). */
   audience?: string;
-  apiVersion: string;
   /** Renew this long before `expires_in` runs out (at most a tenth of the lifetime). */
   renewBeforeMs: number;
   now: () => number;
@@ -35,7 +33,7 @@ export class TokenSource {
 
   constructor(
     private readonly options: TokenSourceOptions,
-    private readonly transport: TransportConfig,
+    private readonly api: ApiClient,
   ) {}
 
   /** A token valid for a while yet: the held one, or a new one (one request however many callers wait). */
@@ -54,32 +52,32 @@ export class TokenSource {
 
   private async request(): Promise<Held> {
     const { options } = this;
-    const scopes = options.scopes ? [...new Set(['create:token', ...options.scopes])] : undefined;
-    const body: Record<string, string> = {
-      action: 'authorize',
-      grant_type: 'client_credentials',
+    const scopes = options.scopes ? [...new Set(['create:token', ...options.scopes])].join(' ') : undefined;
+    const asked = {
+      action: 'authorize' as const,
+      grant_type: 'client_credentials' as const,
       ...(options.audience ? { audience: options.audience } : {}),
-      ...(scopes ? { scope: scopes.join(' ') } : {}),
-      ...(options.clientAuth === 'post' ? { client_id: options.clientId, client_secret: options.clientSecret } : {}),
+      ...(scopes ? { scope: scopes } : {}),
     };
     const sentAt = options.now();
-    const answer = await send(
-      {
-        method: 'POST',
-        url: `${options.authUrl}/token`,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'ALG-API-VERSION': options.apiVersion,
-          ...(options.clientAuth === 'basic' ? { authorization: basic(options.clientId, options.clientSecret) } : {}),
-        },
-        body: JSON.stringify(body),
-        // Issuing a token changes nothing a second one would undo.
-        replaySafe: true,
-      },
-      this.transport,
+    // Issuing a token changes nothing a second one would undo: the transport may replay it.
+    const token = answered(
+      options.clientAuth === 'post'
+        ? await this.api.POST('/token', {
+            baseUrl: options.authUrl,
+            body: { ...asked, client_id: options.clientId, client_secret: options.clientSecret },
+          })
+        : // client_secret_basic: the credentials in the header, the grant form-encoded as RFC 6749 4.4.2 has it.
+          await this.api.POST('/token', {
+            baseUrl: options.authUrl,
+            body: asked,
+            bodySerializer: () => new URLSearchParams(asked).toString(),
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              authorization: basic(options.clientId, options.clientSecret),
+            },
+          }),
     );
-    const token = answer.body as TokenResponse;
     // Counted from when the request left: the token cannot outlive what the service granted.
     const lifetimeMs = token.expires_in * 1000;
     return { value: token.access_token, renewAt: sentAt + lifetimeMs - Math.min(options.renewBeforeMs, lifetimeMs / 10) };

@@ -1,8 +1,10 @@
 import { apiErrorOf, PayApiError, PayNetworkError } from './errors.js';
 import { delayBeforeRetry, parseRetryAfter, RETRYABLE_STATUSES, type RetryOptions } from './retry.js';
 
-// One HTTP exchange with the service, replayed on a transient failure when replaying is safe.
-// Knows nothing of tokens or endpoints: the client and the token source build the request.
+// The fetch openapi-fetch calls (its `fetch` option): one HTTP exchange with the service,
+// replayed on a transient failure when replaying is safe, and a refusal thrown as a typed error.
+// openapi-fetch builds the request from the generated types (paths, parameters, bodies) and reads
+// the answer; this knows nothing of endpoints or tokens.
 
 /** The subset of fetch the client uses (inject one for tests, proxies or instrumentation). */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -28,23 +30,20 @@ export type TransportConfig = {
   onRetry?: (event: RetryEvent) => void;
 };
 
-export type HttpRequest = {
-  method: 'GET' | 'POST' | 'DELETE';
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-  /**
-   * Whether sending the request twice does no more than sending it once: GET, DELETE (a second
-   * cancellation answers the state the first left), the token request, and a POST that carries
-   * an Idempotency-Key. Only such requests are replayed after no answer or a transient status.
-   */
-  replaySafe: boolean;
-  signal?: AbortSignal;
-  /** How to read a 2xx body (JSON by default). */
-  read?: 'json' | 'text';
-};
+/**
+ * Whether sending the request twice does no more than sending it once: GET, DELETE (a second
+ * cancellation answers the state the first left), the token request, and a POST that carries an
+ * Idempotency-Key. Only such requests are replayed after no answer or a transient status.
+ */
+export type ReplaySafe = (request: Request) => boolean;
 
-export type HttpAnswer = { status: number; headers: Headers; body: unknown };
+export const replaySafeByDefault =
+  (tokenUrl?: string): ReplaySafe =>
+  (request) =>
+    request.method === 'GET' ||
+    request.method === 'DELETE' ||
+    request.headers.has('idempotency-key') ||
+    (tokenUrl !== undefined && request.method === 'POST' && request.url === tokenUrl);
 
 function parseBody(text: string): unknown {
   try {
@@ -54,55 +53,69 @@ function parseBody(text: string): unknown {
   }
 }
 
-export async function send(request: HttpRequest, config: TransportConfig): Promise<HttpAnswer> {
-  const { method, url } = request;
-  for (let attempt = 1; ; attempt++) {
-    const canRetry = request.replaySafe && attempt < config.retry.maxAttempts;
-    let response: Response;
-    let text: string;
-    try {
-      const signal = request.signal
-        ? AbortSignal.any([request.signal, AbortSignal.timeout(config.timeoutMs)])
-        : AbortSignal.timeout(config.timeoutMs);
-      response = await config.fetch(url, { method, headers: request.headers, body: request.body, signal });
-      text = await response.text();
-    } catch (cause) {
-      // The caller's own abort ends the call as it is; anything else is "no answer".
-      if (request.signal?.aborted) throw cause;
-      const delayMs = canRetry ? delayBeforeRetry(attempt, undefined, config.retry, config.random) : undefined;
-      if (delayMs === undefined) throw new PayNetworkError({ method, url, attempts: attempt, cause });
-      config.onRetry?.({ method, url, attempt, delayMs });
-      await config.sleep(delayMs, request.signal);
-      continue;
-    }
-
-    if (response.ok) {
-      if (request.read === 'text') return { status: response.status, headers: response.headers, body: text };
-      const body = parseBody(text);
-      if (typeof body === 'string') {
-        // A 2xx that is not JSON did not come from the service (a captive proxy, a wrong base URL).
-        throw new PayApiError({ status: response.status, method, url, body, attempts: attempt });
+/**
+ * A fetch for openapi-fetch that retries what is safe to retry and throws PayApiError or
+ * PayNetworkError. The caller's signal comes here rather than on the Request: each attempt
+ * combines it with its own timeout.
+ */
+export function retryingFetch(
+  config: TransportConfig,
+  replaySafe: ReplaySafe,
+  callerSignal?: AbortSignal,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const { method, url } = request;
+    const headers = Object.fromEntries(request.headers);
+    // Read once: every attempt sends the same bytes.
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await request.text();
+    const safe = replaySafe(request);
+    const wantsJson = (request.headers.get('accept') ?? '').includes('json');
+    for (let attempt = 1; ; attempt++) {
+      const canRetry = safe && attempt < config.retry.maxAttempts;
+      let response: Response;
+      let text: string;
+      try {
+        const timeout = AbortSignal.timeout(config.timeoutMs);
+        const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+        response = await config.fetch(url, { method, headers, body: body || undefined, signal });
+        text = await response.text();
+      } catch (cause) {
+        // The caller's own abort ends the call as it is; anything else is "no answer".
+        if (callerSignal?.aborted) throw cause;
+        const delayMs = canRetry ? delayBeforeRetry(attempt, undefined, config.retry, config.random) : undefined;
+        if (delayMs === undefined) throw new PayNetworkError({ method, url, attempts: attempt, cause });
+        config.onRetry?.({ method, url, attempt, delayMs });
+        await config.sleep(delayMs, callerSignal);
+        continue;
       }
-      return { status: response.status, headers: response.headers, body };
-    }
 
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    const delayMs =
-      canRetry && RETRYABLE_STATUSES.has(response.status)
-        ? delayBeforeRetry(attempt, retryAfterMs, config.retry, config.random)
-        : undefined;
-    if (delayMs === undefined) {
-      throw apiErrorOf({
-        status: response.status,
-        method,
-        url,
-        body: parseBody(text),
-        requestId: response.headers.get('x-request-id') ?? undefined,
-        retryAfterMs,
-        attempts: attempt,
-      });
+      if (response.ok) {
+        // A 2xx that is not JSON where JSON was asked for did not come from the service (a captive
+        // proxy, a wrong base URL).
+        if (wantsJson && typeof parseBody(text) === 'string') {
+          throw new PayApiError({ status: response.status, method, url, body: text, attempts: attempt });
+        }
+        return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      const delayMs =
+        canRetry && RETRYABLE_STATUSES.has(response.status)
+          ? delayBeforeRetry(attempt, retryAfterMs, config.retry, config.random)
+          : undefined;
+      if (delayMs === undefined) {
+        throw apiErrorOf({
+          status: response.status,
+          method,
+          url,
+          body: parseBody(text),
+          requestId: response.headers.get('x-request-id') ?? undefined,
+          retryAfterMs,
+          attempts: attempt,
+        });
+      }
+      config.onRetry?.({ method, url, attempt, status: response.status, delayMs });
+      await config.sleep(delayMs, callerSignal);
     }
-    config.onRetry?.({ method, url, attempt, status: response.status, delayMs });
-    await config.sleep(delayMs, request.signal);
-  }
+  };
 }

@@ -30,6 +30,12 @@ export type EventQuery = Query<operations['listEvents']>;
 export type EventListResponse = Schemas['EventListResponse'];
 export type PayEvent = EventListResponse['events'][number];
 
+/** What a callback URL or a webhook endpoint receives (the document's `webhooks`). */
+export type WebhookMessage = Schemas['WebhookMessage'];
+export type TransactionEvent = Schemas['TransactionEvent'];
+export type RefundEvent = Schemas['RefundEvent'];
+export type WebhookTest = Schemas['WebhookTest'];
+
 /** The error envelope of every failed call (`success` is "false" or false by endpoint). */
 export type ErrorEnvelope = Schemas['ErrorString'] | Schemas['ErrorBoolean'];
 export type FieldError = ErrorEnvelope['errors'][number];

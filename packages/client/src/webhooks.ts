@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { WebhookMessage } from './types.js';
 
 // Webhook endpoints' deliveries in the Standard Webhooks format (standardwebhooks.com):
 // `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature` (space-separated
@@ -13,9 +14,6 @@ export class PayWebhookSignatureError extends Error {
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
-/** A delivery's body: an event (its `event_id` is the `webhook-id`), or a test delivery. */
-export type PayWebhookMessage = { event_id?: string; event_type?: string } & Record<string, unknown>;
-
 function header(headers: WebhookHeaders, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
   const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -29,7 +27,8 @@ function keyOf(secret: string): Buffer {
 
 /**
  * Verifies a delivery and answers its message. `rawBody` exactly as received (before any JSON
- * parsing); `secret` the endpoint's, or several during a rotation. Throws PayWebhookSignatureError
+ * parsing); `secret` the endpoint's, or several during a rotation. Answers the message typed as
+ * the OpenAPI document's `WebhookMessage`: narrow on `action` ("notify" or "test") and `event_type`. Throws PayWebhookSignatureError
  * when a header is missing, the timestamp is more than `toleranceSeconds` (300) from now, or no
  * signature matches.
  */
@@ -38,7 +37,7 @@ export function constructEvent(
   headers: WebhookHeaders,
   secret: string | readonly string[],
   options: { toleranceSeconds?: number; now?: Date } = {},
-): PayWebhookMessage {
+): WebhookMessage {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
@@ -61,7 +60,8 @@ export function constructEvent(
     return given.some((signature) => signature.length === expected.length && timingSafeEqual(signature, expected));
   });
   if (!matches) throw new PayWebhookSignatureError('no signature matches the secret');
-  return JSON.parse(body) as PayWebhookMessage;
+  // Signed by the service: its body is the document's WebhookMessage.
+  return JSON.parse(body) as WebhookMessage;
 }
 
 export const webhooks = { constructEvent };

@@ -37,7 +37,9 @@ test('client_secret_basic sends the credentials in the Authorization header, not
   const [token] = service.tokenCalls();
   const decoded = Buffer.from(token!.headers.authorization!.replace(/^Basic /, ''), 'base64').toString();
   expect(decoded).toBe('id%3A1:s+e%2Fcret');
-  expect(JSON.parse(token!.body!)).toEqual({ action: 'authorize', grant_type: 'client_credentials' });
+  // RFC 6749 4.4.2: the grant form-encoded, with no credentials in it.
+  expect(token!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+  expect(Object.fromEntries(new URLSearchParams(token!.body))).toEqual({ action: 'authorize', grant_type: 'client_credentials' });
 });
 
 test('concurrent first calls share one token request', async () => {

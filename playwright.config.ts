@@ -31,8 +31,10 @@ const DATABASE_AGNOSTIC = [
   'observability',
   'openapi',
   'openapi-examples',
+  'openapi-fetch',
   'protocol',
   'sdk',
+  'sdk-tarball',
   'smoke',
   'token',
 ].map((name) => `**/api/${name}.spec.ts`);

@@ -126,7 +126,7 @@ test('the header switch renders the operations pages in English, and back', asyn
   await expect(page.getByRole('button', { name: 'Create credential' })).toBeVisible();
 
   await switchLanguage(page);
-  await expect(page.getByRole('heading', { name: 'Registro de entregas de callbacks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registro de entregas' })).toBeVisible();
 });
 
 test('on a 375 px phone the operations table scrolls inside its box and no page is wider than the screen', async ({

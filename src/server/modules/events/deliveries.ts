@@ -93,16 +93,28 @@ function hostOf(url: string): string {
   }
 }
 
+/** A branch's own columns, for a filter that applies to both kinds (the log's cursor and state). */
+type Branch = { endpoint: boolean; seq: Prisma.Sql; id: Prisma.Sql; status: Prisma.Sql };
+
 /**
- * Both kinds of delivery, one statement: `where` filters the events (alias e), `order` and
- * `limit` the union. A callback is its event; an endpoint delivery joins its event and endpoint.
+ * Both kinds of delivery, one statement: `where` filters the events (alias e) and `filter` each
+ * branch by its own columns. A callback is its event; an endpoint delivery joins its event and
+ * endpoint. With a limit, each branch is ordered and cut first, so the union sorts at most twice
+ * the page (the callbacks by the events' sequence index) rather than every delivery in scope.
  */
-function deliveriesStatement(where: Prisma.Sql, after: Prisma.Sql, order: 'ASC' | 'DESC', limit: number | null) {
+function deliveriesStatement(
+  where: Prisma.Sql,
+  filter: (branch: Branch) => Prisma.Sql,
+  order: 'ASC' | 'DESC',
+  limit: number | null,
+) {
   const direction = Prisma.raw(order);
   const take = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
+  const callbacks = filter({ endpoint: false, seq: Prisma.sql`e.seq`, id: Prisma.sql`e.id`, status: Prisma.sql`e.status` });
+  const endpoints = filter({ endpoint: true, seq: Prisma.sql`x.seq`, id: Prisma.sql`x.id`, status: Prisma.sql`x.status` });
   return Prisma.sql`
     SELECT * FROM (
-      SELECT 'callback' AS kind, e.id, e.id AS event_id, NULL::uuid AS endpoint_id, e.type, e.aggregate_id, e.seq,
+      (SELECT 'callback' AS kind, e.id, e.id AS event_id, NULL::uuid AS endpoint_id, e.type, e.aggregate_id, e.seq,
         e.merchant_id, e.callback_url AS url, e.status::text AS status, e.attempts, e.next_attempt_at, e.lease_until,
         e.delivered_at, e.last_error, e.created_at, NULL::boolean AS endpoint_enabled,
         EXISTS (SELECT 1 FROM outbox_events earlier
@@ -110,9 +122,11 @@ function deliveriesStatement(where: Prisma.Sql, after: Prisma.Sql, order: 'ASC' 
         h.held_until, h.failures AS held_failures, h.last_error AS held_error
       FROM outbox_events e
       LEFT JOIN callback_destinations h ON h.destination = e.destination
-      WHERE e.callback_url IS NOT NULL AND ${where}
+      WHERE e.callback_url IS NOT NULL AND ${where} AND ${callbacks}
+      ORDER BY e.seq ${direction}
+      ${take})
       UNION ALL
-      SELECT 'endpoint' AS kind, x.id, x.event_id, x.endpoint_id, e.type, x.aggregate_id, x.seq,
+      (SELECT 'endpoint' AS kind, x.id, x.event_id, x.endpoint_id, e.type, x.aggregate_id, x.seq,
         e.merchant_id, x.url, x.status::text AS status, x.attempts, x.next_attempt_at, x.lease_until,
         x.delivered_at, x.last_error, x.created_at, w.enabled AS endpoint_enabled,
         EXISTS (SELECT 1 FROM endpoint_deliveries earlier
@@ -123,9 +137,10 @@ function deliveriesStatement(where: Prisma.Sql, after: Prisma.Sql, order: 'ASC' 
       JOIN outbox_events e ON e.id = x.event_id
       JOIN webhook_endpoints w ON w.id = x.endpoint_id
       LEFT JOIN callback_destinations h ON h.destination = x.destination
-      WHERE ${where}
+      WHERE ${where} AND ${endpoints}
+      ORDER BY x.seq ${direction}, x.id ${direction}
+      ${take})
     ) d
-    WHERE ${after}
     ORDER BY d.seq ${direction}, (d.kind = 'endpoint') ${direction}, d.id ${direction}
     ${take}`;
 }
@@ -192,7 +207,7 @@ export type DeliveryView = Awaited<ReturnType<typeof withAttempts>>[number];
 export async function deliveriesOf(prisma: Db, aggregateIds: string[], now = new Date()): Promise<DeliveryView[]> {
   if (aggregateIds.length === 0) return [];
   const rows = await prisma.$queryRaw<DeliveryRow[]>(
-    deliveriesStatement(Prisma.sql`e.aggregate_id = ANY(${aggregateIds}::uuid[])`, Prisma.sql`TRUE`, 'ASC', null),
+    deliveriesStatement(Prisma.sql`e.aggregate_id = ANY(${aggregateIds}::uuid[])`, () => Prisma.sql`TRUE`, 'ASC', null),
   );
   return withAttempts(prisma, rows, now);
 }
@@ -215,18 +230,20 @@ export async function listDeliveries(prisma: Db, scope: MerchantScope, filters: 
         : Prisma.sql`e.merchant_id = ${filters.merchantId}::uuid`,
   ];
   const where = Prisma.join(merchants, ' AND ');
-  let after = Prisma.sql`TRUE`;
-  if (filters.cursor) {
-    const [seq, endpoint, id] = decodeCursor(filters.cursor, [integer64, count, uuid], 1);
-    after =
-      endpoint === undefined || id === undefined
-        ? Prisma.sql`d.seq < ${seq}`
-        : Prisma.sql`(d.seq, (d.kind = 'endpoint'), d.id) < (${seq}, ${endpoint === 1}, ${id}::uuid)`;
-  }
-  const status = filters.status ? Prisma.sql`d.status = ${filters.status}` : Prisma.sql`TRUE`;
-  const rows = await prisma.$queryRaw<DeliveryRow[]>(
-    deliveriesStatement(where, Prisma.sql`${after} AND ${status}`, 'DESC', limit + 1),
-  );
+  const cursor = filters.cursor ? decodeCursor(filters.cursor, [integer64, count, uuid], 1) : null;
+  const filter = (branch: Branch) => {
+    const conditions = [filters.status ? Prisma.sql`${branch.status}::text = ${filters.status}` : Prisma.sql`TRUE`];
+    if (cursor) {
+      const [seq, endpoint, id] = cursor;
+      conditions.push(
+        endpoint === undefined || id === undefined
+          ? Prisma.sql`${branch.seq} < ${seq}`
+          : Prisma.sql`(${branch.seq}, ${Prisma.raw(branch.endpoint ? 'TRUE' : 'FALSE')}, ${branch.id}) < (${seq}, ${endpoint === 1}::boolean, ${id}::uuid)`,
+      );
+    }
+    return Prisma.join(conditions, ' AND ');
+  };
+  const rows = await prisma.$queryRaw<DeliveryRow[]>(deliveriesStatement(where, filter, 'DESC', limit + 1));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -100,7 +100,7 @@ test('the delivery log lists the merchant’s callbacks with their attempts, sco
   await receiver.waitFor((received) => received.filter((callback) => callback.path === '/other').length >= 3);
 
   await signIn(page, 'owner@demo.pe', '/developers');
-  await expect(page.getByRole('heading', { name: 'Registro de entregas de callbacks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registro de entregas' })).toBeVisible();
   await page.getByLabel('Estado de entrega').selectOption('DELIVERED');
   await page.getByRole('button', { name: 'Aplicar filtros' }).click();
   await expect(page).toHaveURL(/\/developers\?status=DELIVERED$/);

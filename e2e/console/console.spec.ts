@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, demoCharge, signIn } from '../support/console';
 import { charge, chargeBody, operationNumber, requestRefund, tokenFor } from '../support/api-client';
-import { createMerchant, ORIGIN, settleNow } from '../support/service';
+import { createConsoleUser, createMerchant, ORIGIN, settleNow } from '../support/service';
 
 // The console per role, in Chromium, against the API suite's service and its demo users.
 
@@ -169,21 +169,48 @@ test('the API reference renders the OpenAPI document with no outside network', a
   await page.screenshot({ path: testInfo.outputPath('docs.png'), fullPage: true });
 });
 
-test('the overview counts the merchant’s payments and draws its charts', async ({ page, request }, testInfo) => {
-  await demoCharge(request, 'CARD');
-  const token = await tokenFor(request, DEMO);
-  const declined = chargeBody(DEMO.code, operationNumber('con-declined'), 'CARD', { details: { pan: '4000000000000002' } });
-  expect((await charge(request, token, declined)).status()).toBe(200);
-  await signIn(page, 'owner@demo.pe');
-  await page.goto('/');
+test('the overview says what each figure counts, and a pending-only method has no approval rate', async ({
+  page,
+  request,
+}, testInfo) => {
+  // A merchant of its own: one approved card payment, one declined, two pending (a bank transfer, a QR).
+  const merchant = await createMerchant('FIG');
+  const admin = await createConsoleUser('MERCHANT_ADMIN', merchant.code);
+  const token = await tokenFor(request, merchant);
+  const pay = async (method: 'CARD' | 'BANK_TRANSFER' | 'QR', amount: string, pan?: string) => {
+    const body = chargeBody(merchant.code, operationNumber('fig'), method, { amount, ...(pan ? { details: { pan } } : {}) });
+    const answer = await charge(request, token, body);
+    expect(answer.status()).toBe(200);
+    return ((await answer.json()) as { transaction: { state: string } }).transaction.state;
+  };
+  expect(await pay('CARD', '10500')).toBe('AUTORIZADO');
+  expect(await pay('CARD', '7000', '4000000000000002')).toBe('DENEGADO');
+  expect(await pay('BANK_TRANSFER', '2000')).toBe('PENDIENTE');
+  expect(await pay('QR', '3000')).toBe('PENDIENTE');
+
+  await signIn(page, admin.email, '/', admin.password);
   await expect(page.getByRole('heading', { name: 'Resumen' })).toBeVisible();
+  // The money and its count are of one set (approved operations), beside the count of all.
   const today = page.getByTestId('window-today');
-  await expect(today).toContainText('S/');
-  const count = Number(/(\d+) operaciones/.exec((await today.textContent()) ?? '')?.[1]);
-  expect(count).toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId('approval-rate')).toHaveText(/^\d{1,3}\.\d %$/);
+  await expect(today.getByText('Importe aprobado')).toBeVisible();
+  await expect(today.getByTestId('approved-volume')).toHaveText('S/ 105.00');
+  await expect(today.getByTestId('approved-of')).toHaveText('en 1 operación aprobada, de 4 operaciones en total');
+  // Approved of decided: the two pending ones are apart, not declined.
+  await expect(page.getByTestId('approval-rate')).toHaveText('50.0 %');
+  await expect(page.getByTestId('approval-basis')).toHaveText('aprobadas / (aprobadas + denegadas): 2 decididas');
+  await expect(page.getByTestId('pending-refunds')).toHaveText('2 pendientes ahora (no cuentan en la tasa) · 0 reembolsos');
   // Recharts draws after hydration: wait for the first bar rather than count at once.
   await expect(page.locator('figure').first().locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.locator('figure').nth(1).locator('.recharts-line-curve')).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('overview.png'), fullPage: true });
+
+  // The processors' health: a method with only pending payments shows "—", its pending apart.
+  await page.goto('/processors');
+  const rowOf = (method: string) => page.getByTestId('health').locator('tbody tr').filter({ hasText: method });
+  for (const method of ['BANK_TRANSFER', 'QR']) {
+    await expect(rowOf(method).locator('td').nth(4)).toHaveText('—');
+    await expect(rowOf(method).locator('td').nth(5)).toHaveText('—');
+    await expect(rowOf(method).locator('td').nth(6)).toHaveText('1');
+  }
+  await expect(page.getByText('Las tasas de aprobación cuentan aprobados / (aprobados + denegados)')).toBeVisible();
 });

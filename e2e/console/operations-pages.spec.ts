@@ -109,7 +109,7 @@ test('the header switch renders the operations pages in English, and back', asyn
   await page.getByRole('link', { name: qr.number }).click();
   await expect(page.getByRole('heading', { name: 'Actions' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Lifecycle' }).getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByRole('heading', { name: 'Notifications (callbacks)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Notifications (callback_url and endpoints)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend transaction.registered' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel operation' }).click();
   await expect(page.getByRole('alertdialog')).toContainText("the payer's link, code or QR stops working");
@@ -122,11 +122,11 @@ test('the header switch renders the operations pages in English, and back', asyn
   await page.goto('/operations/%E0%A4%A');
   await expect(page.getByRole('heading', { name: 'We could not find this operation' })).toBeVisible();
   await page.goto('/developers');
-  await expect(page.getByRole('heading', { name: 'Callback delivery log' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create credential' })).toBeVisible();
 
   await switchLanguage(page);
-  await expect(page.getByRole('heading', { name: 'Registro de entregas de callbacks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registro de entregas' })).toBeVisible();
 });
 
 test('on a 375 px phone the operations table scrolls inside its box and no page is wider than the screen', async ({

@@ -29,18 +29,43 @@ test('a merchant admin edits a CARD rule, is refused beside the field, tries the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrutamiento');
   await expect(page.getByTestId('routes').locator('tbody tr')).toHaveCount(2);
 
-  // An amount range no payment can meet: refused, the error beside the first route.
+  // Amounts are typed in soles. A range no payment can meet, and an amount with three decimals:
+  // refused beside the first route, nothing saved.
   const editor = page.getByTestId('rule-editor');
   const first = editor.getByTestId('route').first();
-  await first.getByLabel('Importe mínimo (céntimos)').fill('90000');
-  await first.getByLabel('Importe máximo (céntimos)').fill('100');
+  const minimum = first.getByLabel('Importe mínimo (soles, o la moneda del pago)');
+  const maximum = first.getByLabel('Importe máximo (soles, o la moneda del pago)');
+  const draftOf = async () =>
+    (await operatorConsole().routing.routing.query({ merchantCode: merchant.code, method: 'CARD' })).draft;
+  await minimum.fill('900');
+  await maximum.fill('1');
   await editor.getByRole('button', { name: 'Guardar borrador' }).click();
-  await expect(first.getByTestId('route-errors')).toContainText('conditions.amount_max');
-  expect((await operatorConsole().routing.routing.query({ merchantCode: merchant.code, method: 'CARD' })).draft).toBeNull();
+  await expect(first.getByTestId('route-errors')).toHaveText(
+    'El importe mínimo (900) supera al máximo (1): ningún pago podría cumplir la ruta.',
+  );
+  await minimum.fill('10.005');
+  await maximum.fill('-5');
+  await editor.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(first.getByTestId('route-errors').locator('li')).toHaveText([
+    'Importe mínimo (soles, o la moneda del pago): escribe un importe mayor que cero con hasta dos decimales (por ejemplo 150.50); sin signo.',
+    'Importe máximo (soles, o la moneda del pago): escribe un importe mayor que cero con hasta dos decimales (por ejemplo 150.50); sin signo.',
+  ]);
+  await expect(editor.getByRole('alert').filter({ hasText: 'Revisa los importes marcados' })).toBeVisible();
+  expect(await draftOf()).toBeNull();
+
+  // Soles with a comma or a dot are stored in cents, exactly, and shown back in soles.
+  await minimum.fill('10,05');
+  await maximum.fill('100000');
+  await editor.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(editor.getByText('Borrador guardado.')).toBeVisible();
+  expect((await draftOf())?.routes[0]?.conditions).toEqual({ amount_min: '1005', amount_max: '10000000' });
+  await page.reload();
+  await expect(minimum).toHaveValue('10.05');
+  await expect(maximum).toHaveValue('100000.00');
 
   // Mastercard to acquirer B first: saved, tried, published.
-  await first.getByLabel('Importe mínimo (céntimos)').fill('');
-  await first.getByLabel('Importe máximo (céntimos)').fill('');
+  await minimum.fill('');
+  await maximum.fill('');
   await first.getByLabel('Conector').selectOption('sandbox-acquirer-b');
   await first.getByLabel('Marcas (VISA, MASTERCARD…)').fill('MASTERCARD');
   await editor.getByTestId('route').nth(1).getByLabel('Conector').selectOption('sandbox-acquirer-a');
@@ -63,6 +88,24 @@ test('a merchant admin edits a CARD rule, is refused beside the field, tries the
     chargeBody(merchant.code, operationNumber('rte'), 'CARD', { details: { pan: '5555555555554444' } }),
   );
   expect(routed.body.transaction.additional_fields).toEqual({ processor: 'sandbox-acquirer-b', attempt: 1 });
+
+  // 3-D Secure over an amount: typed in soles, stored in cents, shown back in soles.
+  const threeDs = page.locator('section', { has: page.getByRole('heading', { name: '3-D Secure (tarjetas)' }) });
+  const over = threeDs.getByLabel('Importe en soles (o la moneda del pago), solo con «Desde un importe»');
+  const threeDsOf = async () =>
+    (await operatorConsole().routing.routing.query({ merchantCode: merchant.code, method: 'CARD' })).threeDs;
+  await threeDs.getByLabel('Cuándo autenticar').selectOption('OVER');
+  await over.fill('250.755');
+  await threeDs.getByRole('button', { name: 'Guardar' }).click();
+  await expect(threeDs.getByRole('alert')).toHaveText(
+    'Escribe el importe en soles, mayor que cero y con hasta dos decimales (por ejemplo 150.50); sin signo.',
+  );
+  expect((await threeDsOf()).mode).toBe('WHEN_REQUIRED');
+  await over.fill('250.75');
+  await threeDs.getByRole('button', { name: 'Guardar' }).click();
+  await expect.poll(threeDsOf).toEqual({ mode: 'OVER', overAmount: '25075' });
+  await page.reload();
+  await expect(over).toHaveValue('250.75');
 });
 
 test('a viewer reads routing but cannot edit it; the processors page shows connectors and the health of its traffic', async ({

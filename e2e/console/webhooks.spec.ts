@@ -145,6 +145,77 @@ test('a merchant admin adds an endpoint, tests it, gets charge events, disables,
   expect(await operatorConsole().webhooks.endpoints.query({ merchantCode: merchant.code })).toEqual([]);
 });
 
+test('a charge without callback_url shows each endpoint’s deliveries on its page and in the log, and why one waits', async ({
+  page,
+  request,
+  receiver,
+}, testInfo) => {
+  const { merchant, admin } = await ownMerchantAdmin('WHD');
+  const url = receiver.url('/seen');
+  // A name under .invalid never resolves (RFC 6761); the suites' service lets such hosts through its guard.
+  const unresolved = 'http://nonexistent.invalid/hooks';
+  for (const each of [url, unresolved]) {
+    await operatorConsole().webhooks.create.mutate({ merchantCode: merchant.code, url: each, eventTypes: ['*'] });
+  }
+  const charged = await chargeWithoutCallback(request, merchant, 'whd');
+  await receiver.waitFor(() => eventsOf(receiver, charged.number).includes('transaction.pending'));
+  const types = eventsOf(receiver, charged.number);
+  expect(types).toEqual(['transaction.registered', 'transaction.pending']);
+
+  await signIn(page, admin.email, `/operations/${charged.transactionId}`, admin.password);
+  await expect(page.getByRole('heading', { name: 'Notificaciones (callback_url y endpoints)' })).toBeVisible();
+  const rows = page.getByTestId('callback-event');
+  const seen = rows.filter({ hasText: new URL(url).host });
+  const waiting = rows.filter({ hasText: 'nonexistent.invalid' });
+  await expect(seen).toHaveCount(2);
+  for (const [index, type] of types.entries()) {
+    await expect(seen.nth(index)).toContainText(type);
+    await expect(seen.nth(index)).toContainText('endpoint de webhooks');
+    await expect(seen.nth(index)).toContainText('DELIVERED');
+    await expect(seen.nth(index).getByTestId('callback-attempts').getByRole('listitem')).toHaveText([/^#1 · 200 · \d+ ms$/]);
+  }
+  // The first event's delivery to the host that does not resolve: tried once, retried on its schedule.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return (await waiting.first().getByTestId('callback-attempts').count()) > 0;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect(waiting).toHaveCount(2);
+  await expect(waiting.first()).toContainText('transaction.registered');
+  await expect(waiting.first()).toContainText('PENDING');
+  await expect(waiting.first().getByTestId('callback-attempts').getByRole('listitem')).toHaveText([
+    /^#1 · sin respuesta · \d+ ms\s*callback host nonexistent\.invalid did not resolve/,
+  ]);
+  await expect(waiting.first().getByTestId('delivery-wait')).toHaveText(/^Espera: reintento programado para .+\.$/);
+  await expect(waiting.first().getByTestId('delivery-next')).toContainText('próximo intento');
+  // The next event waits for it: an operation's events reach each endpoint in order.
+  await expect(waiting.nth(1)).toContainText('transaction.pending');
+  await expect(waiting.nth(1)).toContainText('Sin intentos aún');
+  await expect(waiting.nth(1).getByTestId('delivery-wait')).toHaveText(
+    'Espera: un evento anterior de la operación sigue pendiente a este destino (se entregan en orden).',
+  );
+  // A resend goes to an operation's callback_url: an endpoint's delivery has none.
+  await expect(page.getByRole('button', { name: /^Reenviar/ })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('operation-endpoint-deliveries.png'), fullPage: true });
+
+  // The delivery log lists the same four, and the endpoints table counts the two pending.
+  await page.goto('/developers');
+  const log = page.getByTestId('callback-event').filter({ hasText: charged.number });
+  await expect(log).toHaveCount(4);
+  await expect(log.filter({ hasText: new URL(url).host }).filter({ hasText: 'DELIVERED' })).toHaveCount(2);
+  const logWaiting = log.filter({ hasText: 'nonexistent.invalid' });
+  await expect(logWaiting.getByTestId('delivery-wait')).toHaveText([
+    'Espera: un evento anterior de la operación sigue pendiente a este destino (se entregan en orden).',
+    /^Espera: reintento programado para /,
+  ]);
+  await expect(endpointRow(page, unresolved).getByTestId('webhook-pending')).toHaveText('2');
+  await expect(endpointRow(page, url).getByTestId('webhook-pending')).toHaveText('0');
+});
+
 test('a refused URL shows its error and creates nothing; chosen event types replace "every event"', async ({ page }) => {
   const { merchant, admin } = await ownMerchantAdmin('WHKERR');
   await signIn(page, admin.email, '/developers', admin.password);

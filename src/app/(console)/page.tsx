@@ -31,13 +31,14 @@ export default async function OverviewPage() {
             data-testid={`window-${window.window}`}
           >
             <h2 className="text-sm text-slate-600">{t(`windows.${window.window as Window}`)}</h2>
-            <p className="text-2xl font-semibold">
+            <p className="text-xs text-slate-600">{t('approvedVolume')}</p>
+            <p className="text-2xl font-semibold" data-testid="approved-volume">
               {window.volumes.length === 0
                 ? money('0', '604')
                 : window.volumes.map((volume) => money(volume.cents, volume.currency)).join(' · ')}
             </p>
-            <p className="text-sm text-slate-600">
-              {window.count} {t('operations')}
+            <p className="text-sm text-slate-600" data-testid="approved-of">
+              {t('approvedOf', { approved: window.approved, count: window.count })}
             </p>
           </div>
         ))}
@@ -46,7 +47,10 @@ export default async function OverviewPage() {
           <p className="text-2xl font-semibold" data-testid="approval-rate">
             {month.approvalRate === null ? '—' : `${(month.approvalRate * 100).toFixed(1)} %`}
           </p>
-          <p className="text-sm text-slate-600">
+          <p className="text-xs text-slate-600" data-testid="approval-basis">
+            {t('approvalBasis', { decided: month.approved + month.declined })}
+          </p>
+          <p className="text-sm text-slate-600" data-testid="pending-refunds">
             {summary.pending} {t('pending')} · {summary.refunds.reduce((sum, refund) => sum + refund.count, 0)} {t('refunds')}
           </p>
         </div>

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import type { EventView } from '@/server/modules/events/event-view';
+import type { DeliveryView, DeliveryWait } from '@/server/modules/events/deliveries';
 import { businessTime, zoneName } from './format';
 import type { ConsoleLang } from './i18n';
 import { ResendEvent } from './resend-event';
@@ -12,14 +12,33 @@ const STATUS_STYLE: Record<string, string> = {
   FAILED: 'bg-red-100 text-red-900',
 };
 
-export type CallbackEventRow = EventView & {
+export type CallbackEventRow = DeliveryView & {
   merchantCode?: string;
   operationNumber?: string | null;
   transactionId?: string | null;
-  callbackHost?: string;
 };
 
-/** Callback events with every delivery attempt: on an operation's page and in the delivery log. */
+/** Why a pending delivery waits, in the visitor's language; the service's own failure text as it is. */
+function WaitReason({ wait, lang, zone }: { wait: DeliveryWait; lang: ConsoleLang; zone: string }) {
+  const t = useTranslations('ui.callbackEventsTable');
+  const text =
+    wait.reason === 'destination_held'
+      ? t('wait.destination_held', {
+          until: businessTime(wait.until, lang, zone),
+          failures: wait.failures,
+          failure: wait.lastFailure ?? '—',
+        })
+      : wait.reason === 'retry_scheduled'
+        ? t('wait.retry_scheduled', { at: businessTime(wait.at, lang, zone) })
+        : t(`wait.${wait.reason}`);
+  return (
+    <span className="block text-xs text-slate-700" data-testid="delivery-wait">
+      {text}
+    </span>
+  );
+}
+
+/** Deliveries of events (to an operation's callback_url and to webhook endpoints) with every attempt: on an operation's page and in the delivery log. */
 export function CallbackEventsTable({
   events,
   lang,
@@ -32,7 +51,7 @@ export function CallbackEventsTable({
   lang: ConsoleLang;
   zone: string;
   canResend: boolean;
-  /** The delivery log: creation time, operation and destination columns. */
+  /** The delivery log: creation time and operation columns. */
   log?: boolean;
   showMerchant?: boolean;
 }) {
@@ -41,7 +60,8 @@ export function CallbackEventsTable({
     ...(log ? [t('created', { zone: zoneName(zone) })] : []),
     ...(showMerchant ? [t('merchant')] : []),
     t('event'),
-    ...(log ? [t('operation'), t('host')] : []),
+    ...(log ? [t('operation')] : []),
+    t('host'),
     t('status'),
     t('attempts'),
     ...(canResend ? [t('actions')] : []),
@@ -49,7 +69,12 @@ export function CallbackEventsTable({
   return (
     <DataTable columns={columns} headerClass="font-medium">
       {events.map((event) => (
-        <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="callback-event">
+        <tr
+          key={`${event.kind}-${event.id}`}
+          className="border-t border-slate-100 align-top"
+          data-testid="callback-event"
+          data-kind={event.kind}
+        >
           {log ? (
             <td className="px-3 py-2 whitespace-nowrap" title={event.createdAt}>
               {businessTime(event.createdAt, lang, zone)}
@@ -58,39 +83,39 @@ export function CallbackEventsTable({
           {showMerchant ? <td className="px-3 py-2">{event.merchantCode}</td> : null}
           <td className="px-3 py-2 font-mono">{event.type}</td>
           {log ? (
-            <>
-              <td className="px-3 py-2 font-mono whitespace-nowrap">
-                {event.transactionId && event.operationNumber ? (
-                  <Link href={`/operations/${event.transactionId}`} className="text-blue-800 underline">
-                    {event.operationNumber}
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td className="px-3 py-2 font-mono whitespace-nowrap" title={event.callbackUrl ?? ''}>
-                {event.callbackHost}
-              </td>
-            </>
+            <td className="px-3 py-2 font-mono whitespace-nowrap">
+              {event.transactionId && event.operationNumber ? (
+                <Link href={`/operations/${event.transactionId}`} className="text-blue-800 underline">
+                  {event.operationNumber}
+                </Link>
+              ) : (
+                '—'
+              )}
+            </td>
           ) : null}
+          <td className="px-3 py-2" title={event.url}>
+            <span className="block text-xs text-slate-600">{t(`kinds.${event.kind}`)}</span>
+            <span className="font-mono whitespace-nowrap">{event.host}</span>
+          </td>
           <td className="px-3 py-2">
             <span
               className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[event.status] ?? 'bg-slate-100'}`}
             >
               {event.status}
             </span>
-            {event.status === 'PENDING' && event.attempts > 0 ? (
-              <span className="block text-xs text-slate-600">
+            {event.wait ? <WaitReason wait={event.wait} lang={lang} zone={zone} /> : null}
+            {event.nextAttemptAt && event.wait?.reason !== 'sending' ? (
+              <span className="block text-xs text-slate-600" data-testid="delivery-next">
                 {t('next')} {businessTime(event.nextAttemptAt, lang, zone)}
               </span>
             ) : null}
           </td>
           <td className="px-3 py-2">
-            {event.deliveries.length === 0 ? (
+            {event.attemptLog.length === 0 ? (
               <span className="text-slate-600">{t('none')}</span>
             ) : (
               <ol className="space-y-0.5" data-testid="callback-attempts">
-                {event.deliveries.map((delivery) => (
+                {event.attemptLog.map((delivery) => (
                   <li key={delivery.number} className="whitespace-nowrap" title={`${delivery.startedAt} UTC`}>
                     #{delivery.number} · {delivery.statusCode ?? t('noAnswer')} · {delivery.latencyMs} ms
                     {delivery.manual ? (
@@ -104,7 +129,8 @@ export function CallbackEventsTable({
           </td>
           {canResend ? (
             <td className="px-3 py-2">
-              <ResendEvent eventId={event.id} type={event.type} />
+              {/* A resend goes to the operation's callback_url; an endpoint's delivery is retried on its schedule. */}
+              {event.kind === 'callback' ? <ResendEvent eventId={event.eventId} type={event.type} /> : null}
             </td>
           ) : null}
         </tr>

@@ -9,6 +9,9 @@ import { errorMessage } from './trpc-client';
 /** Texts for refusals a form expects (already in the visitor's language), by the error item's code (own_user, last_admin…) or the kind (CONFLICT…). */
 export type KnownErrors = Record<string, string>;
 
+/** A form's own refusal before anything is sent (a field the form checks itself): its text is shown as it is. */
+export class FormProblem extends Error {}
+
 /** The message of a failed call in the visitor's language: the service's own text, or a generic one. */
 export function useErrorMessage(): (failure: unknown) => string {
   const t = useTranslations('ui.consoleAction');
@@ -28,6 +31,7 @@ export function useConsoleAction(known: KnownErrors = {}) {
   const [error, setError] = useState<string | null>(null);
 
   function describe(failure: unknown): string {
+    if (failure instanceof FormProblem) return failure.message;
     const service = errorMessage(failure, t('failed'));
     if (!(failure instanceof TRPCClientError)) return service;
     const data = failure.data as { kind?: string; errors?: { code: string }[] } | undefined;

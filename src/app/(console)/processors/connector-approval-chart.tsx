@@ -4,15 +4,15 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 
 const COLORS = ['#1d4ed8', '#7c3aed', '#0f766e', '#c2410c', '#a16207', '#be185d', '#475569'];
 
-type Point = { connector: string; at: string; attempts: number; approved: number };
+type Point = { connector: string; at: string; decided: number; approved: number };
 
-/** Approval rate per connector over time (docs/ORCHESTRATION.md 4): one line per connector, in percent. */
+/** Approval rate per connector over time (docs/ORCHESTRATION.md 4): approved of decided attempts, one line per connector, in percent; no point where nothing was decided. */
 export function ConnectorApprovalChart({ points, bucket, title }: { points: Point[]; bucket: 'hour' | 'day'; title: string }) {
   const connectors = [...new Set(points.map((point) => point.connector))];
   const rows = new Map<string, Record<string, string | number>>();
   for (const point of points) {
     const row = rows.get(point.at) ?? { at: point.at };
-    row[point.connector] = Math.round((1000 * point.approved) / Math.max(point.attempts, 1)) / 10;
+    if (point.decided > 0) row[point.connector] = Math.round((1000 * point.approved) / point.decided) / 10;
     rows.set(point.at, row);
   }
   const label = (at: string) => (bucket === 'hour' ? at.slice(11, 16) : at.slice(5, 10));

@@ -14,6 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('processors.page'))('meta') };
 }
 
+/** A share in percent, "—" of nothing: the approval rates are of decided payments, so a method whose payments are all pending shows "—". */
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} %`);
 
 export default async function ProcessorsPage({ searchParams }: { searchParams: Promise<{ window?: string }> }) {
@@ -91,6 +92,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
           <EmptyState text={t('noTraffic')} />
         ) : (
           <>
+            <p className="text-sm text-slate-600">{t('decidedHint')}</p>
             <ConnectorApprovalChart points={health.series} bucket={window === 'week' ? 'day' : 'hour'} title={t('chart')} />
             <DataTable
               columns={[
@@ -100,6 +102,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
                 t('healthColumns.attempts'),
                 t('healthColumns.firstApproval'),
                 t('healthColumns.paymentApproval'),
+                t('healthColumns.pending'),
                 t('healthColumns.technicalFailures'),
                 t('healthColumns.latency'),
                 t('healthColumns.declineCodes'),
@@ -112,8 +115,9 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
                   <td className={CELL}>{row.method}</td>
                   <td className={CELL}>{row.brand ?? '—'}</td>
                   <td className={`${CELL} text-right`}>{row.attempts}</td>
-                  <td className={`${CELL} text-right`}>{percent(row.firstApproved, row.firstAttempts)}</td>
-                  <td className={`${CELL} text-right`}>{percent(row.approvedPayments, row.payments)}</td>
+                  <td className={`${CELL} text-right`}>{percent(row.firstApproved, row.firstDecided)}</td>
+                  <td className={`${CELL} text-right`}>{percent(row.approvedPayments, row.decidedPayments)}</td>
+                  <td className={`${CELL} text-right`}>{row.pendingPayments}</td>
                   <td className={`${CELL} text-right`}>{percent(row.technicalFailures, row.attempts)}</td>
                   <td className={`${CELL} text-right whitespace-nowrap`}>
                     {row.latencyP50Ms ?? '—'} / {row.latencyP95Ms ?? '—'} ms

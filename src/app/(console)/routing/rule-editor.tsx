@@ -5,6 +5,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import type { PaymentMethod } from '@/server/core/domain/states';
 import type { Route } from '@/server/core/orchestration';
+import { centsOfInput, inputOfCents } from '../../console-ui/amount-input';
 import { ActionError, INPUT } from '../../console-ui/form-kit';
 import { consoleClient } from '../../console-ui/trpc-client';
 import { useErrorMessage } from '../../console-ui/use-console-action';
@@ -36,14 +37,22 @@ function toRow(route: Route): Row {
     bin_prefixes: c.bin_prefixes?.join(', ') ?? '',
     card_types: c.card_types?.join(', ') ?? '',
     card_countries: c.card_countries?.join(', ') ?? '',
-    amount_min: c.amount_min ?? '',
-    amount_max: c.amount_max ?? '',
+    // Stored in cents; shown and typed in the currency's unit (soles, dollars).
+    amount_min: c.amount_min ? inputOfCents(c.amount_min) : '',
+    amount_max: c.amount_max ? inputOfCents(c.amount_max) : '',
     currencies: c.currencies?.join(', ') ?? '',
     instalments: c.instalments === undefined ? 'any' : c.instalments ? 'yes' : 'no',
   };
 }
 
-/** The rule as the service validates it: only the conditions given, lists split on commas. */
+const AMOUNTS = ['amount_min', 'amount_max'] as const;
+
+/** The amount fields the person typed that are no amount (see amount-input.ts). */
+function badAmounts(row: Row): (typeof AMOUNTS)[number][] {
+  return AMOUNTS.filter((field) => row[field].trim() !== '' && centsOfInput(row[field]) === null);
+}
+
+/** The rule as the service validates it: only the conditions given, lists split on commas, amounts in cents. */
 function toRoute(row: Row) {
   const conditions: Record<string, unknown> = {};
   for (const list of LISTS) {
@@ -53,8 +62,7 @@ function toRoute(row: Row) {
       .filter(Boolean);
     if (row[list].trim() !== '') conditions[list] = items;
   }
-  if (row.amount_min.trim()) conditions.amount_min = row.amount_min.trim();
-  if (row.amount_max.trim()) conditions.amount_max = row.amount_max.trim();
+  for (const field of AMOUNTS) if (row[field].trim()) conditions[field] = centsOfInput(row[field]);
   if (row.instalments !== 'any') conditions.instalments = row.instalments === 'yes';
   return { connector: row.connector, priority: Number(row.priority), weight: Number(row.weight), conditions };
 }
@@ -109,6 +117,25 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
   const save = () => {
     setErrors(new Map());
     setNotice(null);
+    // Amounts are checked here, in the unit the person typed; the service sees only cents.
+    const typed = new Map<number, string[]>();
+    rows.forEach((row, index) => {
+      const bad = badAmounts(row);
+      const [min, max] = AMOUNTS.map((field) => centsOfInput(row[field]));
+      if (bad.length > 0) {
+        typed.set(
+          index,
+          bad.map((field) => t('badAmount', { field: t(field === 'amount_min' ? 'amountMin' : 'amountMax') })),
+        );
+      } else if (min && max && BigInt(min) > BigInt(max)) {
+        typed.set(index, [t('minOverMax', { min: row.amount_min.trim(), max: row.amount_max.trim() })]);
+      }
+    });
+    if (typed.size > 0) {
+      setErrors(typed);
+      setError(t('checkAmounts'));
+      return;
+    }
     consoleClient.console.routing.saveDraft.mutate({ ...target, routes: rows.map(toRoute) }).then(
       () => {
         setNotice(t('saved'));

@@ -1,8 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { centsOfInput, inputOfCents } from '../../console-ui/amount-input';
 import { INPUT } from '../../console-ui/form-kit';
 import { consoleClient } from '../../console-ui/trpc-client';
+import { FormProblem } from '../../console-ui/use-console-action';
 import { ModeSelect, SettingSection } from '../../console-ui/setting-section';
 
 const MODES = ['WHEN_REQUIRED', 'ALWAYS', 'OVER', 'NEVER'] as const;
@@ -22,10 +24,13 @@ export function ThreeDsForm(props: {
       saveLabel={t('save')}
       submit={(form) => {
         const given = form.get('overAmount');
-        const overAmount = typeof given === 'string' ? given.trim() : '';
+        const typed = typeof given === 'string' ? given.trim() : '';
+        // Typed in the currency's unit, stored in cents: a typed amount that is none is refused here.
+        const overAmount = typed === '' ? null : centsOfInput(typed);
+        if (typed !== '' && overAmount === null) return Promise.reject(new FormProblem(t('badAmount')));
         return consoleClient.console.routing.updateThreeDs.mutate({
           merchantCode: props.merchantCode,
-          setting: { mode: form.get('mode') as (typeof MODES)[number], overAmount: overAmount || null },
+          setting: { mode: form.get('mode') as (typeof MODES)[number], overAmount },
         });
       }}
     >
@@ -47,8 +52,8 @@ export function ThreeDsForm(props: {
             {t('overAmount')}
             <input
               name="overAmount"
-              inputMode="numeric"
-              defaultValue={props.setting.overAmount ?? ''}
+              inputMode="decimal"
+              defaultValue={props.setting.overAmount === null ? '' : inputOfCents(props.setting.overAmount)}
               className={INPUT}
               disabled={disabled}
             />

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, formatCents, formatDecimal, formatMoney, isSupportedCurrency, parseCents } from './money';
+import {
+  centsOfTypedAmount,
+  CURRENCIES,
+  formatCents,
+  formatDecimal,
+  formatMoney,
+  isSupportedCurrency,
+  parseCents,
+  typedAmountOfCents,
+} from './money';
 
 describe('CURRENCIES', () => {
   it('lists PEN and USD by ISO 4217 numeric code', () => {
@@ -86,5 +95,51 @@ describe('formatDecimal', () => {
     expect(formatDecimal(123456n, '840')).toBe('1234.56');
     expect(formatDecimal(999_999_999_999n, '604')).toBe('9999999999.99');
     expect(formatDecimal(-150n, '604')).toBe('-1.50');
+  });
+});
+
+describe('centsOfTypedAmount (what a person types in soles or dollars)', () => {
+  it('reads up to two decimals exactly, never through a float', () => {
+    const cases: [string, bigint][] = [
+      ['10.05', 1005n],
+      ['0.29', 29n],
+      ['1.15', 115n],
+      ['4.35', 435n],
+      ['90', 9000n],
+      ['90.5', 9050n],
+      ['90,50', 9050n],
+      [' 150.00 ', 15000n],
+      ['0', 0n],
+      ['0.01', 1n],
+      ['9999999999.99', 999999999999n],
+    ];
+    for (const [text, cents] of cases) expect(centsOfTypedAmount(text), text).toBe(cents);
+  });
+
+  it('refuses a sign, three decimals and anything that is not a plain amount', () => {
+    for (const text of [
+      '',
+      ' ',
+      '-5',
+      '-0.50',
+      '+5',
+      '1.234',
+      '10.005',
+      '1.',
+      '.5',
+      '1e3',
+      'abc',
+      '1 000',
+      '1,000.00',
+      '12345678901',
+    ])
+      expect(centsOfTypedAmount(text), text).toBeNull();
+  });
+
+  it('shows cents back as they are typed, and reads them back to the same cents', () => {
+    expect(typedAmountOfCents(1005n)).toBe('10.05');
+    expect(typedAmountOfCents(5n)).toBe('0.05');
+    expect(typedAmountOfCents(15000n)).toBe('150.00');
+    for (const cents of [1n, 29n, 1005n, 999999999999n]) expect(centsOfTypedAmount(typedAmountOfCents(cents))).toBe(cents);
   });
 });

@@ -21,6 +21,24 @@ export function parseCents(value: string): bigint | null {
   return /^[1-9]\d{0,11}$/.test(value) ? BigInt(value) : null;
 }
 
+/**
+ * Cents of an amount a person types in the currency's unit (soles, dollars): up to 10 digits, then
+ * a dot or comma and at most two decimals ("10.05" is 1005, "90,5" is 9050). Read as text, never
+ * as a float; null for anything else (empty, a sign, three decimals, letters, "1e3"). Zero is 0n:
+ * callers that need a positive amount check it.
+ */
+export function centsOfTypedAmount(text: string): bigint | null {
+  const match = /^(\d{1,10})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Cents as a person types them back: "150.00", "0.05"; the inverse of centsOfTypedAmount. */
+export function typedAmountOfCents(cents: bigint): string {
+  const { sign, major, minor } = units(cents, '604');
+  return `${sign}${major}.${minor}`;
+}
+
 export function formatCents(cents: bigint): string {
   return cents.toString();
 }

@@ -5,6 +5,7 @@ import { stillRefundable } from '@/server/core/domain/money-movements';
 import { toTransactionObject, transactionSelect } from '@/server/modules/charges/transaction-view';
 import { refundSelect, toRefundObject } from '@/server/modules/refunds/refund-view';
 import { eventsOf } from '@/server/modules/events/event-view';
+import { deliveriesOf } from '@/server/modules/events/deliveries';
 import { assertInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import { isUuid } from '@/server/core/domain/uuid';
 
@@ -43,7 +44,7 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
     },
   });
   const ids = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
-  const events = await eventsOf(prisma, ids);
+  const [events, deliveries] = await Promise.all([eventsOf(prisma, ids), deliveriesOf(prisma, ids)]);
   const latest = operation.transactions.at(-1)!;
   const cancel = decideCancel(latest.state, latest.method);
   return {
@@ -71,6 +72,8 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
     })),
     refunds: operation.refunds.map(toRefundObject),
     events,
+    // Every delivery of those events: to the operation's callback_url or to each webhook endpoint.
+    deliveries,
     cancel:
       cancel.kind === 'move'
         ? { allowed: true as const, to: cancel.to }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { env } from '@/env';
 import { endOfDayExclusive, startOfDay } from '@/server/core/domain/business-day';
+import { centsOfTypedAmount } from '@/server/core/domain/money';
 import { PAYMENT_METHODS, TRANSACTION_STATES } from '@/server/core/domain/states';
 import { shortText } from '@/server/core/interface/common';
 import { OPERATION_SORTS, type OperationFiltersInput } from '@/server/modules/console/operations-filters';
@@ -19,13 +20,14 @@ const day = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   });
 
-const soles = z
-  .string()
-  .regex(/^\d{1,10}(?:[.,]\d{1,2})?$/)
-  .transform((value) => {
-    const [major, minor = ''] = value.split(/[.,]/);
-    return (BigInt(major!) * 100n + BigInt(minor.padEnd(2, '0'))).toString();
-  });
+const soles = z.string().transform((value, context) => {
+  const cents = centsOfTypedAmount(value);
+  if (cents === null) {
+    context.addIssue({ code: 'custom', message: 'must be an amount in soles with at most two decimals' });
+    return z.NEVER;
+  }
+  return cents.toString();
+});
 
 /** An absent or blank parameter is no filter. */
 const optional = <T extends z.ZodType>(schema: T) =>

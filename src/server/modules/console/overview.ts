@@ -6,6 +6,9 @@ import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 
 // The console overview: volumes, approval rate, pending and refunds, and the series of its
 // two charts, for the user's merchants. Days are business days (America/Lima by default).
+// Each figure counts one set: the volume is approved money (AUTORIZADO, LIQUIDADO) beside the
+// count of those approved operations; the approval rate is approved / (approved + declined), so
+// a payment still pending (a bank transfer, a PagoEfectivo code) is counted apart, not as declined.
 
 function businessToday(zone: string, now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -73,6 +76,9 @@ export async function overview(prisma: Db, scope: MerchantScope, now = new Date(
       return {
         window,
         count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+        // The volume is of these operations only: the page says so beside the count of all.
+        approved,
+        declined,
         approvalRate: approved + declined > 0 ? approved / (approved + declined) : null,
         volumes: rows
           .filter((row) => row.volume !== null)

@@ -1,29 +1,24 @@
-import type { Prisma } from '@/generated/prisma/client';
-import { decodeCursor, encodeCursor, integer64 } from '@/server/core/interface/cursor';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { resendEvent } from '@/server/modules/events/resend-event';
-import { eventSelect, toEventView } from '@/server/modules/events/event-view';
+import { DELIVERY_STATUSES, listDeliveries, type DeliveryStatus } from '@/server/modules/events/deliveries';
 import { assertInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 
-// The console's callback delivery log: events that have a callback URL (the others are SKIPPED:
-// nothing is sent), newest first by creation order, with every attempt; and the manual resend.
-export const CALLBACK_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
-export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
+// The console's delivery log: every delivery of the merchant's events, to an operation's own
+// callback_url and to each webhook endpoint (deliveries.ts), newest first, with every attempt and
+// why a pending one waits; and the manual resend of a callback.
+export const CALLBACK_STATUSES = DELIVERY_STATUSES;
+export type CallbackStatus = DeliveryStatus;
 
 export type CallbackEventFilters = { merchantCode?: string; status?: CallbackStatus; cursor?: string; limit?: number };
 
-async function merchantWhere(
-  prisma: Db,
-  scope: MerchantScope,
-  merchantCode: string | undefined,
-): Promise<Prisma.OutboxEventWhereInput> {
-  const own = scope.kind === 'one' ? { merchantId: scope.merchantId } : {};
-  if (!merchantCode) return own;
+/** The merchant a code names within the scope: undefined for no code, null for one the user may not see or that does not exist. */
+async function merchantNamed(prisma: Db, scope: MerchantScope, merchantCode: string | undefined) {
+  if (!merchantCode) return undefined;
   const named = await prisma.merchant.findUnique({ where: { code: merchantCode }, select: { id: true } });
   // Another merchant's code, or an unknown one, finds nothing (existence does not leak).
-  if (!named || (scope.kind === 'one' && named.id !== scope.merchantId)) return { merchantId: { in: [] } };
-  return { merchantId: named.id };
+  if (!named || (scope.kind === 'one' && named.id !== scope.merchantId)) return null;
+  return named.id;
 }
 
 /** Where each event's operation is: its number and the transaction the console page opens with. */
@@ -46,50 +41,31 @@ async function operationsOf(prisma: Db, aggregateIds: string[]) {
   ]);
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
 export async function listCallbackEvents(prisma: Db, scope: MerchantScope, filters: CallbackEventFilters) {
-  const limit = filters.limit ?? 25;
-  const where: Prisma.OutboxEventWhereInput = {
-    AND: [
-      { callbackUrl: { not: null } },
-      await merchantWhere(prisma, scope, filters.merchantCode),
-      filters.status ? { status: filters.status } : {},
-      filters.cursor ? { seq: { lt: decodeCursor(filters.cursor, [integer64])[0] } } : {},
-    ],
-  };
-  const events = await prisma.outboxEvent.findMany({
-    where,
-    orderBy: { seq: 'desc' },
-    take: limit + 1,
-    select: { ...eventSelect, seq: true, merchantId: true },
+  const listed = await listDeliveries(prisma, scope, {
+    merchantId: await merchantNamed(prisma, scope, filters.merchantCode),
+    status: filters.status,
+    cursor: filters.cursor,
+    limit: filters.limit,
   });
-  const page = events.slice(0, limit);
   const [operations, merchants] = await Promise.all([
     operationsOf(
       prisma,
-      page.map((event) => event.aggregateId),
+      listed.rows.map((row) => row.aggregateId),
     ),
     prisma.merchant.findMany({
-      where: { id: { in: [...new Set(page.map((event) => event.merchantId))] } },
+      where: { id: { in: [...new Set(listed.rows.map((row) => row.merchantId))] } },
       select: { id: true, code: true },
     }),
   ]);
   const codes = new Map(merchants.map((merchant) => [merchant.id, merchant.code]));
   return {
-    nextCursor: events.length > limit ? encodeCursor([page.at(-1)!.seq]) : null,
-    rows: page.map(({ seq: _seq, merchantId, ...event }) => ({
-      ...toEventView(event),
-      merchantCode: codes.get(merchantId) ?? '',
-      operationNumber: operations.get(event.aggregateId)?.number ?? null,
-      transactionId: operations.get(event.aggregateId)?.transactionId ?? null,
-      callbackHost: hostOf(event.callbackUrl ?? ''),
+    nextCursor: listed.nextCursor,
+    rows: listed.rows.map((row) => ({
+      ...row,
+      merchantCode: codes.get(row.merchantId) ?? '',
+      operationNumber: operations.get(row.aggregateId)?.number ?? null,
+      transactionId: operations.get(row.aggregateId)?.transactionId ?? null,
     })),
   };
 }

@@ -55,7 +55,6 @@ export default async function OperationPage({ params }: Props) {
   }
   const canAct = can(session.role, 'merchant:act');
   const latest = detail.transactions.at(-1)!;
-  const callbacks = detail.events.filter((event) => event.callbackUrl !== null);
   return (
     <div className="space-y-6">
       <p>
@@ -206,10 +205,10 @@ export default async function OperationPage({ params }: Props) {
         <h2 id="callbacks" className="text-lg font-semibold">
           {t('callbacks')}
         </h2>
-        {callbacks.length === 0 ? (
+        {detail.deliveries.length === 0 ? (
           <p className="text-sm text-slate-600">{t('noCallbacks')}</p>
         ) : (
-          <CallbackEventsTable events={callbacks} lang={lang} zone={zone} canResend={canAct} />
+          <CallbackEventsTable events={detail.deliveries} lang={lang} zone={zone} canResend={canAct} />
         )}
       </section>
     </div>

@@ -60,6 +60,8 @@ function figures(overview: Overview) {
   const month = overview.windows.find((window) => window.window === '30d')!;
   return {
     count: month.count,
+    approved: month.approved,
+    declined: month.declined,
     approvalRate: month.approvalRate,
     volumes: month.volumes,
     pending: overview.pending,
@@ -75,6 +77,8 @@ const overviewNaming = (session: ConsoleSession, merchantCode: string) =>
 const figuresOf = {
   A: {
     count: 2,
+    approved: 1,
+    declined: 0,
     approvalRate: 1,
     volumes: [{ currency: '604', cents: '15000' }],
     pending: 1,
@@ -83,6 +87,8 @@ const figuresOf = {
   },
   B: {
     count: 5,
+    approved: 2,
+    declined: 1,
     approvalRate: 2 / 3,
     volumes: [{ currency: '604', cents: '30000' }],
     pending: 2,
@@ -91,6 +97,8 @@ const figuresOf = {
   },
   all: {
     count: 7,
+    approved: 3,
+    declined: 1,
     approvalRate: 3 / 4,
     volumes: [{ currency: '604', cents: '45000' }],
     pending: 3,

@@ -11,18 +11,24 @@ export type StatWindow = keyof typeof STAT_WINDOWS;
 
 /** A processor approved the attempt (what happened to it afterwards does not change that). */
 const APPROVED = `t.state IN ('AUTORIZADO', 'LIQUIDADO', 'EXTORNADO')`;
+/** A processor decided the attempt: approved or declined. Pending ones (a bank transfer, a code to pay) are not yet. */
+const DECIDED = `(${APPROVED} OR t.state = 'DENEGADO')`;
+const PENDING = `t.state IN ('REGISTRADO', 'PENDIENTE')`;
 
 export type ConnectorStat = {
   connector: string;
   method: string;
   brand: string | null;
   attempts: number;
-  /** Attempts that opened their operation, and those of them approved. */
+  /** Attempts that opened their operation, those of them decided (approved or declined) and approved. */
   firstAttempts: number;
+  firstDecided: number;
   firstApproved: number;
-  /** Operations this connector carried an attempt of, and those it approved. */
+  /** Operations this connector carried an attempt of, those it decided, approved, and those still pending. */
   payments: number;
+  decidedPayments: number;
   approvedPayments: number;
+  pendingPayments: number;
   technicalFailures: number;
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
@@ -46,9 +52,12 @@ export async function connectorStats(prisma: Db, scope: Scope): Promise<Connecto
         brand: string | null;
         attempts: number;
         first_attempts: number;
+        first_decided: number;
         first_approved: number;
         payments: number;
+        decided_payments: number;
         approved_payments: number;
+        pending_payments: number;
         technical: number;
         p50: number | null;
         p95: number | null;
@@ -57,9 +66,12 @@ export async function connectorStats(prisma: Db, scope: Scope): Promise<Connecto
       SELECT t.connector_id AS connector, t.method::text AS method, t.card_brand AS brand,
         count(*)::int AS attempts,
         count(*) FILTER (WHERE t.attempt = 1)::int AS first_attempts,
+        count(*) FILTER (WHERE t.attempt = 1 AND ${Prisma.raw(DECIDED)})::int AS first_decided,
         count(*) FILTER (WHERE t.attempt = 1 AND ${Prisma.raw(APPROVED)})::int AS first_approved,
         count(DISTINCT t.operation_id)::int AS payments,
+        count(DISTINCT t.operation_id) FILTER (WHERE ${Prisma.raw(DECIDED)})::int AS decided_payments,
         count(DISTINCT t.operation_id) FILTER (WHERE ${Prisma.raw(APPROVED)})::int AS approved_payments,
+        count(DISTINCT t.operation_id) FILTER (WHERE ${Prisma.raw(PENDING)})::int AS pending_payments,
         count(*) FILTER (WHERE t.decline_class = 'technical')::int AS technical,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY t.latency_ms) AS p50,
         percentile_cont(0.95) WITHIN GROUP (ORDER BY t.latency_ms) AS p95
@@ -85,9 +97,12 @@ export async function connectorStats(prisma: Db, scope: Scope): Promise<Connecto
     brand: row.brand,
     attempts: Number(row.attempts),
     firstAttempts: Number(row.first_attempts),
+    firstDecided: Number(row.first_decided),
     firstApproved: Number(row.first_approved),
     payments: Number(row.payments),
+    decidedPayments: Number(row.decided_payments),
     approvedPayments: Number(row.approved_payments),
+    pendingPayments: Number(row.pending_payments),
     technicalFailures: Number(row.technical),
     latencyP50Ms: row.p50 === null ? null : Math.round(Number(row.p50)),
     latencyP95Ms: row.p95 === null ? null : Math.round(Number(row.p95)),
@@ -95,19 +110,20 @@ export async function connectorStats(prisma: Db, scope: Scope): Promise<Connecto
   }));
 }
 
-export type ApprovalPoint = { connector: string; at: Date; attempts: number; approved: number };
+export type ApprovalPoint = { connector: string; at: Date; decided: number; approved: number };
 
-/** Approval rate per connector over time: hourly buckets for a day, daily ones for a week. */
+/** Approval rate (approved of decided attempts) per connector over time: hourly buckets for a day, daily ones for a week. */
 export async function approvalSeries(prisma: Db, scope: Scope & { bucket: 'hour' | 'day' }): Promise<ApprovalPoint[]> {
-  const rows = await prisma.$queryRaw<{ connector: string; at: Date; attempts: number; approved: number }[]>`
+  const rows = await prisma.$queryRaw<{ connector: string; at: Date; decided: number; approved: number }[]>`
     SELECT t.connector_id AS connector, date_trunc(${scope.bucket}, t.created_at) AS at,
-      count(*)::int AS attempts, count(*) FILTER (WHERE ${Prisma.raw(APPROVED)})::int AS approved
+      count(*) FILTER (WHERE ${Prisma.raw(DECIDED)})::int AS decided,
+      count(*) FILTER (WHERE ${Prisma.raw(APPROVED)})::int AS approved
     FROM transactions t WHERE ${scoped(scope)} AND t.method IN ('CARD', 'YAPE')
     GROUP BY 1, 2 ORDER BY 2, 1`;
   return rows.map((row) => ({
     connector: row.connector,
     at: row.at,
-    attempts: Number(row.attempts),
+    decided: Number(row.decided),
     approved: Number(row.approved),
   }));
 }

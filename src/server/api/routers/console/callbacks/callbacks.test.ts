@@ -78,7 +78,8 @@ describe('console.callbackEvents (the delivery log)', () => {
       ['HOOKA', 'transaction.registered', 'PENDING', 'A-card'],
     ]);
     expect(new Set(log.rows.map((row) => row.transactionId))).toEqual(new Set([ids['A-card']]));
-    expect(log.rows[0]!.callbackHost).toBe(new URL(hookUrl).host);
+    expect(log.rows[0]!.host).toBe(new URL(hookUrl).host);
+    expect(log.rows.map((row) => row.kind)).toEqual(['callback', 'callback', 'callback']);
     expect(log.nextCursor).toBeNull();
     // Naming another merchant finds nothing, as if it did not exist.
     expect((await caller(as('MERCHANT_ADMIN', 'A')).console.callbackEvents({ merchantCode: 'HOOKB' })).rows).toEqual([]);
@@ -127,7 +128,7 @@ describe('console.resendEvent', () => {
       [registered!.id, registered!.id, 'transaction.registered'],
     ]);
     const delivered = await caller(as('MERCHANT_VIEWER', 'A')).console.callbackEvents({ status: 'DELIVERED' });
-    expect(delivered.rows.map((row) => [row.id, row.deliveries.map((attempt) => [attempt.statusCode, attempt.manual])])).toEqual([
+    expect(delivered.rows.map((row) => [row.id, row.attemptLog.map((attempt) => [attempt.statusCode, attempt.manual])])).toEqual([
       [registered!.id, [[200, true]]],
     ]);
   });

@@ -146,6 +146,10 @@ const schema = z.object({
   // Keys of webhook endpoints' signing secrets (Standard Webhooks), in the same form and with the
   // same rotation; without it a key is made on first start and kept in the database.
   WEBHOOK_SECRET_KEYS: sealingKeysSetting,
+  // Peppers of API client secrets' keyed hash (HMAC-SHA-256), in the same form: the first hashes,
+  // every one verifies, and a secret verified under another is hashed again under the first on
+  // its next token request. Without it a pepper is made on first start and kept in the database.
+  CLIENT_SECRET_PEPPERS: sealingKeysSetting,
   // The processors' APIs (docs/processors/): the real hosts by default; a simulator's origin in
   // tests and the local demo (tests/simulators/). Nothing else tells a connector it talks to one.
   CULQI_API_URL: urlWithoutTrailingSlash.default('https://api.culqi.com'),

@@ -1,6 +1,7 @@
 import { env } from '@/env';
 import type { Db } from '@/server/platform/db/client';
-import { hashSecret, verifySecret } from '@/server/platform/security/secrets';
+import { hashClientSecret, hashSecret, verifyClientSecret } from '@/server/platform/security/secrets';
+import { clientSecretPeppers } from '@/server/modules/access/credentials';
 import type { Role } from '@/server/modules/access/console-session';
 import { SCOPES } from '@/server/core/interface/token';
 
@@ -26,20 +27,21 @@ export async function seedDemo(prisma: Db) {
     where: { clientId: config.DEMO_CLIENT_ID },
     select: { id: true, secretHash: true },
   });
+  const peppers = await clientSecretPeppers(prisma);
   if (!credential) {
     await prisma.apiCredential.create({
       data: {
         clientId: config.DEMO_CLIENT_ID,
-        secretHash: await hashSecret(config.DEMO_CLIENT_SECRET),
+        secretHash: hashClientSecret(config.DEMO_CLIENT_SECRET, peppers),
         scopes: [...SCOPES],
         label: 'demo',
         merchantId: merchant.id,
       },
     });
-  } else if (!(await verifySecret(config.DEMO_CLIENT_SECRET, credential.secretHash))) {
+  } else if (!(await verifyClientSecret(config.DEMO_CLIENT_SECRET, credential.secretHash, peppers)).valid) {
     await prisma.apiCredential.update({
       where: { id: credential.id },
-      data: { secretHash: await hashSecret(config.DEMO_CLIENT_SECRET) },
+      data: { secretHash: hashClientSecret(config.DEMO_CLIENT_SECRET, peppers) },
     });
   }
   for (const user of DEMO_USERS) {

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { env } from '@/env';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
-import { hashSecret, newClientSecret } from '@/server/platform/security/secrets';
+import { sealingKeys, type KeyRing } from '@/server/platform/security/sealed-box';
+import { hashClientSecret, newClientSecret } from '@/server/platform/security/secrets';
 import { SCOPES } from '@/server/core/interface/token';
 import { findFacilitator, findMerchant } from '@/server/modules/merchants/merchants';
+
+/** The peppers of client secrets' hashes: CLIENT_SECRET_PEPPERS, or the one made on first start and kept. */
+export function clientSecretPeppers(prisma: Db): Promise<KeyRing> {
+  return sealingKeys(prisma, 'client-secret-pepper', env().CLIENT_SECRET_PEPPERS);
+}
 
 export type CredentialOwner = { merchantCode: string } | { facilitatorCode: string };
 
@@ -24,7 +31,7 @@ export async function issueCredential(
   await prisma.apiCredential.create({
     data: {
       clientId,
-      secretHash: await hashSecret(clientSecret),
+      secretHash: hashClientSecret(clientSecret, await clientSecretPeppers(prisma)),
       scopes,
       label: input.label ?? '',
       tokenTtlSeconds: input.tokenTtlSeconds ?? null,

@@ -3,13 +3,12 @@ import type { Db } from '@/server/platform/db/client';
 import { oauthError } from '@/server/modules/access/oauth-error';
 import { successMeta } from '@/server/core/domain/envelope';
 import { signAccessToken } from '@/server/modules/access/jwt';
-import { hashSecret, verifySecret } from '@/server/platform/security/secrets';
+import { clientSecretPeppers } from '@/server/modules/access/credentials';
+import { hashClientSecret, verifyClientSecret } from '@/server/platform/security/secrets';
 import { tokenSigningKey } from '@/server/platform/security/service-keys';
 import { SCOPE_PATTERN, SCOPES, tokenRequest, type TokenResponse } from '@/server/core/interface/token';
 
 // POST {auth_url}/token: OAuth 2.0 client_credentials with the rules of docs/DESIGN.md 5.
-let unknownClientHashValue: Promise<string> | undefined;
-const unknownClientHash = () => (unknownClientHashValue ??= hashSecret('unknown-client'));
 
 /** RFC 8707 `resource`, one or several: each must name the API, with or without its trailing slash. */
 function checkResources(resource: string | string[] | undefined, baseUrl: string): void {
@@ -68,8 +67,13 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()): P
     },
   });
   // An unknown client id costs the same hash as a known one: no timing oracle for ids.
-  const secretMatches = await verifySecret(request.client_secret, credential?.secretHash ?? (await unknownClientHash()));
-  if (!credential || !secretMatches || credential.revokedAt) {
+  const peppers = await clientSecretPeppers(prisma);
+  const secret = await verifyClientSecret(
+    request.client_secret,
+    credential?.secretHash ?? hashClientSecret('unknown-client', peppers),
+    peppers,
+  );
+  if (!credential || !secret.valid || credential.revokedAt) {
     throw oauthError('invalid_client', 'client authentication failed');
   }
 
@@ -95,7 +99,12 @@ export async function issueToken(prisma: Db, body: unknown, now = new Date()): P
     },
     { issuer: config.authUrl, audience, ttlSeconds, now },
   );
-  await prisma.apiCredential.update({ where: { id: credential.id }, data: { lastUsedAt: now } });
+  // A hash of an older form (scrypt, or a pepper no longer first) is rewritten with the use it
+  // records, in the same statement.
+  await prisma.apiCredential.update({
+    where: { id: credential.id },
+    data: { lastUsedAt: now, ...(secret.stale ? { secretHash: hashClientSecret(request.client_secret, peppers) } : {}) },
+  });
   return {
     action: 'authorize',
     success: true,

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashSecret, newClientSecret, newConsolePassword } from '@/server/platform/security/secrets';
+import { hashClientSecret, hashSecret, newClientSecret, newConsolePassword } from '@/server/platform/security/secrets';
+import { keyRing } from '@/server/platform/security/sealed-box';
 import { FindingCollector, findSecrets, maskSecret } from './secret-scanner';
 
 const KNOWN = {
@@ -60,6 +62,7 @@ describe('findSecrets', () => {
       `{"qr_image":"data:image/png;base64,VtdZQVWsNVbVW/${'Ab1'.repeat(10)}Ab+4VISTlT=="}`,
       await hashSecret('demo-password-1x'),
       await hashSecret(newClientSecret()),
+      hashClientSecret(newClientSecret(), keyRing([{ kid: 'local-1', key: randomBytes(32) }])),
     ];
     for (const line of clean) expect(findSecrets(line, KNOWN)).toEqual([]);
   });

@@ -1,12 +1,17 @@
-import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { KeyRing } from '@/server/platform/security/sealed-box';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 const N = 16_384;
 const R = 8;
 const P = 1;
 
-/** Slow salted hash for client secrets and console passwords: scrypt$N$r$p$salt$hash. */
+/**
+ * Slow salted hash for console passwords (chosen by people, so guessable): scrypt$N$r$p$salt$hash.
+ * Node runs scrypt on libuv's thread pool, off the event loop. Client secrets had it too: their
+ * old hashes still verify here, once (verifyClientSecret).
+ */
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scryptAsync(secret, salt, 32, { N, r: R, p: P });
@@ -23,6 +28,46 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
     p: Number(p),
   });
   return timingSafeEqual(actual, expected);
+}
+
+const CLIENT_SECRET_SCHEME = 'hmac-sha256';
+
+function clientSecretMac(secret: string, pepper: Buffer): Buffer {
+  return createHmac('sha256', pepper).update(secret, 'utf8').digest();
+}
+
+/**
+ * Keyed fast hash of a client secret: hmac-sha256$kid$mac, under the ring's current pepper. The
+ * service draws the secrets (newClientSecret, 144 random bits): nothing to guess, so a slow KDF
+ * would only cost each token request its CPU; the pepper (never in the same row, configured
+ * apart from the database in production) keeps a dumped table from being tested offline at all.
+ */
+export function hashClientSecret(secret: string, peppers: KeyRing): string {
+  const { kid, key } = peppers.current;
+  return [CLIENT_SECRET_SCHEME, kid, clientSecretMac(secret, key).toString('base64url')].join('$');
+}
+
+/**
+ * Whether `secret` is the one `stored` hashes, and whether the stored form should be rewritten
+ * (`stale`: an scrypt hash from before, or a pepper that is no longer the first). A hash under a
+ * pepper the ring no longer holds never verifies.
+ */
+export async function verifyClientSecret(
+  secret: string,
+  stored: string,
+  peppers: KeyRing,
+): Promise<{ valid: boolean; stale: boolean }> {
+  if (stored.startsWith('scrypt$')) {
+    const valid = await verifySecret(secret, stored);
+    return { valid, stale: valid };
+  }
+  const [scheme, kid, mac] = stored.split('$');
+  const pepper = kid === undefined ? undefined : peppers.byId.get(kid);
+  if (scheme !== CLIENT_SECRET_SCHEME || !pepper || !mac) return { valid: false, stale: false };
+  const expected = Buffer.from(mac, 'base64url');
+  const actual = clientSecretMac(secret, pepper);
+  const valid = expected.length === actual.length && timingSafeEqual(actual, expected);
+  return { valid, stale: valid && kid !== peppers.current.kid };
 }
 
 export function newClientSecret(): string {

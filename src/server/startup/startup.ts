@@ -13,6 +13,7 @@ import { withStartupLock } from '@/server/platform/db/startup-lock';
 import { startWarmUp } from '@/server/startup/warm-up';
 import { processorSecretKeys } from '@/server/modules/processors/account-secrets';
 import { cardVaultKeys } from '@/server/modules/charges/card-vault';
+import { clientSecretPeppers } from '@/server/modules/access/credentials';
 
 // Runs once per process from instrumentation: migrations, keys, demo data, the operator
 // service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
@@ -28,6 +29,7 @@ export async function startService(): Promise<void> {
     // holds the embedded database's only connection in a transaction would wait for it.
     await cardVaultKeys(prisma);
     await processorSecretKeys(prisma);
+    await clientSecretPeppers(prisma);
     return config.SEED_DEMO ? seedDemo(prisma) : null;
   });
 

@@ -1,6 +1,6 @@
 // npm run measure:scale -- [--runs 30] [--merchant CODE] [--max-p95 MS] [--only TEXT] [--group refunds|operations]
 //   [--stop-above MS] [--explain]
-// Against a PostgreSQL database seeded by `npm run seed:operations` (DATABASE_URL), times the
+// Against a database seeded by `npm run seed:operations` (PostgreSQL at DATABASE_URL, else the embedded one at PGLITE_DIR), times the
 // queries of scripts/support/scale-queries.ts: the refund search of docs/interface.md 4.6 (each filter
 // alone and combined) and the console's operations table (default view, each filter, each
 // search kind, each sort; first pages and deep pages), in-process through the console's tRPC
@@ -37,8 +37,8 @@ const { values } = parseArgs({
 type Statement = { query: string; params: string };
 
 async function main(): Promise<void> {
+  // PostgreSQL at DATABASE_URL, else the embedded database at PGLITE_DIR (the service stopped: PGlite has one owner).
   const databaseUrl = env().DATABASE_URL;
-  if (!databaseUrl) throw new Error('measure:scale needs DATABASE_URL (a PostgreSQL database seeded by seed:operations)');
   const runs = Number(values.runs);
   const limit = values['max-p95'] === undefined ? Infinity : Number(values['max-p95']);
   const stopAbove = Number(values['stop-above']);
@@ -65,10 +65,11 @@ async function main(): Promise<void> {
   const [counts] = await prisma.$queryRaw<{ operations: bigint; refunds: bigint; version: string }[]>`
     SELECT (SELECT count(*) FROM operations) AS operations, (SELECT count(*) FROM refunds) AS refunds,
            current_setting('server_version') AS version`;
+  const engine = databaseUrl ? 'PostgreSQL' : 'PGlite (embedded PostgreSQL)';
   const own = await prisma.operation.count({ where: { merchantId: merchant.id } });
   const load = loadavg().map((value) => value.toFixed(1));
   console.log(
-    `PostgreSQL ${counts!.version}: ${counts!.operations} operations, ${counts!.refunds} refunds; merchant ${merchant.code} ` +
+    `${engine} ${counts!.version}: ${counts!.operations} operations, ${counts!.refunds} refunds; merchant ${merchant.code} ` +
       `(${own} operations); ${machine()}; load average ${load.join(' ')}; ${runs} runs per query after 2 warm-ups, ` +
       'in-process console procedures, ms',
   );

@@ -5,14 +5,23 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-/** Runs `work` `warmups` times untimed, then `runs` times timed; the times in ms, ascending. */
-export async function timeRuns(work: () => Promise<unknown>, runs: number, warmups = 2): Promise<number[]> {
-  for (let run = 0; run < warmups; run += 1) await work();
+/**
+ * Runs `work` `warmups` times untimed, then `runs` times timed; the times in ms, ascending. A run
+ * (warm-up or timed) slower than `stopAboveMs` ends the series there: its time is the last one
+ * kept, and fewer than `runs` times come back.
+ */
+export async function timeRuns(
+  work: () => Promise<unknown>,
+  runs: number,
+  { warmups = 2, stopAboveMs = Infinity }: { warmups?: number; stopAboveMs?: number } = {},
+): Promise<number[]> {
   const times: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
+  for (let run = 0; run < warmups + runs; run += 1) {
     const started = performance.now();
     await work();
-    times.push(performance.now() - started);
+    const took = performance.now() - started;
+    if (run >= warmups || took > stopAboveMs) times.push(took);
+    if (took > stopAboveMs) break;
   }
   return times.sort((a, b) => a - b);
 }

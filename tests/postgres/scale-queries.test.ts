@@ -159,11 +159,18 @@ describe('the refund search and the operations table at scale', () => {
         if (query.index && !nodes.some((node) => node['Index Name'] === query.index)) {
           problems.push(`${where}: does not use ${query.index}`);
         }
-        // The first page counts its search in its own statement (a window); a separate count runs
-        // only for a cursor whose search changed.
-        const counts = sent.filter((statement) => /count\(\*\) OVER \(\)|^\s*SELECT COUNT\(/i.test(statement.query)).length;
+        // The first page counts its search (one statement, over refund_day_counts or a few refunds);
+        // a cursor page carries the count, and counts only when its search changed.
+        const counts = sent.filter((statement) => /\bAS total\b/.test(statement.query)).length;
         if (query.name.startsWith('refunds:') && counts !== (query.deep ? 0 : 1)) {
           problems.push(`${where}: ${counts} counts (the first page counts once, a cursor page never)`);
+        }
+        // The page's refunds are found and limited before anything is joined to them (operations
+        // is read under the LIMIT only to find the operation a search names).
+        const joinedLater = query.name.includes('merchant_operation_number') ? ['transactions'] : ['operations', 'transactions'];
+        for (const limit of nodes.filter((node) => node['Node Type'] === 'Limit')) {
+          const joined = nodesOf(limit).filter((node) => joinedLater.includes(node['Relation Name'] ?? ''));
+          if (query.name.startsWith('refunds:') && joined.length > 0) problems.push(`${where}: joins before its LIMIT`);
         }
         if (query.deep && !nodes.some((node) => /created_at|amount/.test(node['Index Cond'] ?? ''))) {
           problems.push(`${where}: the page does not seek to its cursor (no Index Cond on the sort key)`);

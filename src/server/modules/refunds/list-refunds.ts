@@ -78,19 +78,32 @@ export async function listRefunds(
   filters: Omit<RefundFilters, 'merchant_code'>,
 ) {
   const zone = env().BUSINESS_TIME_ZONE;
-  const conditions: Prisma.Sql[] = [
+  const from = filters.start_date ? startOfDay(filters.start_date, zone) : null;
+  const to = filters.end_date ? endOfDayExclusive(filters.end_date, zone) : null;
+  // Every condition is on the refund's own columns, so that the page is found, in order, in the
+  // index that starts with its scope (and state) before anything is joined to it.
+  const merchantIs = (column: Prisma.Sql) =>
     scope.merchantIds === 'all'
-      ? Prisma.sql`TRUE`
-      : Prisma.sql`r.merchant_id IN (${Prisma.join([null, ...scope.merchantIds].map((id) => Prisma.sql`${id}::uuid`))})`,
-  ];
-  if (filters.state) conditions.push(Prisma.sql`r.state = ${filters.state}::"RefundState"`);
-  if (filters.transaction_id) conditions.push(Prisma.sql`r.transaction_id = ${filters.transaction_id.toLowerCase()}::uuid`);
+      ? null
+      : scope.merchantIds.length === 0
+        ? Prisma.sql`FALSE`
+        : Prisma.sql`${column} IN (${Prisma.join(scope.merchantIds.map((id) => Prisma.sql`${id}::uuid`))})`;
+  const scoped = (column: Prisma.Sql, extra: (Prisma.Sql | null)[]) => {
+    const all = [merchantIs(column), ...extra].filter((condition) => condition !== null);
+    return all.length > 0 ? Prisma.join(all, ' AND ') : Prisma.sql`TRUE`;
+  };
+  const state = filters.state ? Prisma.sql`r.state = ${filters.state}::"RefundState"` : null;
+  const exact: Prisma.Sql[] = [];
+  if (filters.transaction_id) exact.push(Prisma.sql`r.transaction_id = ${filters.transaction_id.toLowerCase()}::uuid`);
   if (filters.merchant_operation_number) {
-    conditions.push(Prisma.sql`o.merchant_operation_number = ${filters.merchant_operation_number}`);
+    exact.push(Prisma.sql`r.operation_id IN (SELECT o.id FROM operations o
+      WHERE ${scoped(Prisma.sql`o.merchant_id`, [Prisma.sql`o.merchant_operation_number = ${filters.merchant_operation_number}`])})`);
   }
-  if (filters.start_date) conditions.push(Prisma.sql`r.created_at >= ${startOfDay(filters.start_date, zone)}`);
-  if (filters.end_date) conditions.push(Prisma.sql`r.created_at < ${endOfDayExclusive(filters.end_date, zone)}`);
-  const where = Prisma.join(conditions, ' AND ');
+  const between = (lower: Date | null, upper: Date | null) => [
+    lower ? Prisma.sql`r.created_at >= ${lower}` : null,
+    upper ? Prisma.sql`r.created_at < ${upper}` : null,
+  ];
+  const where = scoped(Prisma.sql`r.merchant_id`, [state, ...exact, ...between(from, to)]);
   const limit = Number(filters.limit ?? 50);
   const cursor = filters.cursor ? decodeRefundCursor(filters.cursor) : null;
   const search = searchDigest(scope.merchantIds, filters);
@@ -100,31 +113,26 @@ export async function listRefunds(
     ? Prisma.sql`AND r.created_at <= ${cursor.createdAt}
         AND (r.created_at < ${cursor.createdAt} OR (r.created_at = ${cursor.createdAt} AND r.id < ${cursor.id}::uuid))`
     : Prisma.empty;
-  // The first page counts its search in the same statement (the window is taken before LIMIT);
-  // a later page carries the count in its cursor, or counts apart when its search changed.
-  const countHere = !cursor;
+  // The first page counts its search; a later page carries the count in its cursor, or counts
+  // again when its search changed.
+  const countHere = carried === null;
   const [[document], counted] = await Promise.all([
+    // The page's refunds first (LIMIT in the subquery), then their operation, transaction and lifecycle.
     prisma.$queryRaw<{ page: PageRow[] | null }[]>`
       SELECT json_agg(p ORDER BY p.created_at DESC, p.id DESC) AS page FROM (
         SELECT r.id, r.state, r.reason, r.type, r.refund_amount::text AS refund_amount,
                r.transaction_amount::text AS transaction_amount, r.currency, r.additional_fields, r.created_at,
                o.merchant_operation_number, r.transaction_id, t.method, t.card_brand, t.masked_pan,
                (SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)
-                  FROM refund_lifecycle_entries l WHERE l.refund_id = r.id) AS lifecycle,
-               ${countHere ? Prisma.sql`count(*) OVER ()` : Prisma.sql`NULL::bigint`}::text AS total
-        FROM refunds r
+                  FROM refund_lifecycle_entries l WHERE l.refund_id = r.id) AS lifecycle
+        FROM (SELECT * FROM refunds r WHERE ${where} ${after}
+              ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit + 1}) r
         JOIN operations o ON o.id = r.operation_id
-        JOIN transactions t ON t.id = r.transaction_id
-        WHERE ${where} ${after}
-        ORDER BY r.created_at DESC, r.id DESC
-        LIMIT ${limit + 1}) p`,
-    countHere || carried !== null
-      ? null
-      : prisma.$queryRaw<{ total: bigint }[]>`
-          SELECT count(*) AS total FROM refunds r JOIN operations o ON o.id = r.operation_id WHERE ${where}`,
+        JOIN transactions t ON t.id = r.transaction_id) p`,
+    countHere ? countRefunds(prisma, { scoped, state, exact, between, from, to, stateValue: filters.state }) : null,
   ]);
   const rows = document?.page ?? [];
-  const total = carried ?? Number(countHere ? (rows[0]?.total ?? 0) : (counted?.[0]?.total ?? 0n));
+  const total = carried ?? counted ?? 0;
   const page = rows.slice(0, limit).map(refundRowOf);
   const last = rows.length > limit ? page[limit - 1] : undefined;
   return {
@@ -135,6 +143,55 @@ export async function listRefunds(
     next_cursor: last ? encodeRefundCursor({ createdAt: last.createdAt, id: last.id, count: { total, search } }) : null,
     meta: successMeta(),
   };
+}
+
+const DAY_MS = 86_400_000;
+/** `YYYY-MM-DD` of a UTC midnight. */
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/**
+ * operations_count, exact (docs/DESIGN.md 11), in time that does not grow with the matches: a
+ * search by transaction or operation matches a handful of refunds, counted; any other search is
+ * a scope, a state and a range of instants, answered from refund_day_counts (kept by triggers on
+ * refunds, in each move's transaction) for the whole UTC days inside the range, plus a count of
+ * the refunds in the partial days at its ends, from the index that starts with the scope. One
+ * statement: the counters and the refunds are read in one snapshot.
+ */
+async function countRefunds(
+  prisma: Tx,
+  search: {
+    scoped: (column: Prisma.Sql, extra: (Prisma.Sql | null)[]) => Prisma.Sql;
+    state: Prisma.Sql | null;
+    stateValue: RefundFilters['state'];
+    exact: Prisma.Sql[];
+    between: (lower: Date | null, upper: Date | null) => (Prisma.Sql | null)[];
+    from: Date | null;
+    to: Date | null;
+  },
+): Promise<number> {
+  const { scoped, state, exact, between, from, to } = search;
+  const counting = (lower: Date | null, upper: Date | null) =>
+    Prisma.sql`(SELECT count(*) FROM refunds r WHERE ${scoped(Prisma.sql`r.merchant_id`, [state, ...exact, ...between(lower, upper)])})`;
+  // The whole UTC days of the range: from the first midnight at or after its start to the last at or before its end.
+  const firstDay = from ? new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS) : null;
+  const endDay = to ? new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS) : null;
+  const wholeDays = !firstDay || !endDay || firstDay < endDay;
+  let sum: Prisma.Sql;
+  if (exact.length > 0 || !wholeDays) {
+    sum = counting(from, to);
+  } else {
+    const counters = scoped(Prisma.sql`c.merchant_id`, [
+      search.stateValue ? Prisma.sql`c.state = ${search.stateValue}::"RefundState"` : null,
+      firstDay ? Prisma.sql`c.day >= ${utcDay(firstDay)}::date` : null,
+      endDay ? Prisma.sql`c.day < ${utcDay(endDay)}::date` : null,
+    ]);
+    const parts = [Prisma.sql`(SELECT coalesce(sum(c.count), 0) FROM refund_day_counts c WHERE ${counters})`];
+    if (from && firstDay && firstDay > from) parts.push(counting(from, firstDay));
+    if (to && endDay && endDay < to) parts.push(counting(endDay, to));
+    sum = Prisma.join(parts, ' + ');
+  }
+  const [row] = await prisma.$queryRaw<{ total: string }[]>`SELECT (${sum})::text AS total`;
+  return Number(row?.total ?? 0);
 }
 
 // Each set of filters is a statement of its own: the warm-up readies the list without filters, by

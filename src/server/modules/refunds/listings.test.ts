@@ -10,6 +10,7 @@ import { listRefunds } from './list-refunds';
 import { refundSelect, toRefundObject } from './refund-view';
 import { endOfDayExclusive, startOfDay } from '@/server/core/domain/business-day';
 import { env } from '@/env';
+import { counterProblems, raceRefundMoves } from '@tests/support/refund-counts';
 
 // The two listings made for a million operations (docs/BENCHMARKS.md, "Scale"), on seeded rows.
 // listOperations runs a search its own way (an email search narrowed by index, four digits as two
@@ -300,4 +301,11 @@ describe('listRefunds', () => {
       ).rejects.toBeInstanceOf(AppError);
     }
   });
+
+  // Last: it adds refunds. On one connection the moves interleave by transaction (the race on
+  // several connections is tests/postgres/refund-counts.test.ts).
+  it('counts exactly from the counters while refunds are registered and moved, rolled-back moves included', async () => {
+    expect(await counterProblems(prisma)).toEqual([]);
+    expect(await raceRefundMoves(prisma, [merchants.A.id, merchants.B.id], 12)).toEqual([]);
+  }, 120_000);
 });

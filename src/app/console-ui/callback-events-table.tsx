@@ -47,7 +47,7 @@ export function CallbackEventsTable({
     ...(canResend ? [t('actions')] : []),
   ];
   return (
-    <DataTable columns={columns} headerClass="font-medium">
+    <DataTable caption={t('caption')} columns={columns} headerClass="font-medium">
       {events.map((event) => (
         <tr key={event.id} className="border-t border-slate-100 align-top" data-testid="callback-event">
           {log ? (

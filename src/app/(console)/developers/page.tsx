@@ -84,6 +84,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
             <p className="text-slate-600">{t('noCredentials')}</p>
           ) : (
             <DataTable
+              caption={t('credentials')}
               columns={[
                 { label: 'client_id', wrap: true },
                 { label: t('name'), wrap: true },

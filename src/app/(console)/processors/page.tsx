@@ -43,6 +43,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
           {t('connectors')}
         </h2>
         <DataTable
+          caption={t('connectors')}
           columns={[t('columns.connector'), t('columns.methods'), t('columns.mode'), t('columns.enabled'), t('columns.breaker')]}
           testId="connectors"
         >
@@ -93,6 +94,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
           <>
             <ConnectorApprovalChart points={health.series} bucket={window === 'week' ? 'day' : 'hour'} title={t('chart')} />
             <DataTable
+              caption={t('health')}
               columns={[
                 t('healthColumns.connector'),
                 t('healthColumns.method'),

@@ -4,12 +4,12 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { PRIMARY_BUTTON } from '../../console-ui/buttons';
-import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../console-ui/format';
-import { consoleLang } from '../../console-ui/lang-server';
-import { businessZone } from '../../console-ui/zone-server';
-import { DataTable } from '../../console-ui/table';
-import { UrlFilters } from '../../console-ui/url-filters';
+import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
+import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../../console-ui/format';
+import { consoleLang } from '../../../console-ui/lang-server';
+import { businessZone } from '../../../console-ui/zone-server';
+import { DataTable } from '../../../console-ui/table';
+import { UrlFilters } from '../../../console-ui/url-filters';
 import { can } from '@/server/modules/access/policy';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,10 +2,10 @@ import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
-import { ApprovalRateChart, VolumeByMethodChart } from '../console-ui/charts';
-import { businessTime, money, StateBadge } from '../console-ui/format';
-import { consoleLang } from '../console-ui/lang-server';
-import { businessZone } from '../console-ui/zone-server';
+import { ApprovalRateChart, VolumeByMethodChart } from '../../console-ui/charts';
+import { businessTime, money, StateBadge } from '../../console-ui/format';
+import { consoleLang } from '../../console-ui/lang-server';
+import { businessZone } from '../../console-ui/zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('overview'))('title') };

@@ -5,12 +5,12 @@ import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { isAppError } from '@/server/core/domain/errors';
 import { operationsUrlFilters } from '@/server/modules/console/operations-url';
-import { businessTime, money, StateBadge, zoneName } from '../../console-ui/format';
-import { consoleLang } from '../../console-ui/lang-server';
-import { businessZone } from '../../console-ui/zone-server';
-import { NextPageLink } from '../../console-ui/next-page-link';
-import { DataTable } from '../../console-ui/table';
-import { OperationFilters } from './filters';
+import { businessTime, money, StateBadge, zoneName } from '../../../console-ui/format';
+import { consoleLang } from '../../../console-ui/lang-server';
+import { businessZone } from '../../../console-ui/zone-server';
+import { NextPageLink } from '../../../console-ui/next-page-link';
+import { DataTable } from '../../../console-ui/table';
+import { OperationFilters } from '../filters';
 import { can } from '@/server/modules/access/policy';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -8,11 +8,11 @@ import { createMerchant, ORIGIN, settleNow } from '../support/service';
 test('pages need a signed-in user, and a wrong password is refused', async ({ page }, testInfo) => {
   await page.goto('/operations/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/login\?callbackUrl=/);
-  await expect(page.getByRole('button', { name: 'Ingresar / Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('login.png'), fullPage: true });
-  await page.getByLabel('Correo / Email').fill('owner@demo.pe');
-  await page.getByLabel('Contraseña / Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
+  await page.getByLabel('Correo', { exact: true }).fill('owner@demo.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByText('Correo o contraseña incorrectos')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });

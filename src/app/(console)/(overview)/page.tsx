@@ -3,7 +3,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { ApprovalRateChart, VolumeByMethodChart } from '../../console-ui/charts';
-import { businessTime, money, StateBadge } from '../../console-ui/format';
+import { businessTime, money } from '../../console-ui/format';
+import { MethodName, StateBadge } from '../../console-ui/states';
 import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 
@@ -77,7 +78,9 @@ export default async function OverviewPage() {
                   {row.merchantOperationNumber}
                 </Link>
                 <StateBadge state={row.state} />
-                <span>{row.method}</span>
+                <span>
+                  <MethodName method={row.method} />
+                </span>
                 <span className="ml-auto">{money(row.amount, row.currency)}</span>
                 <span className="text-slate-500">{businessTime(row.createdAt, lang, businessZone())}</span>
               </li>

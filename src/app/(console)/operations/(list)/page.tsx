@@ -5,7 +5,8 @@ import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { isAppError } from '@/server/core/domain/errors';
 import { operationsUrlFilters } from '@/server/modules/console/operations-url';
-import { businessTime, money, StateBadge, zoneName } from '../../../console-ui/format';
+import { businessTime, money, zoneName } from '../../../console-ui/format';
+import { MethodName, StateBadge } from '../../../console-ui/states';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { NextPageLink } from '../../../console-ui/next-page-link';
@@ -92,7 +93,7 @@ export default async function OperationsPage({ searchParams }: Props) {
                 </Link>
               </td>
               <td className="px-3 py-2">
-                {row.method}
+                <MethodName method={row.method} />
                 {row.maskedPan ? <span className="ml-1 font-mono text-slate-500">{row.maskedPan}</span> : null}
               </td>
               <td className="px-3 py-2">

@@ -8,7 +8,7 @@ import { demoCharge, signIn, switchLanguage } from '../support/console';
 const PHONE = { width: 375, height: 740 };
 
 function mainPages(transactionId: string, platform: boolean): string[] {
-  const pages = ['/', '/operations', `/operations/${transactionId}`, '/refunds', '/developers'];
+  const pages = ['/', '/operations', `/operations/${transactionId}`, '/refunds', '/developers', '/processors'];
   return platform ? [...pages, '/platform'] : [...pages, '/settings'];
 }
 

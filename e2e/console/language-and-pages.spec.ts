@@ -137,6 +137,6 @@ test('the sign-in page follows the language choice, and its button shows that it
   await expect(pending).toHaveAttribute('aria-busy', 'true');
   await expect(page.getByTestId('sign-in-slow')).toContainText('Still working');
   release();
-  await expect(page.getByRole('alert')).toHaveText('Wrong email or password, or too many tries.');
+  await expect(page.getByText('Wrong email or password, or too many tries.')).toHaveAttribute('role', 'alert');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
 });

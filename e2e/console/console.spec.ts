@@ -8,11 +8,11 @@ import { createConsoleUser, createMerchant, ORIGIN, settleNow } from '../support
 test('pages need a signed-in user, and a wrong password is refused', async ({ page }, testInfo) => {
   await page.goto('/operations/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/login\?callbackUrl=/);
-  await expect(page.getByRole('button', { name: 'Ingresar / Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('login.png'), fullPage: true });
-  await page.getByLabel('Correo / Email').fill('owner@demo.pe');
-  await page.getByLabel('Contraseña / Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
+  await page.getByLabel('Correo', { exact: true }).fill('owner@demo.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByText('Correo o contraseña incorrectos')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
@@ -38,7 +38,7 @@ test('a merchant admin finds an operation, sees its timeline, and cancels it aft
   await expect(page.getByRole('alertdialog')).toContainText('dejará de funcionar');
   await page.getByRole('button', { name: 'Sí, cancelar' }).click();
   await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem')).toHaveCount(3);
-  await expect(page.getByText('No se puede cancelar ni extornar: ya está CANCELADO.')).toBeVisible();
+  await expect(page.getByText('No se puede cancelar ni extornar: ya está en estado «Cancelado».')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('operation-detail.png'), fullPage: true });
 });
 
@@ -48,7 +48,7 @@ test('a merchant admin reverses an authorized card payment', async ({ page, requ
   await page.goto(`/operations/${card.transactionId}`);
   await page.getByRole('button', { name: 'Extornar operación' }).click();
   await page.getByRole('button', { name: 'Sí, extornar' }).click();
-  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem').last()).toContainText('EXTORNADO');
+  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem').last()).toContainText('Extornado');
 });
 
 test('a viewer reads but cannot act, not even by calling the procedure', async ({ page, request }) => {
@@ -77,8 +77,8 @@ test("merchant users cannot reach another merchant's operation; support sees eve
   const response = await charge(request, token, chargeBody(other.code, number, 'CARD'));
   const transactionId = ((await response.json()) as { transaction: { transaction_id: string } }).transaction.transaction_id;
   await signIn(page, 'owner@demo.pe');
-  // The page streams (loading state first), so the answer is the not-found page, not a 404 status.
-  await page.goto(`/operations/${transactionId}`);
+  // Another merchant's operation does not exist for this user: a real 404.
+  expect((await page.goto(`/operations/${transactionId}`))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'No encontramos esta operación' })).toBeVisible();
   await expect(page.getByText(number)).toHaveCount(0);
   await page.getByRole('button', { name: 'Salir' }).click();

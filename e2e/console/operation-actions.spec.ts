@@ -80,12 +80,12 @@ test('the operation page files a total refund of a settled card payment: REGISTE
 
   const filed = page.getByTestId('refund');
   await expect(filed).toHaveCount(1);
-  await expect(filed).toContainText('REGISTERED');
+  await expect(filed).toContainText('Solicitado');
   await expect(filed).toContainText(FIELDS.reason);
   await expect(refundButton).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('operation-refunded.png'), fullPage: true });
   await page.reload();
-  await expect(page.getByTestId('refund')).toContainText('REGISTERED');
+  await expect(page.getByTestId('refund')).toContainText('Solicitado');
   await expect(refundButton).toHaveCount(0);
 
   const refunds = (await storedOperation(merchant.code, card.number)).refunds;

@@ -114,7 +114,7 @@ test('the header switch renders the operations pages in English, and back', asyn
   await page.getByRole('button', { name: 'Cancel operation' }).click();
   await expect(page.getByRole('alertdialog')).toContainText("the payer's link, code or QR stops working");
   await page.getByRole('button', { name: 'Yes, cancel' }).click();
-  await expect(page.getByText('It cannot be cancelled or reversed: it is already CANCELADO.')).toBeVisible();
+  await expect(page.getByText('It cannot be cancelled or reversed: it is already in the state “Cancelled”.')).toBeVisible();
 
   await page.goto('/operations/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'We could not find this operation' })).toBeVisible();

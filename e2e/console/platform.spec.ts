@@ -80,18 +80,18 @@ test("a platform admin runs a merchant's settlement cut-off: its authorized card
   await signIn(page, 'admin@demo.pe', '/platform');
   // The cut-off for every merchant says what it would do; this test answers no (others' payments stay as they are).
   await page.getByRole('button', { name: 'Ejecutar el corte de liquidación ahora' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('Todas las transacciones AUTORIZADO de todos los comercios (ahora');
+  await expect(page.getByRole('alertdialog')).toContainText('Todas las transacciones autorizadas de todos los comercios (ahora');
   await page.getByRole('button', { name: 'No', exact: true }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByTestId('settled-result')).toHaveCount(0);
 
   await page.goto(`/platform/merchants/${merchant.code}`);
   await expect(page.getByTestId('awaiting-settlement')).toHaveText(
-    'Hay 1 transacción AUTORIZADO esperando el corte de liquidación.',
+    'Hay 1 transacción autorizada esperando el corte de liquidación.',
   );
   await page.getByRole('button', { name: 'Ejecutar el corte de liquidación de este comercio ahora' }).click();
   await expect(page.getByRole('alertdialog')).toContainText(
-    'Todas las transacciones AUTORIZADO de este comercio (ahora 1) pasan a LIQUIDADO',
+    'Todas las transacciones autorizadas de este comercio (ahora 1) pasan a liquidadas',
   );
   await page.getByRole('button', { name: 'Sí, liquidar ahora' }).click();
   const result = page.getByTestId('settled-result');
@@ -99,7 +99,7 @@ test("a platform admin runs a merchant's settlement cut-off: its authorized card
   expect(Number(/\d+/.exec((await result.textContent())!)![0])).toBeGreaterThanOrEqual(1);
   const stored = await storedOperation(merchant.code, number);
   expect(stored.transactions.map((transaction) => transaction.state)).toEqual(['LIQUIDADO']);
-  await expect(page.getByTestId('awaiting-settlement')).toContainText('Hay 0 transacciones AUTORIZADO');
+  await expect(page.getByTestId('awaiting-settlement')).toContainText('Hay 0 transacciones autorizadas');
 });
 
 test('support sees /platform read-only and is refused every platform change with 403', async ({ page }) => {

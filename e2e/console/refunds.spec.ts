@@ -109,7 +109,7 @@ test('a merchant admin files a batch: a refused batch says why for each item and
     await expect(resultOf(page, payment.transactionId)).toContainText('Sin errores: no se registró porque otro ítem falló.');
   }
   await expect(resultOf(page, authorized.transactionId)).toContainText(
-    'Aún no está liquidada (estado AUTORIZADO): solo se reembolsan transacciones LIQUIDADO.',
+    'Aún no está liquidada: solo se reembolsan transacciones liquidadas.',
   );
   await expect(resultOf(page, refunded.transactionId)).toContainText('Ya tiene un reembolso.');
   await expect(resultOf(page, bank.transactionId)).toContainText('El medio BANK_TRANSFER no admite reembolsos.');
@@ -126,7 +126,7 @@ test('a merchant admin files a batch: a refused batch says why for each item and
   const filed = page.getByRole('status').filter({ hasText: '4 reembolsos registrados' });
   await expect(filed.getByTestId('batch-result-item')).toHaveCount(4);
   for (const payment of [...cards, yape]) {
-    await expect(resultOf(page, payment.transactionId)).toContainText('REGISTERED');
+    await expect(resultOf(page, payment.transactionId)).toContainText('Solicitado');
     await expect(resultOf(page, payment.transactionId).getByRole('link', { name: /^Ver reembolso / })).toBeVisible();
   }
   await expect(page.getByText('No hay transacciones reembolsables que coincidan.')).toBeVisible();
@@ -197,16 +197,18 @@ test("a refund's page shows its lifecycle, transaction and callbacks; another me
   await expect(page.getByTestId('refund-reason')).toHaveText('Solicitud de reembolso registrada');
   const timeline = page.getByRole('list', { name: 'Ciclo de vida del reembolso' }).getByRole('listitem');
   await expect(timeline).toHaveCount(refund.lifecycle.length);
-  await expect(timeline.first()).toContainText('REGISTERED');
+  await expect(timeline.first()).toContainText('Solicitado');
+  // The API's name beside the state, for matching the merchant's logs.
+  await expect(timeline.first().getByTestId('api-value')).toHaveText('REGISTERED');
   await expect(timeline.first().locator('time')).toHaveAttribute('title', `UTC ${refund.lifecycle[0]!.date.utc_time}Z`);
   await expect(timeline.first().locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4}/);
   await expect(page.getByTestId('additional-reason')).toHaveText(FIELDS.reason);
   await expect(page.getByTestId('additional-description')).toHaveText(FIELDS.description);
   const transaction = page.getByRole('region', { name: 'Transacción reembolsada' });
   await expect(transaction.getByRole('link', { name: yape.number })).toHaveAttribute('href', `/operations/${yape.transactionId}`);
-  await expect(transaction).toContainText('YAPE');
+  await expect(transaction).toContainText('Yape');
   await expect(transaction).toContainText('+51 ••••••321');
-  await expect(transaction).toContainText('LIQUIDADO');
+  await expect(transaction).toContainText('Liquidado');
   await expect(transaction).toContainText('S/ 150.00');
   await expect(page.getByText('Comercio', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('callback-event').first()).toContainText('refund.registered');

@@ -128,7 +128,7 @@ test('a viewer reads routing but cannot edit it; the processors page shows conne
 
   await page.goto('/processors');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Procesadores');
-  await expect(page.getByTestId('connector-sandbox-acquirer-a')).toContainText('CARD');
+  await expect(page.getByTestId('connector-sandbox-acquirer-a')).toContainText('Tarjeta');
   // Only platform admins get the mode controls.
   await expect(page.getByLabel('Modo de sandbox-acquirer-a')).toHaveCount(0);
   const health = page.getByTestId('health');

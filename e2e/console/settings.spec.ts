@@ -149,9 +149,9 @@ test('a merchant admin adds a viewer, changes a role and disables a user, but no
   // The open session stops working at once, and signing in again is refused.
   await cashierPage.reload();
   await expect(cashierPage).toHaveURL(/\/login$/);
-  await cashierPage.getByLabel('Correo / Email').fill(cashier.email);
-  await cashierPage.getByLabel('Contraseña / Password').fill(cashier.password);
-  await cashierPage.getByRole('button', { name: 'Ingresar / Sign in' }).click();
+  await cashierPage.getByLabel('Correo', { exact: true }).fill(cashier.email);
+  await cashierPage.getByLabel('Contraseña', { exact: true }).fill(cashier.password);
+  await cashierPage.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(cashierPage.getByText('Correo o contraseña incorrectos')).toBeVisible();
 
   const users = await operatorConsole().settings.users.query({ merchantCode: merchant.code });

@@ -11,9 +11,9 @@ export const DEMO = { code: 'DEMO001', clientId: 'demo-client', clientSecret: 'd
 export async function signIn(page: Page, email: string, path = '/operations', password = DEMO_PASSWORD): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`/login\\?callbackUrl=${escapeRegExp(encodeURIComponent(path))}`));
-  await page.getByLabel('Correo / Email').fill(email);
-  await page.getByLabel('Contraseña / Password').fill(password);
-  await page.getByRole('button', { name: 'Ingresar / Sign in' }).click();
+  await page.getByLabel('Correo', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   // Signing in runs scrypt and a full page load: slow on a busy machine.
   await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`), { timeout: 20_000 });
   await expect(page.getByTestId('signed-in-as')).toContainText(email);

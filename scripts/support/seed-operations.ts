@@ -1,6 +1,5 @@
 import type { Db } from '@/server/platform/db/client';
-import { STATE_REASONS } from '@/server/core/domain/state-reasons';
-import { REFUND_REASONS } from '@/server/modules/refunds/refund-view';
+import { REFUND_REASONS, STATE_REASONS } from '@/server/core/domain/state-reasons';
 
 // Bulk seeding for measurements: operations with their transaction, lifecycle and (for some
 // settled ones) a refund with its own lifecycle, written by set-based SQL in batches (one

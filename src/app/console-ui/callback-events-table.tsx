@@ -67,7 +67,7 @@ export function CallbackEventsTable({
     ...(canResend ? [t('actions')] : []),
   ];
   return (
-    <DataTable columns={columns} headerClass="font-medium">
+    <DataTable caption={t('caption')} columns={columns} headerClass="font-medium">
       {events.map((event) => (
         <tr
           key={`${event.kind}-${event.id}`}

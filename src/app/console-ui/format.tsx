@@ -23,26 +23,3 @@ export function zoneName(zone: string): string {
 export function refundInstant(date: { utc_time: string }): string {
   return `${date.utc_time}Z`;
 }
-
-export const STATE_STYLE: Record<string, string> = {
-  AUTORIZADO: 'bg-emerald-100 text-emerald-900',
-  LIQUIDADO: 'bg-teal-100 text-teal-900',
-  PENDIENTE: 'bg-amber-100 text-amber-900',
-  REGISTRADO: 'bg-slate-100 text-slate-800',
-  DENEGADO: 'bg-red-100 text-red-900',
-  CANCELADO: 'bg-slate-200 text-slate-800',
-  EXTORNADO: 'bg-violet-100 text-violet-900',
-  EXPIRADO: 'bg-orange-100 text-orange-900',
-  REGISTERED: 'bg-slate-100 text-slate-800',
-  IN_PROCESS: 'bg-amber-100 text-amber-900',
-  RESOLVED: 'bg-emerald-100 text-emerald-900',
-  REJECTED: 'bg-red-100 text-red-900',
-};
-
-export function StateBadge({ state }: { state: string }) {
-  return (
-    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state] ?? 'bg-slate-100'}`}>
-      {state}
-    </span>
-  );
-}

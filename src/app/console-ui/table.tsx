@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 
 // The console's data tables: a box that scrolls sideways on a phone, a caption for screen
-// readers, and one header row; the cell padding and the empty state go with them.
+// readers, and one header row; the cell padding and the empty state go with them. The box is a
+// named region the keyboard can focus, so a keyboard user can scroll it too (axe's
+// scrollable-region-focusable).
 export const CELL = 'px-3 py-2 align-top';
 
 export function EmptyState({ text }: { text: string }) {
@@ -18,8 +20,8 @@ export function DataTable({
   headerClass,
   children,
 }: {
-  /** For screen readers; without one, the table is named by the section heading above it. */
-  caption?: string;
+  /** Names the table and its scrolling region for screen readers (often the section's heading). */
+  caption: string;
   columns: Column[];
   testId?: string;
   /** Classes added to every header cell. */
@@ -27,9 +29,15 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid={testId}>
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300"
+      data-testid={testId}
+    >
       <table className="min-w-full text-sm">
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
             {columns.map((column) => {

@@ -1,7 +1,11 @@
-import { businessTime, StateBadge } from './format';
+import { businessTime } from './format';
+import { StateBadge } from './states';
 import type { ConsoleLang } from './i18n';
 
-/** A lifecycle as a timeline: each state at its time in the business time zone, the UTC instant on hover. */
+/**
+ * A lifecycle as a timeline: each state (with the API's name, for matching logs) at its time in the
+ * business time zone, the UTC instant on hover.
+ */
 export function Timeline({
   label,
   entries,
@@ -18,7 +22,7 @@ export function Timeline({
       {entries.map((entry, index) => (
         <li key={index} className="mb-3 ml-4 flex flex-wrap items-center gap-2">
           <span className="absolute -left-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
-          <StateBadge state={entry.state} />
+          <StateBadge state={entry.state} apiValue />
           <time dateTime={entry.iso} title={`UTC ${entry.iso}`} className="text-sm text-slate-700">
             {businessTime(entry.iso, lang, zone)}
           </time>

@@ -1,7 +1,15 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
+import { ConsoleLangProvider } from '../console-ui/lang-context';
+import { consoleLang } from '../console-ui/lang-server';
+import { LangSwitch } from '../console-ui/lang-switch';
+import { consoleMessages } from '../console-ui/messages';
 import { LoginForm } from './login-form';
 
-export const metadata: Metadata = { title: 'Ingresar — consola de pagos' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('login.page'))('meta') };
+}
 
 type Props = { searchParams: Promise<{ callbackUrl?: string }> };
 
@@ -10,12 +18,25 @@ function safeCallback(value: string | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
+/** The sign-in page, in the language the visitor chose (the console's cookie), which it can switch. */
 export default async function LoginPage({ searchParams }: Props) {
-  const { callbackUrl } = await searchParams;
+  const [{ callbackUrl }, lang] = await Promise.all([searchParams, consoleLang()]);
+  const t = await getTranslations('login.page');
+  const messages = consoleMessages(lang);
   return (
-    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
-      <h1 className="mb-6 text-2xl font-semibold">Consola de pagos</h1>
-      <LoginForm callbackUrl={safeCallback(callbackUrl)} />
-    </main>
+    // Only the texts its client components need: the form's and the language switch's.
+    <NextIntlClientProvider locale={lang} messages={{ login: messages.login }} timeZone="UTC">
+      <ConsoleLangProvider lang={lang}>
+        <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
+          <div className="mb-6 flex items-center gap-3">
+            <h1 className="text-2xl font-semibold">{t('title')}</h1>
+            <span className="ml-auto">
+              <LangSwitch />
+            </span>
+          </div>
+          <LoginForm callbackUrl={safeCallback(callbackUrl)} />
+        </main>
+      </ConsoleLangProvider>
+    </NextIntlClientProvider>
   );
 }

@@ -7,7 +7,7 @@ import { CallbackEventsTable } from '../../console-ui/callback-events-table';
 import { businessTime } from '../../console-ui/format';
 import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
-import { NextPageLink } from '../../console-ui/next-page-link';
+import { PageLink } from '../../console-ui/page-link';
 import { DataTable } from '../../console-ui/table';
 import { UrlFilters } from '../../console-ui/url-filters';
 import { CreateCredential, RevokeCredential } from './credential-actions';
@@ -84,6 +84,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
             <p className="text-slate-600">{t('noCredentials')}</p>
           ) : (
             <DataTable
+              caption={t('credentials')}
               columns={[
                 { label: 'client_id', wrap: true },
                 { label: t('name'), wrap: true },
@@ -149,7 +150,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
         ) : (
           <CallbackEventsTable events={deliveries.rows} lang={lang} zone={zone} canResend={canAct} log showMerchant={platform} />
         )}
-        {deliveries?.nextCursor ? <NextPageLink href={`/developers?${older.toString()}`} label={t('next')} /> : null}
+        {deliveries?.nextCursor ? <PageLink href={`/developers?${older.toString()}`} label={t('next')} /> : null}
       </section>
     </div>
   );

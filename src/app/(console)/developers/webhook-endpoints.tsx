@@ -85,6 +85,7 @@ export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }
         <EmptyState text={t('empty')} />
       ) : (
         <DataTable
+          caption={t('heading')}
           testId="webhook-endpoints-table"
           columns={[
             { label: t('url'), wrap: true },

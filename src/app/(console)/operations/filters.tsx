@@ -6,6 +6,7 @@ import { UrlFilters } from '../../console-ui/url-filters';
 
 export function OperationFilters() {
   const t = useTranslations('operations.filters');
+  const states = useTranslations('ui.states');
   const all = { value: '', label: t('all') };
   return (
     <UrlFilters
@@ -16,13 +17,13 @@ export function OperationFilters() {
           name: 'state',
           label: t('state'),
           kind: 'select',
-          options: [all, ...TRANSACTION_STATES.map((value) => ({ value, label: value }))],
+          options: [all, ...TRANSACTION_STATES.map((value) => ({ value, label: states(`state.${value}`) }))],
         },
         {
           name: 'method',
           label: t('method'),
           kind: 'select',
-          options: [all, ...PAYMENT_METHODS.map((value) => ({ value, label: value }))],
+          options: [all, ...PAYMENT_METHODS.map((value) => ({ value, label: states(`method.${value}`) }))],
         },
         { name: 'from', label: t('from'), kind: 'date' },
         { name: 'to', label: t('to'), kind: 'date' },

@@ -14,7 +14,11 @@ export function CallbackKeysSection({ keys, configured, canEdit, lang, zone }: P
   return (
     <Section id="callback-keys" title={t('title')}>
       <p className="text-sm text-slate-600">{t('about')}</p>
-      <DataTable columns={[t('columns.id'), t('columns.state'), t('columns.created'), t('columns.until')]} testId="callback-keys">
+      <DataTable
+        caption={t('title')}
+        columns={[t('columns.id'), t('columns.state'), t('columns.created'), t('columns.until')]}
+        testId="callback-keys"
+      >
         {keys.map((key) => (
           <tr key={key.kid} className="border-t border-slate-100" data-testid="callback-key">
             <td className={`${CELL} font-mono`}>{key.kid}</td>

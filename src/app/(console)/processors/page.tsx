@@ -3,12 +3,30 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { can } from '@/server/modules/access/policy';
+import { MethodName } from '../../console-ui/states';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ConnectorApprovalChart } from './connector-approval-chart';
 import { ConnectorControls } from './connector-controls';
 
 const WINDOWS = ['hour', 'day', 'week'] as const;
 type Window = (typeof WINDOWS)[number];
+
+// The service's own test connectors are described in the console's language; a processor's
+// connector keeps the name it has everywhere.
+const SANDBOX_CONNECTORS = [
+  'sandbox-acquirer-a',
+  'sandbox-acquirer-b',
+  'sandbox-yape',
+  'sandbox-yape-b',
+  'sandbox-bank-transfer',
+  'sandbox-cuotealo',
+  'sandbox-pagoefectivo',
+  'sandbox-qr',
+] as const;
+
+function isSandboxConnector(id: string): id is (typeof SANDBOX_CONNECTORS)[number] {
+  return (SANDBOX_CONNECTORS as readonly string[]).includes(id);
+}
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('processors.page'))('meta') };
@@ -44,6 +62,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
           {t('connectors')}
         </h2>
         <DataTable
+          caption={t('connectors')}
           columns={[t('columns.connector'), t('columns.methods'), t('columns.mode'), t('columns.enabled'), t('columns.breaker')]}
           testId="connectors"
         >
@@ -51,9 +70,18 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
             <tr key={connector.id} className="border-t border-slate-100" data-testid={`connector-${connector.id}`}>
               <td className={CELL}>
                 <span className="font-mono">{connector.id}</span>
-                <span className="block text-xs text-slate-600">{connector.name}</span>
+                <span className="block text-xs text-slate-600">
+                  {isSandboxConnector(connector.id) ? t(`connectorNames.${connector.id}`) : connector.name}
+                </span>
               </td>
-              <td className={CELL}>{connector.methods.join(', ')}</td>
+              <td className={CELL}>
+                {connector.methods.map((method, index) => (
+                  <span key={method}>
+                    {index > 0 ? ', ' : ''}
+                    <MethodName method={method} />
+                  </span>
+                ))}
+              </td>
               <td className={CELL}>
                 {canEdit ? (
                   <ConnectorControls connector={connector.id} mode={connector.mode} enabled={connector.enabled} />
@@ -95,6 +123,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
             <p className="text-sm text-slate-600">{t('decidedHint')}</p>
             <ConnectorApprovalChart points={health.series} bucket={window === 'week' ? 'day' : 'hour'} title={t('chart')} />
             <DataTable
+              caption={t('health')}
               columns={[
                 t('healthColumns.connector'),
                 t('healthColumns.method'),

@@ -18,6 +18,7 @@ export function RoutesTable({ routes }: { routes: Route[] }) {
   const t = useTranslations('routing.routesTable');
   return (
     <DataTable
+      caption={t('caption')}
       columns={[t('columns.priority'), t('columns.connector'), t('columns.weight'), t('columns.conditions')]}
       testId="routes"
     >

@@ -1,3 +1,4 @@
+import type { RefundState } from './states';
 // Every state_reason the service writes itself, in one table (the words are part of the
 // interface: a merchant's systems and the console read them). A processor's own decline words
 // stand beside these: connectors pass them through as the processor sent them.
@@ -36,3 +37,11 @@ export const declinedByProcessor = (code: string) => `Denegada por el procesador
 /** A DELETE's move: an approval reversed, or a pending payment cancelled, and who asked. */
 export const reversedBy = (actor: string) => `Autorización extornada (${actor})`;
 export const cancelledBy = (actor: string) => `Operación cancelada (${actor})`;
+
+/** A refund's reason, set with each of its states. */
+export const REFUND_REASONS: Record<RefundState, string> = {
+  REGISTERED: 'Solicitud de reembolso registrada',
+  IN_PROCESS: 'Reembolso en proceso',
+  RESOLVED: 'Reembolso realizado',
+  REJECTED: 'Reembolso rechazado por el procesador',
+};

@@ -22,6 +22,8 @@ export type OperationFilters = {
   search?: string;
   sort?: 'newest' | 'oldest' | 'amount_desc' | 'amount_asc';
   cursor?: string;
+  /** The page that ends just before this cursor's row (the previous page), instead of `cursor`. */
+  before?: string;
   limit?: number;
 };
 
@@ -166,16 +168,20 @@ export async function listOperations(
   const limit = Math.min(Math.max(filters.limit ?? 25, 1), 200);
   const sort = filters.sort ?? 'newest';
   const byAmount = sort === 'amount_desc' || sort === 'amount_asc';
-  const direction = sort === 'newest' || sort === 'amount_desc' ? 'desc' : 'asc';
+  const forward = sort === 'newest' || sort === 'amount_desc' ? 'desc' : 'asc';
+  // A previous page is read backwards from its cursor, then put back in the page order.
+  const backward = Boolean(filters.before);
+  const direction = backward ? (forward === 'desc' ? 'asc' : 'desc') : forward;
   const field = byAmount ? 'amount' : 'createdAt';
   // The cursor's key is of the sort's field: one of another sort is refused, not misread.
-  const cursor = filters.cursor ? decodeCursor(filters.cursor, [byAmount ? integer64 : instant, uuid]) : null;
+  const given = filters.before ?? filters.cursor;
+  const cursor = given ? decodeCursor(given, [byAmount ? integer64 : instant, uuid]) : null;
   // A merchant code becomes its id: the filter is then on transactions.merchant_id (an index),
   // not a join through every operation.
   let merchantId = filters.merchantId;
   if (!merchantId && filters.merchantCode) {
     const merchant = await prisma.merchant.findUnique({ where: { code: filters.merchantCode }, select: { id: true } });
-    if (!merchant) return { rows: [], nextCursor: null };
+    if (!merchant) return { rows: [], nextCursor: null, prevCursor: null };
     merchantId = merchant.id;
   }
   const base = operationsWhere(scope, { ...filters, merchantId, search: undefined });
@@ -210,12 +216,56 @@ export async function listOperations(
       }),
     ),
   );
-  const rows = lists.length === 1 ? lists[0]! : mergePages(lists, byAmount, direction, limit + 1);
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
-  return {
-    rows: rows.slice(0, limit),
-    nextCursor: last ? encodeCursor([byAmount ? last.amount : last.createdAt, last.id]) : null,
-  };
+  const read = lists.length === 1 ? lists[0]! : mergePages(lists, byAmount, direction, limit + 1);
+  const more = read.length > limit;
+  const rows = backward ? read.slice(0, limit).reverse() : read.slice(0, limit);
+  const keyOf = (row: OperationRow | undefined) => (row ? encodeCursor([byAmount ? row.amount : row.createdAt, row.id]) : null);
+  // Forward, rows before the page exist when it started after a cursor; backward, rows after it
+  // exist (the page it came from).
+  return backward
+    ? { rows, nextCursor: keyOf(rows.at(-1)), prevCursor: more ? keyOf(rows[0]) : null }
+    : { rows, nextCursor: more ? keyOf(rows.at(-1)) : null, prevCursor: cursor ? keyOf(rows[0]) : null };
+}
+
+/**
+ * How many rows the filters match, counted up to `cap` and no further: each count reads at most
+ * cap + 1 index entries, so it stays cheap at a million operations (docs/DECISIONS.md, "Console
+ * messages (issue 29)"). `more` says the real number is above `cap`.
+ */
+export async function countOperations(
+  prisma: Db,
+  scope: MerchantScope,
+  filters: OperationFilters,
+  cap: number,
+): Promise<{ count: number; more: boolean }> {
+  let merchantId = filters.merchantId;
+  if (!merchantId && filters.merchantCode) {
+    const merchant = await prisma.merchant.findUnique({ where: { code: filters.merchantCode }, select: { id: true } });
+    if (!merchant) return { count: 0, more: false };
+    merchantId = merchant.id;
+  }
+  const base = operationsWhere(scope, { ...filters, merchantId, search: undefined });
+  const text = filters.search?.trim() ?? '';
+  const bounded = async (where: Prisma.TransactionWhereInput) =>
+    (await prisma.transaction.findMany({ where, select: { id: true }, take: cap + 1 })).map((row) => row.id);
+  // As listOperations reads them: an email search narrowed by index, a search of several meanings
+  // counted by each one's own index, without counting a row twice.
+  const narrowed = text.includes('@')
+    ? await emailCandidates(prisma, text, scope.kind === 'one' ? scope.merchantId : merchantId, EMAIL_CANDIDATES)
+    : null;
+  const ids = text
+    ? new Set(
+        (
+          await Promise.all(
+            searchAlternatives(text).map((alternative) =>
+              bounded({ AND: [base, alternative, ...(narrowed ? [{ id: { in: narrowed } }] : [])] }),
+            ),
+          )
+        ).flat(),
+      )
+    : null;
+  const count = ids ? ids.size : await prisma.transaction.count({ where: base, take: cap + 1 });
+  return { count: Math.min(count, cap), more: count > cap };
 }
 
 /** The first `take` rows of pages each sorted by (key, id) in `direction`, without repeats. */

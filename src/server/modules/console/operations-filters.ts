@@ -21,6 +21,7 @@ export const operationFiltersInput = z.strictObject({
   search: shortText(128).optional(),
   sort: z.enum(OPERATION_SORTS).optional(),
   cursor: z.string().max(200).optional(),
+  before: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(200).optional(),
 });
 

@@ -45,7 +45,8 @@ const urlFilters = z.object({
 });
 
 export type OperationsUrl =
-  { ok: true; filters: Omit<OperationFiltersInput, 'cursor' | 'limit' | 'merchantCode'> } | { ok: false; invalid: string[] };
+  | { ok: true; filters: Omit<OperationFiltersInput, 'cursor' | 'before' | 'limit' | 'merchantCode'> }
+  | { ok: false; invalid: string[] };
 
 /** The filters of the page's parameters, or the names of those that are not valid. */
 export function operationsUrlFilters(params: Record<string, string | undefined>): OperationsUrl {

@@ -4,7 +4,12 @@ import type { DatabaseHandle } from '@/server/platform/db/adapter';
 import { openMigratedPglite } from '@tests/support/procedure-test-support';
 import { seedOperations } from '../../../../scripts/support/seed-operations';
 import { AppError } from '@/server/core/domain/errors';
-import { listOperations, operationsWhere, type OperationFilters } from '@/server/modules/console/list-operations';
+import {
+  countOperations,
+  listOperations,
+  operationsWhere,
+  type OperationFilters,
+} from '@/server/modules/console/list-operations';
 import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { listRefunds } from './list-refunds';
 import { refundSelect, toRefundObject } from './refund-view';
@@ -132,6 +137,39 @@ async function plain(scope: MerchantScope, filters: OperationFilters): Promise<s
 }
 
 describe('listOperations', () => {
+  it('pages back from the last page through the same pages, and counts the rows up to a cap', async () => {
+    const all: MerchantScope = { kind: 'all' };
+    for (const sort of SORTS) {
+      for (const search of [undefined, '1234', 'ana.quispe@']) {
+        const filters: OperationFilters = { sort, search };
+        const forward: string[][] = [];
+        const cursors: (string | null)[] = [];
+        let cursor: string | undefined;
+        for (;;) {
+          const page = await listOperations(prisma, all, { ...filters, cursor, limit: 7 });
+          forward.push(page.rows.map((row) => row.id));
+          cursors.push(page.prevCursor);
+          if (!page.nextCursor) break;
+          cursor = page.nextCursor;
+        }
+        expect(cursors[0], `${sort} ${search}`).toBeNull();
+        const backward: string[][] = [forward.at(-1)!];
+        let before = cursors.at(-1) ?? null;
+        while (before) {
+          const page = await listOperations(prisma, all, { ...filters, before, limit: 7 });
+          backward.unshift(page.rows.map((row) => row.id));
+          expect(page.nextCursor).not.toBeNull();
+          before = page.prevCursor;
+        }
+        expect(backward, `${sort} ${search}`).toEqual(forward);
+        const rows = forward.flat().length;
+        expect(rows).toBe((await plain(all, filters)).length);
+        expect(await countOperations(prisma, all, filters, rows)).toEqual({ count: rows, more: false });
+        if (rows > 1) expect(await countOperations(prisma, all, filters, rows - 1)).toEqual({ count: rows - 1, more: true });
+      }
+    }
+  });
+
   it('pages through exactly the rows of the plain query, for every search, scope and sort', async () => {
     // Every sort across merchants; newest first for one merchant.
     const cases: [MerchantScope, readonly (typeof SORTS)[number][]][] = [
@@ -175,7 +213,12 @@ describe('listOperations', () => {
     const byCode = await allPages(all, { merchantCode: merchants.B.code, sort: 'amount_asc' });
     expect(byCode).toEqual(await plain(all, { merchantCode: merchants.B.code, sort: 'amount_asc' }));
     expect(byCode.length).toBeGreaterThan(0);
-    expect(await listOperations(prisma, all, { merchantCode: 'NOSUCH' })).toEqual({ rows: [], nextCursor: null });
+    expect(await listOperations(prisma, all, { merchantCode: 'NOSUCH' })).toEqual({
+      rows: [],
+      nextCursor: null,
+      prevCursor: null,
+    });
+    expect(await countOperations(prisma, all, { merchantCode: 'NOSUCH' }, 10)).toEqual({ count: 0, more: false });
     const own: MerchantScope = { kind: 'one', merchantId: merchants.A.id };
     expect((await listOperations(prisma, own, { merchantCode: merchants.B.code })).rows).toEqual([]);
   });

@@ -3,7 +3,8 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/platform/db/client';
 import { canRefundTransition, type RefundState } from '@/server/core/domain/states';
 import type { RefundObject } from '@/server/core/interface/refund';
-import { REFUND_REASONS, refundSelect, toRefundObject } from './refund-view';
+import { REFUND_REASONS } from '@/server/core/domain/state-reasons';
+import { refundSelect, toRefundObject } from './refund-view';
 import { eventOf } from '@/server/modules/events/event-of';
 
 // Refund moves (docs/DESIGN.md 6): REGISTERED on request, then IN_PROCESS, then RESOLVED or
@@ -46,7 +47,7 @@ export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Dat
   if (!canRefundTransition(null, 'REGISTERED')) throw new Error('refund move NONE -> REGISTERED is not allowed');
   for (const refund of refunds) {
     await tx.refund.create({
-      data: { ...refund, state: 'REGISTERED', reason: REFUND_REASONS.REGISTERED!, createdAt: at },
+      data: { ...refund, state: 'REGISTERED', reason: REFUND_REASONS.REGISTERED, createdAt: at },
       select: { id: true },
     });
     // The transaction's sum of live refunds, which its CHECK keeps within what was captured.
@@ -68,7 +69,7 @@ export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Dat
  */
 export async function moveRefund(tx: Tx, id: string, from: RefundState, to: RefundState, at = new Date()): Promise<boolean> {
   if (!canRefundTransition(from, to)) throw new Error(`refund move ${from} -> ${to} is not allowed`);
-  const moved = await tx.refund.updateMany({ where: { id, state: from }, data: { state: to, reason: REFUND_REASONS[to]! } });
+  const moved = await tx.refund.updateMany({ where: { id, state: from }, data: { state: to, reason: REFUND_REASONS[to] } });
   if (moved.count === 0) return false;
   if (to === 'REJECTED') {
     await tx.$executeRaw`

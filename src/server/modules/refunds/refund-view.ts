@@ -20,13 +20,6 @@ export const refundSelect = {
 
 export type RefundRow = Prisma.RefundGetPayload<{ select: typeof refundSelect }>;
 
-export const REFUND_REASONS: Record<string, string> = {
-  REGISTERED: 'Solicitud de reembolso registrada',
-  IN_PROCESS: 'Reembolso en proceso',
-  RESOLVED: 'Reembolso realizado',
-  REJECTED: 'Reembolso rechazado por el procesador',
-};
-
 export function toRefundObject(row: RefundRow): RefundObject {
   return {
     refund_id: row.id,

@@ -7,7 +7,8 @@ import { consoleCaller, requireConsoleSession } from '@/server/api/console-calle
 import { isAppError } from '@/server/core/domain/errors';
 import type { TransactionState } from '@/server/core/domain/states';
 import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
-import { businessTime, money, StateBadge } from '../../../console-ui/format';
+import { businessTime, money } from '../../../console-ui/format';
+import { DetailLabel, isDetailField, MethodName, StateBadge, StateReason } from '../../../console-ui/states';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { CancelAction, CaptureAction, RefundAction } from './operation-actions';
@@ -17,11 +18,11 @@ import type { operationDetail } from '@/server/modules/console/operation-detail'
 type Translate = Awaited<ReturnType<typeof getTranslations<'operations.detail.page'>>>;
 
 /** Why the operation cannot be cancelled or reversed, in the page's language. */
-function refusalReason(t: Translate, state: TransactionState, refundableMethod: boolean): string {
+function refusalReason(t: Translate, state: TransactionState, label: string, refundableMethod: boolean): string {
   switch (state) {
     case 'CANCELADO':
     case 'EXTORNADO':
-      return t('why.already', { state });
+      return t('why.already', { state: label });
     case 'DENEGADO':
     case 'EXPIRADO':
       return t(`why.${state}`);
@@ -43,6 +44,7 @@ export default async function OperationPage({ params }: Props) {
   const { transactionId } = await params;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const t = await getTranslations('operations.detail.page');
+  const states = await getTranslations('ui.states');
   const zone = businessZone();
   const caller = await consoleCaller(session);
   let detail: Awaited<ReturnType<typeof caller.console.operation>>;
@@ -64,7 +66,7 @@ export default async function OperationPage({ params }: Props) {
       </p>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="font-mono text-2xl font-semibold break-all">{detail.merchantOperationNumber}</h1>
-        <StateBadge state={detail.state} />
+        <StateBadge state={detail.state} apiValue />
         <span className="text-slate-600">
           {detail.merchant.name} ({detail.merchant.code})
         </span>
@@ -81,7 +83,9 @@ export default async function OperationPage({ params }: Props) {
           <CancelAction transactionId={latest.transaction_id} to={detail.cancel.to} />
         ) : (
           <p className="text-sm text-slate-600">
-            {t('cannotCancel', { why: refusalReason(t, detail.cancel.state, detail.cancel.refundableMethod) })}
+            {t('cannotCancel', {
+              why: refusalReason(t, detail.cancel.state, states(`state.${detail.cancel.state}`), detail.cancel.refundableMethod),
+            })}
           </p>
         )}
         {canAct
@@ -119,18 +123,24 @@ export default async function OperationPage({ params }: Props) {
           className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
         >
           <div className="flex flex-wrap items-center gap-3">
-            <h2 className="font-semibold">{transaction.payment_method.method_name}</h2>
-            <StateBadge state={transaction.state} />
+            <h2 className="font-semibold">
+              <MethodName method={transaction.payment_method.method_name} />
+            </h2>
+            <StateBadge state={transaction.state} apiValue />
             <span className="font-mono text-xs break-all text-slate-500">{transaction.transaction_id}</span>
           </div>
-          {transaction.state_reason ? <p className="text-sm text-slate-700">{transaction.state_reason}</p> : null}
+          {transaction.state_reason ? (
+            <p className="text-sm text-slate-700">
+              <StateReason reason={transaction.state_reason} testId="state-reason" />
+            </p>
+          ) : null}
           <Orchestration facts={transaction.orchestration} />
           <MoneySummary money={transaction.money} currency={transaction.currency} />
           <ol className="relative ml-2 border-l border-slate-300" aria-label={t('lifecycle')}>
             {transaction.lifecycle.map((entry, index) => (
               <li key={index} className="mb-2 ml-4">
                 <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
-                <StateBadge state={entry.state} />{' '}
+                <StateBadge state={entry.state} apiValue />{' '}
                 <time dateTime={entry.date.utc_time} title={`${entry.date.utc_time} UTC`} className="text-sm text-slate-700">
                   {businessTime(entry.date.utc_time, lang, zone)}
                 </time>
@@ -139,9 +149,11 @@ export default async function OperationPage({ params }: Props) {
           </ol>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             {Object.entries(transaction.payment_method.method_details ?? {}).map(([key, value]) =>
-              typeof value === 'object' ? null : (
+              typeof value === 'object' || !isDetailField(key) ? null : (
                 <div key={key} className="flex gap-2">
-                  <dt className="text-slate-500">{key}</dt>
+                  <dt className="text-slate-500">
+                    <DetailLabel field={key} />
+                  </dt>
                   <dd className="font-mono break-all">{String(value)}</dd>
                 </div>
               ),

@@ -53,6 +53,7 @@ export default async function ProcessorAccountsPage({ searchParams }: Props) {
             <EmptyState text={t('empty')} />
           ) : (
             <DataTable
+              caption={t('title')}
               columns={[
                 ...[
                   t('columns.account'),

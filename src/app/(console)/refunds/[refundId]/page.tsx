@@ -7,7 +7,8 @@ import { consoleCaller, requireConsoleSession } from '@/server/api/console-calle
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { CallbackEvents } from '../../../console-ui/callback-events';
-import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../../console-ui/format';
+import { businessTime, money, refundInstant, zoneName } from '../../../console-ui/format';
+import { DetailLabel, MethodName, StateBadge, StateReason } from '../../../console-ui/states';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { Timeline } from '../../../console-ui/timeline';
@@ -32,7 +33,7 @@ function Section({ id, title, boxed, children }: { id: string; title: string; bo
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
       <dt className="shrink-0 text-slate-500 sm:w-48">{label}</dt>
@@ -59,7 +60,7 @@ export default async function RefundPage({ params }: Props) {
       <BackLink href="/refunds">{t('back')}</BackLink>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <StateBadge state={refund.state} />
+        <StateBadge state={refund.state} apiValue />
         <span className="font-mono text-xs break-all text-slate-500" data-testid="refund-id">
           {refund.refund_id}
         </span>
@@ -69,7 +70,7 @@ export default async function RefundPage({ params }: Props) {
       <Section id="summary" title={t('summary')} boxed>
         <dl className="space-y-1 text-sm">
           <Field label={t('state')}>
-            <StateBadge state={refund.state} /> <span data-testid="refund-reason">{refund.refund_reason}</span>
+            <StateBadge state={refund.state} /> <StateReason reason={refund.refund_reason} testId="refund-reason" />
           </Field>
           <Field label={t('type')}>{refund.type}</Field>
           <Field label={t('amount')}>{money(refund.refund_amount, refund.currency)}</Field>
@@ -114,14 +115,16 @@ export default async function RefundPage({ params }: Props) {
           <Field label={t('transactionId')}>
             <span className="font-mono break-all">{transaction.transaction_id}</span>
           </Field>
-          <Field label={t('method')}>{transaction.payment_method.method_name}</Field>
+          <Field label={t('method')}>
+            <MethodName method={transaction.payment_method.method_name} />
+          </Field>
           {maskedMethodDetails(transaction.payment_method.method_details).map(([key, value]) => (
-            <Field key={key} label={key}>
+            <Field key={key} label={<DetailLabel field={key} />}>
               <span className="font-mono">{value}</span>
             </Field>
           ))}
           <Field label={t('transactionState')}>
-            <StateBadge state={transaction.state} />
+            <StateBadge state={transaction.state} apiValue />
           </Field>
           <Field label={t('transactionAmount')}>{money(refund.transaction_amount, refund.currency)}</Field>
         </dl>

@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { DANGER_OUTLINE_BUTTON } from '../../../console-ui/buttons';
-import { money, StateBadge } from '../../../console-ui/format';
+import { money } from '../../../console-ui/format';
+import { StateBadge } from '../../../console-ui/states';
 import { itemLabel, type BatchItem, type BatchOutcome } from './batch-text';
 
 /** What became of each item of the request sent: its refund, or why it cannot be refunded. */

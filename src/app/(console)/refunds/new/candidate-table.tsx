@@ -6,6 +6,7 @@ import { useConsoleLang } from '../../../console-ui/lang-context';
 import { useBusinessZone } from '../../../console-ui/zone-context';
 import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { DataTable } from '../../../console-ui/table';
+import { MethodName } from '../../../console-ui/states';
 import { type Candidate } from './batch-text';
 
 /** The merchant's refundable transactions, each with a box that puts it in (or out of) the request. */
@@ -61,7 +62,8 @@ export function CandidateTable({
                 </td>
                 <td className="px-3 py-2 font-mono">{candidate.merchantOperationNumber}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  {candidate.method} <span className="font-mono text-slate-500">{candidate.maskedPan ?? ''}</span>
+                  <MethodName method={candidate.method} />{' '}
+                  <span className="font-mono text-slate-500">{candidate.maskedPan ?? ''}</span>
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">{money(candidate.amount, candidate.currency)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{businessTime(candidate.createdAt, lang, zone)}</td>

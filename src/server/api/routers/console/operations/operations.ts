@@ -1,9 +1,16 @@
 import { toOperationFilters } from '@/server/modules/console/operations-filters';
-import { listOperations, toOperationRowView } from '@/server/modules/console/list-operations';
+import { countOperations, listOperations, toOperationRowView } from '@/server/modules/console/list-operations';
 import { consoleProcedure } from '../../../trpc';
 import { operationFiltersInput } from '@/server/modules/console/operations-filters';
 
+/** The table's total is counted this far; past it the page says "more than" (docs/DECISIONS.md). */
+export const OPERATIONS_COUNT_CAP = 1000;
+
 export const operations = consoleProcedure.input(operationFiltersInput).query(async ({ ctx, input }) => {
-  const page = await listOperations(ctx.prisma, ctx.scope, toOperationFilters(input));
-  return { nextCursor: page.nextCursor, rows: page.rows.map(toOperationRowView) };
+  const filters = toOperationFilters(input);
+  const [page, total] = await Promise.all([
+    listOperations(ctx.prisma, ctx.scope, filters),
+    countOperations(ctx.prisma, ctx.scope, filters, OPERATIONS_COUNT_CAP),
+  ]);
+  return { nextCursor: page.nextCursor, prevCursor: page.prevCursor, total, rows: page.rows.map(toOperationRowView) };
 });

@@ -2,10 +2,11 @@ import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
-import { ApprovalRateChart, VolumeByMethodChart } from '../console-ui/charts';
-import { businessTime, money, StateBadge } from '../console-ui/format';
-import { consoleLang } from '../console-ui/lang-server';
-import { businessZone } from '../console-ui/zone-server';
+import { ApprovalRateChart, VolumeByMethodChart } from '../../console-ui/charts';
+import { businessTime, money } from '../../console-ui/format';
+import { MethodName, StateBadge } from '../../console-ui/states';
+import { consoleLang } from '../../console-ui/lang-server';
+import { businessZone } from '../../console-ui/zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('overview'))('title') };
@@ -81,7 +82,9 @@ export default async function OverviewPage() {
                   {row.merchantOperationNumber}
                 </Link>
                 <StateBadge state={row.state} />
-                <span>{row.method}</span>
+                <span>
+                  <MethodName method={row.method} />
+                </span>
                 <span className="ml-auto">{money(row.amount, row.currency)}</span>
                 <span className="text-slate-500">{businessTime(row.createdAt, lang, businessZone())}</span>
               </li>

@@ -1,7 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 
-/** The loading state of every console page. */
-export default async function ConsoleLoading() {
+/**
+ * The loading state of a console page. Each page without an id in its path has a loading.tsx
+ * that shows it; a detail page has none above it, so its lookup ends before the first byte and an
+ * unknown id answers a real 404 (docs/DECISIONS.md, "Console messages (issue 29)").
+ */
+export async function PageLoading() {
   const t = await getTranslations('layout');
   return (
     <div role="status" aria-live="polite" className="animate-pulse space-y-3">

@@ -2,16 +2,16 @@ import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
-import { Section } from '../../console-ui/form-kit';
-import { consoleLang } from '../../console-ui/lang-server';
-import { businessZone } from '../../console-ui/zone-server';
-import { UrlFilters } from '../../console-ui/url-filters';
-import { FacilitatorsTable } from './facilitators-table';
-import { MerchantsTable } from './merchants-table';
-import { PlatformOnly } from './platform-only';
-import { CreateFacilitatorForm, CreateMerchantForm, LinkMerchantForm } from './platform-forms';
-import { SettlementSection } from './settlement-section';
-import { CallbackKeysSection } from './callback-keys-section';
+import { Section } from '../../../console-ui/form-kit';
+import { consoleLang } from '../../../console-ui/lang-server';
+import { businessZone } from '../../../console-ui/zone-server';
+import { UrlFilters } from '../../../console-ui/url-filters';
+import { FacilitatorsTable } from '../facilitators-table';
+import { MerchantsTable } from '../merchants-table';
+import { PlatformOnly } from '../platform-only';
+import { CreateFacilitatorForm, CreateMerchantForm, LinkMerchantForm } from '../platform-forms';
+import { SettlementSection } from '../settlement-section';
+import { CallbackKeysSection } from '../callback-keys-section';
 import { can } from '@/server/modules/access/policy';
 
 export async function generateMetadata(): Promise<Metadata> {

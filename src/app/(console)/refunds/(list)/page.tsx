@@ -4,13 +4,15 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { PRIMARY_BUTTON } from '../../console-ui/buttons';
-import { businessTime, money, refundInstant, StateBadge, zoneName } from '../../console-ui/format';
-import { consoleLang } from '../../console-ui/lang-server';
-import { businessZone } from '../../console-ui/zone-server';
-import { DataTable } from '../../console-ui/table';
-import { UrlFilters } from '../../console-ui/url-filters';
+import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
+import { businessTime, money, refundInstant, zoneName } from '../../../console-ui/format';
+import { MethodName, StateBadge, StateName } from '../../../console-ui/states';
+import { consoleLang } from '../../../console-ui/lang-server';
+import { businessZone } from '../../../console-ui/zone-server';
+import { DataTable } from '../../../console-ui/table';
+import { UrlFilters } from '../../../console-ui/url-filters';
 import { can } from '@/server/modules/access/policy';
+import { REFUND_STATES } from '@/server/core/domain/states';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('refunds.page'))('meta') };
@@ -18,7 +20,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
 
-const STATES = ['REGISTERED', 'IN_PROCESS', 'RESOLVED', 'REJECTED'];
 const KEYS = [
   'start_date',
   'end_date',
@@ -33,6 +34,7 @@ export default async function RefundsPage({ searchParams }: Props) {
   const params = await searchParams;
   const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
   const t = await getTranslations('refunds.page');
+  const states = await getTranslations('ui.states');
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const platform = can(session.role, 'merchants:all');
@@ -67,7 +69,10 @@ export default async function RefundsPage({ searchParams }: Props) {
               name: 'state',
               label: t('state'),
               kind: 'select',
-              options: [{ value: '', label: t('all') }, ...STATES.map((value) => ({ value, label: value }))],
+              options: [
+                { value: '', label: t('all') },
+                ...REFUND_STATES.map((value) => ({ value, label: states(`state.${value}`) })),
+              ],
             },
           ]}
         />
@@ -121,14 +126,14 @@ export default async function RefundsPage({ searchParams }: Props) {
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">{money(refund.refund_amount, refund.currency)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  {refund.payment_method.name}{' '}
+                  <MethodName method={refund.payment_method.name} />{' '}
                   <span className="font-mono text-slate-500">{refund.payment_method.masked_pan}</span>
                 </td>
                 <td className="max-w-xs px-3 py-2 break-words">{refund.additional_fields.reason}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   {refund.lifecycle.map((entry) => (
                     <div key={entry.state}>
-                      {entry.state} · {businessTime(refundInstant(entry.date), lang, zone)}
+                      <StateName state={entry.state} /> · {businessTime(refundInstant(entry.date), lang, zone)}
                     </div>
                   ))}
                 </td>

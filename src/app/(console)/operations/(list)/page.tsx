@@ -5,17 +5,20 @@ import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { isAppError } from '@/server/core/domain/errors';
 import { operationsUrlFilters } from '@/server/modules/console/operations-url';
-import { businessTime, money, StateBadge, zoneName } from '../../console-ui/format';
-import { consoleLang } from '../../console-ui/lang-server';
-import { businessZone } from '../../console-ui/zone-server';
-import { NextPageLink } from '../../console-ui/next-page-link';
-import { DataTable } from '../../console-ui/table';
-import { OperationFilters } from './filters';
+import { businessTime, money, zoneName } from '../../../console-ui/format';
+import { MethodName, StateBadge } from '../../../console-ui/states';
+import { consoleLang } from '../../../console-ui/lang-server';
+import { businessZone } from '../../../console-ui/zone-server';
+import { PageLink } from '../../../console-ui/page-link';
+import { DataTable } from '../../../console-ui/table';
+import { OperationFilters } from '../filters';
 import { can } from '@/server/modules/access/policy';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('operations.page'))('title') };
 }
+
+const PAGE_SIZE = 25;
 
 type Props = { searchParams: Promise<Record<string, string | undefined>> };
 
@@ -30,17 +33,30 @@ export default async function OperationsPage({ searchParams }: Props) {
   let failure: string | null = url.ok ? null : t('invalid', { names: url.invalid.join(', ') });
   if (url.ok) {
     try {
-      page = await caller.console.operations({ ...url.filters, cursor: params.cursor || undefined, limit: 25 });
+      page = await caller.console.operations({
+        ...url.filters,
+        cursor: params.before ? undefined : params.cursor || undefined,
+        before: params.before || undefined,
+        limit: PAGE_SIZE,
+      });
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
       failure = isAppError(cause) ? t('invalid', { names: 'cursor' }) : t('failed');
     }
   }
   const filters = new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]) && entry[0] !== 'cursor'),
+    Object.entries(params).filter(
+      (entry): entry is [string, string] => Boolean(entry[1]) && !['cursor', 'before', 'page'].includes(entry[0]),
+    ),
   );
-  const next = new URLSearchParams(filters);
-  if (page?.nextCursor) next.set('cursor', page.nextCursor);
+  // The page's number rides in the address with its cursor; the first page is 1 whatever it says.
+  const number = page?.prevCursor ? Math.max(Number.parseInt(params.page ?? '', 10) || 2, 2) : 1;
+  const link = (cursor: [string, string], to: number) => {
+    const query = new URLSearchParams(filters);
+    query.set(...cursor);
+    query.set('page', String(to));
+    return `/operations?${query.toString()}`;
+  };
   const showMerchant = can(session.role, 'merchants:all');
   return (
     <div className="space-y-4">
@@ -92,7 +108,7 @@ export default async function OperationsPage({ searchParams }: Props) {
                 </Link>
               </td>
               <td className="px-3 py-2">
-                {row.method}
+                <MethodName method={row.method} />
                 {row.maskedPan ? <span className="ml-1 font-mono text-slate-500">{row.maskedPan}</span> : null}
               </td>
               <td className="px-3 py-2">
@@ -107,7 +123,20 @@ export default async function OperationsPage({ searchParams }: Props) {
           ))}
         </DataTable>
       ) : null}
-      {page?.nextCursor ? <NextPageLink href={`/operations?${next.toString()}`} label={t('next')} /> : null}
+      {page && page.rows.length > 0 ? (
+        <nav aria-label={t('pagination')} className="flex flex-wrap items-center gap-3" data-testid="pagination">
+          <p className="text-sm text-slate-700" data-testid="page-range">
+            {t('range', {
+              start: (number - 1) * PAGE_SIZE + 1,
+              end: (number - 1) * PAGE_SIZE + page.rows.length,
+              total: page.total.count,
+              more: String(page.total.more),
+            })}
+          </p>
+          {page.prevCursor ? <PageLink href={link(['before', page.prevCursor], number - 1)} label={t('previous')} /> : null}
+          {page.nextCursor ? <PageLink href={link(['cursor', page.nextCursor], number + 1)} label={t('next')} /> : null}
+        </nav>
+      ) : null}
     </div>
   );
 }

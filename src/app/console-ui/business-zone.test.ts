@@ -1,5 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { NextIntlClientProvider } from 'next-intl';
+import messages from '@/messages/es.json';
 import { describe, expect, it, vi } from 'vitest';
 import { businessClock } from '@/server/modules/console/operations-csv';
 import { operationsUrlFilters } from '@/server/modules/console/operations-url';
@@ -34,12 +36,16 @@ describe('the business time zone in the console', () => {
 
   it('renders a lifecycle at the times of the zone, the UTC instant on hover', () => {
     const html = renderToStaticMarkup(
-      createElement(Timeline, {
-        label: 'Ciclo de vida',
-        entries: [{ state: 'REGISTERED', iso: INSTANT }],
-        lang: 'es',
-        zone: businessZone(),
-      }),
+      createElement(
+        NextIntlClientProvider,
+        { locale: 'es', messages, timeZone: 'America/Lima' },
+        createElement(Timeline, {
+          label: 'Ciclo de vida',
+          entries: [{ state: 'REGISTERED', iso: INSTANT }],
+          lang: 'es',
+          zone: businessZone(),
+        }),
+      ),
     );
     expect(html).toContain(`<time dateTime="${INSTANT}" title="UTC ${INSTANT}"`);
     expect(html).toContain('>21/11/2026, 13:30:00</time>');

@@ -36,16 +36,17 @@ describe('the business time zone in the console', () => {
 
   it('renders a lifecycle at the times of the zone, the UTC instant on hover', () => {
     const html = renderToStaticMarkup(
-      createElement(
-        NextIntlClientProvider,
-        { locale: 'es', messages, timeZone: 'America/Lima' },
-        createElement(Timeline, {
+      createElement(NextIntlClientProvider, {
+        locale: 'es',
+        messages,
+        timeZone: 'America/Lima',
+        children: createElement(Timeline, {
           label: 'Ciclo de vida',
           entries: [{ state: 'REGISTERED', iso: INSTANT }],
           lang: 'es',
           zone: businessZone(),
         }),
-      ),
+      }),
     );
     expect(html).toContain(`<time dateTime="${INSTANT}" title="UTC ${INSTANT}"`);
     expect(html).toContain('>21/11/2026, 13:30:00</time>');

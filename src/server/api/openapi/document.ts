@@ -100,6 +100,8 @@ export function openApiDocument(): OpenAPIObject {
     delivery: {
       post: {
         operationId: 'receiveDelivery',
+        // The receiver's: it authenticates a delivery by its signature headers, described above.
+        security: [],
         summary: 'A delivery to a callback URL or a webhook endpoint',
         description:
           "To a `callback_url`: signed as `GET /webhooks/keys` says (`signature`, `signature-key-id`, `signature-timestamp`, `timestamp-signature`). To a webhook endpoint: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`, HMAC-SHA256 with the endpoint's `whsec_` secret). Any 2xx acknowledges it; anything else is retried for 24 h.",

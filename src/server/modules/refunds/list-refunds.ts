@@ -195,11 +195,15 @@ async function countRefunds(
 }
 
 // Each set of filters is a statement of its own: the warm-up readies the list without filters, by
-// dates, and by dates and state (the console's and an integrator's usual searches).
+// dates, and by dates and state (the console's and an integrator's usual searches). A range's
+// count has two shapes: one day (counted from the refunds) and several (counters for the whole
+// days, the refunds for the partial ones at its ends).
 const WARMED_FILTERS: Omit<RefundFilters, 'merchant_code'>[] = [
   {},
   { start_date: '2000-01-01', end_date: '2000-01-01' },
   { start_date: '2000-01-01', end_date: '2000-01-01', state: 'REGISTERED' },
+  { start_date: '2000-01-01', end_date: '2000-01-31' },
+  { start_date: '2000-01-01', end_date: '2000-01-31', state: 'REGISTERED' },
 ];
 
 /** The usual pages for a merchant that does not exist: they read nothing, and ready their statements on the connection (warm-up). */

@@ -11,23 +11,6 @@ import { ConnectorControls } from './connector-controls';
 const WINDOWS = ['hour', 'day', 'week'] as const;
 type Window = (typeof WINDOWS)[number];
 
-// The service's own test connectors are described in the console's language; a processor's
-// connector keeps the name it has everywhere.
-const SANDBOX_CONNECTORS = [
-  'sandbox-acquirer-a',
-  'sandbox-acquirer-b',
-  'sandbox-yape',
-  'sandbox-yape-b',
-  'sandbox-bank-transfer',
-  'sandbox-cuotealo',
-  'sandbox-pagoefectivo',
-  'sandbox-qr',
-] as const;
-
-function isSandboxConnector(id: string): id is (typeof SANDBOX_CONNECTORS)[number] {
-  return (SANDBOX_CONNECTORS as readonly string[]).includes(id);
-}
-
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('processors.page'))('meta') };
 }
@@ -45,6 +28,9 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
     caller.console.processors.health({ window }),
   ]);
   const canEdit = can(session.role, 'platform:act');
+  // The service's own test connectors are described in the catalogue, in the console's language;
+  // a processor's connector keeps the name it has everywhere.
+  const describedConnector = (id: string) => t.has(`connectorNames.${id}`);
   return (
     <div className="space-y-6">
       <div>
@@ -71,7 +57,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
               <td className={CELL}>
                 <span className="font-mono">{connector.id}</span>
                 <span className="block text-xs text-slate-600">
-                  {isSandboxConnector(connector.id) ? t(`connectorNames.${connector.id}`) : connector.name}
+                  {describedConnector(connector.id) ? t(`connectorNames.${connector.id}`) : connector.name}
                 </span>
               </td>
               <td className={CELL}>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import type { Messages } from 'next-intl';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { can } from '@/server/modules/access/policy';
 import { MethodName } from '../../console-ui/states';
@@ -10,6 +11,8 @@ import { ConnectorControls } from './connector-controls';
 
 const WINDOWS = ['hour', 'day', 'week'] as const;
 type Window = (typeof WINDOWS)[number];
+
+type DescribedConnector = keyof Messages['processors']['page']['connectorNames'];
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('processors.page'))('meta') };
@@ -30,7 +33,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
   const canEdit = can(session.role, 'platform:act');
   // The service's own test connectors are described in the catalogue, in the console's language;
   // a processor's connector keeps the name it has everywhere.
-  const describedConnector = (id: string) => t.has(`connectorNames.${id}`);
+  const describedConnector = (id: string): id is DescribedConnector => t.has(`connectorNames.${id as DescribedConnector}`);
   return (
     <div className="space-y-6">
       <div>

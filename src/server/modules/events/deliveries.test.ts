@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chargeRequest, SETUP_TIMEOUT, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
+import { describe, expect, it } from 'vitest';
+import { deliverAll, webhookReceiver } from '@tests/support/webhook-receiver';
+import { chargeRequest, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
-import { claimDueDeliveries } from '@/server/modules/events/delivery/claim-deliveries';
-import { sendDelivery } from '@/server/modules/events/delivery/send-delivery';
 import { createEndpoint } from '@/server/modules/events/webhooks/webhook-endpoints';
 import { deliveriesOf, listDeliveries, waitOf, type DeliveryRow } from './deliveries';
 
@@ -12,33 +9,11 @@ import { deliveriesOf, listDeliveries, waitOf, type DeliveryRow } from './delive
 // its events' deliveries to each webhook endpoint, each with its attempts and why it waits.
 
 const fixture = withTestMerchant('DELIVS');
-let server: Server;
-let origin: string;
 const UNRESOLVED = 'http://nonexistent.invalid';
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => response.writeHead(200).end('ok'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const receiver = webhookReceiver();
 
 const scope = () => ({ kind: 'one' as const, merchantId: fixture.merchant.id });
-
-async function deliverAll() {
-  for (;;) {
-    const claimed = await claimDueDeliveries(fixture.db.prisma, 32);
-    if (claimed.length === 0) return;
-    for (const each of claimed) await sendDelivery(fixture.db.prisma, each);
-  }
-}
 
 async function charge(number: string, callbackUrl?: string) {
   const charged = await authorizeCharge(
@@ -65,15 +40,19 @@ describe('deliveries of an operation', () => {
   const ids: Record<string, string> = {};
 
   it('lists a charge without callback_url delivered to each endpoint subscribed, each waiting for its reason', async () => {
-    await createEndpoint(fixture.db.prisma, scope(), undefined, { url: `${origin}/hooks`, eventTypes: ['*'], description: '' });
+    await createEndpoint(fixture.db.prisma, scope(), undefined, {
+      url: `${receiver.origin()}/hooks`,
+      eventTypes: ['*'],
+      description: '',
+    });
     await createEndpoint(fixture.db.prisma, scope(), undefined, {
       url: `${UNRESOLVED}/hooks`,
       eventTypes: ['transaction.authorized'],
       description: '',
     });
     ids.first = await charge('dl-1');
-    ids.own = await charge('dl-own', `${origin}/own`);
-    const host = new URL(origin).host;
+    ids.own = await charge('dl-own', `${receiver.origin()}/own`);
+    const host = new URL(receiver.origin()).host;
     // Before any worker: the first of each endpoint's events is queued, the later ones wait for it.
     expect(summary(await deliveriesOf(fixture.db.prisma, [ids.first]))).toEqual([
       ['endpoint', 'transaction.registered', host, 'PENDING', 0, 'queued'],
@@ -90,7 +69,7 @@ describe('deliveries of an operation', () => {
   });
 
   it('after the worker: delivered ones with their attempt, the unresolved one retried later with its failure', async () => {
-    await deliverAll();
+    await deliverAll(fixture.db.prisma);
     const rows = byEvent(await deliveriesOf(fixture.db.prisma, [ids.first!]));
     expect(summary(rows).map((row) => row.slice(3))).toEqual([
       ['DELIVERED', 1, null],
@@ -127,7 +106,7 @@ describe('deliveries of an operation', () => {
     const held = await fixture.db.prisma.callbackDestination.findUniqueOrThrow({ where: { destination: UNRESOLVED } });
     expect(held.lastError).toMatch(/^callback host nonexistent\.invalid did not resolve/);
     ids.second = await charge('dl-2');
-    await deliverAll();
+    await deliverAll(fixture.db.prisma);
     const rows = await deliveriesOf(fixture.db.prisma, [ids.second]);
     const waiting = rows.find((row) => row.host === 'nonexistent.invalid')!;
     expect([waiting.status, waiting.attempts, waiting.attemptLog]).toEqual(['PENDING', 0, []]);
@@ -143,7 +122,7 @@ describe('deliveries of an operation', () => {
 describe('the delivery log', () => {
   it("lists both kinds, newest event first, page by page, filtered by state, only the user's merchant's", async () => {
     const all = await listDeliveries(fixture.db.prisma, scope(), { limit: 100 });
-    const host = new URL(origin).host;
+    const host = new URL(receiver.origin()).host;
     expect(byEvent(all.rows).map((row) => [row.type, row.kind, row.host, row.status])).toEqual([
       ['transaction.authorized', 'endpoint', host, 'DELIVERED'],
       ['transaction.authorized', 'endpoint', 'nonexistent.invalid', 'PENDING'],

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listEvents } from '@/server/modules/events/list-events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chargeRequest, SETUP_TIMEOUT, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
+import { chargeRequest, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { cancelOperation } from '@/server/modules/charges/cancel-operation';
-import { claimDueDeliveries } from '@/server/modules/events/delivery/claim-deliveries';
-import { sendDelivery } from '@/server/modules/events/delivery/send-delivery';
+import { deliverAll, webhookReceiver } from '@tests/support/webhook-receiver';
 import { Webhook } from 'standardwebhooks';
 import {
   createEndpoint,
@@ -23,53 +20,29 @@ import {
 // days; a test delivery (not an event) reaches the one endpoint.
 
 const fixture = withTestMerchant('WEBHOOKS');
-let server: Server;
-let origin: string;
 const received: { path: string; type: string; eventId: string; body: string; headers: Record<string, string> }[] = [];
 let answer = 200;
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const body = JSON.parse(raw) as { event_type?: string; event_id?: string; action: string; test_id?: string };
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      // An event names its type; a test delivery says `action: "test"` and has a test_id instead.
-      const [type, eventId] = body.event_type ? [body.event_type, body.event_id!] : [body.action, body.test_id!];
-      received.push({ path: request.url ?? '/', type, eventId, body: raw, headers });
-      response.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+const receiver = webhookReceiver((request, raw) => {
+  const body = JSON.parse(raw) as { event_type?: string; event_id?: string; action: string; test_id?: string };
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+  // An event names its type; a test delivery says `action: "test"` and has a test_id instead.
+  const [type, eventId] = body.event_type ? [body.event_type, body.event_id!] : [body.action, body.test_id!];
+  received.push({ path: request.url ?? '/', type, eventId, body: raw, headers });
+  return answer;
 });
 
 const scope = () => ({ kind: 'one' as const, merchantId: fixture.merchant.id });
 
-async function deliverAll() {
-  for (;;) {
-    const claimed = await claimDueDeliveries(fixture.db.prisma, 32);
-    if (claimed.length === 0) return;
-    for (const each of claimed) await sendDelivery(fixture.db.prisma, each);
-  }
-}
-
 describe('webhook endpoints', () => {
   it("receive the events of operations without a callback_url, the types each wants, in the event's transaction", async () => {
     const all = await createEndpoint(fixture.db.prisma, scope(), undefined, {
-      url: `${origin}/all`,
+      url: `${receiver.origin()}/all`,
       eventTypes: ['*'],
       description: 'every event',
     });
     await createEndpoint(fixture.db.prisma, scope(), undefined, {
-      url: `${origin}/cancelled`,
+      url: `${receiver.origin()}/cancelled`,
       eventTypes: ['transaction.cancelled'],
       description: '',
     });
@@ -79,7 +52,7 @@ describe('webhook endpoints', () => {
     await authorizeCharge(
       fixture.db.prisma,
       fixture.merchant,
-      chargeRequest(fixture.merchant.code, 'wh-2', 'QR', { callbackUrl: `${origin}/own` }),
+      chargeRequest(fixture.merchant.code, 'wh-2', 'QR', { callbackUrl: `${receiver.origin()}/own` }),
     );
 
     const deliveries = await fixture.db.prisma.endpointDelivery.findMany({
@@ -96,7 +69,7 @@ describe('webhook endpoints', () => {
       ['cancelled', 'transaction.cancelled', transactionId],
     ]);
 
-    await deliverAll();
+    await deliverAll(fixture.db.prisma);
     expect(received.filter((each) => each.path === '/all').map((each) => each.type)).toEqual([
       'transaction.registered',
       'transaction.pending',
@@ -109,8 +82,8 @@ describe('webhook endpoints', () => {
     ]);
     const listed = await listEndpoints(fixture.db.prisma, scope());
     expect(listed.map((endpoint) => [endpoint.url, endpoint.pending, endpoint.failingSince])).toEqual([
-      [`${origin}/all`, 0, null],
-      [`${origin}/cancelled`, 0, null],
+      [`${receiver.origin()}/all`, 0, null],
+      [`${receiver.origin()}/cancelled`, 0, null],
     ]);
     expect(
       await fixture.db.prisma.callbackAttempt.count({ where: { endpointDeliveryId: { not: null }, outcome: 'delivered' } }),
@@ -121,7 +94,7 @@ describe('webhook endpoints', () => {
     const [endpoint] = await listEndpoints(fixture.db.prisma, scope());
     answer = 500;
     await sendTestDelivery(fixture.db.prisma, scope(), endpoint!.id);
-    await deliverAll();
+    await deliverAll(fixture.db.prisma);
     const failing = await fixture.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint!.id } });
     expect(failing.failingSince).not.toBeNull();
     expect(received.at(-1)).toMatchObject({ path: '/all', type: 'test' });
@@ -142,7 +115,7 @@ describe('webhook endpoints', () => {
     const enabled = await updateEndpoint(fixture.db.prisma, scope(), endpoint!.id, { enabled: true });
     expect([enabled.enabled, enabled.disabledReason, enabled.failingSince]).toEqual([true, null, null]);
     await sendTestDelivery(fixture.db.prisma, scope(), endpoint!.id);
-    await deliverAll();
+    await deliverAll(fixture.db.prisma);
     expect(received.at(-1)).toMatchObject({ path: '/all', type: 'test' });
   });
 
@@ -156,7 +129,7 @@ describe('webhook endpoints', () => {
 
   it('sign every delivery in the Standard Webhooks format with the secret shown once; a rotation overlaps, or cuts off at once', async () => {
     const made = await createEndpoint(fixture.db.prisma, scope(), undefined, {
-      url: `${origin}/signed`,
+      url: `${receiver.origin()}/signed`,
       // Subscribed to refunds only: a test delivery comes whatever the endpoint subscribes to.
       eventTypes: ['refund.resolved'],
       description: 'signed',
@@ -170,7 +143,7 @@ describe('webhook endpoints', () => {
 
     const delivered = async () => {
       const { testId } = await sendTestDelivery(fixture.db.prisma, scope(), made.id);
-      await deliverAll();
+      await deliverAll(fixture.db.prisma);
       return received.find((each) => each.eventId === testId)!;
     };
     const first = await delivered();
@@ -183,7 +156,7 @@ describe('webhook endpoints', () => {
       action: 'test',
       merchant_code: fixture.merchant.code,
       test_id: first.eventId,
-      webhook_endpoint: { id: made.id, url: `${origin}/signed` },
+      webhook_endpoint: { id: made.id, url: `${receiver.origin()}/signed` },
     });
     // Not an event: the events API does not list it.
     const events = await listEvents(

@@ -6,6 +6,7 @@ import { seedOperations } from '../../../../scripts/support/seed-operations';
 import { AppError } from '@/server/core/domain/errors';
 import {
   countOperations,
+  prepareOperationFilters,
   listOperations,
   operationsWhere,
   type OperationFilters,
@@ -236,6 +237,58 @@ describe('listOperations', () => {
         );
       }
     }
+  });
+});
+
+describe('countOperations', () => {
+  it('counts, up to its cap, the rows the list has, for each filter alone and together, in either scope', async () => {
+    const tie = (await prisma.transaction.findFirstOrThrow({ where: { amount: 777 }, select: { createdAt: true } })).createdAt;
+    const window = { from: new Date(tie.getTime() - 1), to: new Date(tie.getTime() + 1) };
+    const cases: OperationFilters[] = [
+      {},
+      { state: 'LIQUIDADO' },
+      { method: 'CARD' },
+      { maxAmount: 777n, minAmount: 777n },
+      { minAmount: 100000n },
+      window,
+      { ...window, state: 'AUTORIZADO', method: 'CARD', maxAmount: 1000n },
+      { merchantCode: merchants.B.code, state: 'LIQUIDADO' },
+      { merchantCode: merchants.B.code, minAmount: 100000n },
+    ];
+    let counted = 0;
+    for (const scope of [{ kind: 'all' }, { kind: 'one', merchantId: merchants.A.id }] satisfies MerchantScope[]) {
+      for (const filters of cases) {
+        const rows = (await plain(scope, filters)).length;
+        const label = `${scope.kind} ${JSON.stringify(filters, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
+        expect(await countOperations(prisma, scope, filters, rows + 5), label).toEqual({ count: rows, more: false });
+        if (rows > 1)
+          expect(await countOperations(prisma, scope, filters, rows - 1), label).toEqual({ count: rows - 1, more: true });
+        if (rows > 0) counted += 1;
+      }
+    }
+    expect(counted).toBeGreaterThan(cases.length);
+  });
+});
+
+describe('prepareOperationFilters', () => {
+  it('looks up the merchant and the email candidates once, for the same page and count', async () => {
+    const all: MerchantScope = { kind: 'all' };
+    for (const [filters, merchantId] of [
+      [{ search: 'ana.quispe@' }, undefined],
+      [{ search: '@acme' }, undefined],
+      [{ search: '1234', merchantCode: merchants.A.code }, merchants.A.id],
+      [{ merchantCode: merchants.B.code, sort: 'amount_asc' }, merchants.B.id],
+    ] satisfies [OperationFilters, string | undefined][]) {
+      const prepared = (await prepareOperationFilters(prisma, all, filters))!;
+      expect(prepared.merchantId, JSON.stringify(filters)).toBe(merchantId);
+      expect(await listOperations(prisma, all, prepared), JSON.stringify(filters)).toEqual(
+        await listOperations(prisma, all, filters),
+      );
+      expect(await countOperations(prisma, all, prepared, 1000)).toEqual(await countOperations(prisma, all, filters, 1000));
+      expect((await countOperations(prisma, all, prepared, 1000)).count).toBe((await plain(all, filters)).length);
+    }
+    expect((await prepareOperationFilters(prisma, all, { search: 'ana.quispe@' }))!.emailCandidates).toHaveLength(2);
+    expect(await prepareOperationFilters(prisma, all, { merchantCode: 'NOSUCH' })).toBeNull();
   });
 });
 

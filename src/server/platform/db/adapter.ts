@@ -64,7 +64,17 @@ const POSTGRES_POOL_SIZE = 20;
 // keep-alive probes notice one that a firewall or balancer dropped while it sat idle. Each
 // connect() has a pool of its own, ended when its adapter is disposed (the schema engine's too:
 // schema-engine.ts).
-const POSTGRES_POOL = { max: POSTGRES_POOL_SIZE, min: POSTGRES_POOL_SIZE, keepAlive: true };
+// The planner is told what the service's statements are (docs/DECISIONS.md, "Refund lists at ten
+// million operations"): no parallel query, since every statement reads a page or a few rows by
+// index and starting workers cost 100–250 ms on two cores where the work took 5 ms; and random
+// reads at SSD cost (1.1, not the spinning disk's 4), else a bounded count with a date range
+// chose to read the table in order and filter 40,000 rows rather than seek the index.
+const POSTGRES_POOL = {
+  max: POSTGRES_POOL_SIZE,
+  min: POSTGRES_POOL_SIZE,
+  keepAlive: true,
+  options: '-c max_parallel_workers_per_gather=0 -c random_page_cost=1.1',
+};
 
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {

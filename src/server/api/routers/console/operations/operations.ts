@@ -1,5 +1,10 @@
 import { toOperationFilters } from '@/server/modules/console/operations-filters';
-import { countOperations, listOperations, toOperationRowView } from '@/server/modules/console/list-operations';
+import {
+  countOperations,
+  listOperations,
+  prepareOperationFilters,
+  toOperationRowView,
+} from '@/server/modules/console/list-operations';
 import { consoleProcedure } from '../../../trpc';
 import { operationFiltersInput } from '@/server/modules/console/operations-filters';
 
@@ -7,7 +12,9 @@ import { operationFiltersInput } from '@/server/modules/console/operations-filte
 export const OPERATIONS_COUNT_CAP = 1000;
 
 export const operations = consoleProcedure.input(operationFiltersInput).query(async ({ ctx, input }) => {
-  const filters = toOperationFilters(input);
+  // The merchant and an email search's candidates are looked up once for the page and its count.
+  const filters = await prepareOperationFilters(ctx.prisma, ctx.scope, toOperationFilters(input));
+  if (!filters) return { nextCursor: null, prevCursor: null, total: { count: 0, more: false }, rows: [] };
   const [page, total] = await Promise.all([
     listOperations(ctx.prisma, ctx.scope, filters),
     countOperations(ctx.prisma, ctx.scope, filters, OPERATIONS_COUNT_CAP),

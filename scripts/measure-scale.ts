@@ -9,7 +9,7 @@
 // one named, or the one with the most operations. Each query runs `runs` times after two
 // warm-ups; p50 and p95 in ms are printed as a Markdown table. --max-p95 fails (exit 1) when any
 // p95 is above it; --only keeps the queries whose name contains TEXT, --group those of the refund
-// search or of the operations table; a query with a run (warm-up included) slower than
+// search or of the operations table; a query with a run (the second warm-up included) slower than
 // --stop-above (default 2000 ms) is not run again: its cells show "> MS" and the slowest time seen;
 // --explain prints the plan (EXPLAIN ANALYZE) of every SQL statement of each query instead of timing it.
 import { loadavg } from 'node:os';

@@ -14,13 +14,14 @@ export type AdmissionLimits = Record<AdmissionClass, number>;
 /**
  * Requests in flight each class always admits. A charge holds the 2-core machine of
  * docs/BENCHMARKS.md about 3 ms at saturation, so 16 already saturate it; a token is cheap (an
- * HMAC) and rate limited per client and address, so its floor is high.
+ * HMAC) and rate limited per client and address, so its floor is high; a console page loads
+ * with several calls at once, for few signed-in operators.
  */
 export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = {
   charges: 16,
   reads: 24,
   token: 128,
-  console: 16,
+  console: 64,
   payer: 16,
   notifications: 16,
 };

@@ -6,7 +6,11 @@
 // - open loop: requests evenly spaced at 100, 200 and 400 requests/s (open-loop.ts), p50, p99
 //   and p99.9 from each request's due time;
 // - a fresh instance: restarted on the same database and sent 200 charges/s from its first
-//   moment it says it is ready, for as long as an open-loop run.
+//   moment it says it is ready, for as long as an open-loop run;
+// - overload: restarted again with its admission control as configured by default (the runs
+//   above lift it, as they lift the rate limits), charges at a steady 100/s (a third of the
+//   saturated rate if less), then at twice the saturated rate for 30 s, then steady again:
+//   admitted and refused requests and their latencies.
 // Prints the tables and rewrites them in docs/BENCHMARKS.md. BENCH_SECONDS (default 10) sets a
 // saturated run's length, BENCH_OPEN_SECONDS (default 15) an open-loop run's.
 import { execSync } from 'node:child_process';
@@ -19,6 +23,7 @@ import { token } from './support/api-client';
 import { benchTargets, LIFTED_LIMITS, type TargetName } from './bench/targets';
 import { measure, type Target } from './bench/measure';
 import { openLoop } from './bench/open-loop';
+import { BURST_SECONDS, overloadRun, overloadTable } from './bench/overload';
 import { runStats, serviceStats } from './bench/service-stats';
 import { machine, openTable, saturatedTable, writeSection, type OpenRow, type SaturatedRow } from './bench/report';
 import { cpuPerRequest, cpuSample } from './support/cpu-time';
@@ -128,6 +133,24 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     const fresh = await openRun(origin, targets.charges, 200, metricsToken);
     console.log(`  fresh instance: p50 ${fresh.figures.p50} p99 ${fresh.figures.p99} p99.9 ${fresh.figures.p999} ms`);
 
+    await service.stop();
+    service = null;
+    const { ADMISSION_LIMITS: _lifted, ...admitting } = environment;
+    service = await startService(PORT, admitting);
+    const chargesRate = rows.find((row) => row.name === targets.charges.name)!.figures.requestsPerSecond;
+    const burst = Math.round(2 * chargesRate);
+    // The steady state well under capacity (100/s, or a third of the saturated rate on a slower machine).
+    const steady = Math.max(1, Math.min(100, Math.round(chargesRate / 3)));
+    console.log(`  overload: ${steady} charges/s, ${burst}/s for ${BURST_SECONDS} s, ${steady}/s`);
+    const overload = await overloadRun(origin, targets.charges, { steady, burst });
+    for (const phase of overload) {
+      console.log(
+        `    ${phase.name}: ${phase.admitted} admitted (p99 ${phase.admittedMs.p99} ms, ${phase.lost} lost), ` +
+          `${phase.refused} refused (max ${phase.refusedMs.max} ms)`,
+      );
+    }
+    const bareAt200 = open.find((row) => row.baseline && row.figures.rate === 200)!.figures.p99;
+
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; ` +
         `saturated runs ${SECONDS} s at ${CONNECTIONS} connections, open-loop runs ${OPEN_SECONDS} s evenly spaced; service peak RSS ${peak.toFixed(0)} MiB.`,
@@ -135,6 +158,8 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       ...saturatedTable(baseline, rows),
       '',
       ...openTable(open, { name: 'POST /charges (CARD), fresh instance', ...fresh }),
+      '',
+      ...overloadTable(overload, bareAt200),
     ];
     console.log(`\n${lines.join('\n')}`);
     writeSection('docs/BENCHMARKS.md', database, lines);

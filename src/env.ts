@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trustedProxies } from '@/server/platform/http/client-address';
+import { parseAdmissionLimits } from '@/server/platform/http/admission';
 
 // The only reader of process.env: configuration is validated once, on first use.
 const urlWithoutTrailingSlash = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -87,6 +88,20 @@ const schema = z.object({
       context.addIssue({ code: 'custom', message: 'must be a private EC P-256 JWK with kid' });
       return z.NEVER;
     }),
+  // Admission control (platform/http/admission.ts): the requests in flight each class always
+  // admits, `class=count` comma-separated over the defaults there (classes charges, reads, token,
+  // console, payer, notifications); past it, one more only while the class's oldest request in
+  // flight is younger than ADMISSION_WAIT_MS, else 503 code 02 with Retry-After at once.
+  ADMISSION_LIMITS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const parsed = parseAdmissionLimits(value);
+      if (typeof parsed !== 'string') return parsed;
+      context.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }),
+  ADMISSION_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(50),
   API_RATE_PER_SECOND: z.coerce.number().int().min(1).default(100),
   TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),

@@ -17,25 +17,48 @@ export type OpenLoopFigures = {
   non2xx: number;
 };
 
+/** One request of a run: when it was due (ms from the run's start), how long it took from then, its status (0: the connection failed). */
+export type Sample = { due: number; ms: number; status: number };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function percentile(sorted: number[], share: number): number {
+export function percentile(sorted: number[], share: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
-const round = (ms: number) => Math.round(ms * 10) / 10;
+export const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function openLoop(
   origin: string,
   target: Target,
   options: { rate: number; seconds: number },
 ): Promise<OpenLoopFigures> {
+  const samples = await sendEvenly(origin, target, [options]);
+  const latencies = samples.filter((sample) => sample.status !== 0).map((sample) => sample.ms);
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: options.rate,
+    sent: samples.length,
+    p50: round(percentile(latencies, 0.5)),
+    p99: round(percentile(latencies, 0.99)),
+    p999: round(percentile(latencies, 0.999)),
+    max: round(latencies.at(-1) ?? Number.NaN),
+    errors: samples.length - latencies.length,
+    non2xx: samples.filter((sample) => sample.status >= 300).length,
+  };
+}
+
+/** Requests evenly spaced within each phase, the phases one after another; every request's sample. */
+export async function sendEvenly(
+  origin: string,
+  target: Target,
+  phases: readonly { rate: number; seconds: number }[],
+): Promise<Sample[]> {
   const url = new URL(target.path, origin);
-  const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
-  const latencies: number[] = [];
-  let errors = 0;
-  let non2xx = 0;
+  const agent = new Agent({ keepAlive: true, maxSockets: 4096 });
+  const samples: Sample[] = [];
+  const start = performance.now();
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const body = target.body?.();
@@ -51,39 +74,31 @@ export async function openLoop(
         (response) => {
           response.resume();
           response.on('end', () => {
-            latencies.push(performance.now() - due);
-            if ((response.statusCode ?? 0) >= 300) non2xx += 1;
+            samples.push({ due: due - start, ms: performance.now() - due, status: response.statusCode ?? 0 });
             resolve();
           });
         },
       );
       outgoing.on('error', () => {
-        errors += 1;
+        samples.push({ due: due - start, ms: performance.now() - due, status: 0 });
         resolve();
       });
       outgoing.end(body);
     });
-  const interval = 1000 / options.rate;
-  const total = Math.round(options.rate * options.seconds);
   const inFlight: Promise<void>[] = [];
-  const start = performance.now();
-  for (let index = 0; index < total; index += 1) {
-    const due = start + index * interval;
-    const wait = due - performance.now();
-    if (wait >= 1) await sleep(wait);
-    inFlight.push(send(due));
+  let phaseStart = start;
+  for (const phase of phases) {
+    const interval = 1000 / phase.rate;
+    const total = Math.round(phase.rate * phase.seconds);
+    for (let index = 0; index < total; index += 1) {
+      const due = phaseStart + index * interval;
+      const wait = due - performance.now();
+      if (wait >= 1) await sleep(wait);
+      inFlight.push(send(due));
+    }
+    phaseStart += phase.seconds * 1000;
   }
   await Promise.all(inFlight);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    rate: options.rate,
-    sent: total,
-    p50: round(percentile(latencies, 0.5)),
-    p99: round(percentile(latencies, 0.99)),
-    p999: round(percentile(latencies, 0.999)),
-    max: round(latencies.at(-1) ?? Number.NaN),
-    errors,
-    non2xx,
-  };
+  return samples.sort((a, b) => a.due - b.due);
 }

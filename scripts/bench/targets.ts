@@ -40,8 +40,12 @@ export function benchTargets(
   };
 }
 
-/** The limits would refuse a benchmark: lifted for it, measured elsewhere. */
+/**
+ * The limits would refuse a benchmark: lifted for it, measured elsewhere (admission control: by
+ * the benchmark's overload run, on a service started without this).
+ */
 export const LIFTED_LIMITS = {
+  ADMISSION_LIMITS: 'charges=1000000,reads=1000000,token=1000000,console=1000000,payer=1000000,notifications=1000000',
   API_RATE_PER_SECOND: '1000000',
   TOKEN_RATE_PER_CLIENT: '1000000',
   TOKEN_RATE_PER_ADDRESS: '1000000',

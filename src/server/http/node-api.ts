@@ -7,6 +7,8 @@ import { errorReply } from '@/server/platform/http/json-response';
 import { methodNotAllowed, notFoundReply, optionsReply } from '@/server/platform/http/method-not-allowed';
 import { requestIdOf } from '@/server/platform/http/request-id';
 import { toAppError } from '@/server/api/errors/to-app-error';
+import { AppError } from '@/server/core/domain/errors';
+import { admissionControl, type Admission, type AdmissionClass } from '@/server/platform/http/admission';
 import { logError } from '@/server/platform/log';
 import { recordRequest } from '@/server/platform/observability/observe-route';
 import { repairedPath } from '@/server/platform/security/malformed-path';
@@ -85,6 +87,43 @@ function answerNextMethod(request: IncomingMessage, response: ServerResponse, pa
 }
 
 let trusted: BlockList | undefined;
+let admission: Admission | undefined;
+
+// Next's paths that are never refused: its assets, the probes (a balancer must see the instance
+// live and ready while it sheds), the metrics and the benchmark's bare route.
+const NEVER_REFUSED = /^\/(_next\/|__nextjs|api\/(health|metrics|bench\/baseline)\/?$)/;
+
+/** The admission class of a request (platform/http/admission.ts), or null for what is never refused. */
+export function admissionClassOf(method: string, path: string, apiRoute: ApiRoute | null): AdmissionClass | null {
+  if (apiRoute) {
+    if (apiRoute.name === 'token') return 'token';
+    if (apiRoute.name === 'processor-notification') return 'notifications';
+    return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'reads' : 'charges';
+  }
+  if (NEVER_REFUSED.test(path)) return null;
+  return path === '/pay' || path.startsWith('/pay/') ? 'payer' : 'console';
+}
+
+/**
+ * Admits the request into its class, its slot given back when the response is done or the
+ * connection gone (an error, an abort); or answers it 503 code 02 at once and returns false.
+ */
+function admitted(request: IncomingMessage, response: ServerResponse, name: AdmissionClass | null, route: string): boolean {
+  if (name === null) return true;
+  admission ??= admissionControl(env().ADMISSION_LIMITS, env().ADMISSION_WAIT_MS);
+  const release = admission.admit(name);
+  if (release) {
+    response.once('close', release);
+    return true;
+  }
+  const requestId = requestIdOf(headerReader(request));
+  const busy = new AppError('UNAVAILABLE', 'The service is at capacity; retry after Retry-After seconds', {
+    headers: { 'retry-after': '1' },
+  });
+  write(response, errorReply(busy, 'boolean', requestId));
+  recordRequest(route, request.method ?? 'GET', 503, 0, requestId);
+  return false;
+}
 
 /**
  * Writes the client's address, as TRUSTED_PROXIES lets it be read, as the request's only
@@ -112,6 +151,8 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   // the field), and dot segments are resolved, so the route matched is the route that runs.
   const path = normalizedPath(repairedPath(sent) ?? sent);
   if (!API_PREFIXES.some((prefix) => sent.startsWith(prefix)) || !isApiPath(path)) {
+    const name = admissionClassOf(request.method ?? 'GET', path, null);
+    if (!admitted(request, response, name, 'next')) return true;
     return answerNextMethod(request, response, path);
   }
   const search = query === -1 ? '' : url.slice(query);
@@ -122,6 +163,7 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   }
   const started = performance.now();
   const route = apiRouteOf(path);
+  if (!admitted(request, response, admissionClassOf(request.method ?? 'GET', path, route), route.name)) return true;
   void answer(request, route, path, search)
     .then((reply) => {
       write(response, reply);

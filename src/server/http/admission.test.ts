@@ -1,9 +1,8 @@
-import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { apiServer } from '@tests/support/api-server';
 import { admissionControl, DEFAULT_ADMISSION_LIMITS, parseAdmissionLimits } from '@/server/platform/http/admission';
-import { admissionClassOf, handleApiRequest } from './node-api';
+import { admissionClassOf } from './node-api';
 import { apiRouteOf } from './api-routes';
 
 // Issue 31, point 1: past its class's requests in flight, a request is answered 503 code 02
@@ -15,27 +14,7 @@ process.env.ADMISSION_LIMITS = 'charges=2,token=1';
 process.env.ADMISSION_WAIT_MS = '1';
 process.env.LOG_REQUESTS = 'false';
 
-let database: TestDatabase;
-let server: Server;
-let port: number;
-const slot = globalThis as typeof globalThis & { __payDatabase?: Promise<unknown> };
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  slot.__payDatabase = Promise.resolve({ prisma: database.prisma, handle: { close: async () => {} }, appliedMigrations: [] });
-  server = createServer((request, response) => {
-    // What Next would answer: here a 418, so that a test sees the request was handed over.
-    if (!handleApiRequest(request, response)) response.writeHead(418).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await database.close();
-});
+const server = apiServer();
 
 type Answer = { status: number; retryAfter: string | undefined; body: string };
 
@@ -52,7 +31,13 @@ function answerOf(outgoing: ClientRequest): Promise<Answer> {
 }
 
 function send(method: string, path: string, body = ''): Promise<Answer> {
-  const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'content-type': 'application/json' } });
+  const outgoing = httpRequest({
+    host: '127.0.0.1',
+    port: server.port(),
+    method,
+    path,
+    headers: { 'content-type': 'application/json' },
+  });
   const answer = answerOf(outgoing);
   outgoing.end(body);
   return answer;
@@ -62,7 +47,7 @@ function send(method: string, path: string, body = ''): Promise<Answer> {
 function hanging(path: string): { request: ClientRequest; answer: Promise<Answer> } {
   const outgoing = httpRequest({
     host: '127.0.0.1',
-    port,
+    port: server.port(),
     method: 'POST',
     path,
     headers: { 'content-type': 'application/json', 'content-length': '64' },

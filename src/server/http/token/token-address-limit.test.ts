@@ -1,8 +1,6 @@
-import { createServer, request as send, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from '@tests/support/procedure-test-support';
-import { handleApiRequest } from '../node-api';
+import { request as send } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { apiServer } from '@tests/support/api-server';
 
 // Issue 26, point 6: reached directly (no TRUSTED_PROXIES), the token endpoint's per-address
 // bucket is the peer's, whatever X-Forwarded-For a client writes. Before, a fresh header per
@@ -13,27 +11,7 @@ process.env.TOKEN_RATE_PER_ADDRESS = '5';
 const RATE = 5;
 const BURST = 10;
 
-let database: TestDatabase;
-let server: Server;
-let port: number;
-const slot = globalThis as typeof globalThis & { __payDatabase?: Promise<unknown> };
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  // The service's database handle (platform/db/client.ts) is this test's embedded database.
-  slot.__payDatabase = Promise.resolve({ prisma: database.prisma, handle: { close: async () => {} }, appliedMigrations: [] });
-  server = createServer((request, response) => {
-    if (!handleApiRequest(request, response)) response.writeHead(418).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  slot.__payDatabase = undefined;
-  await database.close();
-});
+const server = apiServer();
 
 function tokenRequest(forwardedFor: string, client: string): Promise<number> {
   const body = `grant_type=client_credentials&client_id=${client}&client_secret=not-the-secret`;
@@ -41,7 +19,7 @@ function tokenRequest(forwardedFor: string, client: string): Promise<number> {
     const outgoing = send(
       {
         host: '127.0.0.1',
-        port,
+        port: server.port(),
         method: 'POST',
         path: '/oauth/token',
         agent: false,

@@ -188,6 +188,8 @@ export async function prepareOperationFilters(
   prisma: Db,
   scope: MerchantScope,
   filters: OperationFilters,
+  /** Tests lower it to exercise both ways of an email search. */
+  bound = EMAIL_CANDIDATES,
 ): Promise<OperationFilters | null> {
   let merchantId = filters.merchantId;
   if (!merchantId && filters.merchantCode) {
@@ -196,9 +198,12 @@ export async function prepareOperationFilters(
     merchantId = merchant.id;
   }
   const text = filters.search?.trim() ?? '';
-  const candidates = text.includes('@')
-    ? await emailCandidates(prisma, text, scope.kind === 'one' ? scope.merchantId : merchantId, EMAIL_CANDIDATES)
-    : null;
+  const candidates =
+    filters.emailCandidates !== undefined
+      ? filters.emailCandidates
+      : text.includes('@')
+        ? await emailCandidates(prisma, text, scope.kind === 'one' ? scope.merchantId : merchantId, bound)
+        : null;
   return { ...filters, merchantId, emailCandidates: candidates };
 }
 
@@ -222,13 +227,9 @@ export async function listOperations(
   const cursor = given ? decodeCursor(given, [byAmount ? integer64 : instant, uuid]) : null;
   // A merchant code becomes its id: the filter is then on transactions.merchant_id (an index),
   // not a join through every operation.
-  let merchantId = filters.merchantId;
-  if (!merchantId && filters.merchantCode) {
-    const merchant = await prisma.merchant.findUnique({ where: { code: filters.merchantCode }, select: { id: true } });
-    if (!merchant) return { rows: [], nextCursor: null, prevCursor: null };
-    merchantId = merchant.id;
-  }
-  const base = operationsWhere(scope, { ...filters, merchantId, search: undefined });
+  const prepared = await prepareOperationFilters(prisma, scope, filters, emailCandidatesBound);
+  if (!prepared) return { rows: [], nextCursor: null, prevCursor: null };
+  const base = operationsWhere(scope, { ...prepared, search: undefined });
   let page: Prisma.TransactionWhereInput = base;
   if (cursor) {
     const [key, id] = cursor;
@@ -244,13 +245,7 @@ export async function listOperations(
   }
   const orderBy: Prisma.TransactionOrderByWithRelationInput[] = [{ [field]: direction }, { id: direction }];
   const alternatives = filters.search?.trim() ? searchAlternatives(filters.search) : [null];
-  const text = filters.search?.trim() ?? '';
-  const narrowed =
-    filters.emailCandidates !== undefined
-      ? filters.emailCandidates
-      : text.includes('@')
-        ? await emailCandidates(prisma, text, scope.kind === 'one' ? scope.merchantId : merchantId, emailCandidatesBound)
-        : null;
+  const narrowed = prepared.emailCandidates;
   // One query per alternative of the search (an OR across a join would scan every row), each
   // already in page order; the page is the first limit + 1 of their merge. They read the page's
   // keys only: its operation and merchant are joined after the limit, by id, so the planner never
@@ -294,32 +289,23 @@ export async function countOperations(
   filters: OperationFilters,
   cap: number,
 ): Promise<{ count: number; more: boolean }> {
-  let merchantId = filters.merchantId;
-  if (!merchantId && filters.merchantCode) {
-    const merchant = await prisma.merchant.findUnique({ where: { code: filters.merchantCode }, select: { id: true } });
-    if (!merchant) return { count: 0, more: false };
-    merchantId = merchant.id;
-  }
-  const text = filters.search?.trim() ?? '';
+  const prepared = await prepareOperationFilters(prisma, scope, filters);
+  if (!prepared) return { count: 0, more: false };
+  const text = prepared.search?.trim() ?? '';
   if (!text) {
     // Counted in SQL, in no order: Prisma's bounded count orders by id, and the planner then
     // walks the primary key filtering every row (seconds at ten million) instead of the index
     // that narrows the filters best.
     const [row] = await prisma.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS count FROM (SELECT 1 FROM transactions ${filtersSql(scope, { ...filters, merchantId })} LIMIT ${cap + 1}) AS bounded`;
+      SELECT count(*)::int AS count FROM (SELECT 1 FROM transactions ${filtersSql(scope, prepared)} LIMIT ${cap + 1}) AS bounded`;
     return { count: Math.min(row!.count, cap), more: row!.count > cap };
   }
-  const base = operationsWhere(scope, { ...filters, merchantId, search: undefined });
+  const base = operationsWhere(scope, { ...prepared, search: undefined });
   const bounded = async (where: Prisma.TransactionWhereInput) =>
     (await prisma.transaction.findMany({ where, select: { id: true }, take: cap + 1 })).map((row) => row.id);
   // As listOperations reads them: an email search narrowed by index, a search of several meanings
   // counted by each one's own index, without counting a row twice.
-  const narrowed =
-    filters.emailCandidates !== undefined
-      ? filters.emailCandidates
-      : text.includes('@')
-        ? await emailCandidates(prisma, text, scope.kind === 'one' ? scope.merchantId : merchantId, EMAIL_CANDIDATES)
-        : null;
+  const narrowed = prepared.emailCandidates;
   const ids = new Set(
     (
       await Promise.all(

@@ -7,6 +7,7 @@ import { MethodName } from '../../console-ui/states';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ConnectorApprovalChart } from './connector-approval-chart';
 import { ConnectorControls } from './connector-controls';
+import type es from '@/messages/es.json';
 
 const WINDOWS = ['hour', 'day', 'week'] as const;
 type Window = (typeof WINDOWS)[number];
@@ -17,6 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** A share in percent, "—" of nothing: the approval rates are of decided payments, so a method whose payments are all pending shows "—". */
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} %`);
+
+type DescribedConnector = keyof typeof es.processors.page.connectorNames;
 
 export default async function ProcessorsPage({ searchParams }: { searchParams: Promise<{ window?: string }> }) {
   const [session, params] = await Promise.all([requireConsoleSession(), searchParams]);
@@ -30,7 +33,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
   const canEdit = can(session.role, 'platform:act');
   // The service's own test connectors are described in the catalogue, in the console's language;
   // a processor's connector keeps the name it has everywhere.
-  const describedConnector = (id: string) => t.has(`connectorNames.${id}`);
+  const describedConnector = (id: string): id is DescribedConnector => t.has(`connectorNames.${id as DescribedConnector}`);
   return (
     <div className="space-y-6">
       <div>

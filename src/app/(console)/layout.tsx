@@ -6,6 +6,7 @@ import { requireConsoleSession } from '@/server/api/console-caller';
 import { ConsoleLangProvider } from '../console-ui/lang-context';
 import { consoleMessages } from '../console-ui/messages';
 import { consoleLang } from '../console-ui/lang-server';
+import { ConsoleNav } from '../console-ui/console-nav';
 import { LangSwitch } from '../console-ui/lang-switch';
 import { SignOutButton } from '../console-ui/sign-out-button';
 import { BusinessZoneProvider } from '../console-ui/zone-context';
@@ -40,20 +41,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               {t('skip')}
             </a>
             <header className="border-b border-slate-200 bg-white">
-              <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+              <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
                 <Link href="/" className="font-semibold">
                   {t('home')}
                 </Link>
-                <nav
-                  aria-label={t('sections')}
-                  className="order-last flex w-full gap-1 overflow-x-auto text-sm md:order-none md:w-auto"
-                >
-                  {links.map((link) => (
-                    <Link key={link.href} href={link.href} className="rounded px-2 py-1 whitespace-nowrap hover:bg-slate-100">
-                      {link.label}
-                    </Link>
-                  ))}
-                </nav>
+                <ConsoleNav links={links} label={t('sections')} menu={t('menu')} />
                 <div className="ml-auto flex flex-wrap items-center gap-2 text-sm text-slate-600">
                   <span data-testid="signed-in-as" className="break-all">
                     {session.email} · {t(`roles.${session.role}`)}
@@ -63,7 +55,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 </div>
               </div>
             </header>
-            <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
+            <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
               {children}
             </main>
           </div>

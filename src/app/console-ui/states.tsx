@@ -33,7 +33,7 @@ export function useStateLabel(): (state: ConsoleState) => string {
 function ApiValue({ value, label }: { value: string; label: string }) {
   if (value.toLocaleUpperCase('es') === label.toLocaleUpperCase('es')) return null;
   return (
-    <code className="ml-1 font-mono text-xs text-slate-500" data-testid="api-value">
+    <code lang="es" className="ml-1 font-mono text-xs text-slate-500" data-testid="api-value">
       {value}
     </code>
   );

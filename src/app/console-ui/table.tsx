@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
-// The console's data tables: a box that scrolls sideways on a phone, a caption for screen
-// readers, and one header row; the cell padding and the empty state go with them. The box is a
-// named region the keyboard can focus, so a keyboard user can scroll it too (axe's
-// scrollable-region-focusable).
+// The console's data tables: a caption for screen readers and one header row; the cell padding
+// and the empty state go with them. Below Tailwind's sm breakpoint (40rem) each row is a card of
+// labelled cells (globals.css, .data-table): the labels are the headers, passed as the custom
+// properties --c1, --c2… so every column stays on screen without sideways scrolling. The box is
+// a named region the keyboard can focus, so if a wide table still scrolls a keyboard user can
+// scroll it too (axe's scrollable-region-focusable).
 export const CELL = 'px-3 py-2 align-top';
 
 export function EmptyState({ text }: { text: string }) {
@@ -12,6 +14,13 @@ export function EmptyState({ text }: { text: string }) {
 
 /** A header label, or a label with options: `right` aligns a column of amounts, `wrap` lets it wrap. */
 export type Column = string | { label: string; right?: true; wrap?: true };
+
+/** The headers as CSS strings (--c1 for the first column…), the labels of a phone's cards. */
+function columnLabels(columns: Column[]): CSSProperties {
+  return Object.fromEntries(
+    columns.map((column, index) => [`--c${index + 1}`, JSON.stringify(typeof column === 'string' ? column : column.label)]),
+  );
+}
 
 export function DataTable({
   caption,
@@ -33,10 +42,10 @@ export function DataTable({
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300"
+      className="data-table overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300"
       data-testid={testId}
     >
-      <table className="min-w-full text-sm">
+      <table className="min-w-full text-sm" style={columnLabels(columns)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>

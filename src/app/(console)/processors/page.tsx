@@ -117,19 +117,19 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
                 t('healthColumns.connector'),
                 t('healthColumns.method'),
                 t('healthColumns.brand'),
-                t('healthColumns.attempts'),
-                t('healthColumns.firstApproval'),
-                t('healthColumns.paymentApproval'),
-                t('healthColumns.pending'),
-                t('healthColumns.technicalFailures'),
-                t('healthColumns.latency'),
+                { label: t('healthColumns.attempts'), right: true, wrap: true },
+                { label: t('healthColumns.firstApproval'), right: true, wrap: true },
+                { label: t('healthColumns.paymentApproval'), right: true, wrap: true },
+                { label: t('healthColumns.pending'), right: true, wrap: true },
+                { label: t('healthColumns.technicalFailures'), right: true, wrap: true },
+                { label: t('healthColumns.latency'), right: true, wrap: true },
                 t('healthColumns.declineCodes'),
               ]}
               testId="health"
             >
               {health.stats.map((row) => (
                 <tr key={`${row.connector}|${row.method}|${row.brand}`} className="border-t border-slate-100">
-                  <td className={`${CELL} font-mono`}>{row.connector}</td>
+                  <td className={`${CELL} font-mono whitespace-nowrap`}>{row.connector}</td>
                   <td className={CELL}>{row.method}</td>
                   <td className={CELL}>{row.brand ?? '—'}</td>
                   <td className={`${CELL} text-right`}>{row.attempts}</td>

@@ -25,7 +25,7 @@ export function People({ users, canEdit, selfUserId, lang, zone }: Props) {
         const self = user.id === selfUserId;
         return (
           <tr key={user.id} className="border-t border-slate-100" data-testid="user-row">
-            <td className={`${CELL} break-all`}>
+            <td className={`${CELL} break-words`}>
               {user.email} {self ? <span className="text-slate-600">{t('you')}</span> : null}
             </td>
             <td className={CELL} data-testid="user-name">

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
+import type { Messages } from 'next-intl';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { can } from '@/server/modules/access/policy';
@@ -7,6 +8,8 @@ import { MethodName } from '../../console-ui/states';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ConnectorApprovalChart } from './connector-approval-chart';
 import { ConnectorControls } from './connector-controls';
+
+type DescribedConnector = keyof Messages['processors']['page']['connectorNames'];
 
 const WINDOWS = ['hour', 'day', 'week'] as const;
 type Window = (typeof WINDOWS)[number];
@@ -30,7 +33,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
   const canEdit = can(session.role, 'platform:act');
   // The service's own test connectors are described in the catalogue, in the console's language;
   // a processor's connector keeps the name it has everywhere.
-  const describedConnector = (id: string) => t.has(`connectorNames.${id}`);
+  const describedConnector = (id: string): id is DescribedConnector => t.has(`connectorNames.${id as DescribedConnector}`);
   return (
     <div className="space-y-6">
       <div>

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NextIntlClientProvider } from 'next-intl';
 import messages from '@/messages/es.json';
 import { describe, expect, it, vi } from 'vitest';
-import { businessClock } from '@/server/modules/console/operations-csv';
+import { businessClock } from '@/server/modules/console/csv';
 import { operationsUrlFilters } from '@/server/modules/console/operations-url';
 import { businessTime, zoneName } from './format';
 import { Timeline } from './timeline';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { businessTime, money, refundInstant, zoneName } from '../../../console-ui/format';
 import { MethodName, StateBadge, StateName } from '../../../console-ui/states';
 import { consoleLang } from '../../../console-ui/lang-server';
@@ -44,14 +44,27 @@ export default async function RefundsPage({ searchParams }: Props) {
     if (toAppError(error).kind === 'VALIDATION') return null;
     throw error;
   });
+  // The export is the whole filtered set: the filters without the page's cursor.
+  const exportFilters = new URLSearchParams(filters);
+  exportFilters.delete('cursor');
   const next = new URLSearchParams(filters);
   if (page?.next_cursor) next.set('cursor', page.next_cursor);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {page !== null ? (
+          <a
+            href={`/refunds/export?${exportFilters.toString()}`}
+            title={t('exportHint')}
+            data-testid="export-csv"
+            className={`ml-auto font-medium ${SECONDARY_BUTTON}`}
+          >
+            {t('export')}
+          </a>
+        ) : null}
         {can(session.role, 'merchant:act') ? (
-          <Link href="/refunds/new" className={`ml-auto ${PRIMARY_BUTTON}`}>
+          <Link href="/refunds/new" className={`${page === null ? 'ml-auto ' : ''}${PRIMARY_BUTTON}`}>
             {t('newRefund')}
           </Link>
         ) : null}

@@ -48,7 +48,7 @@ test('a merchant admin connects a Culqi account, sets up its webhook, tests it, 
   const [account] = (await operatorConsole().processorAccounts.accounts.query({ merchantCode: merchant.code })).accounts;
   const row = page.getByTestId(`account-${account!.connectorId}`);
   await expect(row).toContainText('Culqi tienda');
-  await expect(row).toContainText('CARD, YAPE');
+  await expect(row).toContainText('Tarjeta, Yape');
   await expect(row.getByTestId('secret-hint')).toHaveText(`sk_test_…${keys.secretKey.slice(-4)}`);
   await expect(row.getByTestId('check')).toHaveText('sin probar');
   // The secret key never comes back; after a reload the password is gone too.

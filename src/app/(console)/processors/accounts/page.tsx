@@ -8,6 +8,7 @@ import { businessTime } from '../../../console-ui/format';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { CELL, DataTable, EmptyState } from '../../../console-ui/table';
 import { UrlFilters } from '../../../console-ui/url-filters';
+import { MethodNames } from '../../../console-ui/states';
 import { businessZone } from '../../../console-ui/zone-server';
 import { AccountActions } from './account-actions';
 import { AccountSettings } from './account-settings';
@@ -82,7 +83,9 @@ export default async function ProcessorAccountsPage({ searchParams }: Props) {
                     {account.processorName}
                     <span className="block text-xs text-slate-600">{account.environment === 'live' ? t('live') : t('test')}</span>
                   </td>
-                  <td className={CELL}>{account.methods.join(', ')}</td>
+                  <td className={CELL}>
+                    <MethodNames methods={account.methods} />
+                  </td>
                   <td className={`${CELL} font-mono text-xs break-all`}>
                     <span className="block">{account.publicKey}</span>
                     {account.apiUser ? <span className="block">{account.apiUser}</span> : null}

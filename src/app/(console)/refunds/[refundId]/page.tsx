@@ -8,7 +8,7 @@ import { toAppError } from '@/server/api/errors/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { CallbackEvents } from '../../../console-ui/callback-events';
 import { businessTime, money, refundInstant, zoneName } from '../../../console-ui/format';
-import { DetailLabel, MethodName, StateBadge, StateReason } from '../../../console-ui/states';
+import { DetailLabel, MethodName, RefundType, StateBadge, StateReason } from '../../../console-ui/states';
 import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { Timeline } from '../../../console-ui/timeline';
@@ -72,7 +72,9 @@ export default async function RefundPage({ params }: Props) {
           <Field label={t('state')}>
             <StateBadge state={refund.state} /> <StateReason reason={refund.refund_reason} testId="refund-reason" />
           </Field>
-          <Field label={t('type')}>{refund.type}</Field>
+          <Field label={t('type')}>
+            <RefundType type={refund.type} />
+          </Field>
           <Field label={t('amount')}>{money(refund.refund_amount, refund.currency)}</Field>
           <Field label={t('registered', { zone: zoneName(zone) })}>
             <time dateTime={detail.createdAt} title={`UTC ${detail.createdAt}`}>

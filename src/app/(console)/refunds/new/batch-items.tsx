@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { money } from '../../../console-ui/format';
+import { MethodName } from '../../../console-ui/states';
 import { itemLabel, type BatchItem, type Fields } from './batch-text';
 import { ReasonFields } from './reason-fields';
 
@@ -37,7 +38,7 @@ export function BatchItems({
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                   {item.candidate ? (
                     <span>
-                      {item.candidate.method} · {money(item.candidate.amount, item.candidate.currency)}
+                      <MethodName method={item.candidate.method} /> · {money(item.candidate.amount, item.candidate.currency)}
                     </span>
                   ) : (
                     <span className="text-slate-600">{t('pasted')}</span>

@@ -1,15 +1,13 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { can } from '@/server/modules/access/policy';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { businessTime } from '../../../console-ui/format';
-import { consoleLang } from '../../../console-ui/lang-server';
 import { CELL, DataTable, EmptyState } from '../../../console-ui/table';
 import { UrlFilters } from '../../../console-ui/url-filters';
 import { MethodNames } from '../../../console-ui/states';
-import { businessZone } from '../../../console-ui/zone-server';
 import { AccountActions } from './account-actions';
 import { AccountSettings } from './account-settings';
 import { ConnectAccount } from './connect-account';
@@ -21,9 +19,9 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<{ merchant?: string }> };
 
 export default async function ProcessorAccountsPage({ searchParams }: Props) {
-  const [session, lang, params] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
+  const [session, params] = await Promise.all([requireConsoleSession(), searchParams]);
   const t = await getTranslations('processors.accounts.page');
-  const zone = businessZone();
+  const format = await getFormatter();
   const platform = can(session.role, 'merchants:all');
   const canAct = can(session.role, 'merchant:act');
   const chosen = platform ? params.merchant?.trim() || undefined : undefined;
@@ -112,7 +110,7 @@ export default async function ProcessorAccountsPage({ searchParams }: Props) {
                           {account.checkOk ? t('ok') : t('failed')}
                         </span>
                         <span className="block text-xs text-slate-600">{account.checkMessage}</span>
-                        <span className="block text-xs text-slate-600">{businessTime(account.checkedAt, lang, zone)}</span>
+                        <span className="block text-xs text-slate-600">{businessTime(format, account.checkedAt)}</span>
                       </>
                     )}
                   </td>

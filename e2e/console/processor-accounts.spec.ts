@@ -76,7 +76,7 @@ test('a merchant admin connects a Culqi account, sets up its webhook, tests it, 
   await openSettings();
   await settings.getByLabel('YAPE').uncheck();
   await settings.getByRole('button', { name: 'Guardar medios' }).click();
-  await expect(row.locator('td').nth(2)).toHaveText('CARD');
+  await expect(row.locator('td').nth(2)).toHaveText('Tarjeta');
   const rotated = culqiKeys();
   await simulatorControl(CULQI_SIMULATOR, 'accounts', { public_key: rotated.publicKey, secret_key: rotated.secretKey });
   await openSettings();

@@ -32,8 +32,8 @@ test('a platform admin creates a facilitator and a merchant, links them, edits i
   await page.getByRole('button', { name: 'Vincular' }).click();
   await expect(page.getByTestId('current-facilitator')).toContainText(`${facilitator} — Pasarela Andina`);
 
-  await page.getByRole('checkbox', { name: 'YAPE', exact: true }).uncheck();
-  await page.getByRole('checkbox', { name: 'CUOTEALO', exact: true }).uncheck();
+  await page.getByRole('checkbox', { name: 'Yape', exact: true }).uncheck();
+  await page.getByRole('checkbox', { name: 'Cuotéalo', exact: true }).uncheck();
   await page.getByRole('button', { name: 'Guardar medios' }).click();
   await expect(page.getByText('Medios guardados.')).toBeVisible();
   const settings = await operatorConsole().settings.merchant.query({ merchantCode: code });
@@ -112,7 +112,7 @@ test('support sees /platform read-only and is refused every platform change with
   await expectPhoneWidth(page);
   await page.goto(`/platform/merchants/${merchant.code}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Comercio Test ${merchant.code}`);
-  await expect(page.getByRole('checkbox', { name: 'CARD', exact: true })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Tarjeta', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: /Guardar|Vincular|Ejecutar|Agregar/ })).toHaveCount(0);
   await expectPhoneWidth(page);
 

@@ -48,7 +48,7 @@ test('a merchant admin connects a Culqi account, sets up its webhook, tests it, 
   const [account] = (await operatorConsole().processorAccounts.accounts.query({ merchantCode: merchant.code })).accounts;
   const row = page.getByTestId(`account-${account!.connectorId}`);
   await expect(row).toContainText('Culqi tienda');
-  await expect(row).toContainText('CARD, YAPE');
+  await expect(row).toContainText('Tarjeta, Yape');
   await expect(row.getByTestId('secret-hint')).toHaveText(`sk_test_…${keys.secretKey.slice(-4)}`);
   await expect(row.getByTestId('check')).toHaveText('sin probar');
   // The secret key never comes back; after a reload the password is gone too.
@@ -76,7 +76,7 @@ test('a merchant admin connects a Culqi account, sets up its webhook, tests it, 
   await openSettings();
   await settings.getByLabel('YAPE').uncheck();
   await settings.getByRole('button', { name: 'Guardar medios' }).click();
-  await expect(row.locator('td').nth(2)).toHaveText('CARD');
+  await expect(row.locator('td').nth(2)).toHaveText('Tarjeta');
   const rotated = culqiKeys();
   await simulatorControl(CULQI_SIMULATOR, 'accounts', { public_key: rotated.publicKey, secret_key: rotated.secretKey });
   await openSettings();

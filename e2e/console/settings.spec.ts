@@ -170,7 +170,7 @@ test('a viewer sees /settings read-only, and every change it calls directly is r
     'Tu rol es de solo lectura: ves la configuración, pero no puedes cambiarla.',
   );
   await expect(page.getByTestId('user-row')).toHaveCount(2);
-  await expect(page.getByRole('checkbox', { name: 'CARD', exact: true })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Tarjeta', exact: true })).toBeDisabled();
   await expect(page.getByLabel('QR (minutos)')).toBeDisabled();
   await expect(page.getByRole('button')).toHaveText(['English', 'Salir']);
   await expect(page.getByRole('form', { name: 'Agregar usuario' })).toHaveCount(0);

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { requireConsoleSession } from '@/server/api/console-caller';
 import { ConsoleLangProvider } from '../console-ui/lang-context';
 import { consoleMessages } from '../console-ui/messages';
+import { consoleIntlConfig } from '../console-ui/format';
 import { consoleLang } from '../console-ui/lang-server';
 import { ConsoleNav } from '../console-ui/console-nav';
 import { LangSwitch } from '../console-ui/lang-switch';
@@ -29,8 +30,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     platformRole ? { href: '/platform', label: t('platform') } : { href: '/settings', label: t('settings') },
   ];
   return (
-    // The client components' messages: the whole catalogue of the chosen language, set once here.
-    <NextIntlClientProvider locale={lang} messages={consoleMessages(lang)} timeZone="UTC">
+    // The client components' messages (the whole catalogue of the chosen language) and formats, set once here.
+    <NextIntlClientProvider {...consoleIntlConfig(lang, businessZone())} messages={consoleMessages(lang)}>
       <ConsoleLangProvider lang={lang}>
         <BusinessZoneProvider zone={businessZone()}>
           <div className="min-h-screen">

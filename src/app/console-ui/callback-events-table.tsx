@@ -1,8 +1,7 @@
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { DeliveryView, DeliveryWait } from '@/server/modules/events/deliveries';
 import { businessTime, zoneName } from './format';
-import type { ConsoleLang } from './i18n';
 import { ResendEvent } from './resend-event';
 import { DataTable } from './table';
 
@@ -19,17 +18,18 @@ export type CallbackEventRow = DeliveryView & {
 };
 
 /** Why a pending delivery waits, in the visitor's language; the service's own failure text as it is. */
-function WaitReason({ wait, lang, zone }: { wait: DeliveryWait; lang: ConsoleLang; zone: string }) {
+function WaitReason({ wait }: { wait: DeliveryWait }) {
   const t = useTranslations('ui.callbackEventsTable');
+  const format = useFormatter();
   const text =
     wait.reason === 'destination_held'
       ? t('wait.destination_held', {
-          until: businessTime(wait.until, lang, zone),
+          until: businessTime(format, wait.until),
           failures: wait.failures,
           failure: wait.lastFailure ?? '—',
         })
       : wait.reason === 'retry_scheduled'
-        ? t('wait.retry_scheduled', { at: businessTime(wait.at, lang, zone) })
+        ? t('wait.retry_scheduled', { at: businessTime(format, wait.at) })
         : t(`wait.${wait.reason}`);
   return (
     <span className="block text-xs text-slate-700" data-testid="delivery-wait">
@@ -41,14 +41,12 @@ function WaitReason({ wait, lang, zone }: { wait: DeliveryWait; lang: ConsoleLan
 /** Deliveries of events (to an operation's callback_url and to webhook endpoints) with every attempt: on an operation's page and in the delivery log. */
 export function CallbackEventsTable({
   events,
-  lang,
   zone,
   canResend,
   log = false,
   showMerchant = false,
 }: {
   events: CallbackEventRow[];
-  lang: ConsoleLang;
   zone: string;
   canResend: boolean;
   /** The delivery log: creation time and operation columns. */
@@ -56,6 +54,7 @@ export function CallbackEventsTable({
   showMerchant?: boolean;
 }) {
   const t = useTranslations('ui.callbackEventsTable');
+  const format = useFormatter();
   const columns = [
     ...(log ? [t('created', { zone: zoneName(zone) })] : []),
     ...(showMerchant ? [t('merchant')] : []),
@@ -77,7 +76,7 @@ export function CallbackEventsTable({
         >
           {log ? (
             <td className="px-3 py-2 whitespace-nowrap" title={event.createdAt}>
-              {businessTime(event.createdAt, lang, zone)}
+              {businessTime(format, event.createdAt)}
             </td>
           ) : null}
           {showMerchant ? <td className="px-3 py-2">{event.merchantCode}</td> : null}
@@ -103,10 +102,10 @@ export function CallbackEventsTable({
             >
               {event.status}
             </span>
-            {event.wait ? <WaitReason wait={event.wait} lang={lang} zone={zone} /> : null}
+            {event.wait ? <WaitReason wait={event.wait} /> : null}
             {event.nextAttemptAt && event.wait?.reason !== 'sending' ? (
               <span className="block text-xs text-slate-600" data-testid="delivery-next">
-                {t('next')} {businessTime(event.nextAttemptAt, lang, zone)}
+                {t('next')} {businessTime(format, event.nextAttemptAt)}
               </span>
             ) : null}
           </td>

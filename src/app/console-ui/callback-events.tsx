@@ -1,7 +1,6 @@
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { businessTime } from './format';
 import { DataTable } from './table';
-import type { ConsoleLang } from './i18n';
 
 export type CallbackEvent = {
   id: string;
@@ -18,8 +17,9 @@ export type CallbackEvent = {
 };
 
 /** The callback events of a transaction or refund, each with every delivery attempt (SKIPPED ones are not sent). */
-export function CallbackEvents({ events, lang, zone }: { events: CallbackEvent[]; lang: ConsoleLang; zone: string }) {
+export function CallbackEvents({ events }: { events: CallbackEvent[] }) {
   const t = useTranslations('ui.callbackEvents');
+  const format = useFormatter();
   const sent = events.filter((event) => event.status !== 'SKIPPED');
   if (sent.length === 0) return <p className="text-sm text-slate-600">{t('none')}</p>;
   return (
@@ -35,7 +35,7 @@ export function CallbackEvents({ events, lang, zone }: { events: CallbackEvent[]
               <ol className="space-y-1">
                 {event.deliveries.map((delivery) => (
                   <li key={delivery.number} className="break-words">
-                    #{delivery.number} · {businessTime(delivery.startedAt, lang, zone)} · {delivery.statusCode ?? '—'} ·{' '}
+                    #{delivery.number} · {businessTime(format, delivery.startedAt)} · {delivery.statusCode ?? '—'} ·{' '}
                     {delivery.latencyMs} ms{delivery.error ? ` · ${delivery.error}` : ''}
                     {delivery.manual ? ` · ${t('manual')}` : ''}
                   </li>

@@ -4,6 +4,7 @@ import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
 import es from '../../messages/es.json';
+import { intlLocale } from './i18n';
 
 // The console's message catalogue (src/messages/{es,en}.json, docs/DECISIONS.md "Console messages
 // (issue 29)"): both languages hold the same keys with the same arguments, every message is valid
@@ -100,7 +101,11 @@ describe('the console message catalogue', () => {
   it('holds valid ICU messages', () => {
     for (const locale of ['es', 'en'] as const) {
       const errors: string[] = [];
-      const t = createTranslator({ locale, messages: CATALOGUES[locale], onError: (error) => errors.push(error.message) });
+      const t = createTranslator({
+        locale: intlLocale(locale),
+        messages: CATALOGUES[locale],
+        onError: (error) => errors.push(error.message),
+      });
       for (const [key, message] of flatten(CATALOGUES[locale])) {
         // Formatting with every argument set finds syntax errors; the values only need to be accepted.
         const values = Object.fromEntries(argumentsOf(message).map((name) => [name, 1]));

@@ -1,6 +1,7 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useMethodLabel } from './states';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const COLORS: Record<string, string> = {
@@ -16,6 +17,8 @@ const shortDay = (day: string) => day.slice(5);
 
 export function VolumeByMethodChart({ data, methods }: { data: Record<string, string | number>[]; methods: string[] }) {
   const t = useTranslations('ui.charts');
+  const methodLabel = useMethodLabel();
+  const format = useFormatter();
   return (
     <figure aria-label={t('volume')}>
       <ResponsiveContainer width="100%" height={260}>
@@ -23,10 +26,17 @@ export function VolumeByMethodChart({ data, methods }: { data: Record<string, st
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} fontSize={12} />
           <YAxis fontSize={12} />
-          <Tooltip formatter={(value) => `S/ ${Number(value).toFixed(2)}`} />
+          <Tooltip formatter={(value) => `S/ ${format.number(Number(value), 'money')}`} />
           <Legend />
           {methods.map((method) => (
-            <Bar key={method} dataKey={method} stackId="volume" fill={COLORS[method] ?? '#475569'} isAnimationActive={false} />
+            <Bar
+              key={method}
+              dataKey={method}
+              name={methodLabel(method)}
+              stackId="volume"
+              fill={COLORS[method] ?? '#475569'}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

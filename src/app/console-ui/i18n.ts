@@ -14,6 +14,8 @@ export function parseLang(value: string | undefined | null): ConsoleLang {
  * en-PE, so Intl would fall back to en (US: month first, 11/26/2026); en-GB writes dates as Peru
  * does (26/11/2026) and numbers as en-PE would (1,234.50).
  */
-export function intlLocale(lang: ConsoleLang): string {
+export type IntlLocale = 'es-PE' | 'en-GB';
+
+export function intlLocale(lang: ConsoleLang): IntlLocale {
   return lang === 'en' ? 'en-GB' : 'es-PE';
 }

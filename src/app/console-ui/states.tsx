@@ -116,10 +116,43 @@ export function isPaymentMethod(value: string): value is PaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(value);
 }
 
-/** A payment method's name in the console's language (one it does not know, as the API gives it). */
-export function MethodName({ method }: { method: string }) {
+/** A payment method's name in the console's language, as plain text (one it does not know, as the API gives it). */
+export function useMethodLabel(): (method: string) => string {
   const t = useTranslations('ui.states');
-  return <>{isPaymentMethod(method) ? t(`method.${method}`) : method}</>;
+  return (method) => (isPaymentMethod(method) ? t(`method.${method}`) : method);
+}
+
+/** A payment method's name in the console's language; `apiValue` adds the API's name beside it. */
+export function MethodName({ method, apiValue = false }: { method: string; apiValue?: boolean }) {
+  const label = useMethodLabel()(method);
+  return (
+    <>
+      {label}
+      {apiValue ? <ApiValue value={method} label={label} /> : null}
+    </>
+  );
+}
+
+const REFUND_TYPES = ['TOTAL', 'PARTIAL'] as const;
+
+/** A refund's type (TOTAL, PARTIAL) in the console's language, with the API's name beside it. */
+export function RefundType({ type }: { type: string }) {
+  const t = useTranslations('ui.states');
+  const label = (REFUND_TYPES as readonly string[]).includes(type)
+    ? t(`refundType.${type as (typeof REFUND_TYPES)[number]}`)
+    : type;
+  return (
+    <>
+      {label}
+      <ApiValue value={type} label={label} />
+    </>
+  );
+}
+
+/** Several payment methods' names, in a sentence's list ("Tarjeta, Yape"). */
+export function MethodNames({ methods }: { methods: readonly string[] }) {
+  const label = useMethodLabel();
+  return <>{methods.map(label).join(', ')}</>;
 }
 
 /** The fields of a payment method's details the console shows, by their API name. */

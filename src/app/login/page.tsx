@@ -2,6 +2,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { ConsoleLangProvider } from '../console-ui/lang-context';
+import { consoleIntlConfig } from '../console-ui/format';
+import { businessZone } from '../console-ui/zone-server';
 import { consoleLang } from '../console-ui/lang-server';
 import { LangSwitch } from '../console-ui/lang-switch';
 import { consoleMessages } from '../console-ui/messages';
@@ -25,7 +27,7 @@ export default async function LoginPage({ searchParams }: Props) {
   const messages = consoleMessages(lang);
   return (
     // Only the texts its client components need: the form's and the language switch's.
-    <NextIntlClientProvider locale={lang} messages={{ login: messages.login }} timeZone="UTC">
+    <NextIntlClientProvider {...consoleIntlConfig(lang, businessZone())} messages={{ login: messages.login }}>
       <ConsoleLangProvider lang={lang}>
         <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
           <div className="mb-6 flex items-center gap-3">

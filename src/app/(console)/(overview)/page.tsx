@@ -1,12 +1,10 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { ApprovalRateChart, VolumeByMethodChart } from '../../console-ui/charts';
 import { businessTime, money } from '../../console-ui/format';
 import { MethodName, StateBadge } from '../../console-ui/states';
-import { consoleLang } from '../../console-ui/lang-server';
-import { businessZone } from '../../console-ui/zone-server';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('overview'))('title') };
@@ -16,8 +14,9 @@ export async function generateMetadata(): Promise<Metadata> {
 type Window = 'today' | '7d' | '30d';
 
 export default async function OverviewPage() {
-  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const session = await requireConsoleSession();
   const t = await getTranslations('overview');
+  const format = await getFormatter();
   const caller = await consoleCaller(session);
   const [summary, latest] = await Promise.all([caller.console.overview(), caller.console.operations({ limit: 8 })]);
   const month = summary.windows.find((window) => window.window === '30d')!;
@@ -35,8 +34,8 @@ export default async function OverviewPage() {
             <p className="text-xs text-slate-600">{t('approvedVolume')}</p>
             <p className="text-2xl font-semibold" data-testid="approved-volume">
               {window.volumes.length === 0
-                ? money('0', '604')
-                : window.volumes.map((volume) => money(volume.cents, volume.currency)).join(' · ')}
+                ? money(format, '0', '604')
+                : window.volumes.map((volume) => money(format, volume.cents, volume.currency)).join(' · ')}
             </p>
             <p className="text-sm text-slate-600" data-testid="approved-of">
               {t('approvedOf', { approved: window.approved, count: window.count })}
@@ -85,8 +84,8 @@ export default async function OverviewPage() {
                 <span>
                   <MethodName method={row.method} />
                 </span>
-                <span className="ml-auto">{money(row.amount, row.currency)}</span>
-                <span className="text-slate-500">{businessTime(row.createdAt, lang, businessZone())}</span>
+                <span className="ml-auto">{money(format, row.amount, row.currency)}</span>
+                <span className="text-slate-500">{businessTime(format, row.createdAt)}</span>
               </li>
             ))}
           </ul>

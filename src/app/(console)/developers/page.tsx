@@ -1,11 +1,10 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { CALLBACK_STATUSES, type CallbackStatus } from '@/server/modules/events/callback-events';
 import { CallbackEventsTable } from '../../console-ui/callback-events-table';
 import { businessTime } from '../../console-ui/format';
-import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 import { PageLink } from '../../console-ui/page-link';
 import { DataTable } from '../../console-ui/table';
@@ -22,8 +21,9 @@ type Props = { searchParams: Promise<{ merchant?: string; status?: string; curso
 
 export default async function DevelopersPage({ searchParams }: Props) {
   const { merchant, status, cursor } = await searchParams;
-  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const session = await requireConsoleSession();
   const t = await getTranslations('developers.page');
+  const format = await getFormatter();
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const platform = can(session.role, 'merchants:all');
@@ -99,11 +99,11 @@ export default async function DevelopersPage({ searchParams }: Props) {
                   <td className="px-3 py-2">{credential.label}</td>
                   <td className="px-3 py-2 font-mono text-xs">{credential.scopes.join(' ')}</td>
                   <td className="px-3 py-2">
-                    {credential.last_used_at ? businessTime(credential.last_used_at, lang, zone) : t('never')}
+                    {credential.last_used_at ? businessTime(format, credential.last_used_at) : t('never')}
                   </td>
                   <td className="px-3 py-2">
                     {credential.revoked_at ? (
-                      <span>{t('revoked', { at: businessTime(credential.revoked_at, lang, zone) })}</span>
+                      <span>{t('revoked', { at: businessTime(format, credential.revoked_at) })}</span>
                     ) : canAct ? (
                       <RevokeCredential clientId={credential.client_id} />
                     ) : (
@@ -117,9 +117,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
           {canAct ? <CreateCredential merchantCode={chosen} /> : null}
         </section>
       )}
-      {credentials === null ? null : (
-        <WebhookEndpoints endpoints={endpoints} lang={lang} zone={zone} canAct={canAct} merchantCode={chosen} />
-      )}
+      {credentials === null ? null : <WebhookEndpoints endpoints={endpoints} canAct={canAct} merchantCode={chosen} />}
       <section aria-labelledby="deliveries" className="space-y-3">
         <h2 id="deliveries" className="text-lg font-semibold">
           {t('log')}
@@ -148,7 +146,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
             {t('logEmpty')}
           </p>
         ) : (
-          <CallbackEventsTable events={deliveries.rows} lang={lang} zone={zone} canResend={canAct} log showMerchant={platform} />
+          <CallbackEventsTable events={deliveries.rows} zone={zone} canResend={canAct} log showMerchant={platform} />
         )}
         {deliveries?.nextCursor ? <PageLink href={`/developers?${older.toString()}`} label={t('next')} /> : null}
       </section>

@@ -1,6 +1,5 @@
-import { useTranslations } from 'next-intl';
-import { businessTime } from '../../console-ui/format';
-import type { ConsoleLang } from '../../console-ui/i18n';
+import { useFormatter, useTranslations } from 'next-intl';
+import { businessTime, type ConsoleFormatter } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { CreateWebhookEndpoint, WebhookEndpointActions } from './webhook-actions';
 
@@ -34,25 +33,24 @@ export function disabledBySystem(endpoint: WebhookEndpointRow): boolean {
 type Translate = ReturnType<typeof useTranslations<'developers.webhookEndpoints'>>;
 
 /** Why an endpoint is disabled, in the visitor's language (the service's text when it is another reason). */
-function reasonText(t: Translate, reason: string | null, lang: ConsoleLang, zone: string): string | null {
+function reasonText(t: Translate, reason: string | null, format: ConsoleFormatter): string | null {
   if (!reason) return null;
   if (reason === 'disabled by a user') return t('byUser');
   const system = SYSTEM_REASON.exec(reason);
   if (system && !Number.isNaN(Date.parse(system[1]!)))
-    return t('everyFailed', { since: businessTime(system[1]!, lang, zone), days: Number(system[2]!) });
+    return t('everyFailed', { since: businessTime(format, system[1]!), days: Number(system[2]!) });
   return reason;
 }
 
 type Props = {
   endpoints: WebhookEndpointRow[] | null;
-  lang: ConsoleLang;
-  zone: string;
   canAct: boolean;
   merchantCode?: string;
 };
 
-export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }: Props) {
+export function WebhookEndpoints({ endpoints, canAct, merchantCode }: Props) {
   const t = useTranslations('developers.webhookEndpoints');
+  const format = useFormatter();
   const stopped = endpoints?.filter(disabledBySystem) ?? [];
   return (
     <section aria-labelledby="webhook-endpoints" className="space-y-3" data-testid="webhook-endpoints">
@@ -69,7 +67,7 @@ export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }
           <ul className="list-disc pl-5">
             {stopped.map((endpoint) => (
               <li key={endpoint.id} className="break-words">
-                {t('noticeItem', { url: endpoint.url, why: reasonText(t, endpoint.disabledReason, lang, zone) ?? '' })}
+                {t('noticeItem', { url: endpoint.url, why: reasonText(t, endpoint.disabledReason, format) ?? '' })}
               </li>
             ))}
           </ul>
@@ -97,7 +95,7 @@ export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }
           ]}
         >
           {endpoints.map((endpoint) => {
-            const reason = reasonText(t, endpoint.disabledReason, lang, zone);
+            const reason = reasonText(t, endpoint.disabledReason, format);
             return (
               <tr key={endpoint.id} className="border-t border-slate-100" data-testid="webhook-endpoint">
                 <td className={`${CELL} max-w-xs min-w-48 font-mono text-xs break-all`}>
@@ -105,7 +103,7 @@ export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }
                   <span className="mt-1 block font-sans text-slate-600" data-testid="webhook-secret-hint">
                     {endpoint.secretHint ? t('secretHint', { hint: endpoint.secretHint }) : t('legacySigning')}
                     {endpoint.previousSecretExpiresAt
-                      ? ` ${t('previousSecret', { until: businessTime(endpoint.previousSecretExpiresAt, lang, zone) })}`
+                      ? ` ${t('previousSecret', { until: businessTime(format, endpoint.previousSecretExpiresAt) })}`
                       : ''}
                   </span>
                 </td>
@@ -129,10 +127,7 @@ export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }
                       <span className="rounded bg-slate-200 px-1.5 py-0.5 font-medium text-slate-900">{t('disabled')}</span>
                       {endpoint.disabledAt || reason ? (
                         <span className="mt-1 block text-xs text-slate-700">
-                          {[
-                            endpoint.disabledAt ? t('disabledAt', { at: businessTime(endpoint.disabledAt, lang, zone) }) : '',
-                            reason,
-                          ]
+                          {[endpoint.disabledAt ? t('disabledAt', { at: businessTime(format, endpoint.disabledAt) }) : '', reason]
                             .filter(Boolean)
                             .join(', ')}
                         </span>
@@ -140,7 +135,7 @@ export function WebhookEndpoints({ endpoints, lang, zone, canAct, merchantCode }
                     </>
                   ) : endpoint.failingSince ? (
                     <span className="rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-900">
-                      {t('failingSince', { at: businessTime(endpoint.failingSince, lang, zone) })}
+                      {t('failingSince', { at: businessTime(format, endpoint.failingSince) })}
                     </span>
                   ) : (
                     <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-medium text-emerald-900">{t('active')}</span>

@@ -1,13 +1,13 @@
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
-import type { ConsoleLang } from '../../console-ui/i18n';
 import { businessTime, zoneName } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 
 type Row = { code: string; name: string; merchantCodes: string[]; createdAt: string };
 
-export function FacilitatorsTable({ rows, lang, zone }: { rows: Row[]; lang: ConsoleLang; zone: string }) {
+export function FacilitatorsTable({ rows, zone }: { rows: Row[]; zone: string }) {
   const t = useTranslations('platform.facilitatorsTable');
+  const format = useFormatter();
   if (rows.length === 0) return <EmptyState text={t('empty')} />;
   return (
     <DataTable caption={t('caption')} columns={[t('code'), t('name'), t('merchants'), t('created', { zone: zoneName(zone) })]}>
@@ -30,7 +30,7 @@ export function FacilitatorsTable({ rows, lang, zone }: { rows: Row[]; lang: Con
               </ul>
             )}
           </td>
-          <td className={`${CELL} whitespace-nowrap`}>{businessTime(row.createdAt, lang, zone)}</td>
+          <td className={`${CELL} whitespace-nowrap`}>{businessTime(format, row.createdAt)}</td>
         </tr>
       ))}
     </DataTable>

@@ -1,13 +1,13 @@
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
-import type { ConsoleLang } from '../../console-ui/i18n';
 import { businessTime, zoneName } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 
 type Row = { code: string; name: string; facilitatorCode: string | null; enabledMethods: string[]; createdAt: string };
 
-export function MerchantsTable({ rows, more, lang, zone }: { rows: Row[]; more: boolean; lang: ConsoleLang; zone: string }) {
+export function MerchantsTable({ rows, more, zone }: { rows: Row[]; more: boolean; zone: string }) {
   const t = useTranslations('platform.merchantsTable');
+  const format = useFormatter();
   if (rows.length === 0) return <EmptyState text={t('empty')} />;
   return (
     <>
@@ -25,7 +25,7 @@ export function MerchantsTable({ rows, more, lang, zone }: { rows: Row[]; more: 
             <td className={CELL}>{row.name}</td>
             <td className={`${CELL} font-mono`}>{row.facilitatorCode ?? t('none')}</td>
             <td className={`${CELL} font-mono text-xs`}>{row.enabledMethods.join(' ') || t('none')}</td>
-            <td className={`${CELL} whitespace-nowrap`}>{businessTime(row.createdAt, lang, zone)}</td>
+            <td className={`${CELL} whitespace-nowrap`}>{businessTime(format, row.createdAt)}</td>
           </tr>
         ))}
       </DataTable>

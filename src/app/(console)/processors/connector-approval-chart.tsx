@@ -7,7 +7,18 @@ const COLORS = ['#1d4ed8', '#7c3aed', '#0f766e', '#c2410c', '#a16207', '#be185d'
 type Point = { connector: string; at: string; decided: number; approved: number };
 
 /** Approval rate per connector over time (docs/ORCHESTRATION.md 4): approved of decided attempts, one line per connector, in percent; no point where nothing was decided. */
-export function ConnectorApprovalChart({ points, bucket, title }: { points: Point[]; bucket: 'hour' | 'day'; title: string }) {
+export function ConnectorApprovalChart({
+  points,
+  bucket,
+  title,
+  names,
+}: {
+  points: Point[];
+  bucket: 'hour' | 'day';
+  title: string;
+  /** How the legend names a connector (the catalogue's name of a sandbox connector); its id otherwise. */
+  names: Record<string, string>;
+}) {
   const connectors = [...new Set(points.map((point) => point.connector))];
   const rows = new Map<string, Record<string, string | number>>();
   for (const point of points) {
@@ -34,6 +45,7 @@ export function ConnectorApprovalChart({ points, bucket, title }: { points: Poin
               key={connector}
               type="monotone"
               dataKey={connector}
+              name={names[connector] ?? connector}
               stroke={COLORS[index % COLORS.length]}
               connectNulls
               dot={{ r: 2 }}

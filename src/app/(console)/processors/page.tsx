@@ -1,18 +1,18 @@
 import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import type { Messages } from 'next-intl';
+import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { can } from '@/server/modules/access/policy';
 import { MethodName } from '../../console-ui/states';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { ConnectorApprovalChart } from './connector-approval-chart';
-import { ConnectorControls } from './connector-controls';
+import { ConnectorControls, ConnectorMode } from './connector-controls';
+
+type DescribedConnector = keyof Messages['processors']['page']['connectorNames'];
 
 const WINDOWS = ['hour', 'day', 'week'] as const;
 type Window = (typeof WINDOWS)[number];
-
-type DescribedConnector = keyof Messages['processors']['page']['connectorNames'];
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('processors.page'))('meta') };
@@ -34,6 +34,8 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
   // The service's own test connectors are described in the catalogue, in the console's language;
   // a processor's connector keeps the name it has everywhere.
   const describedConnector = (id: string): id is DescribedConnector => t.has(`connectorNames.${id as DescribedConnector}`);
+  const connectorName = (connector: { id: string; name: string }) =>
+    describedConnector(connector.id) ? t(`connectorNames.${connector.id}`) : connector.name;
   return (
     <div className="space-y-6">
       <div>
@@ -59,9 +61,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
             <tr key={connector.id} className="border-t border-slate-100" data-testid={`connector-${connector.id}`}>
               <td className={CELL}>
                 <span className="font-mono">{connector.id}</span>
-                <span className="block text-xs text-slate-600">
-                  {describedConnector(connector.id) ? t(`connectorNames.${connector.id}`) : connector.name}
-                </span>
+                <span className="block text-xs text-slate-600">{connectorName(connector)}</span>
               </td>
               <td className={CELL}>
                 {connector.methods.map((method, index) => (
@@ -75,7 +75,7 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
                 {canEdit ? (
                   <ConnectorControls connector={connector.id} mode={connector.mode} enabled={connector.enabled} />
                 ) : (
-                  connector.mode
+                  <ConnectorMode mode={connector.mode} />
                 )}
               </td>
               <td className={CELL}>{connector.enabled ? t('yes') : t('no')}</td>
@@ -110,7 +110,12 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
         ) : (
           <>
             <p className="text-sm text-slate-600">{t('decidedHint')}</p>
-            <ConnectorApprovalChart points={health.series} bucket={window === 'week' ? 'day' : 'hour'} title={t('chart')} />
+            <ConnectorApprovalChart
+              points={health.series}
+              bucket={window === 'week' ? 'day' : 'hour'}
+              title={t('chart')}
+              names={Object.fromEntries(connectors.map((connector) => [connector.id, connectorName(connector)]))}
+            />
             <DataTable
               caption={t('health')}
               columns={[
@@ -130,7 +135,9 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
               {health.stats.map((row) => (
                 <tr key={`${row.connector}|${row.method}|${row.brand}`} className="border-t border-slate-100">
                   <td className={`${CELL} font-mono whitespace-nowrap`}>{row.connector}</td>
-                  <td className={CELL}>{row.method}</td>
+                  <td className={CELL}>
+                    <MethodName method={row.method} apiValue />
+                  </td>
                   <td className={CELL}>{row.brand ?? '—'}</td>
                   <td className={`${CELL} text-right`}>{row.attempts}</td>
                   <td className={`${CELL} text-right`}>{percent(row.firstApproved, row.firstDecided)}</td>

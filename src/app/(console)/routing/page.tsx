@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { MethodName } from '../../console-ui/states';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
@@ -65,7 +66,7 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
     <div className="space-y-6">
       {header}
       {merchantForm}
-      <nav className="flex flex-wrap gap-2 text-sm" aria-label="methods">
+      <nav className="flex flex-wrap gap-2 text-sm" aria-label={t('methods')}>
         {PAYMENT_METHODS.map((each) => (
           <Link
             key={each}
@@ -73,7 +74,7 @@ export default async function RoutingPage({ searchParams }: { searchParams: Prom
             aria-current={each === method ? 'page' : undefined}
             className={`rounded px-2 py-1 ${each === method ? 'bg-slate-800 text-white' : 'hover:bg-slate-100'}`}
           >
-            {each}
+            <MethodName method={each} />
           </Link>
         ))}
       </nav>

@@ -7,6 +7,7 @@ import { INPUT, SaveRow } from '../../console-ui/form-kit';
 import { SECONDARY_BUTTON } from '../../console-ui/buttons';
 import { useConsoleLang } from '../../console-ui/lang-context';
 import { useConsoleAction } from '../../console-ui/use-console-action';
+import { useMethodLabel } from '../../console-ui/states';
 import { duration } from './duration';
 
 type Method = 'BANK_TRANSFER' | 'CUOTEALO' | 'PAGOEFECTIVO' | 'QR';
@@ -29,6 +30,7 @@ export function ExpiriesForm({
 }) {
   const lang = useConsoleLang();
   const t = useTranslations('settings.expiriesForm');
+  const methodLabel = useMethodLabel();
   const action = useConsoleAction();
   const [saved, setSaved] = useState(false);
   // Only the fields the user touched are sent: the others keep what is stored.
@@ -72,7 +74,7 @@ export function ExpiriesForm({
           return (
             <div key={expiry.method} className="rounded-md border border-slate-200 p-3" data-testid={id}>
               <label htmlFor={id} className="block text-sm">
-                <code>{expiry.method}</code> ({t('minutes')})
+                {methodLabel(expiry.method)} ({t('minutes')})
               </label>
               <div className="flex items-center gap-2">
                 <input
@@ -92,7 +94,7 @@ export function ExpiriesForm({
                 {canEdit ? (
                   <button
                     type="button"
-                    aria-label={`${t('useDefault')} (${expiry.method})`}
+                    aria-label={`${t('useDefault')} (${methodLabel(expiry.method)})`}
                     className={`${SECONDARY_BUTTON} mt-1 whitespace-nowrap`}
                     onClick={() => edit(expiry.method, '')}
                   >

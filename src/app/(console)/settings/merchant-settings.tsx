@@ -1,7 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { MerchantSettingsView } from '@/server/modules/console/merchant-settings';
 import type { MerchantUserView } from '@/server/modules/access/merchant-users';
-import type { ConsoleLang } from '../../console-ui/i18n';
 import { Section } from '../../console-ui/form-kit';
 import { AddUserForm } from './add-user-form';
 import { ExpiriesForm } from './expiries-form';
@@ -16,13 +15,12 @@ type Props = {
   /** Platform staff name the merchant in every call; merchant users act on their own. */
   merchantCode?: string;
   selfUserId: string | null;
-  lang: ConsoleLang;
   /** The business time zone the people's dates are shown in. */
   zone: string;
 };
 
 /** A merchant's settings and people: /settings for its users, /platform/merchants/<code> for platform staff. */
-export function MerchantSettings({ settings, users, canEdit, merchantCode, selfUserId, lang, zone }: Props) {
+export function MerchantSettings({ settings, users, canEdit, merchantCode, selfUserId, zone }: Props) {
   const t = useTranslations('settings.merchantSettings');
   return (
     <div className="space-y-4" key={settings.code}>
@@ -47,7 +45,7 @@ export function MerchantSettings({ settings, users, canEdit, merchantCode, selfU
         <ExpiriesForm merchantCode={merchantCode} expiries={settings.expiries} canEdit={canEdit} />
       </Section>
       <Section id="people" title={t('people')}>
-        <People users={users} canEdit={canEdit} selfUserId={selfUserId} lang={lang} zone={zone} />
+        <People users={users} canEdit={canEdit} selfUserId={selfUserId} zone={zone} />
         {canEdit ? <AddUserForm merchantCode={merchantCode} /> : null}
       </Section>
     </div>

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { consoleClient } from '../../console-ui/trpc-client';
 import { SaveRow } from '../../console-ui/form-kit';
+import { MethodName } from '../../console-ui/states';
 import { useConsoleAction } from '../../console-ui/use-console-action';
 
 const METHODS = ['CARD', 'YAPE', 'BANK_TRANSFER', 'CUOTEALO', 'PAGOEFECTIVO', 'QR'] as const;
@@ -44,7 +45,7 @@ export function MethodsForm({ merchantCode, enabledMethods, canEdit }: Props) {
                 }}
                 className="h-4 w-4 focus-visible:ring-4 focus-visible:ring-slate-300"
               />
-              <code>{method}</code>
+              <MethodName method={method} />
             </label>
           ))}
         </div>

@@ -2,7 +2,6 @@ import { getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
-import { consoleLang } from '../../console-ui/lang-server';
 import { businessZone } from '../../console-ui/zone-server';
 import { MerchantSettings } from './merchant-settings';
 import { can } from '@/server/modules/access/policy';
@@ -12,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SettingsPage() {
-  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const session = await requireConsoleSession();
   // Platform staff have no merchant of their own: they manage merchants from /platform.
   if (can(session.role, 'merchants:all')) redirect('/platform');
   const caller = await consoleCaller(session);
@@ -29,7 +28,6 @@ export default async function SettingsPage() {
         users={users}
         canEdit={can(session.role, 'merchant:act')}
         selfUserId={session.userId}
-        lang={lang}
         zone={businessZone()}
       />
     </div>

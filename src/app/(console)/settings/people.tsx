@@ -1,15 +1,15 @@
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import type { MerchantUserView } from '@/server/modules/access/merchant-users';
-import type { ConsoleLang } from '../../console-ui/i18n';
 import { businessTime, zoneName } from '../../console-ui/format';
 import { CELL, DataTable, EmptyState } from '../../console-ui/table';
 import { UserActions } from './user-actions';
 
-type Props = { users: MerchantUserView[]; canEdit: boolean; selfUserId: string | null; lang: ConsoleLang; zone: string };
+type Props = { users: MerchantUserView[]; canEdit: boolean; selfUserId: string | null; zone: string };
 
-export function People({ users, canEdit, selfUserId, lang, zone }: Props) {
+export function People({ users, canEdit, selfUserId, zone }: Props) {
   const t = useTranslations('settings.people');
   const roles = useTranslations('settings');
+  const format = useFormatter();
   if (users.length === 0) return <EmptyState text={t('empty')} />;
   const headers = [
     t('email'),
@@ -32,9 +32,9 @@ export function People({ users, canEdit, selfUserId, lang, zone }: Props) {
               {user.name}
             </td>
             <td className={CELL}>{roles(`roles.${user.role}`)}</td>
-            <td className={`${CELL} whitespace-nowrap`}>{businessTime(user.createdAt, lang, zone)}</td>
+            <td className={`${CELL} whitespace-nowrap`}>{businessTime(format, user.createdAt)}</td>
             <td className={CELL} data-testid="user-status">
-              {user.disabledAt ? t('disabled', { at: businessTime(user.disabledAt, lang, zone) }) : t('active')}
+              {user.disabledAt ? t('disabled', { at: businessTime(format, user.disabledAt) }) : t('active')}
             </td>
             {canEdit ? (
               <td className={CELL}>

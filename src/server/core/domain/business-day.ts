@@ -1,7 +1,7 @@
 // Calendar days of the business time zone (docs/DESIGN.md 11) as UTC instants.
 
 /** Every part of a wall-clock reading, 24-hour: for Intl.DateTimeFormat with a time zone. */
-const WALL_CLOCK = {
+export const WALL_CLOCK = {
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',

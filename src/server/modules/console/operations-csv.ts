@@ -1,15 +1,12 @@
 import type { Db } from '@/server/platform/db/client';
-import { env } from '@/env';
-import { wallClock } from '@/server/core/domain/business-day';
 import { CURRENCIES, formatDecimal, isSupportedCurrency } from '@/server/core/domain/money';
 import { listOperations, type OperationFilters, type OperationRow } from './list-operations';
 import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { logError } from '@/server/platform/log';
+import { businessClock, csvLine, csvStart, MAX_EXPORT_ROWS } from './csv';
 
-// The operations table as a CSV file (RFC 4180: quoted where needed, CRLF; UTF-8 with a BOM so
-// spreadsheets read accents). Cells a spreadsheet would run as a formula get a leading quote.
-// Rows come from listOperations a batch at a time, so a large export never sits in memory.
-export const MAX_EXPORT_ROWS = 100_000;
+// The operations table as a CSV file (csv.ts: cells, encoding, limit). Rows come from
+// listOperations a batch at a time, so a large export never sits in memory.
 const BATCH = 200;
 
 export const CSV_HEADER = [
@@ -29,21 +26,6 @@ export const CSV_HEADER = [
   'created_at_utc',
   'created_at_local',
 ] as const;
-
-/** One cell: formula-looking text is made inert, then quoted when it holds a quote, comma or line break. */
-export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
-}
-
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-/** `2026-11-21 10:04:05`: the wall clock of the business time zone (BUSINESS_TIME_ZONE), as spreadsheets read dates. */
-export function businessClock(): Intl.DateTimeFormat {
-  return wallClock('sv-SE', env().BUSINESS_TIME_ZONE);
-}
 
 function operationCells(row: OperationRow, clock: Intl.DateTimeFormat): string[] {
   const currency = row.currency;
@@ -82,7 +64,7 @@ export function operationsCsv(
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_HEADER)}`));
+        controller.enqueue(encoder.encode(csvStart(CSV_HEADER)));
       },
       async pull(controller) {
         const page = await nextPage().catch((error: unknown) => {

@@ -8,7 +8,8 @@ import {
   type TestDatabase,
 } from '@tests/support/procedure-test-support';
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
-import { csvCell, CSV_HEADER, operationsCsv } from './operations-csv';
+import { CSV_HEADER, operationsCsv } from './operations-csv';
+import { csvCell } from './csv';
 import { operationsExport } from './operations-export';
 import { can } from '@/server/modules/access/policy';
 

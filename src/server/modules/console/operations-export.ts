@@ -4,7 +4,8 @@ import { isAppError } from '@/server/core/domain/errors';
 import { toOperationFilters } from '@/server/modules/console/operations-filters';
 import { operationsWhere } from './list-operations';
 import { scopeOf } from '@/server/modules/access/merchant-scope';
-import { businessClock, MAX_EXPORT_ROWS, operationsCsv } from './operations-csv';
+import { operationsCsv } from './operations-csv';
+import { csvDownload, csvRefusal as refusal, MAX_EXPORT_ROWS } from './csv';
 import { operationsUrlFilters } from './operations-url';
 
 // GET /operations/export?<the operations page's filters>: the whole filtered set as CSV, for
@@ -26,13 +27,6 @@ const TEXT = {
       `${count} operations match these filters and an export holds at most ${max}. Narrow the dates or other filters.`,
   },
 };
-
-function refusal(status: number, message: string): Response {
-  return new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
-  });
-}
 
 export async function operationsExport(input: {
   prisma: Db;
@@ -57,16 +51,5 @@ export async function operationsExport(input: {
   const filters = toOperationFilters(url.filters);
   const count = await input.prisma.transaction.count({ where: operationsWhere(scope, filters) });
   if (count > maxRows) return refusal(422, text.tooMany(count, maxRows));
-  const day = businessClock()
-    .format(input.now ?? new Date())
-    .slice(0, 10);
-  return new Response(operationsCsv(input.prisma, scope, filters, { maxRows }), {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="operations-${day}.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-total-rows': String(count),
-    },
-  });
+  return csvDownload(operationsCsv(input.prisma, scope, filters, { maxRows }), 'operations', count, input.now ?? new Date());
 }

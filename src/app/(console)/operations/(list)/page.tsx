@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
@@ -7,7 +7,6 @@ import { isAppError } from '@/server/core/domain/errors';
 import { operationsUrlFilters } from '@/server/modules/console/operations-url';
 import { businessTime, money, zoneName } from '../../../console-ui/format';
 import { MethodName, StateBadge } from '../../../console-ui/states';
-import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { PageLink } from '../../../console-ui/page-link';
 import { DataTable } from '../../../console-ui/table';
@@ -24,8 +23,9 @@ type Props = { searchParams: Promise<Record<string, string | undefined>> };
 
 export default async function OperationsPage({ searchParams }: Props) {
   const params = await searchParams;
-  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const session = await requireConsoleSession();
   const t = await getTranslations('operations.page');
+  const format = await getFormatter();
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const url = operationsUrlFilters(params);
@@ -99,7 +99,7 @@ export default async function OperationsPage({ searchParams }: Props) {
           {page.rows.map((row) => (
             <tr key={row.transactionId} className="border-t border-slate-100 hover:bg-slate-50" data-testid="operation-row">
               <td className="px-3 py-2 whitespace-nowrap" title={row.createdAt}>
-                {businessTime(row.createdAt, lang, zone)}
+                {businessTime(format, row.createdAt)}
               </td>
               {showMerchant ? <td className="px-3 py-2">{row.merchantCode}</td> : null}
               <td className="px-3 py-2 font-mono whitespace-nowrap">
@@ -114,7 +114,7 @@ export default async function OperationsPage({ searchParams }: Props) {
               <td className="px-3 py-2">
                 <StateBadge state={row.state} />
               </td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">{money(row.amount, row.currency)}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">{money(format, row.amount, row.currency)}</td>
               <td className="max-w-64 px-3 py-2 break-words">
                 {row.payerName ? <span className="block">{row.payerName}</span> : null}
                 {row.payerEmail ? <span className="block text-slate-600">{row.payerEmail}</span> : null}

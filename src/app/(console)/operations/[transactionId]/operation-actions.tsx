@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { consoleClient } from '../../../console-ui/trpc-client';
@@ -63,6 +63,7 @@ type Refundable = { transactionId: string; refundable: string; currency: string;
 export function RefundAction({ transactionId, refundable, currency, whole }: Refundable) {
   const errorText = useErrorMessage();
   const t = useTranslations('operations.detail.operationActions');
+  const format = useFormatter();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -86,7 +87,7 @@ export function RefundAction({ transactionId, refundable, currency, whole }: Ref
         const form = new FormData(event.currentTarget);
         const cents = centsOfInput(formText(form, 'amount'));
         if (cents === null || BigInt(cents) > BigInt(refundable))
-          return setError(t('badAmount', { max: money(refundable, currency) }));
+          return setError(t('badAmount', { max: money(format, refundable, currency) }));
         setBusy(true);
         consoleClient.console.refund
           .mutate({
@@ -112,7 +113,7 @@ export function RefundAction({ transactionId, refundable, currency, whole }: Ref
           );
       }}
     >
-      <p className="text-sm">{t('refundText', { amount: money(refundable, currency) })}</p>
+      <p className="text-sm">{t('refundText', { amount: money(format, refundable, currency) })}</p>
       <AmountField label={t('refundAmount')} cents={refundable} />
       <label className="block text-sm">
         {t('reason')}
@@ -161,6 +162,7 @@ type Capturable = { transactionId: string; authorized: string; currency: string;
 
 export function CaptureAction({ transactionId, authorized, currency, before }: Capturable) {
   const t = useTranslations('operations.detail.operationActions');
+  const format = useFormatter();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, error, run } = useConsoleAction();
@@ -178,7 +180,7 @@ export function CaptureAction({ transactionId, authorized, currency, before }: C
         event.preventDefault();
         const cents = centsOfInput(formText(new FormData(event.currentTarget), 'amount'));
         if (cents === null || BigInt(cents) > BigInt(authorized))
-          return setProblem(t('badAmount', { max: money(authorized, currency) }));
+          return setProblem(t('badAmount', { max: money(format, authorized, currency) }));
         setProblem(null);
         run(
           () => consoleClient.console.capture.mutate({ transactionId, ...(cents === authorized ? {} : { amount: cents }) }),
@@ -186,7 +188,7 @@ export function CaptureAction({ transactionId, authorized, currency, before }: C
         );
       }}
     >
-      <p className="text-sm">{t('captureText', { amount: money(authorized, currency), before })}</p>
+      <p className="text-sm">{t('captureText', { amount: money(format, authorized, currency), before })}</p>
       <AmountField label={t('captureAmount')} cents={authorized} />
       <ActionError message={problem ?? error} />
       <div className="flex gap-2">

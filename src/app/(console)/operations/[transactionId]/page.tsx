@@ -1,5 +1,5 @@
-import { useTranslations } from 'next-intl';
-import { getTranslations } from 'next-intl/server';
+import { useFormatter, useTranslations } from 'next-intl';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -9,7 +9,6 @@ import type { TransactionState } from '@/server/core/domain/states';
 import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
 import { businessTime, money } from '../../../console-ui/format';
 import { DetailLabel, isDetailField, MethodName, StateBadge, StateReason } from '../../../console-ui/states';
-import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { CancelAction, CaptureAction, RefundAction } from './operation-actions';
 import { can } from '@/server/modules/access/policy';
@@ -42,9 +41,10 @@ type Props = { params: Promise<{ transactionId: string }> };
 
 export default async function OperationPage({ params }: Props) {
   const { transactionId } = await params;
-  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const session = await requireConsoleSession();
   const t = await getTranslations('operations.detail.page');
   const states = await getTranslations('ui.states');
+  const format = await getFormatter();
   const zone = businessZone();
   const caller = await consoleCaller(session);
   let detail: Awaited<ReturnType<typeof caller.console.operation>>;
@@ -70,7 +70,7 @@ export default async function OperationPage({ params }: Props) {
         <span className="text-slate-600">
           {detail.merchant.name} ({detail.merchant.code})
         </span>
-        <span className="ml-auto text-xl font-semibold">{money(latest.amount, latest.currency)}</span>
+        <span className="ml-auto text-xl font-semibold">{money(format, latest.amount, latest.currency)}</span>
       </header>
 
       <section aria-labelledby="actions" className="space-y-2">
@@ -97,7 +97,7 @@ export default async function OperationPage({ params }: Props) {
                   transactionId={transaction.transaction_id}
                   authorized={transaction.amount}
                   currency={transaction.currency}
-                  before={businessTime(transaction.additional_fields!.capture!.capture_before.utc_time, lang, zone)}
+                  before={businessTime(format, transaction.additional_fields!.capture!.capture_before.utc_time)}
                 />
               ))
           : null}
@@ -142,7 +142,7 @@ export default async function OperationPage({ params }: Props) {
                 <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
                 <StateBadge state={entry.state} apiValue />{' '}
                 <time dateTime={entry.date.utc_time} title={`${entry.date.utc_time} UTC`} className="text-sm text-slate-700">
-                  {businessTime(entry.date.utc_time, lang, zone)}
+                  {businessTime(format, entry.date.utc_time)}
                 </time>
               </li>
             ))}
@@ -199,7 +199,7 @@ export default async function OperationPage({ params }: Props) {
           <ul className="space-y-1 text-sm">
             {detail.refunds.map((refund) => (
               <li key={refund.refund_id} className="flex flex-wrap items-center gap-2" data-testid="refund">
-                <StateBadge state={refund.state} /> {money(refund.refund_amount, refund.currency)} ·{' '}
+                <StateBadge state={refund.state} /> {money(format, refund.refund_amount, refund.currency)} ·{' '}
                 <span className="break-all">{refund.additional_fields.reason}</span>
                 {refund.additional_fields.description ? (
                   <span className="break-all text-slate-600">{refund.additional_fields.description}</span>
@@ -220,7 +220,7 @@ export default async function OperationPage({ params }: Props) {
         {detail.deliveries.length === 0 ? (
           <p className="text-sm text-slate-600">{t('noCallbacks')}</p>
         ) : (
-          <CallbackEventsTable events={detail.deliveries} lang={lang} zone={zone} canResend={canAct} />
+          <CallbackEventsTable events={detail.deliveries} zone={zone} canResend={canAct} />
         )}
       </section>
     </div>
@@ -257,11 +257,12 @@ type MoneyFacts = Awaited<ReturnType<typeof operationDetail>>['transactions'][nu
 /** What was authorized, captured and refunded of one transaction, and what can still be refunded. */
 function MoneySummary({ money: amounts, currency }: { money: MoneyFacts; currency: string }) {
   const t = useTranslations('operations.detail.page.money');
+  const format = useFormatter();
   const rows: [string, string, string][] = [
-    ['authorized', t('authorized'), money(amounts.authorized, currency)],
-    ['captured', t('captured'), amounts.captured === null ? t('notCaptured') : money(amounts.captured, currency)],
-    ['refunded', t('refunded'), money(amounts.refunded, currency)],
-    ['refundable', t('refundable'), money(amounts.refundable, currency)],
+    ['authorized', t('authorized'), money(format, amounts.authorized, currency)],
+    ['captured', t('captured'), amounts.captured === null ? t('notCaptured') : money(format, amounts.captured, currency)],
+    ['refunded', t('refunded'), money(format, amounts.refunded, currency)],
+    ['refundable', t('refundable'), money(format, amounts.refundable, currency)],
   ];
   return (
     <dl aria-label={t('label')} className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="money">

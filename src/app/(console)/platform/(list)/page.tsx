@@ -3,7 +3,6 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { Section } from '../../../console-ui/form-kit';
-import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { UrlFilters } from '../../../console-ui/url-filters';
 import { FacilitatorsTable } from '../facilitators-table';
@@ -21,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<{ q?: string }> };
 
 export default async function PlatformPage({ searchParams }: Props) {
-  const [session, lang, { q }] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
+  const [session, { q }] = await Promise.all([requireConsoleSession(), searchParams]);
   if (!can(session.role, 'platform:read')) return <PlatformOnly />;
   const t = await getTranslations('platform.page');
   const platform = (await consoleCaller(session)).console.platform;
@@ -45,11 +44,11 @@ export default async function PlatformPage({ searchParams }: Props) {
         <Suspense>
           <UrlFilters label={t('search')} fields={[{ name: 'q', label: t('searchField'), kind: 'text', wide: true }]} />
         </Suspense>
-        <MerchantsTable rows={merchants.rows} more={merchants.more} lang={lang} zone={businessZone()} />
+        <MerchantsTable rows={merchants.rows} more={merchants.more} zone={businessZone()} />
         {canEdit ? <CreateMerchantForm facilitatorCodes={facilitatorCodes} /> : null}
       </Section>
       <Section id="facilitators" title={t('facilitators')}>
-        <FacilitatorsTable rows={facilitators} lang={lang} zone={businessZone()} />
+        <FacilitatorsTable rows={facilitators} zone={businessZone()} />
         {canEdit ? (
           <div className="grid gap-3 lg:grid-cols-2">
             <CreateFacilitatorForm />
@@ -58,13 +57,7 @@ export default async function PlatformPage({ searchParams }: Props) {
         ) : null}
       </Section>
       <SettlementSection awaiting={awaiting} canEdit={canEdit} />
-      <CallbackKeysSection
-        keys={callbackKeys.keys}
-        configured={callbackKeys.configured}
-        canEdit={canEdit}
-        lang={lang}
-        zone={businessZone()}
-      />
+      <CallbackKeysSection keys={callbackKeys.keys} configured={callbackKeys.configured} canEdit={canEdit} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { ActionError } from '../../../console-ui/form-kit';
+import { MethodName } from '../../../console-ui/states';
 import { KeyFields, keysOf, type KeyedProcessor } from './key-fields';
 import { formText } from '../../../console-ui/form-text';
 import { consoleClient } from '../../../console-ui/trpc-client';
@@ -41,7 +42,7 @@ export function AccountSettings({ account, carried }: { account: Account; carrie
               {carried.map((method) => (
                 <label key={method} className="flex items-center gap-1">
                   <input type="checkbox" name="methods" value={method} defaultChecked={account.methods.includes(method)} />
-                  {method}
+                  <MethodName method={method} />
                 </label>
               ))}
             </div>

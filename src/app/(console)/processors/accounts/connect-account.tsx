@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
 import { ActionError, Field, INPUT } from '../../../console-ui/form-kit';
+import { MethodName } from '../../../console-ui/states';
 import { KeyFields, keysOf, type KeyedProcessor } from './key-fields';
 import { formText } from '../../../console-ui/form-text';
 import { consoleClient } from '../../../console-ui/trpc-client';
@@ -89,7 +90,7 @@ export function ConnectAccount({ merchantCode, processors }: { merchantCode?: st
             {methods.map((method) => (
               <label key={`${processor}-${method}`} className="flex items-center gap-1">
                 <input type="checkbox" name="methods" value={method} defaultChecked={method === 'CARD'} />
-                {method}
+                <MethodName method={method} />
               </label>
             ))}
           </div>

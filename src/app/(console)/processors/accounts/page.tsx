@@ -1,14 +1,13 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { can } from '@/server/modules/access/policy';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { businessTime } from '../../../console-ui/format';
-import { consoleLang } from '../../../console-ui/lang-server';
 import { CELL, DataTable, EmptyState } from '../../../console-ui/table';
 import { UrlFilters } from '../../../console-ui/url-filters';
-import { businessZone } from '../../../console-ui/zone-server';
+import { MethodNames } from '../../../console-ui/states';
 import { AccountActions } from './account-actions';
 import { AccountSettings } from './account-settings';
 import { ConnectAccount } from './connect-account';
@@ -20,9 +19,9 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<{ merchant?: string }> };
 
 export default async function ProcessorAccountsPage({ searchParams }: Props) {
-  const [session, lang, params] = await Promise.all([requireConsoleSession(), consoleLang(), searchParams]);
+  const [session, params] = await Promise.all([requireConsoleSession(), searchParams]);
   const t = await getTranslations('processors.accounts.page');
-  const zone = businessZone();
+  const format = await getFormatter();
   const platform = can(session.role, 'merchants:all');
   const canAct = can(session.role, 'merchant:act');
   const chosen = platform ? params.merchant?.trim() || undefined : undefined;
@@ -82,7 +81,9 @@ export default async function ProcessorAccountsPage({ searchParams }: Props) {
                     {account.processorName}
                     <span className="block text-xs text-slate-600">{account.environment === 'live' ? t('live') : t('test')}</span>
                   </td>
-                  <td className={CELL}>{account.methods.join(', ')}</td>
+                  <td className={CELL}>
+                    <MethodNames methods={account.methods} />
+                  </td>
                   <td className={`${CELL} font-mono text-xs break-all`}>
                     <span className="block">{account.publicKey}</span>
                     {account.apiUser ? <span className="block">{account.apiUser}</span> : null}
@@ -109,7 +110,7 @@ export default async function ProcessorAccountsPage({ searchParams }: Props) {
                           {account.checkOk ? t('ok') : t('failed')}
                         </span>
                         <span className="block text-xs text-slate-600">{account.checkMessage}</span>
-                        <span className="block text-xs text-slate-600">{businessTime(account.checkedAt, lang, zone)}</span>
+                        <span className="block text-xs text-slate-600">{businessTime(format, account.checkedAt)}</span>
                       </>
                     )}
                   </td>

@@ -1,13 +1,12 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { toAppError } from '@/server/api/errors/to-app-error';
-import { PRIMARY_BUTTON } from '../../../console-ui/buttons';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { businessTime, money, refundInstant, zoneName } from '../../../console-ui/format';
 import { MethodName, StateBadge, StateName } from '../../../console-ui/states';
-import { consoleLang } from '../../../console-ui/lang-server';
 import { businessZone } from '../../../console-ui/zone-server';
 import { DataTable } from '../../../console-ui/table';
 import { UrlFilters } from '../../../console-ui/url-filters';
@@ -32,9 +31,10 @@ const KEYS = [
 
 export default async function RefundsPage({ searchParams }: Props) {
   const params = await searchParams;
-  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const session = await requireConsoleSession();
   const t = await getTranslations('refunds.page');
   const states = await getTranslations('ui.states');
+  const format = await getFormatter();
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const platform = can(session.role, 'merchants:all');
@@ -44,14 +44,27 @@ export default async function RefundsPage({ searchParams }: Props) {
     if (toAppError(error).kind === 'VALIDATION') return null;
     throw error;
   });
+  // The export is the whole filtered set: the filters without the page's cursor.
+  const exportFilters = new URLSearchParams(filters);
+  exportFilters.delete('cursor');
   const next = new URLSearchParams(filters);
   if (page?.next_cursor) next.set('cursor', page.next_cursor);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {page !== null ? (
+          <a
+            href={`/refunds/export?${exportFilters.toString()}`}
+            title={t('exportHint')}
+            data-testid="export-csv"
+            className={`ml-auto font-medium ${SECONDARY_BUTTON}`}
+          >
+            {t('export')}
+          </a>
+        ) : null}
         {can(session.role, 'merchant:act') ? (
-          <Link href="/refunds/new" className={`ml-auto ${PRIMARY_BUTTON}`}>
+          <Link href="/refunds/new" className={`${page === null ? 'ml-auto ' : ''}${PRIMARY_BUTTON}`}>
             {t('newRefund')}
           </Link>
         ) : null}
@@ -113,9 +126,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                     {refund.refund_id.slice(0, 8)}
                   </Link>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {businessTime(refundInstant(refund.lifecycle[0]!.date), lang, zone)}
-                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{businessTime(format, refundInstant(refund.lifecycle[0]!.date))}</td>
                 <td className="px-3 py-2 font-mono whitespace-nowrap">
                   <Link className="text-blue-800 underline" href={`/operations/${refund.transaction_id}`}>
                     {refund.merchant_operation_number}
@@ -124,7 +135,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                 <td className="px-3 py-2">
                   <StateBadge state={refund.state} />
                 </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{money(refund.refund_amount, refund.currency)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">{money(format, refund.refund_amount, refund.currency)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   <MethodName method={refund.payment_method.name} />{' '}
                   <span className="font-mono text-slate-500">{refund.payment_method.masked_pan}</span>
@@ -133,7 +144,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                 <td className="px-3 py-2 whitespace-nowrap">
                   {refund.lifecycle.map((entry) => (
                     <div key={entry.state}>
-                      <StateName state={entry.state} /> · {businessTime(refundInstant(entry.date), lang, zone)}
+                      <StateName state={entry.state} /> · {businessTime(format, refundInstant(entry.date))}
                     </div>
                   ))}
                 </td>

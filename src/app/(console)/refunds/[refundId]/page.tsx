@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -8,8 +8,7 @@ import { toAppError } from '@/server/api/errors/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
 import { CallbackEvents } from '../../../console-ui/callback-events';
 import { businessTime, money, refundInstant, zoneName } from '../../../console-ui/format';
-import { DetailLabel, MethodName, StateBadge, StateReason } from '../../../console-ui/states';
-import { consoleLang } from '../../../console-ui/lang-server';
+import { DetailLabel, MethodName, RefundType, StateBadge, StateReason } from '../../../console-ui/states';
 import { businessZone } from '../../../console-ui/zone-server';
 import { Timeline } from '../../../console-ui/timeline';
 import { maskedMethodDetails } from './masked-details';
@@ -44,8 +43,9 @@ function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 export default async function RefundPage({ params }: Props) {
   const { refundId } = await params;
-  const [session, lang] = await Promise.all([requireConsoleSession(), consoleLang()]);
+  const session = await requireConsoleSession();
   const t = await getTranslations('refunds.detail.page');
+  const format = await getFormatter();
   const zone = businessZone();
   const caller = await consoleCaller(session);
   const detail = await caller.console.refundDetail({ refundId }).catch((error: unknown) => {
@@ -64,7 +64,7 @@ export default async function RefundPage({ params }: Props) {
         <span className="font-mono text-xs break-all text-slate-500" data-testid="refund-id">
           {refund.refund_id}
         </span>
-        <span className="ml-auto text-xl font-semibold">{money(refund.refund_amount, refund.currency)}</span>
+        <span className="ml-auto text-xl font-semibold">{money(format, refund.refund_amount, refund.currency)}</span>
       </header>
 
       <Section id="summary" title={t('summary')} boxed>
@@ -72,11 +72,13 @@ export default async function RefundPage({ params }: Props) {
           <Field label={t('state')}>
             <StateBadge state={refund.state} /> <StateReason reason={refund.refund_reason} testId="refund-reason" />
           </Field>
-          <Field label={t('type')}>{refund.type}</Field>
-          <Field label={t('amount')}>{money(refund.refund_amount, refund.currency)}</Field>
+          <Field label={t('type')}>
+            <RefundType type={refund.type} />
+          </Field>
+          <Field label={t('amount')}>{money(format, refund.refund_amount, refund.currency)}</Field>
           <Field label={t('registered', { zone: zoneName(zone) })}>
             <time dateTime={detail.createdAt} title={`UTC ${detail.createdAt}`}>
-              {businessTime(detail.createdAt, lang, zone)}
+              {businessTime(format, detail.createdAt)}
             </time>
           </Field>
           {can(session.role, 'merchants:all') ? (
@@ -99,8 +101,6 @@ export default async function RefundPage({ params }: Props) {
       <Section id="lifecycle" title={t('lifecycle', { zone: zoneName(zone) })}>
         <Timeline
           label={t('lifecycleList')}
-          lang={lang}
-          zone={zone}
           entries={refund.lifecycle.map((entry) => ({ state: entry.state, iso: refundInstant(entry.date) }))}
         />
       </Section>
@@ -126,12 +126,12 @@ export default async function RefundPage({ params }: Props) {
           <Field label={t('transactionState')}>
             <StateBadge state={transaction.state} apiValue />
           </Field>
-          <Field label={t('transactionAmount')}>{money(refund.transaction_amount, refund.currency)}</Field>
+          <Field label={t('transactionAmount')}>{money(format, refund.transaction_amount, refund.currency)}</Field>
         </dl>
       </Section>
 
       <Section id="callbacks" title={t('callbacks')}>
-        <CallbackEvents events={detail.events} lang={lang} zone={zone} />
+        <CallbackEvents events={detail.events} />
       </Section>
     </div>
   );

@@ -1,8 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { money } from '../../../console-ui/format';
+import { MethodName } from '../../../console-ui/states';
 import { itemLabel, type BatchItem, type Fields } from './batch-text';
 import { ReasonFields } from './reason-fields';
 
@@ -19,6 +20,7 @@ export function BatchItems({
   onRemove: (transactionId: string) => void;
 }) {
   const t = useTranslations('refunds.new.batch');
+  const format = useFormatter();
   return (
     <section aria-labelledby="items" className="space-y-2">
       <h2 id="items" className="text-lg font-semibold">
@@ -37,7 +39,8 @@ export function BatchItems({
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                   {item.candidate ? (
                     <span>
-                      {item.candidate.method} · {money(item.candidate.amount, item.candidate.currency)}
+                      <MethodName method={item.candidate.method} /> ·{' '}
+                      {money(format, item.candidate.amount, item.candidate.currency)}
                     </span>
                   ) : (
                     <span className="text-slate-600">{t('pasted')}</span>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { DANGER_OUTLINE_BUTTON } from '../../../console-ui/buttons';
@@ -19,6 +19,7 @@ export function BatchResult({
   onRemoveFailed: () => void;
 }) {
   const t = useTranslations('refunds.new.batch');
+  const format = useFormatter();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome]);
   const label = (index: number) => itemLabel(sent[index]!);
@@ -43,7 +44,7 @@ export function BatchResult({
               <span className="font-semibold">#{index + 1}</span>
               <span className="font-mono">{label(index)}</span>
               <StateBadge state={refund.state} />
-              <span>{money(refund.refund_amount, refund.currency)}</span>
+              <span>{money(format, refund.refund_amount, refund.currency)}</span>
               <Link href={`/refunds/${refund.refund_id}`} className="text-blue-800 underline">
                 {t('open', { id: refund.refund_id.slice(0, 8) })}
               </Link>

@@ -1,8 +1,7 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { businessTime, money, zoneName } from '../../../console-ui/format';
-import { useConsoleLang } from '../../../console-ui/lang-context';
 import { useBusinessZone } from '../../../console-ui/zone-context';
 import { SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { DataTable } from '../../../console-ui/table';
@@ -23,9 +22,9 @@ export function CandidateTable({
   onToggle: (candidate: Candidate) => void;
   onAddAll: () => void;
 }) {
-  const lang = useConsoleLang();
   const zone = useBusinessZone();
   const t = useTranslations('refunds.new.batch');
+  const format = useFormatter();
   return (
     <section aria-labelledby="eligible" className="space-y-2">
       <h2 id="eligible" className="text-lg font-semibold">
@@ -65,8 +64,8 @@ export function CandidateTable({
                   <MethodName method={candidate.method} />{' '}
                   <span className="font-mono text-slate-500">{candidate.maskedPan ?? ''}</span>
                 </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{money(candidate.amount, candidate.currency)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{businessTime(candidate.createdAt, lang, zone)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">{money(format, candidate.amount, candidate.currency)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{businessTime(format, candidate.createdAt)}</td>
               </tr>
             ))}
           </DataTable>

@@ -5,7 +5,6 @@ import { notFound } from 'next/navigation';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { isAppError } from '@/server/core/domain/errors';
 import { Section } from '../../../../console-ui/form-kit';
-import { consoleLang } from '../../../../console-ui/lang-server';
 import { businessZone } from '../../../../console-ui/zone-server';
 import { MerchantSettings } from '../../../settings/merchant-settings';
 import { PlatformOnly } from '../../platform-only';
@@ -20,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { params: Promise<{ code: string }> };
 
 export default async function PlatformMerchantPage({ params }: Props) {
-  const [session, lang, { code: raw }] = await Promise.all([requireConsoleSession(), consoleLang(), params]);
+  const [session, { code: raw }] = await Promise.all([requireConsoleSession(), params]);
   if (!can(session.role, 'platform:read')) return <PlatformOnly />;
   const code = decodeURIComponent(raw);
   const caller = await consoleCaller(session);
@@ -68,7 +67,6 @@ export default async function PlatformMerchantPage({ params }: Props) {
         canEdit={canEdit}
         merchantCode={settings.code}
         selfUserId={null}
-        lang={lang}
         zone={businessZone()}
       />
       <SettlementSection awaiting={awaiting} merchantCode={settings.code} canEdit={canEdit} />

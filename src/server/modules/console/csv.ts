@@ -1,5 +1,8 @@
 import { env } from '@/env';
 import { wallClock } from '@/server/core/domain/business-day';
+import { isAppError } from '@/server/core/domain/errors';
+import type { ConsoleSession } from '@/server/modules/access/console-session';
+import { scopeOf, type MerchantScope } from '@/server/modules/access/merchant-scope';
 
 // What the console's CSV exports (operations, refunds) share: RFC 4180 cells (quoted where
 // needed, CRLF), made inert where a spreadsheet would run them as a formula; UTF-8 with a byte-order
@@ -44,4 +47,55 @@ export function csvDownload(body: ReadableStream<Uint8Array>, name: string, rows
       'x-total-rows': String(rows),
     },
   });
+}
+
+const NOUNS = { operations: { es: 'operaciones', en: 'operations' }, refunds: { es: 'reembolsos', en: 'refunds' } };
+
+/** The refusals of the export of `what`, in the visitor's language. */
+function refusalTexts(what: keyof typeof NOUNS, lang: 'es' | 'en') {
+  const noun = NOUNS[what][lang];
+  return lang === 'es'
+    ? {
+        signIn: `Inicia sesión en la consola para exportar ${noun}.`,
+        forbidden: 'Tu usuario no tiene un comercio asignado.',
+        invalid: (names: string) =>
+          `Los filtros no son válidos (${names}). Corrígelos en la página de ${noun} y vuelve a exportar.`,
+        tooMany: (count: number, max: number) =>
+          `Hay ${count} ${noun} con estos filtros y la exportación admite hasta ${max}. Acota las fechas u otros filtros.`,
+      }
+    : {
+        signIn: `Sign in to the console to export ${noun}.`,
+        forbidden: 'Your user has no merchant.',
+        invalid: (names: string) => `The filters are not valid (${names}). Fix them on the ${noun} page and export again.`,
+        tooMany: (count: number, max: number) =>
+          `${count} ${noun} match these filters and an export holds at most ${max}. Narrow the dates or other filters.`,
+      };
+}
+
+type Parsed<F> = { ok: true; filters: F } | { ok: false; invalid: string[] };
+
+/**
+ * An export's opening, the same for every one: a session (401), filters that parse (400, naming
+ * the bad ones), a user with merchants to see (403). Then its scope, its filters, and the refusal
+ * to answer when the set is over the cap (422).
+ */
+export function openExport<F>(
+  what: keyof typeof NOUNS,
+  lang: 'es' | 'en',
+  session: ConsoleSession | null,
+  parse: () => Parsed<F>,
+):
+  | { ok: false; response: Response }
+  | { ok: true; scope: MerchantScope; filters: F; tooMany: (count: number, max: number) => Response } {
+  const text = refusalTexts(what, lang);
+  if (!session) return { ok: false, response: csvRefusal(401, text.signIn) };
+  const parsed = parse();
+  if (!parsed.ok) return { ok: false, response: csvRefusal(400, text.invalid(parsed.invalid.join(', '))) };
+  try {
+    const scope = scopeOf(session);
+    return { ok: true, scope, filters: parsed.filters, tooMany: (count, max) => csvRefusal(422, text.tooMany(count, max)) };
+  } catch (error) {
+    if (isAppError(error)) return { ok: false, response: csvRefusal(error.status, text.forbidden) };
+    throw error;
+  }
 }

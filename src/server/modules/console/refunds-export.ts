@@ -1,12 +1,11 @@
 import type { ConsoleSession } from '@/server/modules/access/console-session';
 import type { Db } from '@/server/platform/db/client';
-import { isAppError } from '@/server/core/domain/errors';
 import { CURRENCIES, formatDecimal, isSupportedCurrency } from '@/server/core/domain/money';
 import { refundFilters, type RefundFilters, type RefundObject } from '@/server/core/interface/refund';
-import { scopeOf, type MerchantScope } from '@/server/modules/access/merchant-scope';
+import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { consoleRefunds } from '@/server/modules/refunds/console-refunds';
 import { logError } from '@/server/platform/log';
-import { businessClock, csvDownload, csvLine, csvRefusal as refusal, csvStart, MAX_EXPORT_ROWS } from './csv';
+import { businessClock, csvDownload, csvLine, csvStart, MAX_EXPORT_ROWS, openExport } from './csv';
 
 // GET /refunds/export?<the refunds page's filters>: every refund the page would list with them
 // (console.refunds' search, its scope included), as CSV, for any signed-in role within its
@@ -34,24 +33,6 @@ const TAIL = [
 export function refundsCsvHeader(scope: MerchantScope): string[] {
   return scope.kind === 'all' ? [HEAD[0], 'merchant_code', ...HEAD.slice(1), ...TAIL] : [...HEAD, ...TAIL];
 }
-
-const TEXT = {
-  es: {
-    signIn: 'Inicia sesión en la consola para exportar reembolsos.',
-    forbidden: 'Tu usuario no tiene un comercio asignado.',
-    invalid: (names: string) =>
-      `Los filtros no son válidos (${names}). Corrígelos en la página de reembolsos y vuelve a exportar.`,
-    tooMany: (count: number, max: number) =>
-      `Hay ${count} reembolsos con estos filtros y la exportación admite hasta ${max}. Acota las fechas u otros filtros.`,
-  },
-  en: {
-    signIn: 'Sign in to the console to export refunds.',
-    forbidden: 'Your user has no merchant.',
-    invalid: (names: string) => `The filters are not valid (${names}). Fix them on the refunds page and export again.`,
-    tooMany: (count: number, max: number) =>
-      `${count} refunds match these filters and an export holds at most ${max}. Narrow the dates or other filters.`,
-  },
-};
 
 type Filters = Omit<RefundFilters, 'limit' | 'cursor'>;
 
@@ -105,24 +86,16 @@ export async function refundsExport(input: {
   batch?: number;
 }): Promise<Response> {
   const { prisma } = input;
-  const text = TEXT[input.lang];
   const maxRows = input.maxRows ?? MAX_EXPORT_ROWS;
   const batch = input.batch ?? BATCH;
-  if (!input.session) return refusal(401, text.signIn);
-  const url = filtersOf(input.params);
-  if (!url.ok) return refusal(400, text.invalid(url.invalid.join(', ')));
-  let scope: MerchantScope;
-  try {
-    scope = scopeOf(input.session);
-  } catch (error) {
-    if (isAppError(error)) return refusal(error.status, text.forbidden);
-    throw error;
-  }
+  const opened = openExport('refunds', input.lang, input.session, () => filtersOf(input.params));
+  if (!opened.ok) return opened.response;
+  const { scope, filters } = opened;
   const page = (cursor: string | undefined, limit: number) =>
-    consoleRefunds(prisma, scope, { ...url.filters, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    consoleRefunds(prisma, scope, { ...filters, limit: String(limit), ...(cursor ? { cursor } : {}) });
   const first = await page(undefined, Math.min(batch, maxRows));
   const count = Number(first.operations_count);
-  if (count > maxRows) return refusal(422, text.tooMany(count, maxRows));
+  if (count > maxRows) return opened.tooMany(count, maxRows);
 
   const header = refundsCsvHeader(scope);
   const clock = businessClock();

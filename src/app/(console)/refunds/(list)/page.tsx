@@ -127,7 +127,7 @@ export default async function RefundsPage({ searchParams }: Props) {
                   </Link>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{businessTime(format, refundInstant(refund.lifecycle[0]!.date))}</td>
-                <td className="px-3 py-2 font-mono whitespace-nowrap">
+                <td className="px-3 py-2 font-mono break-all">
                   <Link className="text-blue-800 underline" href={`/operations/${refund.transaction_id}`}>
                     {refund.merchant_operation_number}
                   </Link>
@@ -136,12 +136,12 @@ export default async function RefundsPage({ searchParams }: Props) {
                   <StateBadge state={refund.state} />
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">{money(format, refund.refund_amount, refund.currency)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
+                <td className="px-3 py-2">
                   <MethodName method={refund.payment_method.name} />{' '}
-                  <span className="font-mono text-slate-500">{refund.payment_method.masked_pan}</span>
+                  <span className="block font-mono whitespace-nowrap text-slate-500">{refund.payment_method.masked_pan}</span>
                 </td>
-                <td className="max-w-xs px-3 py-2 break-words">{refund.additional_fields.reason}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
+                <td className="max-w-60 px-3 py-2 break-words">{refund.additional_fields.reason}</td>
+                <td className="px-3 py-2">
                   {refund.lifecycle.map((entry) => (
                     <div key={entry.state}>
                       <StateName state={entry.state} /> · {businessTime(format, refundInstant(entry.date))}

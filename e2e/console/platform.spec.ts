@@ -22,10 +22,10 @@ test('a platform admin creates a facilitator and a merchant, links them, edits i
 
   const newMerchant = page.getByRole('form', { name: 'Nuevo comercio' });
   await newMerchant.getByLabel('Código').fill(code);
-  await newMerchant.getByLabel('Nombre').fill('Tienda Plataforma');
+  await newMerchant.getByLabel('Nombre').fill('Tienda Miraflores');
   await newMerchant.getByRole('button', { name: 'Crear comercio' }).click();
   await expect(page).toHaveURL(new RegExp(`/platform/merchants/${code}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Comercio Tienda Plataforma');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Comercio Tienda Miraflores');
   await expect(page.getByTestId('current-facilitator')).toContainText('Ninguno');
 
   await page.getByLabel('Facilitador', { exact: true }).selectOption(facilitator);
@@ -38,7 +38,7 @@ test('a platform admin creates a facilitator and a merchant, links them, edits i
   await expect(page.getByText('Medios guardados.')).toBeVisible();
   const settings = await operatorConsole().settings.merchant.query({ merchantCode: code });
   expect([settings.name, settings.facilitator?.code, settings.enabledMethods]).toEqual([
-    'Tienda Plataforma',
+    'Tienda Miraflores',
     facilitator,
     ['CARD', 'BANK_TRANSFER', 'PAGOEFECTIVO', 'QR'],
   ]);
@@ -56,7 +56,7 @@ test('a platform admin creates a facilitator and a merchant, links them, edits i
   await page.getByRole('button', { name: 'Aplicar filtros' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${code.toLowerCase()}`));
   await expect(page.getByTestId('merchant-row')).toHaveCount(1);
-  await expect(page.getByTestId('merchant-row')).toContainText('Tienda Plataforma');
+  await expect(page.getByTestId('merchant-row')).toContainText('Tienda Miraflores');
   await expect(page.getByTestId('merchant-row')).toContainText('CARD BANK_TRANSFER PAGOEFECTIVO QR');
 
   const link = page.getByRole('form', { name: 'Vincular un comercio' });

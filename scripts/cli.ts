@@ -6,9 +6,10 @@
 // a new embedded one (scripts/support/cli-database.ts).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createTRPCClient, httpLink, localLink } from '@trpc/client';
+import { createTRPCClient, localLink } from '@trpc/client';
 import { env } from '../src/env';
 import type { AppRouter } from '../src/server/api/routers/app-router';
+import { operatorTrpcClient } from './support/api-client';
 import { chooseDatabase, databaseNotice, databaseRefusal, runningService } from './support/cli-database';
 
 const COMMANDS: Record<string, { help: string; options: string[] }> = {
@@ -133,10 +134,7 @@ async function withOperator<T>(command: string, use: (operator: Caller) => Promi
   console.error(databaseNotice(choice));
   if (choice.via === 'service') {
     const { service } = choice;
-    const client = createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${service.url}/api/trpc`, headers: { 'x-operator-token': service.operatorToken } })],
-    });
-    return use(client);
+    return use(operatorTrpcClient(service.url, service.operatorToken));
   }
   const { openedDatabase, closeDatabase } = await import('../src/server/platform/db/client');
   const { appRouter } = await import('../src/server/api/routers/app-router');

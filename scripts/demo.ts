@@ -7,9 +7,8 @@
 // accounts carry its payments (docs/processors/README.md): CARD across all four.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createTRPCClient, httpLink } from '@trpc/client';
-import type { AppRouter } from '../src/server/api/routers/app-router';
 import { env } from '../src/env';
+import { operatorTrpcClient } from './support/api-client';
 import { DEMO_USERS } from '../src/server/startup/seed-demo';
 import { startCulqiSimulator } from '../tests/simulators/culqi/culqi-simulator';
 import { startIzipaySimulator } from '../tests/simulators/izipay/izipay-simulator';
@@ -44,9 +43,7 @@ const IZIPAY = { shopId: '40000902', password: 'testpassword_demoIzipayRestPassw
 /** Connects the processors demo merchant's accounts (once) and routes its payments to them; what to print. */
 async function processorsDemo(origin: string): Promise<string[]> {
   const { operatorToken } = JSON.parse(readFileSync(env().SERVICE_FILE, 'utf8')) as { operatorToken: string };
-  const operator = createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${origin}/api/trpc`, headers: { 'x-operator-token': operatorToken } })],
-  });
+  const operator = operatorTrpcClient(origin, operatorToken);
   const lines = [''];
   const { rows } = await operator.console.platform.merchants.query({ search: PROCESSORS_MERCHANT });
   if (!rows.some((merchant) => merchant.code === PROCESSORS_MERCHANT)) {

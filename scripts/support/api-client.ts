@@ -3,7 +3,8 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../src/server/api/routers/app-router';
 
 // The demo merchant's side of the API for scripts (benchmark, reliability tests): a token,
-// charge bodies with fresh operation numbers (a test card: nothing real), the headers.
+// charge bodies with fresh operation numbers (a test card: nothing real), the headers; and the
+// operator's tRPC client (the CLI, the demo, the tests).
 export const API_VERSION = '1709847567';
 export const MERCHANT = 'DEMO001';
 const PERSON = { first_name: 'Ana', last_name: 'Quispe', email: 'ana.quispe@example.pe' };
@@ -84,12 +85,35 @@ export async function chargeOnce(origin: string, bearer: string, run: string, ex
   };
 }
 
+const RESENDS = 5;
+
+/**
+ * fetch that resends a request refused with 503 and Retry-After (admission control, code 02) after
+ * the seconds it names, as the SDK does: the operator's calls wait out a burst instead of failing.
+ */
+async function fetchResendingRefusals(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(input, init);
+    const wait = Number(response.headers.get('retry-after'));
+    if (response.status !== 503 || !(wait >= 0) || attempt === RESENDS) return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
+/** The operator's tRPC client of a running service at `origin`, with its operator token. */
+export function operatorTrpcClient(origin: string, operatorToken: string) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({ url: `${origin}/api/trpc`, headers: { 'x-operator-token': operatorToken }, fetch: fetchResendingRefusals }),
+    ],
+  });
+}
+
 /** The operator's tRPC client of a running service (its token is in the service file). */
 function operatorTrpc(origin: string, serviceFile: string) {
   const { operatorToken } = JSON.parse(readFileSync(serviceFile, 'utf8')) as { operatorToken: string };
-  return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${origin}/api/trpc`, headers: { 'x-operator-token': operatorToken } })],
-  });
+  return operatorTrpcClient(origin, operatorToken);
 }
 
 /** The operator-only procedures (admin.*). */

@@ -8,7 +8,8 @@ import { openTestDatabase, SETUP_TIMEOUT, type TestDatabase } from './procedure-
  * The API's Node entry (`handleApiRequest`, as server.js calls it) on a local port for the whole
  * file, over a fresh embedded database that the service's own handle (platform/db/client.ts)
  * resolves to. A request the API does not take is answered 418 where Next would answer, so a test
- * sees it was handed over. `port()` is known once the suite has started.
+ * sees it was handed over, or, with `hold` in its query, left unanswered as a slow page would be
+ * until its client goes. `port()` is known once the suite has started.
  */
 export function apiServer(): { port: () => number } {
   let database: TestDatabase;
@@ -19,7 +20,8 @@ export function apiServer(): { port: () => number } {
     database = await openTestDatabase();
     slot.__payDatabase = Promise.resolve({ prisma: database.prisma, handle: { close: async () => {} }, appliedMigrations: [] });
     server = createServer((request, response) => {
-      if (!handleApiRequest(request, response)) response.writeHead(418).end();
+      if (handleApiRequest(request, response) || /[?&]hold\b/.test(request.url ?? '')) return;
+      response.writeHead(418).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;

@@ -10,22 +10,14 @@ import { scopeOf } from '@/server/modules/access/merchant-scope';
 import { env } from '@/env';
 import { takeToken } from '@/server/platform/rate-limit/rate-limit';
 import { toAppError } from './errors/to-app-error';
-import { trpcCodeOf } from './errors/trpc-error-code';
+import { trpcErrorShape } from './errors/trpc-error-reply';
 import type { ApiContext } from './context';
 
 const t = initTRPC
   .context<ApiContext>()
   .meta<ProcedureMeta>()
   .create({
-    errorFormatter({ shape, error }) {
-      const appError = toAppError(error);
-      return {
-        ...shape,
-        code: trpcCodeOf(appError.kind),
-        message: appError.message,
-        data: { kind: appError.kind, errors: appError.errors },
-      };
-    },
+    errorFormatter: ({ error }) => trpcErrorShape(toAppError(error)),
   });
 
 export const router = t.router;

@@ -1,6 +1,8 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import { apiServer } from '@tests/support/api-server';
+import type { AppRouter } from '@/server/api/routers/app-router';
 import { admissionControl, DEFAULT_ADMISSION_LIMITS, parseAdmissionLimits } from '@/server/platform/http/admission';
 import { admissionClassOf } from './node-api';
 import { apiRouteOf } from './api-routes';
@@ -10,7 +12,7 @@ import { apiRouteOf } from './api-routes';
 // slot comes back when its request ends, whether answered, failed or abandoned.
 
 // Read by env() on its first use, which is this file's first request.
-process.env.ADMISSION_LIMITS = 'charges=2,token=1';
+process.env.ADMISSION_LIMITS = 'charges=2,token=1,console=1';
 process.env.ADMISSION_WAIT_MS = '1';
 process.env.LOG_REQUESTS = 'false';
 
@@ -43,12 +45,12 @@ function send(method: string, path: string, body = ''): Promise<Answer> {
   return answer;
 }
 
-/** A request whose body never finishes: its handler waits for the rest, holding its slot. */
-function hanging(path: string): { request: ClientRequest; answer: Promise<Answer> } {
+/** A request whose body never finishes (or a page left unanswered): it holds its slot. */
+function hanging(path: string, method = 'POST'): { request: ClientRequest; answer: Promise<Answer> } {
   const outgoing = httpRequest({
     host: '127.0.0.1',
     port: server.port(),
-    method: 'POST',
+    method,
     path,
     headers: { 'content-type': 'application/json', 'content-length': '64' },
   });
@@ -161,5 +163,29 @@ describe('admission control', () => {
     }
     expect(statuses.filter((status) => status === 503)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([400, 401]));
+  });
+
+  it("answers a tRPC call over the console's limit in tRPC's envelope, so the console and the operator CLI read the refusal", async () => {
+    const held = hanging('/operations?hold', 'GET');
+    await settled();
+    const url = `http://127.0.0.1:${server.port()}/api/trpc`;
+    for (const link of [httpLink({ url }), httpBatchLink({ url })]) {
+      const client = createTRPCClient<AppRouter>({ links: [link] });
+      const failure: unknown = await client.console.overview.query().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(TRPCClientError);
+      const refused = failure as TRPCClientError<AppRouter>;
+      expect([refused.message, refused.data, refused.shape?.code]).toEqual([
+        'The service is at capacity; retry after Retry-After seconds',
+        {
+          kind: 'UNAVAILABLE',
+          errors: [{ code: 'unavailable', message: 'The service is at capacity; retry after Retry-After seconds' }],
+        },
+        -32603,
+      ]);
+    }
+    const raw = await send('POST', '/api/trpc/console.overview', '{}');
+    expect([raw.status, raw.retryAfter]).toEqual([503, '1']);
+    held.request.destroy();
+    await held.answer.catch(() => {});
   });
 });

@@ -7,6 +7,7 @@ import { errorReply } from '@/server/platform/http/json-response';
 import { methodNotAllowed, notFoundReply, optionsReply } from '@/server/platform/http/method-not-allowed';
 import { requestIdOf } from '@/server/platform/http/request-id';
 import { toAppError } from '@/server/api/errors/to-app-error';
+import { trpcErrorReply } from '@/server/api/errors/trpc-error-reply';
 import { AppError } from '@/server/core/domain/errors';
 import { admissionControl, type Admission, type AdmissionClass } from '@/server/platform/http/admission';
 import { logError } from '@/server/platform/log';
@@ -108,7 +109,13 @@ export function admissionClassOf(method: string, path: string, apiRoute: ApiRout
  * Admits the request into its class, its slot given back when the response is done or the
  * connection gone (an error, an abort); or answers it 503 code 02 at once and returns false.
  */
-function admitted(request: IncomingMessage, response: ServerResponse, name: AdmissionClass | null, route: string): boolean {
+function admitted(
+  request: IncomingMessage,
+  response: ServerResponse,
+  name: AdmissionClass | null,
+  route: string,
+  path: string,
+): boolean {
   if (name === null) return true;
   admission ??= admissionControl(env().ADMISSION_LIMITS, env().ADMISSION_WAIT_MS);
   const release = admission.admit(name);
@@ -120,7 +127,10 @@ function admitted(request: IncomingMessage, response: ServerResponse, name: Admi
   const busy = new AppError('UNAVAILABLE', 'The service is at capacity; retry after Retry-After seconds', {
     headers: { 'retry-after': '1' },
   });
-  write(response, errorReply(busy, 'boolean', requestId));
+  const url = request.url ?? '';
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const isTrpc = path === '/api/trpc' || path.startsWith('/api/trpc/');
+  write(response, isTrpc ? trpcErrorReply(busy, requestId, path, query) : errorReply(busy, 'boolean', requestId));
   recordRequest(route, request.method ?? 'GET', 503, 0, requestId);
   return false;
 }
@@ -152,7 +162,7 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   const path = normalizedPath(repairedPath(sent) ?? sent);
   if (!API_PREFIXES.some((prefix) => sent.startsWith(prefix)) || !isApiPath(path)) {
     const name = admissionClassOf(request.method ?? 'GET', path, null);
-    if (!admitted(request, response, name, 'next')) return true;
+    if (!admitted(request, response, name, 'next', path)) return true;
     return answerNextMethod(request, response, path);
   }
   const search = query === -1 ? '' : url.slice(query);
@@ -163,7 +173,8 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   }
   const started = performance.now();
   const route = apiRouteOf(path);
-  if (!admitted(request, response, admissionClassOf(request.method ?? 'GET', path, route), route.name)) return true;
+  const name = admissionClassOf(request.method ?? 'GET', path, route);
+  if (!admitted(request, response, name, route.name, path)) return true;
   void answer(request, route, path, search)
     .then((reply) => {
       write(response, reply);

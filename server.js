@@ -4,6 +4,14 @@
 // other path goes to Next (its documented custom server). `node server.js` serves the build;
 // `node server.js --dev` runs Next's development server. PORT (3000) is the port.
 import { createServer } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+
+// The embedded database is PostgreSQL compiled to WebAssembly. V8 runs such code on its baseline
+// compiler and optimizes a function only once it has run hot, so a fresh instance served its
+// first seconds of charges on unoptimized database code (docs/BENCHMARKS.md, "fresh instance").
+// Without dynamic tiering every function is optimized in the background from the start. Set
+// before any WebAssembly is compiled; it changes nothing else (PostgreSQL over the network has none).
+setFlagsFromString('--no-wasm-dynamic-tiering');
 
 // Named before the embedded database's thread starts, which takes the name; the threads Node
 // started before (the garbage collector's helpers, I/O) keep "node". `ps` shows it, and the

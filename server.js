@@ -10,7 +10,8 @@ import { setFlagsFromString } from 'node:v8';
 // compiler and optimizes a function only once it has run hot, so a fresh instance served its
 // first seconds of charges on unoptimized database code (docs/BENCHMARKS.md, "fresh instance").
 // Without dynamic tiering every function is optimized in the background from the start. Set
-// before any WebAssembly is compiled; it changes nothing else (PostgreSQL over the network has none).
+// before any WebAssembly is compiled. The process's only other WebAssembly is undici's small HTTP
+// parser (fetch), optimized the same way; on PostgreSQL that is all it applies to.
 setFlagsFromString('--no-wasm-dynamic-tiering');
 
 // Named before the embedded database's thread starts, which takes the name; the threads Node

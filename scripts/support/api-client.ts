@@ -94,7 +94,9 @@ const RESENDS = 5;
 async function fetchResendingRefusals(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     const response = await fetch(input, init);
-    const wait = Number(response.headers.get('retry-after'));
+    // A 503 without Retry-After is not a refusal to resend (Number(null) would read it as 0).
+    const header = response.headers.get('retry-after');
+    const wait = header === null ? Number.NaN : Number(header);
     if (response.status !== 503 || !(wait >= 0) || attempt === RESENDS) return response;
     await response.arrayBuffer();
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));

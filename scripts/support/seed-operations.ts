@@ -102,35 +102,39 @@ SELECT tx_id, state::"TransactionState", at FROM (
     FROM seed_rows WHERE state IN ('LIQUIDADO', 'EXTORNADO')
 ) AS steps ORDER BY tx_id, step`;
 
-// The refunds and their lifecycles in one statement: the lifecycle rows come from the refunds
-// just inserted (RETURNING), with no lookup of them by operation.
+// The refunds with their lifecycles (the refunds.lifecycle column, as refund-moves.ts writes it:
+// instants to the millisecond in toISOString's form) and what they show of their payment, read
+// from the rows just written.
+const ISO = (at: string) => `to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const REFUNDS = `
 WITH inserted AS (
-  INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, type, refund_amount,
-    transaction_amount, currency, state, reason, additional_fields, created_at, updated_at)
-  SELECT gen_random_uuid(), merchant_id, op_id, tx_id, 'TOTAL',
-    amount, amount, '604', refund_state::"RefundState",
+  INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, merchant_operation_number, method, card_brand,
+    masked_pan, type, refund_amount, transaction_amount, currency, state, reason, additional_fields, lifecycle,
+    created_at, updated_at)
+  SELECT gen_random_uuid(), chosen.merchant_id, op_id, tx_id, o.merchant_operation_number, t.method, t.card_brand,
+    t.masked_pan, 'TOTAL',
+    chosen.amount, chosen.amount, '604', refund_state::"RefundState",
     CASE refund_state WHEN 'REGISTERED' THEN $1 WHEN 'IN_PROCESS' THEN $2 WHEN 'RESOLVED' THEN $3 ELSE $4 END,
     jsonb_build_object('canal', 'web', 'reason', 'Devolución del pedido', 'description', 'Seeded refund'),
+    jsonb_build_array(jsonb_build_object('state', 'REGISTERED', 'at', ${ISO('refund_at')}))
+      || CASE WHEN refund_state = 'REGISTERED' THEN '[]'::jsonb
+              ELSE jsonb_build_array(jsonb_build_object('state', 'IN_PROCESS', 'at', ${ISO("refund_at + interval '1 minute'")})) END
+      || CASE WHEN refund_state IN ('RESOLVED', 'REJECTED')
+              THEN jsonb_build_array(jsonb_build_object('state', refund_state, 'at', ${ISO("refund_at + interval '2 minutes'")}))
+              ELSE '[]'::jsonb END,
     refund_at, refund_at + interval '2 minutes'
   FROM (
     SELECT *, CASE WHEN r < 0.055 THEN 'RESOLVED' WHEN r < 0.065 THEN 'IN_PROCESS' WHEN r < 0.072 THEN 'REGISTERED' ELSE 'REJECTED' END AS refund_state,
-           LEAST(settled_at + interval '1 hour' * (1 + floor(r * 1000)), now()) AS refund_at
+           date_trunc('milliseconds', LEAST(settled_at + interval '1 hour' * (1 + floor(r * 1000)), now())) AS refund_at
     FROM seed_rows WHERE refunded
   ) AS chosen
-  RETURNING id, state, created_at, updated_at
-), lifecycle AS (
-  INSERT INTO refund_lifecycle_entries (refund_id, state, at)
-  SELECT id, state::"RefundState", at FROM (
-    SELECT id, 1 AS step, 'REGISTERED' AS state, created_at AS at FROM inserted
-    UNION ALL SELECT id, 2, 'IN_PROCESS', created_at + interval '1 minute' FROM inserted WHERE state <> 'REGISTERED'
-    UNION ALL SELECT id, 3, state::text, updated_at FROM inserted WHERE state IN ('RESOLVED', 'REJECTED')
-  ) AS steps ORDER BY id, step
+  JOIN transactions t ON t.id = chosen.tx_id JOIN operations o ON o.id = chosen.op_id
+  RETURNING id
 )
 SELECT count(*)::int AS refunds FROM inserted`;
 
 /** The tables seeded, whose secondary indexes a large seed drops and makes again. */
-const SEEDED_TABLES = ['operations', 'transactions', 'lifecycle_entries', 'refunds', 'refund_lifecycle_entries'];
+const SEEDED_TABLES = ['operations', 'transactions', 'lifecycle_entries', 'refunds'];
 
 /** From this many operations on, the secondary indexes are made once after the load instead of row by row. */
 const REBUILD_FROM = 100_000;
@@ -151,9 +155,7 @@ export async function seedOperations(prisma: Db, options: SeedOptions): Promise<
     await recountRefunds(prisma);
     // Statistics for the planner, and the visibility map for index-only counts, as autovacuum
     // would leave them some minutes after a load this size.
-    await prisma.$executeRawUnsafe(
-      'VACUUM ANALYZE operations, transactions, lifecycle_entries, refunds, refund_lifecycle_entries',
-    );
+    await prisma.$executeRawUnsafe('VACUUM ANALYZE operations, transactions, lifecycle_entries, refunds');
   }
 }
 

@@ -27,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const ids = Prisma.join(merchantIds.map((id) => Prisma.sql`${id}::uuid`));
   await prisma.$transaction([
-    prisma.$executeRaw`DELETE FROM refund_lifecycle_entries WHERE refund_id IN (SELECT id FROM refunds WHERE merchant_id IN (${ids}))`,
     prisma.$executeRaw`DELETE FROM outbox_events WHERE merchant_id IN (${ids})`,
     prisma.$executeRaw`DELETE FROM refunds WHERE merchant_id IN (${ids})`,
     prisma.$executeRaw`DELETE FROM lifecycle_entries WHERE transaction_id IN (SELECT id FROM transactions WHERE merchant_id IN (${ids}))`,

@@ -17,7 +17,7 @@ import { seedOperations } from '../../scripts/support/seed-operations';
 // (an Index Cond on the sort key, not a filter over everything before it), and only a refund
 // search's first page counts.
 const COUNT = 8000;
-const LARGE_TABLES = new Set(['operations', 'transactions', 'refunds', 'lifecycle_entries', 'refund_lifecycle_entries']);
+const LARGE_TABLES = new Set(['operations', 'transactions', 'refunds', 'lifecycle_entries']);
 
 type Statement = { query: string; params: string };
 type PlanNode = {
@@ -69,7 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const ids = Prisma.join(merchantIds.map((id) => Prisma.sql`${id}::uuid`));
   await prisma.$transaction([
-    prisma.$executeRaw`DELETE FROM refund_lifecycle_entries WHERE refund_id IN (SELECT id FROM refunds WHERE merchant_id IN (${ids}))`,
     prisma.$executeRaw`DELETE FROM refunds WHERE merchant_id IN (${ids})`,
     prisma.$executeRaw`DELETE FROM lifecycle_entries WHERE transaction_id IN (SELECT id FROM transactions WHERE merchant_id IN (${ids}))`,
     prisma.$executeRaw`DELETE FROM transactions WHERE merchant_id IN (${ids})`,

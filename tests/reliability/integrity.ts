@@ -24,8 +24,13 @@ const CHECKS: Record<string, string> = {
   operationsApprovedTwice: `SELECT count(*)::int AS n FROM (SELECT t.operation_id FROM transactions t
     JOIN lifecycle_entries l ON l.transaction_id = t.id AND l.state = 'AUTORIZADO'
     GROUP BY t.operation_id HAVING count(*) > 1) twice`,
+  // A refund shows its own payment: the copies it was registered with are its transaction's and operation's.
+  refundShowingAnotherPayment: `SELECT count(*)::int AS n FROM refunds r
+    JOIN transactions t ON t.id = r.transaction_id JOIN operations o ON o.id = r.operation_id
+    WHERE (r.merchant_operation_number, r.method, r.card_brand, r.masked_pan)
+      IS DISTINCT FROM (o.merchant_operation_number, t.method, t.card_brand, t.masked_pan)`,
   refundLifecycleNotEndingInState: `SELECT count(*)::int AS n FROM refunds r
-    WHERE r.state IS DISTINCT FROM (SELECT e.state FROM refund_lifecycle_entries e WHERE e.refund_id = r.id ORDER BY e.id DESC LIMIT 1)`,
+    WHERE r.state::text IS DISTINCT FROM r.lifecycle->-1->>'state'`,
   // A capture asked of its processor and not answered must be due for the worker's capture sync.
   capturesInDoubtWithoutCheck: `SELECT count(*)::int AS n FROM transactions t
     WHERE t.capture_status = 'CAPTURING' AND t.capture_check_at IS NULL`,

@@ -118,7 +118,6 @@ export async function raceRefundMoves(prisma: PrismaClient, merchantIds: string[
             {
               id,
               merchantId: payment.merchantId,
-              operationId: payment.operationId,
               transactionId: payment.id,
               type: 'TOTAL',
               refundAmount: payment.amount,

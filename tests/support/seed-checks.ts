@@ -6,6 +6,7 @@ import {
   type RefundState,
   type TransactionState,
 } from '@/server/core/domain/states';
+import type { RefundLifecycle } from '@/server/modules/refunds/refund-view';
 
 // What seeded rows must be (seedOperations): rows the service itself could have written. Each
 // check answers the problems it found (none: []), so a test shows them all at once. Used by the
@@ -44,8 +45,9 @@ export async function lifecycleProblems(prisma: Db, merchantIds: string[]): Prom
 }
 
 /**
- * Every refund: of a settled payment of a refundable method, allowed moves; each transaction's
- * live refunds add up to its refunded_amount, within what was captured.
+ * Every refund: of a settled payment of a refundable method, allowed moves, showing its
+ * transaction's method, brand and masked PAN and its operation's number; each transaction's live
+ * refunds add up to its refunded_amount, within what was captured.
  */
 export async function refundProblems(prisma: Db, merchantIds: string[]): Promise<string[]> {
   const refunds = await prisma.refund.findMany({
@@ -56,10 +58,24 @@ export async function refundProblems(prisma: Db, merchantIds: string[]): Promise
       state: true,
       transactionId: true,
       refundAmount: true,
+      merchantOperationNumber: true,
+      method: true,
+      cardBrand: true,
+      maskedPan: true,
+      operation: { select: { merchantOperationNumber: true } },
       transaction: {
-        select: { state: true, method: true, amount: true, capturedAmount: true, refundedAmount: true, merchantId: true },
+        select: {
+          state: true,
+          method: true,
+          cardBrand: true,
+          maskedPan: true,
+          amount: true,
+          capturedAmount: true,
+          refundedAmount: true,
+          merchantId: true,
+        },
       },
-      lifecycle: { orderBy: { id: 'asc' }, select: { state: true } },
+      lifecycle: true,
     },
   });
   const problems: string[] = [];
@@ -73,8 +89,11 @@ export async function refundProblems(prisma: Db, merchantIds: string[]): Promise
     if (!REFUNDABLE_METHODS.includes(transaction.method)) problems.push(`${refund.id}: refund of ${transaction.method}`);
     if (refund.refundAmount < 1n) problems.push(`${refund.id}: amount ${refund.refundAmount}`);
     if (refund.merchantId !== transaction.merchantId) problems.push(`${refund.id}: another merchant's transaction`);
+    const shown = [refund.merchantOperationNumber, refund.method, refund.cardBrand, refund.maskedPan];
+    const stored = [refund.operation.merchantOperationNumber, transaction.method, transaction.cardBrand, transaction.maskedPan];
+    if (shown.join() !== stored.join()) problems.push(`${refund.id}: shows ${shown.join()}, its payment is ${stored.join()}`);
     let from: RefundState | null = null;
-    for (const entry of refund.lifecycle) {
+    for (const entry of refund.lifecycle as RefundLifecycle) {
       if (!canRefundTransition(from, entry.state)) problems.push(`${refund.id}: ${from} -> ${entry.state}`);
       from = entry.state;
     }

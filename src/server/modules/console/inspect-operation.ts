@@ -23,10 +23,7 @@ export async function inspectOperation(prisma: Db, input: { merchantCode: string
         omit: { requestHash: true, authorizationReply: true },
         include: { lifecycle: { orderBy: { id: 'asc' }, select: { state: true, at: true } } },
       },
-      refunds: {
-        orderBy: { createdAt: 'asc' },
-        include: { lifecycle: { orderBy: { id: 'asc' }, select: { state: true, at: true } } },
-      },
+      refunds: { orderBy: { createdAt: 'asc' } },
     },
   });
   if (!operation) throw new AppError('NOT_FOUND', 'no such operation');

@@ -13,6 +13,7 @@ import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { settleAuthorized } from '@/server/modules/charges/settle-authorized';
 import { can } from '@/server/modules/access/policy';
 import { refundsExport } from './refunds-export';
+import { lifecycleEntry, type RefundLifecycle } from '@/server/modules/refunds/refund-view';
 
 // The CSV export of the refunds page: the file's exact text, the page's filters, the scope, the
 // merchant column of platform staff, and the refusals.
@@ -62,9 +63,9 @@ beforeAll(async () => {
     where: { transactionId: ids['a-plain']! },
     data: { createdAt: new Date('2026-01-10T15:00:00Z') },
   });
-  await prisma.refundLifecycleEntry.updateMany({
-    where: { refund: { transactionId: ids['a-plain']! } },
-    data: { at: new Date('2026-01-10T15:00:00Z') },
+  await prisma.refund.updateMany({
+    where: { transactionId: ids['a-plain']! },
+    data: { lifecycle: [lifecycleEntry('REGISTERED', new Date('2026-01-10T15:00:00Z'))] },
   });
 }, SETUP_TIMEOUT);
 
@@ -81,10 +82,8 @@ const lines = async (response: Response) => (await response.text()).split('\r\n'
 
 /** The row the file must hold for a refund, built from what is stored. */
 async function expectedLine(number: string, reason: string, merchantCode?: string) {
-  const refund = await prisma.refund.findFirstOrThrow({
-    where: { transactionId: ids[number]! },
-    include: { lifecycle: { orderBy: { id: 'asc' } } },
-  });
+  const refund = await prisma.refund.findFirstOrThrow({ where: { transactionId: ids[number]! } });
+  const lifecycle = refund.lifecycle as RefundLifecycle;
   const at = (instant: Date) => [
     `${instant.toISOString().slice(0, 19)}Z`,
     new Date(instant.getTime() - 5 * 3600_000).toISOString().replace('T', ' ').slice(0, 19),
@@ -100,8 +99,8 @@ async function expectedLine(number: string, reason: string, merchantCode?: strin
     'PEN',
     '15000',
     reason,
-    ...at(refund.lifecycle[0]!.at),
-    ...at(refund.lifecycle.at(-1)!.at),
+    ...at(new Date(lifecycle[0]!.at)),
+    ...at(new Date(lifecycle.at(-1)!.at)),
   ].join(',');
 }
 

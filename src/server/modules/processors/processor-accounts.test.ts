@@ -18,6 +18,7 @@ import { chargeRequest } from '@tests/support/procedure-test-support';
 import { settleNow } from '@/server/modules/charges/settle-now';
 import { requestRefunds } from '@/server/modules/refunds/request-refunds';
 import { processRefunds } from '@/server/modules/refunds/process-refunds';
+import type { RefundLifecycle } from '@/server/modules/refunds/refund-view';
 
 // Merchants' processor accounts on the embedded database, against the processors' simulators
 // (tests/simulators): secrets sealed and never kept in the clear, the connection test, removal
@@ -365,10 +366,7 @@ describe('notifications', () => {
     expect(await notify()).toEqual({ kind: 'received', duplicate: false, outcome: 'moved' });
     expect(await stateOfRefund()).toBe('RESOLVED');
     expect(await notify()).toEqual({ kind: 'received', duplicate: true, outcome: 'duplicate' });
-    const lifecycle = await db.prisma.refundLifecycleEntry.findMany({
-      where: { refundId: registered!.refund_id },
-      select: { state: true },
-    });
-    expect(lifecycle.map((entry) => entry.state)).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
+    const { lifecycle } = await db.prisma.refund.findUniqueOrThrow({ where: { id: registered!.refund_id } });
+    expect((lifecycle as RefundLifecycle).map((entry) => entry.state)).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
   });
 });

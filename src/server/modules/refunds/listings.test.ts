@@ -345,8 +345,8 @@ describe('listRefunds', () => {
     const searches = [
       {},
       { state: sample.state },
-      { transaction_id: sample.transaction.id.toUpperCase() },
-      { merchant_operation_number: sample.operation.merchantOperationNumber },
+      { transaction_id: sample.transactionId.toUpperCase() },
+      { merchant_operation_number: sample.merchantOperationNumber },
       { start_date: day, end_date: day },
     ];
     for (const scope of [
@@ -360,7 +360,7 @@ describe('listRefunds', () => {
           where: {
             ...(scope.merchantIds === 'all' ? {} : { merchantId: { in: scope.merchantIds } }),
             ...('state' in filters ? { state: filters.state } : {}),
-            ...('transaction_id' in filters ? { transactionId: sample.transaction.id } : {}),
+            ...('transaction_id' in filters ? { transactionId: sample.transactionId } : {}),
             ...('merchant_operation_number' in filters
               ? { operation: { merchantOperationNumber: filters.merchant_operation_number } }
               : {}),

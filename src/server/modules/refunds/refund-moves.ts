@@ -4,11 +4,12 @@ import type { Tx } from '@/server/platform/db/client';
 import { canRefundTransition, type RefundState } from '@/server/core/domain/states';
 import type { RefundObject } from '@/server/core/interface/refund';
 import { REFUND_REASONS } from '@/server/core/domain/state-reasons';
-import { refundSelect, toRefundObject } from './refund-view';
+import { lifecycleEntry, refundSelect, toRefundObject } from './refund-view';
 import { eventOf } from '@/server/modules/events/event-of';
 
 // Refund moves (docs/DESIGN.md 6): REGISTERED on request, then IN_PROCESS, then RESOLVED or
-// REJECTED; each with its lifecycle entry and event in the caller's database transaction.
+// REJECTED; each with its lifecycle entry (in the refund's row) and its event in the caller's
+// database transaction.
 const movedRefundSelect = {
   ...refundSelect,
   merchantId: true,
@@ -16,9 +17,8 @@ const movedRefundSelect = {
   transaction: { select: { id: true, method: true, cardBrand: true, maskedPan: true, callbackUrl: true } },
 } satisfies Prisma.RefundSelect;
 
-/** Writes the lifecycle entries of refunds that just reached `to`, then their events; the refunds in `ids` order. */
-async function recordRefundMoves(tx: Tx, ids: string[], to: RefundState, at: Date): Promise<RefundObject[]> {
-  await tx.refundLifecycleEntry.createMany({ data: ids.map((refundId) => ({ refundId, state: to, at })) });
+/** Writes the events of refunds that just reached `to`; the refunds in `ids` order. */
+async function recordRefundMoves(tx: Tx, ids: string[], to: RefundState): Promise<RefundObject[]> {
   const rows = await tx.refund.findMany({ where: { id: { in: ids } }, select: movedRefundSelect });
   const ordered = ids.map((id) => rows.find((row) => row.id === id)!);
   const refunds = ordered.map(toRefundObject);
@@ -37,29 +37,44 @@ async function recordRefundMoves(tx: Tx, ids: string[], to: RefundState, at: Dat
   return refunds;
 }
 
-/** A refund to register: its row as the request decided it, without state, reason or lifecycle. */
-export type NewRefund = Omit<Prisma.RefundUncheckedCreateInput, 'state' | 'reason' | 'lifecycle' | 'createdAt'> & {
+/** A refund to register, as the request decided it. */
+export type NewRefund = {
   id: string;
+  merchantId: string;
+  transactionId: string;
+  type: string;
+  refundAmount: bigint;
+  transactionAmount: bigint;
+  currency: string;
+  additionalFields: Prisma.InputJsonValue;
 };
 
 /** The refunds of one request, REGISTERED, in the request's order. */
 export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Date()): Promise<RefundObject[]> {
   if (!canRefundTransition(null, 'REGISTERED')) throw new Error('refund move NONE -> REGISTERED is not allowed');
+  const lifecycle = JSON.stringify([lifecycleEntry('REGISTERED', at)]);
   for (const refund of refunds) {
-    await tx.refund.create({
-      data: { ...refund, state: 'REGISTERED', reason: REFUND_REASONS.REGISTERED, createdAt: at },
-      select: { id: true },
-    });
-    // The transaction's sum of live refunds, which its CHECK keeps within what was captured.
+    // One statement: the transaction's sum of live refunds (which its CHECK keeps within what was
+    // captured), and the refund with what it shows of that transaction and its operation.
     await tx.$executeRaw`
-      UPDATE transactions SET refunded_amount = refunded_amount + ${BigInt(refund.refundAmount)}
-      WHERE id = ${refund.transactionId}::uuid`;
+      WITH refunded AS (
+        UPDATE transactions SET refunded_amount = refunded_amount + ${refund.refundAmount}
+        WHERE id = ${refund.transactionId}::uuid
+        RETURNING id, operation_id, method, card_brand, masked_pan
+      )
+      INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, merchant_operation_number, method, card_brand,
+        masked_pan, type, refund_amount, transaction_amount, currency, state, reason, additional_fields, lifecycle,
+        created_at, updated_at)
+      SELECT ${refund.id}::uuid, ${refund.merchantId}::uuid, o.id, t.id, o.merchant_operation_number, t.method, t.card_brand,
+        t.masked_pan, ${refund.type}, ${refund.refundAmount}, ${refund.transactionAmount}, ${refund.currency},
+        'REGISTERED', ${REFUND_REASONS.REGISTERED}, ${JSON.stringify(refund.additionalFields)}::jsonb, ${lifecycle}::jsonb,
+        ${at}, ${new Date()}
+      FROM refunded t JOIN operations o ON o.id = t.operation_id`;
   }
   return recordRefundMoves(
     tx,
     refunds.map((refund) => refund.id),
     'REGISTERED',
-    at,
   );
 }
 
@@ -69,13 +84,16 @@ export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Dat
  */
 export async function moveRefund(tx: Tx, id: string, from: RefundState, to: RefundState, at = new Date()): Promise<boolean> {
   if (!canRefundTransition(from, to)) throw new Error(`refund move ${from} -> ${to} is not allowed`);
-  const moved = await tx.refund.updateMany({ where: { id, state: from }, data: { state: to, reason: REFUND_REASONS[to] } });
-  if (moved.count === 0) return false;
+  const moved = await tx.$executeRaw`
+    UPDATE refunds SET state = ${to}::"RefundState", reason = ${REFUND_REASONS[to]},
+      lifecycle = lifecycle || ${JSON.stringify([lifecycleEntry(to, at)])}::jsonb, updated_at = ${new Date()}
+    WHERE id = ${id}::uuid AND state = ${from}::"RefundState"`;
+  if (moved === 0) return false;
   if (to === 'REJECTED') {
     await tx.$executeRaw`
       UPDATE transactions t SET refunded_amount = t.refunded_amount - r.refund_amount
       FROM refunds r WHERE r.id = ${id}::uuid AND t.id = r.transaction_id`;
   }
-  await recordRefundMoves(tx, [id], to, at);
+  await recordRefundMoves(tx, [id], to);
   return true;
 }

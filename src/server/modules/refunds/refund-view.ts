@@ -1,8 +1,9 @@
 import type { Prisma } from '@/generated/prisma/client';
+import type { RefundState } from '@/server/core/domain/states';
 import { toTimeObject } from '@/server/core/domain/time';
 import type { RefundObject } from '@/server/core/interface/refund';
 
-// One mapper from a stored refund to the interface's refund object (2.10).
+// One mapper from a stored refund to the interface's refund object (2.10): the refund's row holds all of it.
 export const refundSelect = {
   id: true,
   state: true,
@@ -13,12 +14,23 @@ export const refundSelect = {
   currency: true,
   additionalFields: true,
   createdAt: true,
-  operation: { select: { merchantOperationNumber: true } },
-  transaction: { select: { id: true, method: true, cardBrand: true, maskedPan: true } },
-  lifecycle: { select: { state: true, at: true }, orderBy: { id: 'asc' } },
+  merchantOperationNumber: true,
+  transactionId: true,
+  method: true,
+  cardBrand: true,
+  maskedPan: true,
+  lifecycle: true,
 } satisfies Prisma.RefundSelect;
 
 export type RefundRow = Prisma.RefundGetPayload<{ select: typeof refundSelect }>;
+
+/** The refunds.lifecycle column, as refund-moves.ts writes it. */
+export type RefundLifecycle = { state: RefundState; at: string }[];
+
+/** A lifecycle entry of the column: `at` as JavaScript's toISOString wrote it. */
+export function lifecycleEntry(state: RefundState, at: Date): RefundLifecycle[number] {
+  return { state, at: at.toISOString() };
+}
 
 export function toRefundObject(row: RefundRow): RefundObject {
   return {
@@ -26,17 +38,20 @@ export function toRefundObject(row: RefundRow): RefundObject {
     state: row.state,
     refund_reason: row.reason,
     type: row.type,
-    merchant_operation_number: row.operation.merchantOperationNumber,
-    transaction_id: row.transaction.id,
+    merchant_operation_number: row.merchantOperationNumber,
+    transaction_id: row.transactionId,
     refund_amount: row.refundAmount.toString(),
     transaction_amount: row.transactionAmount.toString(),
     currency: row.currency,
     payment_method: {
-      name: row.transaction.method,
-      brand: row.transaction.cardBrand ?? '',
-      masked_pan: row.transaction.maskedPan ?? '',
+      name: row.method,
+      brand: row.cardBrand ?? '',
+      masked_pan: row.maskedPan ?? '',
     },
     additional_fields: row.additionalFields as RefundObject['additional_fields'],
-    lifecycle: row.lifecycle.map((entry) => ({ state: entry.state, date: toTimeObject(entry.at, 'seconds') })),
+    lifecycle: (row.lifecycle as RefundLifecycle).map((entry) => ({
+      state: entry.state,
+      date: toTimeObject(new Date(entry.at), 'seconds'),
+    })),
   };
 }

@@ -53,7 +53,6 @@ export class RefundRefusal extends AppError {
 type Eligible = {
   index: number;
   transactionId: string;
-  operationId: string;
   amount: bigint;
   refundAmount: bigint;
   currency: string;
@@ -173,7 +172,6 @@ async function checkItem(
   return {
     index,
     transactionId: transaction.id,
-    operationId: operation.id,
     amount: transaction.amount,
     refundAmount: decision.amount,
     currency: transaction.currency,
@@ -193,7 +191,6 @@ export async function requestRefunds(prisma: Db, merchant: ActingMerchant, body:
         (checked as Eligible[]).map((entry) => ({
           id: randomUUID(),
           merchantId: merchant.id,
-          operationId: entry.operationId,
           transactionId: entry.transactionId,
           type: body.operations[entry.index]!.type,
           refundAmount: entry.refundAmount,

@@ -7,6 +7,7 @@ import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { moveTransaction } from './move-transaction';
 import { moveTransactions } from './move-transactions';
 import { moveRefund, registerRefunds } from '@/server/modules/refunds/refund-moves';
+import type { RefundLifecycle } from '@/server/modules/refunds/refund-view';
 
 // The move module against a real (embedded) database: what a refused move leaves, what a batch
 // takes, and that every move writes one lifecycle entry and one event.
@@ -24,14 +25,14 @@ beforeAll(async () => {
 
 /** Lifecycle entries and events written for these transactions or refunds, and their states. */
 async function written(ids: string[]) {
-  const [lifecycle, refundLifecycle, events, transactions, refunds] = await Promise.all([
+  const [lifecycle, events, transactions, refunds] = await Promise.all([
     fixture.db.prisma.lifecycleEntry.count({ where: { transactionId: { in: ids } } }),
-    fixture.db.prisma.refundLifecycleEntry.count({ where: { refundId: { in: ids } } }),
     fixture.db.prisma.outboxEvent.findMany({ where: { aggregateId: { in: ids } }, select: { aggregateId: true, type: true } }),
     fixture.db.prisma.transaction.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
-    fixture.db.prisma.refund.findMany({ where: { id: { in: ids } }, select: { id: true, state: true } }),
+    fixture.db.prisma.refund.findMany({ where: { id: { in: ids } }, select: { id: true, state: true, lifecycle: true } }),
   ]);
   const states = Object.fromEntries([...transactions, ...refunds].map((row) => [row.id, row.state]));
+  const refundLifecycle = refunds.reduce((sum, row) => sum + (row.lifecycle as RefundLifecycle).length, 0);
   return { entries: lifecycle + refundLifecycle, events, states };
 }
 
@@ -111,10 +112,6 @@ describe('refund moves', () => {
   let refundId: string;
 
   it('registers refunds with one lifecycle entry and one event each, in the request order', async () => {
-    const settled = await fixture.db.prisma.transaction.findMany({
-      where: { id: { in: authorized } },
-      select: { id: true, operationId: true },
-    });
     refundId = randomUUID();
     const refunds = await fixture.db.prisma.$transaction((tx) =>
       registerRefunds(
@@ -122,7 +119,6 @@ describe('refund moves', () => {
         authorized.map((transactionId, index) => ({
           id: index === 0 ? refundId : randomUUID(),
           merchantId: fixture.merchant.id,
-          operationId: settled.find((row) => row.id === transactionId)!.operationId,
           transactionId,
           type: 'TOTAL',
           refundAmount: 15000n,
@@ -139,6 +135,30 @@ describe('refund moves', () => {
     expect(after.entries).toBe(2);
     expect(after.events).toHaveLength(2);
     expect(after.events.every((event) => event.type === 'refund.registered')).toBe(true);
+    // Each refund shows its own payment (the copies in its row are its transaction's and operation's).
+    const stored = await fixture.db.prisma.refund.findMany({
+      where: { id: { in: ids } },
+      select: {
+        merchantOperationNumber: true,
+        method: true,
+        cardBrand: true,
+        maskedPan: true,
+        transaction: {
+          select: { method: true, cardBrand: true, maskedPan: true, operation: { select: { merchantOperationNumber: true } } },
+        },
+      },
+    });
+    expect(stored).toHaveLength(2);
+    for (const { transaction, ...shown } of stored) {
+      expect(shown).toEqual({
+        merchantOperationNumber: transaction.operation.merchantOperationNumber,
+        method: 'CARD',
+        cardBrand: transaction.cardBrand,
+        maskedPan: transaction.maskedPan,
+      });
+      expect(transaction.method).toBe('CARD');
+      expect(transaction.maskedPan).toMatch(/^\d{6}\*+\d{4}$/);
+    }
   });
 
   it('refuses a refund move the table does not have, and changes nothing', async () => {

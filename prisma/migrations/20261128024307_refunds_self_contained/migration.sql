@@ -1,12 +1,10 @@
 -- A refund's row holds everything its object shows (docs/DECISIONS.md, "A page of refunds from
--- their own rows"): its lifecycle (at most three entries, always read whole, written only with a
+-- its own rows"): its lifecycle (at most three entries, always read whole, written only with a
 -- move of that row) and what it shows of its operation and transaction (the operation's number,
 -- the method, brand and masked PAN of a settled transaction, which never change). A page of
 -- refunds then reads the refunds alone: no lookup of each refund's operation and transaction,
 -- and no lookup and sort of its lifecycle entries in another table. The entries keep their order
 -- (by id) and their instants, to the millisecond, in the form JavaScript's toISOString writes.
--- No semicolon may appear in this file except at the end of a statement: @prisma/adapter-pg runs
--- a migration split at every semicolon.
 
 ALTER TABLE "refunds"
   ADD COLUMN IF NOT EXISTS "merchant_operation_number" TEXT,
@@ -27,8 +25,37 @@ SET "merchant_operation_number" = o.merchant_operation_number,
 FROM "operations" o, "transactions" t
 WHERE o.id = r.operation_id AND t.id = r.transaction_id;
 
+-- During a rolling deploy the previous release's instances still register refunds without the
+-- copies and write each move's entry to refund_lifecycle_entries (docs/DEPLOYMENT.md: migrations
+-- keep old instances working). Until the next release drops that table and these triggers, a
+-- refund inserted without its copies gets them from its transaction (before the NOT NULL check),
+-- and an entry written to the old table is appended to its refund's row.
+CREATE OR REPLACE FUNCTION refunds_copy_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT o.merchant_operation_number, t.method, t.card_brand, t.masked_pan
+  INTO NEW.merchant_operation_number, NEW.method, NEW.card_brand, NEW.masked_pan
+  FROM transactions t JOIN operations o ON o.id = t.operation_id
+  WHERE t.id = NEW.transaction_id;
+  RETURN NEW;
+END $$;
+
+DROP TRIGGER IF EXISTS refunds_copy_payment ON "refunds";
+CREATE TRIGGER refunds_copy_payment BEFORE INSERT ON "refunds"
+  FOR EACH ROW WHEN (NEW.merchant_operation_number IS NULL) EXECUTE FUNCTION refunds_copy_payment();
+
+CREATE OR REPLACE FUNCTION refund_lifecycle_entries_to_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE refunds
+  SET lifecycle = lifecycle || jsonb_build_array(jsonb_build_object(
+    'state', NEW.state, 'at', to_char(NEW.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+  WHERE id = NEW.refund_id;
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS refund_lifecycle_entries_to_row ON "refund_lifecycle_entries";
+CREATE TRIGGER refund_lifecycle_entries_to_row AFTER INSERT ON "refund_lifecycle_entries"
+  FOR EACH ROW EXECUTE FUNCTION refund_lifecycle_entries_to_row();
+
 ALTER TABLE "refunds"
   ALTER COLUMN "merchant_operation_number" SET NOT NULL,
   ALTER COLUMN "method" SET NOT NULL;
-
-DROP TABLE IF EXISTS "refund_lifecycle_entries";

@@ -178,4 +178,51 @@ describe('refund moves', () => {
     expect(after.entries).toBe(before.entries + 1);
     expect(after.events.slice(before.events.length)).toEqual([{ aggregateId: refundId, type: 'refund.in_process' }]);
   });
+
+  it("keeps a refund that the previous release's code writes during a rolling deploy whole in its row", async () => {
+    // As that code wrote it: the row without the copies, each move's entry in refund_lifecycle_entries.
+    const id = randomUUID();
+    const at = new Date('2026-11-20T10:11:12.345Z');
+    const { prisma } = fixture.db;
+    await prisma.$transaction([
+      prisma.$executeRaw`
+        INSERT INTO refunds (id, merchant_id, operation_id, transaction_id, type, refund_amount, transaction_amount,
+          currency, state, reason, additional_fields, created_at, updated_at)
+        SELECT ${id}::uuid, t.merchant_id, t.operation_id, t.id, 'PARTIAL', 100, t.amount, t.currency, 'REGISTERED', 'r',
+          '{}'::jsonb, ${at}, ${at}
+        FROM transactions t WHERE t.id = ${authorized[1]}::uuid`,
+      prisma.$executeRaw`INSERT INTO refund_lifecycle_entries (refund_id, state, at) VALUES (${id}::uuid, 'REGISTERED', ${at})`,
+    ]);
+    await prisma.$transaction([
+      prisma.$executeRaw`UPDATE refunds SET state = 'IN_PROCESS' WHERE id = ${id}::uuid`,
+      prisma.$executeRaw`INSERT INTO refund_lifecycle_entries (refund_id, state, at) VALUES (${id}::uuid, 'IN_PROCESS', ${at})`,
+    ]);
+    const row = await prisma.refund.findUniqueOrThrow({
+      where: { id },
+      select: {
+        merchantOperationNumber: true,
+        method: true,
+        cardBrand: true,
+        maskedPan: true,
+        lifecycle: true,
+        transaction: { select: { cardBrand: true, maskedPan: true, operation: { select: { merchantOperationNumber: true } } } },
+      },
+    });
+    const { transaction, ...shown } = row;
+    expect(shown).toEqual({
+      merchantOperationNumber: transaction.operation.merchantOperationNumber,
+      method: 'CARD',
+      cardBrand: transaction.cardBrand,
+      maskedPan: transaction.maskedPan,
+      lifecycle: [
+        { state: 'REGISTERED', at: '2026-11-20T10:11:12.345Z' },
+        { state: 'IN_PROCESS', at: '2026-11-20T10:11:12.345Z' },
+      ],
+    });
+    expect(transaction.maskedPan).toMatch(/^\d{6}\*+\d{4}$/);
+    await prisma.$transaction([
+      prisma.$executeRaw`DELETE FROM refund_lifecycle_entries WHERE refund_id = ${id}::uuid`,
+      prisma.$executeRaw`DELETE FROM refunds WHERE id = ${id}::uuid`,
+    ]);
+  });
 });

@@ -36,7 +36,12 @@ function route(request, response) {
   if (!globalThis[API_HANDLER].request(request, response)) void nextHandler(request, response);
 }
 
+let draining = false;
+
 const server = createServer((request, response) => {
+  // While draining, a request that came on a kept-alive connection is answered, and its
+  // connection closed after it (a client would otherwise keep the connection busy).
+  if (draining) response.setHeader('connection', 'close');
   if (nextHandler) route(request, response);
   else void ready.then(() => route(request, response));
 });
@@ -49,6 +54,23 @@ server.on('connect', (request, socket) => {
 // Longer than the idle timeout of clients and balancers (undici 4 s, nginx 75 s upstream
 // keep-alive is capped by this), so no request meets a connection the server is closing.
 server.keepAliveTimeout = 70_000;
+
+// A stop (SIGTERM or SIGINT: a deploy, a scale-in) drains before the database closes
+// (src/server/startup/startup.ts): no new connection is accepted, the requests under way are
+// answered, and each connection is closed once it is idle, so a charge in flight is answered
+// rather than cut between its claim and its outcome. After `graceMs` the connections still open
+// are closed.
+globalThis[Symbol.for('pay.http-drain')] = (graceMs) =>
+  new Promise((resolve) => {
+    draining = true;
+    const idle = setInterval(() => server.closeIdleConnections(), 25);
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve(undefined);
+    });
+  });
 
 // The port first: a port already taken ends the process before it touches the database.
 await new Promise((resolve) => {

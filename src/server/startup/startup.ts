@@ -15,6 +15,10 @@ import { processorSecretKeys } from '@/server/modules/processors/account-secrets
 import { cardVaultKeys } from '@/server/modules/charges/card-vault';
 import { clientSecretPeppers } from '@/server/modules/access/credentials';
 
+type Drain = (graceMs: number) => Promise<void>;
+/** How long a stop waits for the requests under way: inside the 30 s an orchestrator gives before it kills. */
+const DRAIN_GRACE_MS = 20_000;
+
 // Runs once per process from instrumentation: migrations, keys, demo data, the operator
 // service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
 export async function startService(): Promise<void> {
@@ -47,9 +51,12 @@ export async function startService(): Promise<void> {
   );
   publishSessionSecret(await consoleSessionSecret(prisma));
   const worker = config.WORKER_IN_SERVICE ? startWorker(prisma, `service-${process.pid}`) : null;
+  // A stop answers the requests under way (server.js drains the HTTP server) and lets the
+  // worker finish its jobs before the database closes.
   const shutdown = () => {
     rmSync(config.SERVICE_FILE, { force: true });
-    void Promise.resolve(worker?.stop())
+    const drain = (globalThis as { [key: symbol]: Drain | undefined })[Symbol.for('pay.http-drain')];
+    void Promise.all([drain?.(DRAIN_GRACE_MS), worker?.stop()])
       .then(() => closeDatabase())
       .finally(() => process.exit(0));
   };

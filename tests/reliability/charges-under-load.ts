@@ -1,0 +1,56 @@
+import { chargeBody, type operatorClient, apiHeaders } from '../../scripts/support/api-client';
+
+// Charges sent by clients while a fault strikes the service, and what became of each: the fault
+// suites (kill -9, a stop) read every charge back from the restarted service.
+export type Outcome = { answered: string[]; lost: string[]; refused: number };
+
+export async function load(origin: string, bearer: string, run: string, outcome: Outcome, stop: { now: boolean }) {
+  while (!stop.now) {
+    const body = chargeBody(run);
+    const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
+    try {
+      const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body });
+      await response.arrayBuffer();
+      if (response.status === 200) outcome.answered.push(number);
+      else outcome.refused += 1;
+    } catch {
+      outcome.lost.push(number);
+      return;
+    }
+  }
+}
+
+export type Stored = 'whole' | 'absent' | 'claimed' | 'declined' | 'partial';
+
+export async function storedWhole(operator: ReturnType<typeof operatorClient>, number: string): Promise<Stored> {
+  let stored: Record<string, unknown>;
+  try {
+    stored = await operator.inspectOperation.query({ merchantCode: 'DEMO001', merchantOperationNumber: number });
+  } catch (error) {
+    if (String(error).includes('no such operation') || (error as { data?: { httpStatus?: number } }).data?.httpStatus === 404)
+      return 'absent';
+    throw error;
+  }
+  const transactions = stored.transactions as { state: string; statusCheckAt: string | null; lifecycle: { state: string }[] }[];
+  const events = stored.events as unknown[];
+  const claimed =
+    transactions.length === 1 &&
+    transactions[0]!.state === 'REGISTRADO' &&
+    transactions[0]!.statusCheckAt !== null &&
+    transactions[0]!.lifecycle.map((entry) => entry.state).join() === 'REGISTRADO' &&
+    events.length === 1;
+  if (claimed) return 'claimed';
+  // A claimed charge the status sync settled after a restart: the processor never had it.
+  const declined =
+    transactions.length === 1 &&
+    transactions[0]!.state === 'DENEGADO' &&
+    transactions[0]!.lifecycle.map((entry) => entry.state).join() === 'REGISTRADO,PENDIENTE,DENEGADO' &&
+    events.length === 3;
+  if (declined) return 'declined';
+  const whole =
+    transactions.length === 1 &&
+    transactions[0]!.state === 'AUTORIZADO' &&
+    transactions[0]!.lifecycle.map((entry) => entry.state).join() === 'REGISTRADO,PENDIENTE,AUTORIZADO' &&
+    events.length === 3;
+  return whole ? 'whole' : 'partial';
+}

@@ -6,7 +6,8 @@
 // - open loop: requests evenly spaced at 100, 200 and 400 requests/s (open-loop.ts), p50, p99
 //   and p99.9 from each request's due time;
 // - a fresh instance: restarted on the same database and sent 200 charges/s from its first
-//   moment it says it is ready, for as long as an open-loop run;
+//   moment it says it is ready, for as long as an open-loop run, also by window (its first
+//   second, the next two, the rest), where what is still cold shows;
 // - overload: restarted again with its admission control as configured by default (the runs
 //   above lift it, as they lift the rate limits), charges at a steady 100/s (a third of the
 //   saturated rate if less), then at twice the saturated rate for 30 s, then steady again:
@@ -22,10 +23,10 @@ import { prepare } from './bench/prepare';
 import { token } from './support/api-client';
 import { benchTargets, LIFTED_LIMITS, type TargetName } from './bench/targets';
 import { measure, type Target } from './bench/measure';
-import { openLoop } from './bench/open-loop';
+import { figuresOf, sendEvenly } from './bench/open-loop';
 import { BURST_SECONDS, overloadRun, overloadTable } from './bench/overload';
 import { runStats, serviceStats } from './bench/service-stats';
-import { machine, openTable, saturatedTable, writeSection, type OpenRow, type SaturatedRow } from './bench/report';
+import { freshTable, machine, openTable, saturatedTable, writeSection, type OpenRow, type SaturatedRow } from './bench/report';
 import { cpuPerRequest, cpuSample } from './support/cpu-time';
 import { withStealShare } from './support/cpu-steal';
 import { memoryMiB, startService, withMemorySampling, type ServiceProcess } from './support/service-process';
@@ -43,9 +44,12 @@ const OPEN: TargetName[] = ['baseline', 'charges', 'transaction', 'refund'];
 /** One open-loop run, with what the service's event loop and garbage collector did meanwhile. */
 async function openRun(origin: string, target: Target, rate: number, metricsToken: string) {
   const before = await serviceStats(origin, metricsToken);
-  const { result: figures, stealPercent } = await withStealShare(() => openLoop(origin, target, { rate, seconds: OPEN_SECONDS }));
+  const { result: samples, stealPercent } = await withStealShare(() =>
+    sendEvenly(origin, target, [{ rate, seconds: OPEN_SECONDS }]),
+  );
+  const figures = figuresOf(samples, rate);
   const stats = runStats(before, await serviceStats(origin, metricsToken), figures.sent, OPEN_SECONDS);
-  return { figures, stealPercent, stats };
+  return { figures, samples, stealPercent, stats };
 }
 
 async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: string): Promise<void> {
@@ -158,6 +162,8 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       ...saturatedTable(baseline, rows),
       '',
       ...openTable(open, { name: 'POST /charges (CARD), fresh instance', ...fresh }),
+      '',
+      ...freshTable(fresh.samples, 200),
       '',
       ...overloadTable(overload, bareAt200),
     ];

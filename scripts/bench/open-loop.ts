@@ -29,16 +29,12 @@ export function percentile(sorted: number[], share: number): number {
 
 export const round = (ms: number) => Math.round(ms * 10) / 10;
 
-export async function openLoop(
-  origin: string,
-  target: Target,
-  options: { rate: number; seconds: number },
-): Promise<OpenLoopFigures> {
-  const samples = await sendEvenly(origin, target, [options]);
+/** The figures of a run's samples (sent at `rate`). */
+export function figuresOf(samples: readonly Sample[], rate: number): OpenLoopFigures {
   const latencies = samples.filter((sample) => sample.status !== 0).map((sample) => sample.ms);
   latencies.sort((a, b) => a - b);
   return {
-    rate: options.rate,
+    rate,
     sent: samples.length,
     p50: round(percentile(latencies, 0.5)),
     p99: round(percentile(latencies, 0.99)),

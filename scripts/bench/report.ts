@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { CpuSample } from '../support/cpu-time';
 import type { Figures } from './measure';
-import type { OpenLoopFigures } from './open-loop';
+import { figuresOf, round, type OpenLoopFigures, type Sample } from './open-loop';
 import type { RunStats } from './service-stats';
 
 // The benchmark's tables, checked against the targets of docs/BENCHMARKS.md (ratios to the bare
@@ -76,7 +76,39 @@ export function openTable(rows: OpenRow[], fresh: Omit<OpenRow, 'baseline'>): st
     const target = each.name === 'POST /charges (CARD)' && each.figures.rate === 200 ? chargeTargets(each.figures, bare) : '—';
     lines.push(row(each.baseline ? 'baseline (bare route)' : each.name, each, target));
   }
-  lines.push(row(fresh.name, fresh, '—'));
+  const steady = rows.find((each) => each.name === 'POST /charges (CARD)' && each.figures.rate === 200)?.figures.p99;
+  lines.push(
+    row(
+      fresh.name,
+      fresh,
+      steady === undefined ? '—' : verdict(fresh.figures.p99 <= 2 * steady, `p99 ≤ 2 × steady state = ${round(2 * steady)} ms`),
+    ),
+  );
+  return lines;
+}
+
+/** Windows of a fresh instance's run, from its first request: what is cold shows in the first ones. */
+const FRESH_WINDOWS = [
+  { from: 0, to: 1000 },
+  { from: 1000, to: 3000 },
+  { from: 3000, to: Number.POSITIVE_INFINITY },
+];
+
+/** The fresh instance's run by window of due time: its first second, the next two, and the rest. */
+export function freshTable(samples: readonly Sample[], rate: number): string[] {
+  const lines = [
+    '| fresh instance, POST /charges (CARD) | requests | p50 ms | p99 ms | max ms | errors | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { from, to } of FRESH_WINDOWS) {
+    const inWindow = samples.filter((sample) => sample.due >= from && sample.due < to);
+    if (inWindow.length === 0) continue;
+    const figures = figuresOf(inWindow, rate);
+    const name = to === Number.POSITIVE_INFINITY ? `from ${from / 1000} s on` : `${from / 1000}–${to / 1000} s`;
+    lines.push(
+      `| ${name} | ${figures.sent} | ${figures.p50} | ${figures.p99} | ${figures.max} | ${figures.errors} | ${figures.non2xx} |`,
+    );
+  }
   return lines;
 }
 

@@ -12,10 +12,48 @@ export type KnownErrors = Record<string, string>;
 /** A form's own refusal before anything is sent (a field the form checks itself): its text is shown as it is. */
 export class FormProblem extends Error {}
 
-/** The message of a failed call in the visitor's language: the service's own text, or a generic one. */
+type ActionMessages = ReturnType<typeof useTranslations<'ui.consoleAction'>>;
+
+/**
+ * A failed call in the visitor's language: a text the form expects for its code or kind, a
+ * catalogue text for the kinds every action can meet (the service busy, a fault, a role or a
+ * session that does not allow it), or the service's own text for a refused action.
+ */
+export function describeFailure(failure: unknown, t: ActionMessages, known: KnownErrors): string {
+  if (failure instanceof FormProblem) return failure.message;
+  const service = errorMessage(failure, t('failed'));
+  if (!(failure instanceof TRPCClientError)) return service;
+  const data = failure.data as { kind?: string; errors?: { code: string }[] } | undefined;
+  const code = data?.errors?.find((item) => known[item.code])?.code;
+  if (code) return known[code]!;
+  const kind = data?.kind ?? '';
+  if (known[kind]) return known[kind];
+  switch (kind) {
+    // Validation: a localized lead and the service's own field messages.
+    case 'VALIDATION':
+      return `${t('validation')}: ${service}`;
+    case 'FORBIDDEN':
+      return t('forbidden');
+    case 'NOT_FOUND':
+      return t('notFound');
+    case 'UNAUTHENTICATED':
+      return t('unauthenticated');
+    // Admission control or a database briefly away (503), too many requests (429): try again.
+    case 'UNAVAILABLE':
+      return t('unavailable');
+    case 'RATE_LIMITED':
+      return t('rateLimited');
+    case 'INTERNAL':
+      return t('failed');
+    default:
+      return service;
+  }
+}
+
+/** The message of a failed call in the visitor's language (describeFailure). */
 export function useErrorMessage(): (failure: unknown) => string {
   const t = useTranslations('ui.consoleAction');
-  return (failure) => errorMessage(failure, t('failed'));
+  return (failure) => describeFailure(failure, t, {});
 }
 
 /**
@@ -30,30 +68,6 @@ export function useConsoleAction(known: KnownErrors = {}) {
   useEffect(() => setBusy(false), []);
   const [error, setError] = useState<string | null>(null);
 
-  function describe(failure: unknown): string {
-    if (failure instanceof FormProblem) return failure.message;
-    const service = errorMessage(failure, t('failed'));
-    if (!(failure instanceof TRPCClientError)) return service;
-    const data = failure.data as { kind?: string; errors?: { code: string }[] } | undefined;
-    const code = data?.errors?.find((item) => known[item.code])?.code;
-    if (code) return known[code]!;
-    const kind = data?.kind ?? '';
-    if (known[kind]) return known[kind];
-    switch (kind) {
-      // Validation: a localized lead and the service's own field messages.
-      case 'VALIDATION':
-        return `${t('validation')}: ${service}`;
-      case 'FORBIDDEN':
-        return t('forbidden');
-      case 'NOT_FOUND':
-        return t('notFound');
-      case 'UNAUTHENTICATED':
-        return t('unauthenticated');
-      default:
-        return service;
-    }
-  }
-
   /** `refresh: false` for a call that changes nothing (a query): a refresh started then could overtake the next action's. */
   function run<T>(call: () => Promise<T>, done?: (value: T) => void, { refresh = true }: { refresh?: boolean } = {}): void {
     setBusy(true);
@@ -66,7 +80,7 @@ export function useConsoleAction(known: KnownErrors = {}) {
       },
       (failure: unknown) => {
         setBusy(false);
-        setError(describe(failure));
+        setError(describeFailure(failure, t, known));
       },
     );
   }

@@ -94,7 +94,7 @@ export async function raceRefundMoves(prisma: PrismaClient, merchantIds: string[
     where: { merchantId: { in: merchantIds }, state: 'LIQUIDADO', method: { in: ['CARD', 'YAPE'] }, refundedAmount: 0 },
     orderBy: { id: 'asc' },
     take: count,
-    select: { id: true, operationId: true, merchantId: true, amount: true },
+    select: { id: true, merchantId: true, amount: true },
   });
   if (payments.length < count) throw new Error(`only ${payments.length} refundable payments`);
   const problems: string[] = [];

@@ -26,10 +26,18 @@ FROM "operations" o, "transactions" t
 WHERE o.id = r.operation_id AND t.id = r.transaction_id;
 
 -- During a rolling deploy the previous release's instances still register refunds without the
--- copies and write each move's entry to refund_lifecycle_entries (docs/DEPLOYMENT.md: migrations
--- keep old instances working). Until the next release drops that table and these triggers, a
--- refund inserted without its copies gets them from its transaction (before the NOT NULL check),
--- and an entry written to the old table is appended to its refund's row.
+-- copies, write each move's entry to refund_lifecycle_entries, and read lifecycles from there
+-- (docs/DEPLOYMENT.md: migrations keep old instances working). Until the next release drops that
+-- table and these triggers: a refund inserted without its copies gets them from its transaction
+-- (before the NOT NULL check); an entry written to the old table is appended to its refund's
+-- row; an entry appended to a row is written to the old table. Each skips the change the other
+-- made (pg_trigger_depth), so nothing is written twice.
+-- The old table's entries go with their refund (it is no longer a table the service cleans up).
+ALTER TABLE "refund_lifecycle_entries"
+  DROP CONSTRAINT IF EXISTS "refund_lifecycle_entries_refund_id_fkey",
+  ADD CONSTRAINT "refund_lifecycle_entries_refund_id_fkey" FOREIGN KEY ("refund_id") REFERENCES "refunds"("id")
+    ON DELETE CASCADE ON UPDATE CASCADE;
+
 CREATE OR REPLACE FUNCTION refunds_copy_payment() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT o.merchant_operation_number, t.method, t.card_brand, t.masked_pan
@@ -45,6 +53,9 @@ CREATE TRIGGER refunds_copy_payment BEFORE INSERT ON "refunds"
 
 CREATE OR REPLACE FUNCTION refund_lifecycle_entries_to_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF pg_trigger_depth() > 1 THEN
+    RETURN NULL;
+  END IF;
   UPDATE refunds
   SET lifecycle = lifecycle || jsonb_build_array(jsonb_build_object(
     'state', NEW.state, 'at', to_char(NEW.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
@@ -55,6 +66,23 @@ END $$;
 DROP TRIGGER IF EXISTS refund_lifecycle_entries_to_row ON "refund_lifecycle_entries";
 CREATE TRIGGER refund_lifecycle_entries_to_row AFTER INSERT ON "refund_lifecycle_entries"
   FOR EACH ROW EXECUTE FUNCTION refund_lifecycle_entries_to_row();
+
+CREATE OR REPLACE FUNCTION refunds_lifecycle_to_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF pg_trigger_depth() > 1 THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO refund_lifecycle_entries (refund_id, state, at)
+  SELECT NEW.id, (entry.value->>'state')::"RefundState", (entry.value->>'at')::timestamptz
+  FROM jsonb_array_elements(NEW.lifecycle) WITH ORDINALITY AS entry(value, n)
+  WHERE entry.n > CASE WHEN TG_OP = 'INSERT' THEN 0 ELSE jsonb_array_length(OLD.lifecycle) END
+  ORDER BY entry.n;
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS refunds_lifecycle_to_entries ON "refunds";
+CREATE TRIGGER refunds_lifecycle_to_entries AFTER INSERT OR UPDATE OF lifecycle ON "refunds"
+  FOR EACH ROW EXECUTE FUNCTION refunds_lifecycle_to_entries();
 
 ALTER TABLE "refunds"
   ALTER COLUMN "merchant_operation_number" SET NOT NULL,

@@ -15,8 +15,8 @@ export async function refundDetail(prisma: Db, scope: MerchantScope, refundId: s
     select: {
       ...refundSelect,
       merchantId: true,
-      operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true, name: true } } } },
-      transaction: { select: { ...transactionSelect, cardBrand: true, maskedPan: true } },
+      operation: { select: { merchant: { select: { code: true, name: true } } } },
+      transaction: { select: transactionSelect },
     },
   });
   if (!row) throw notFound;

@@ -13,8 +13,8 @@ import { eventOf } from '@/server/modules/events/event-of';
 const movedRefundSelect = {
   ...refundSelect,
   merchantId: true,
-  operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true } } } },
-  transaction: { select: { id: true, method: true, cardBrand: true, maskedPan: true, callbackUrl: true } },
+  operation: { select: { merchant: { select: { code: true } } } },
+  transaction: { select: { callbackUrl: true } },
 } satisfies Prisma.RefundSelect;
 
 /** Writes the events of refunds that just reached `to`; the refunds in `ids` order. */
@@ -27,7 +27,7 @@ async function recordRefundMoves(tx: Tx, ids: string[], to: RefundState): Promis
       to,
       merchantId: row.merchantId,
       merchantCode: row.operation.merchant.code,
-      merchantOperationNumber: row.operation.merchantOperationNumber,
+      merchantOperationNumber: row.merchantOperationNumber,
       callbackUrl: row.transaction.callbackUrl,
       refund: refunds[index]!,
     }),
@@ -56,7 +56,7 @@ export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Dat
   for (const refund of refunds) {
     // One statement: the transaction's sum of live refunds (which its CHECK keeps within what was
     // captured), and the refund with what it shows of that transaction and its operation.
-    await tx.$executeRaw`
+    const inserted = await tx.$executeRaw`
       WITH refunded AS (
         UPDATE transactions SET refunded_amount = refunded_amount + ${refund.refundAmount}
         WHERE id = ${refund.transactionId}::uuid
@@ -70,6 +70,7 @@ export async function registerRefunds(tx: Tx, refunds: NewRefund[], at = new Dat
         'REGISTERED', ${REFUND_REASONS.REGISTERED}, ${JSON.stringify(refund.additionalFields)}::jsonb, ${lifecycle}::jsonb,
         ${at}, ${new Date()}
       FROM refunded t JOIN operations o ON o.id = t.operation_id`;
+    if (inserted !== 1) throw new Error(`refund ${refund.id}: no transaction ${refund.transactionId} to refund`);
   }
   return recordRefundMoves(
     tx,

@@ -220,9 +220,17 @@ describe('refund moves', () => {
       ],
     });
     expect(transaction.maskedPan).toMatch(/^\d{6}\*+\d{4}$/);
-    await prisma.$transaction([
-      prisma.$executeRaw`DELETE FROM refund_lifecycle_entries WHERE refund_id = ${id}::uuid`,
-      prisma.$executeRaw`DELETE FROM refunds WHERE id = ${id}::uuid`,
-    ]);
+    // Its entries in the old table go with it (ON DELETE CASCADE).
+    await prisma.$executeRaw`DELETE FROM refunds WHERE id = ${id}::uuid`;
+  });
+
+  it('keeps what this release writes readable by the previous release during the roll (its lifecycle table)', async () => {
+    // refundId was registered and moved to IN_PROCESS by this release's code above.
+    const { prisma } = fixture.db;
+    const { lifecycle } = await prisma.refund.findUniqueOrThrow({ where: { id: refundId }, select: { lifecycle: true } });
+    const entries = await prisma.$queryRaw<{ state: string; at: Date }[]>`
+      SELECT state::text AS state, at FROM refund_lifecycle_entries WHERE refund_id = ${refundId}::uuid ORDER BY id`;
+    expect(entries.map((entry) => ({ state: entry.state, at: entry.at.toISOString() }))).toEqual(lifecycle);
+    expect((lifecycle as RefundLifecycle).map((entry) => entry.state)).toEqual(['REGISTERED', 'IN_PROCESS']);
   });
 });

@@ -58,18 +58,28 @@ server.keepAliveTimeout = 70_000;
 // A stop (SIGTERM or SIGINT: a deploy, a scale-in) drains before the database closes
 // (src/server/startup/startup.ts): no new connection is accepted, the requests under way are
 // answered, and each connection is closed once it is idle, so a charge in flight is answered
-// rather than cut between its claim and its outcome. After `graceMs` the connections still open
-// are closed.
+// rather than cut between its claim and its outcome. After `graceMs` every socket still open is
+// destroyed, upgraded ones included (Node's closeAllConnections leaves those), and the drain ends.
+const sockets = new Set();
+server.on('connection', (socket) => {
+  sockets.add(socket);
+  socket.once('close', () => sockets.delete(socket));
+});
 globalThis[Symbol.for('pay.http-drain')] = (graceMs) =>
   new Promise((resolve) => {
     draining = true;
     const idle = setInterval(() => server.closeIdleConnections(), 25);
-    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
-    server.close(() => {
+    let cut;
+    const done = () => {
       clearInterval(idle);
       clearTimeout(cut);
       resolve(undefined);
-    });
+    };
+    cut = setTimeout(() => {
+      for (const socket of sockets) socket.destroy();
+      done();
+    }, graceMs);
+    server.close(done);
   });
 
 // The port first: a port already taken ends the process before it touches the database.

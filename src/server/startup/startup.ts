@@ -52,16 +52,20 @@ export async function startService(): Promise<void> {
   publishSessionSecret(await consoleSessionSecret(prisma));
   const worker = config.WORKER_IN_SERVICE ? startWorker(prisma, `service-${process.pid}`) : null;
   // A stop answers the requests under way (server.js drains the HTTP server) and lets the
-  // worker finish its jobs before the database closes.
+  // worker finish its jobs before the database closes. A second signal while it does (Ctrl+C
+  // reaches a process group twice) changes nothing: the default action would exit mid-drain.
+  let stopping = false;
   const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
     rmSync(config.SERVICE_FILE, { force: true });
     const drain = (globalThis as { [key: symbol]: Drain | undefined })[Symbol.for('pay.http-drain')];
     void Promise.all([drain?.(DRAIN_GRACE_MS), worker?.stop()])
       .then(() => closeDatabase())
       .finally(() => process.exit(0));
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
   startWarmUp();
 
   logInfo('service started', { database: handle.kind, migrations_applied: appliedMigrations.length, origin: config.origin });

@@ -4,7 +4,7 @@ import { TRPCClientError } from '@trpc/client';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { errorMessage } from './trpc-client';
+import { errorKind, errorMessage } from './trpc-client';
 
 /** Texts for refusals a form expects (already in the visitor's language), by the error item's code (own_user, last_admin…) or the kind (CONFLICT…). */
 export type KnownErrors = Record<string, string>;
@@ -16,8 +16,8 @@ type ActionMessages = ReturnType<typeof useTranslations<'ui.consoleAction'>>;
 
 /**
  * A failed call in the visitor's language: a text the form expects for its code or kind, a
- * catalogue text for the kinds every action can meet (the service busy, a fault, a role or a
- * session that does not allow it), or the service's own text for a refused action.
+ * catalogue text for the kinds every action can meet (a role or a session that does not allow
+ * it, the service busy or failed), or the service's own text for a refused action.
  */
 export function describeFailure(failure: unknown, t: ActionMessages, known: KnownErrors): string {
   if (failure instanceof FormProblem) return failure.message;
@@ -38,22 +38,23 @@ export function describeFailure(failure: unknown, t: ActionMessages, known: Know
       return t('notFound');
     case 'UNAUTHENTICATED':
       return t('unauthenticated');
-    // Admission control or a database briefly away (503), too many requests (429): try again.
-    case 'UNAVAILABLE':
-      return t('unavailable');
-    case 'RATE_LIMITED':
-      return t('rateLimited');
-    case 'INTERNAL':
-      return t('failed');
     default:
-      return service;
+      return busyOrFailed(kind, t) ?? service;
   }
 }
 
-/** The message of a failed call in the visitor's language (describeFailure). */
+/** Admission control or a database briefly away (503), too many requests (429), a fault (500): the service's text for these is English. */
+function busyOrFailed(kind: string | null, t: ActionMessages): string | null {
+  if (kind === 'UNAVAILABLE') return t('unavailable');
+  if (kind === 'RATE_LIMITED') return t('rateLimited');
+  if (kind === 'INTERNAL') return t('failed');
+  return null;
+}
+
+/** The message of a failed call in the visitor's language: the service's own text, a catalogue one when it is busy or failed, or a generic one. */
 export function useErrorMessage(): (failure: unknown) => string {
   const t = useTranslations('ui.consoleAction');
-  return (failure) => describeFailure(failure, t, {});
+  return (failure) => busyOrFailed(errorKind(failure), t) ?? errorMessage(failure, t('failed'));
 }
 
 /**

@@ -20,9 +20,9 @@ export async function load(origin: string, bearer: string, run: string, outcome:
   }
 }
 
-export type Stored = 'whole' | 'absent' | 'claimed' | 'declined' | 'partial';
+type Stored = 'whole' | 'absent' | 'claimed' | 'declined' | 'partial';
 
-export async function storedWhole(operator: ReturnType<typeof operatorClient>, number: string): Promise<Stored> {
+async function storedWhole(operator: ReturnType<typeof operatorClient>, number: string): Promise<Stored> {
   let stored: Record<string, unknown>;
   try {
     stored = await operator.inspectOperation.query({ merchantCode: 'DEMO001', merchantOperationNumber: number });
@@ -53,4 +53,14 @@ export async function storedWhole(operator: ReturnType<typeof operatorClient>, n
     transactions[0]!.lifecycle.map((entry) => entry.state).join() === 'REGISTRADO,PENDIENTE,AUTORIZADO' &&
     events.length === 3;
   return whole ? 'whole' : 'partial';
+}
+
+/** How each charge the clients answered and lost is stored now, counted by kind. */
+export async function storedOutcomes(operator: ReturnType<typeof operatorClient>, outcome: Outcome) {
+  const tally = async (numbers: string[]) => {
+    const counts: Record<Stored, number> = { whole: 0, absent: 0, claimed: 0, declined: 0, partial: 0 };
+    for (const number of numbers) counts[await storedWhole(operator, number)] += 1;
+    return counts;
+  };
+  return { answered: await tally(outcome.answered), lost: await tally(outcome.lost) };
 }

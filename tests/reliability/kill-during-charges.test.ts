@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { chargeBody, operatorClient, apiHeaders, token } from '../../scripts/support/api-client';
-import { load, storedWhole, type Outcome } from './charges-under-load';
+import { load, storedOutcomes, type Outcome } from './charges-under-load';
 import { CLEAN, integrity } from './integrity';
 import { DATABASE, deployment, FULL, killHard, reliabilityPort } from './service-under-test';
 
@@ -32,10 +32,7 @@ describe(`kill -9 of the service during POST /charges (${DATABASE})`, () => {
       service = await deploy.start();
     }
     const operator = operatorClient(service.origin, deploy.serviceFile);
-    const answered = { whole: 0, absent: 0, claimed: 0, declined: 0, partial: 0 };
-    for (const number of outcome.answered) answered[await storedWhole(operator, number)] += 1;
-    const lost = { whole: 0, absent: 0, claimed: 0, declined: 0, partial: 0 };
-    for (const number of outcome.lost) lost[await storedWhole(operator, number)] += 1;
+    const { answered, lost } = await storedOutcomes(operator, outcome);
     // The restarted service takes charges again.
     const after = await fetch(`${service.origin}/api/charges`, {
       method: 'POST',

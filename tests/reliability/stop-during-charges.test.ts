@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { operatorClient, token } from '../../scripts/support/api-client';
 import { CLEAN, integrity } from './integrity';
-import { load, storedWhole, type Outcome } from './charges-under-load';
+import { load, storedOutcomes, type Outcome } from './charges-under-load';
 import { DATABASE, deployment, reliabilityPort } from './service-under-test';
 
 // A stop (SIGTERM: a deploy, a scale-in) in the middle of a load of POST /charges: the service
@@ -30,10 +30,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
 
     service = await deploy.start();
     const operator = operatorClient(service.origin, deploy.serviceFile);
-    const answered = { whole: 0, absent: 0, claimed: 0, declined: 0, partial: 0 };
-    for (const number of outcome.answered) answered[await storedWhole(operator, number)] += 1;
-    const lost = { whole: 0, absent: 0, claimed: 0, declined: 0, partial: 0 };
-    for (const number of outcome.lost) lost[await storedWhole(operator, number)] += 1;
+    const { answered, lost } = await storedOutcomes(operator, outcome);
     await service.stop();
     const checks = await deploy.inspect(integrity);
     console.log(

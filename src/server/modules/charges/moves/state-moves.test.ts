@@ -161,6 +161,26 @@ describe('refund moves', () => {
     }
   });
 
+  it('refuses to register a refund of a transaction that does not exist, and writes nothing', async () => {
+    const id = randomUUID();
+    const missing = randomUUID();
+    const refund = {
+      id,
+      merchantId: fixture.merchant.id,
+      transactionId: missing,
+      type: 'TOTAL',
+      refundAmount: 15000n,
+      transactionAmount: 15000n,
+      currency: '604',
+      additionalFields: { canal: 'web', reason: 'r', description: 'd' },
+    };
+    await expect(fixture.db.prisma.$transaction((tx) => registerRefunds(tx, [refund]))).rejects.toThrow(
+      `refund ${id}: no transaction ${missing} to refund`,
+    );
+    expect(await fixture.db.prisma.refund.count({ where: { id } })).toBe(0);
+    expect(await fixture.db.prisma.outboxEvent.count({ where: { aggregateId: id } })).toBe(0);
+  });
+
   it('refuses a refund move the table does not have, and changes nothing', async () => {
     const before = await written([refundId]);
     await expect(fixture.db.prisma.$transaction((tx) => moveRefund(tx, refundId, 'REGISTERED', 'RESOLVED'))).rejects.toThrow(

@@ -14,8 +14,8 @@ import {
 
 // The first write of a charge, before any processor is asked (docs/ORCHESTRATION.md 3): in one
 // SQL statement, create (for a merchant that exists: the database has no foreign key there, see
-// the operations_merchant_unlocked migration) or lock the operation, read its latest transaction, and (only when the
-// request may add one) insert the first attempt REGISTRADO with the connector routing chose, its
+// the operations_merchant_unlocked migration) or lock the operation, read its latest attempt (in flight or
+// written), and (only when the request may add one) insert the first attempt REGISTRADO with the connector routing chose, its
 // lifecycle entry and its event. The processor is asked only after this commits, so a crash
 // while it is asked leaves a row the worker's status sync settles (status_check_at), never a
 // payment the service forgot.
@@ -23,9 +23,11 @@ import {
 // The attempt number is the operation's (1, 2, … across every request), decided inside the
 // statement; it is written into additional_fields.attempt of the row and of the event there.
 //
-// Two concurrent charges of one operation: the second waits on the operation's row lock; its
-// snapshot may predate the first's transaction, in which case its insert meets the unique
-// (operation_id, attempt) and the statement is run again, now seeing the first. An identical
+// Two concurrent charges of one operation: the second waits on the operation's row lock, and
+// reads the latest attempt (claimed or written) only once it holds it, through
+// charge_attempt_latest, whose snapshot is its own (the statement's predates the lock): it sees
+// the first's claim or outcome, whichever committed. Should anything get past that, the unique
+// (operation_id, attempt) of transactions stops the insert and the statement is run again. An identical
 // request whose first is still being carried (no reply stored yet) is `in_flight`; another
 // request while an attempt is carried is a conflict.
 
@@ -40,9 +42,7 @@ WITH operation AS (
   DO UPDATE SET merchant_operation_number = EXCLUDED.merchant_operation_number
   RETURNING id
 ), latest AS (
-  SELECT t.attempt, t.state, t.request_hash, t.authorization_reply, t.updated_at
-  FROM transactions t JOIN operation o ON t.operation_id = o.id
-  ORDER BY t.attempt DESC LIMIT 1
+  SELECT l.* FROM operation o, charge_attempt_latest(o.id) l
 ), decision AS (
   SELECT o.id AS operation_id,
          CASE WHEN l.request_hash = $4 AND l.authorization_reply IS NOT NULL THEN 'replay'

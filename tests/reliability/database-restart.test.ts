@@ -134,8 +134,13 @@ describe('PostgreSQL restarted under a load of charges', () => {
           distinct: ['operationId'],
           select: { state: true, statusCheckAt: true, operation: { select: { merchantOperationNumber: true } } },
         });
-        const byState: Record<string, string[]> = {};
-        for (const row of rows) {
+        // An attempt in flight (its claim) is the operation's latest, REGISTRADO and due for the status sync.
+        const claimed = await prisma.$queryRaw<{ number: string }[]>`
+          SELECT o.merchant_operation_number AS number FROM charge_claims c JOIN operations o ON o.id = c.operation_id
+          WHERE o.merchant_operation_number = ANY(${answered})`;
+        const inFlight = new Set(claimed.map((row) => row.number));
+        const byState: Record<string, string[]> = { ...(inFlight.size > 0 ? { REGISTRADO: [...inFlight] } : {}) };
+        for (const row of rows.filter((each) => !inFlight.has(each.operation.merchantOperationNumber))) {
           const label =
             row.state !== 'REGISTRADO' ? row.state : row.statusCheckAt ? 'REGISTRADO' : 'REGISTRADO without a status check';
           (byState[label] ??= []).push(row.operation.merchantOperationNumber);

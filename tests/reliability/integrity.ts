@@ -8,8 +8,10 @@ import type { PrismaClient } from '@/generated/prisma/client';
 export type Integrity = Record<string, number>;
 
 const CHECKS: Record<string, string> = {
+  // An operation whose attempt is in flight (its claim) is accounted for by the claim.
   operationsWithoutTransaction: `SELECT count(*)::int AS n FROM operations o
-    WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.operation_id = o.id)`,
+    WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.operation_id = o.id)
+      AND NOT EXISTS (SELECT 1 FROM charge_claims c WHERE c.operation_id = o.id)`,
   transactionsWithoutLifecycle: `SELECT count(*)::int AS n FROM transactions t
     WHERE NOT EXISTS (SELECT 1 FROM lifecycle_entries l WHERE l.transaction_id = t.id)`,
   lifecycleNotEndingInState: `SELECT count(*)::int AS n FROM transactions t
@@ -20,6 +22,21 @@ const CHECKS: Record<string, string> = {
   // An attempt claimed and never answered must be due for the worker's status sync, or nobody settles it.
   unansweredWithoutStatusCheck: `SELECT count(*)::int AS n FROM transactions t
     WHERE t.state = 'REGISTRADO' AND t.status_check_at IS NULL`,
+  // A claim is an attempt in flight: its transaction is not written yet, it is its operation's
+  // latest attempt, its operation exists, and its REGISTRADO event was written with it.
+  claimBesideItsTransaction: `SELECT count(*)::int AS n FROM charge_claims c
+    WHERE EXISTS (SELECT 1 FROM transactions t WHERE t.id = c.transaction_id)`,
+  claimNotLatest: `SELECT count(*)::int AS n FROM charge_claims c
+    WHERE EXISTS (SELECT 1 FROM transactions t WHERE t.operation_id = c.operation_id AND t.attempt >= c.attempt)`,
+  claimWithoutOperation: `SELECT count(*)::int AS n FROM charge_claims c
+    WHERE NOT EXISTS (SELECT 1 FROM operations o WHERE o.id = c.operation_id)`,
+  claimWithoutRegisteredEvent: `SELECT count(*)::int AS n FROM charge_claims c
+    WHERE NOT EXISTS (SELECT 1 FROM outbox_events e WHERE e.aggregate_id = c.transaction_id AND e.type = 'transaction.registered')`,
+  // An attempt's events belong to a transaction or to an attempt in flight: none is left by a claim deleted without its transaction.
+  transactionEventOfNothing: `SELECT count(*)::int AS n FROM outbox_events e
+    WHERE e.type LIKE 'transaction.%'
+      AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = e.aggregate_id)
+      AND NOT EXISTS (SELECT 1 FROM charge_claims c WHERE c.transaction_id = e.aggregate_id)`,
   // An approval is an AUTORIZADO entry, whatever the transaction became after (settled, reversed, refunded).
   operationsApprovedTwice: `SELECT count(*)::int AS n FROM (SELECT t.operation_id FROM transactions t
     JOIN lifecycle_entries l ON l.transaction_id = t.id AND l.state = 'AUTORIZADO'

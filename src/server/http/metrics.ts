@@ -15,8 +15,9 @@ const slot = globalThis as typeof globalThis & { __payDatabaseRead?: { at: numbe
 
 /** Sets the state gauges and returns the callback series' text (one read shared by concurrent scrapes). */
 async function readDatabaseSeries(prisma: Db): Promise<string> {
-  const [transactions, refunds, callbacks, attempts, backlog] = await Promise.all([
+  const [transactions, inFlight, refunds, callbacks, attempts, backlog] = await Promise.all([
     prisma.transaction.groupBy({ by: ['state'], _count: { _all: true } }),
+    prisma.chargeClaim.count(),
     prisma.refund.groupBy({ by: ['state'], _count: { _all: true } }),
     storedCallbackOutcomes(prisma),
     storedConnectorAttempts(prisma),
@@ -34,7 +35,10 @@ async function readDatabaseSeries(prisma: Db): Promise<string> {
   for (const row of attempts)
     connectorAttempts.set({ connector: row.connector, method: row.method, outcome: row.outcome }, row.count);
   transactionGauge.reset();
+  // Attempts in flight (charge_claims) are REGISTRADO until their outcome writes them.
+  const registered = (transactions.find((row) => row.state === 'REGISTRADO')?._count._all ?? 0) + inFlight;
   for (const row of transactions) transactionGauge.set({ state: row.state }, row._count._all);
+  if (registered > 0) transactionGauge.set({ state: 'REGISTRADO' }, registered);
   refundGauge.reset();
   for (const row of refunds) refundGauge.set({ state: row.state }, row._count._all);
   return callbackMetricsText(callbacks);

@@ -10,15 +10,20 @@ import { fileRefunds, type RefundFields } from '@/server/modules/refunds/refund-
 async function operationOf(prisma: Db, scope: MerchantScope, transactionId: string) {
   const notFound = new AppError('NOT_FOUND', 'no such operation');
   if (!isUuid(transactionId)) throw notFound;
-  const row = await prisma.transaction.findUnique({
-    where: { id: transactionId.toLowerCase() },
-    select: { merchantId: true, operation: { select: { merchantOperationNumber: true } } },
-  });
+  const id = transactionId.toLowerCase();
+  // An attempt in flight (its claim) is acted on too: the services answer what it allows.
+  const row =
+    (await prisma.transaction.findUnique({ where: { id }, select: { merchantId: true, operationId: true } })) ??
+    (await prisma.chargeClaim.findUnique({ where: { transactionId: id }, select: { merchantId: true, operationId: true } }));
   if (!row) throw notFound;
   assertInScope(scope, row.merchantId);
+  const operation = await prisma.operation.findUniqueOrThrow({
+    where: { id: row.operationId },
+    select: { merchantOperationNumber: true },
+  });
   return {
     merchant: await actingMerchantById(prisma, row.merchantId),
-    merchantOperationNumber: row.operation.merchantOperationNumber,
+    merchantOperationNumber: operation.merchantOperationNumber,
   };
 }
 

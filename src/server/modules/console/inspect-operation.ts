@@ -2,6 +2,7 @@ import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { eventSelect } from '@/server/modules/events/event-view';
 import { findMerchant } from '@/server/modules/merchants/merchants';
+import { claimAsTransaction } from '@/server/modules/charges/attempts/in-flight';
 import { plainJson } from './plain-json';
 
 /**
@@ -27,6 +28,12 @@ export async function inspectOperation(prisma: Db, input: { merchantCode: string
     },
   });
   if (!operation) throw new AppError('NOT_FOUND', 'no such operation');
+  // An attempt in flight is listed last, as the REGISTRADO transaction it stands for.
+  const claim = await prisma.chargeClaim.findUnique({ where: { operationId: operation.id } });
+  if (claim) {
+    const { requestHash: _hash, authorizationReply: _reply, ...inFlight } = claimAsTransaction(claim);
+    operation.transactions.push(inFlight);
+  }
   const aggregateIds = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
   const [events, sandboxRecords] = await Promise.all([
     prisma.outboxEvent.findMany({

@@ -8,15 +8,17 @@ import { eventsOf } from '@/server/modules/events/event-view';
 import { deliveriesOf } from '@/server/modules/events/deliveries';
 import { assertInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import { isUuid } from '@/server/core/domain/uuid';
+import { claimAsTransaction } from '@/server/modules/charges/attempts/in-flight';
 
 /** Everything the console shows about the operation of one transaction, and what may be done to it. */
 export async function operationDetail(prisma: Db, scope: MerchantScope, transactionId: string) {
   const notFound = new AppError('NOT_FOUND', 'no such operation');
   if (!isUuid(transactionId)) throw notFound;
-  const anchor = await prisma.transaction.findUnique({
-    where: { id: transactionId.toLowerCase() },
-    select: { operationId: true, merchantId: true },
-  });
+  const id = transactionId.toLowerCase();
+  const select = { operationId: true, merchantId: true };
+  const anchor =
+    (await prisma.transaction.findUnique({ where: { id }, select })) ??
+    (await prisma.chargeClaim.findUnique({ where: { transactionId: id }, select }));
   if (!anchor) throw notFound;
   assertInScope(scope, anchor.merchantId);
   const operation = await prisma.operation.findUniqueOrThrow({
@@ -43,6 +45,9 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
       refunds: { orderBy: { createdAt: 'asc' }, select: refundSelect },
     },
   });
+  // An attempt in flight is the latest, as the REGISTRADO transaction it stands for.
+  const claim = await prisma.chargeClaim.findUnique({ where: { operationId: anchor.operationId } });
+  if (claim) operation.transactions.push(claimAsTransaction(claim));
   const ids = [...operation.transactions.map((row) => row.id), ...operation.refunds.map((row) => row.id)];
   const [events, deliveries] = await Promise.all([eventsOf(prisma, ids), deliveriesOf(prisma, ids)]);
   const latest = operation.transactions.at(-1)!;

@@ -23,17 +23,23 @@ async function merchantNamed(prisma: Db, scope: MerchantScope, merchantCode: str
 
 /** Where each event's operation is: its number and the transaction the console page opens with. */
 async function operationsOf(prisma: Db, aggregateIds: string[]) {
-  const [transactions, refunds] = await Promise.all([
+  const [transactions, inFlight, refunds] = await Promise.all([
     prisma.transaction.findMany({
       where: { id: { in: aggregateIds } },
       select: { id: true, operation: { select: { merchantOperationNumber: true } } },
     }),
+    // An attempt in flight (charge_claims) has its REGISTRADO event before its transaction is written.
+    prisma.$queryRaw<{ id: string; number: string }[]>`
+      SELECT c.transaction_id::text AS id, o.merchant_operation_number AS number
+      FROM charge_claims c JOIN operations o ON o.id = c.operation_id
+      WHERE c.transaction_id = ANY(${aggregateIds}::uuid[])`,
     prisma.refund.findMany({
       where: { id: { in: aggregateIds } },
       select: { id: true, transactionId: true, operation: { select: { merchantOperationNumber: true } } },
     }),
   ]);
   return new Map([
+    ...inFlight.map((row) => [row.id, { transactionId: row.id, number: row.number }] as const),
     ...transactions.map((row) => [row.id, { transactionId: row.id, number: row.operation.merchantOperationNumber }] as const),
     ...refunds.map(
       (row) => [row.id, { transactionId: row.transactionId, number: row.operation.merchantOperationNumber }] as const,

@@ -31,7 +31,15 @@ describe('metricsText', () => {
       Promise.resolve([{ outcome: 'delivered', count: 5, sum_ms: 100, buckets: [5, 5, 5, 5, 5, 5, 5, 5] }]),
     );
     const prisma = {
-      transaction: { groupBy: () => Promise.resolve([{ state: 'AUTORIZADO', _count: { _all: 7 } }]) },
+      transaction: {
+        groupBy: () =>
+          Promise.resolve([
+            { state: 'AUTORIZADO', _count: { _all: 7 } },
+            { state: 'REGISTRADO', _count: { _all: 1 } },
+          ]),
+      },
+      // Attempts in flight: REGISTRADO beside the rows of the previous release.
+      chargeClaim: { count: () => Promise.resolve(2) },
       refund: { groupBy: () => Promise.resolve([]) },
       $queryRawUnsafe: queryRawUnsafe,
       $queryRaw: (sql: TemplateStringsArray) =>
@@ -43,6 +51,7 @@ describe('metricsText', () => {
     } as unknown as Db;
     const [first, second] = await Promise.all([metricsText(prisma), metricsText(prisma)]);
     expect(first.body).toContain('pay_transactions{state="AUTORIZADO"} 7');
+    expect(first.body).toContain('pay_transactions{state="REGISTRADO"} 3');
     expect(first.body).toContain('pay_http_requests_total');
     expect(first.body).toContain('\n\n# HELP pay_callback_attempts_total');
     expect(first.body).toContain('pay_callback_attempts_total{outcome="delivered"} 5');

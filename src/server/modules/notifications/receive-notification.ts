@@ -47,6 +47,12 @@ type Locked = {
 class HeldByCancellation extends Error {}
 
 /** What the payment does for the change, within the caller's transaction; the outcome recorded. */
+/** Whether the attempt in flight `transactionId` is this account's. */
+async function inFlightHere(tx: Tx, transactionId: string, account: { merchantId: string; connectorId: string }) {
+  const claim = await tx.chargeClaim.findUnique({ where: { transactionId }, select: { merchantId: true, connectorId: true } });
+  return claim?.merchantId === account.merchantId && claim.connectorId === account.connectorId;
+}
+
 async function apply(tx: Tx, payment: Locked, change: PaymentChange, at: Date): Promise<string> {
   if (change.kind === 'refunded') {
     // A refund of ours the processor had in process is resolved; one made elsewhere is not ours to record.
@@ -116,6 +122,10 @@ export async function receiveNotification(prisma: Db, input: Input): Promise<Not
         if (payment && payment.merchant_id === account.merchantId && payment.connector_id === account.connectorId) {
           if (payment.held) throw new HeldByCancellation();
           outcome = await apply(tx, payment, result.change, receivedAt);
+        } else if (!payment && (await inFlightHere(tx, result.transactionId, account))) {
+          // The processor notifies while the service still waits for its answer: the answer
+          // settles the attempt (no verdict comes of a notification for an attempt in flight).
+          outcome = 'unchanged';
         }
       }
       await tx.processorNotification.update({ where: { id: recorded.id }, data: { outcome } });

@@ -19,6 +19,7 @@ import { settleNow } from '@/server/modules/charges/settle-now';
 import { requestRefunds } from '@/server/modules/refunds/request-refunds';
 import { processRefunds } from '@/server/modules/refunds/process-refunds';
 import type { RefundLifecycle } from '@/server/modules/refunds/refund-view';
+import { claimAttempt } from '@tests/support/claim-attempt';
 
 // Merchants' processor accounts on the embedded database, against the processors' simulators
 // (tests/simulators): secrets sealed and never kept in the clear, the connection test, removal
@@ -132,6 +133,13 @@ describe('removing an account', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const paused = await authorizeCharge(db.prisma, merchant, chargeRequest(merchant.code, `rm2-${Date.now()}`, 'CARD'));
     expect(paused.transaction.additional_fields).toMatchObject({ processor: 'sandbox-acquirer-a' });
+
+    // A payment its processor has right now (an attempt in flight, not yet written) counts too.
+    const carrying = await connectedCulqi('En curso');
+    const claim = await claimAttempt(db.prisma, merchant, `rm3-${Date.now()}`, { connectorId: carrying.account.connectorId });
+    expect(await refusal(() => removeAccount(db.prisma, scope(), carrying.account.id))).toBe('STATE_CONFLICT');
+    await db.prisma.chargeClaim.delete({ where: { transactionId: claim.transactionId } });
+    expect(await removeAccount(db.prisma, scope(), carrying.account.id)).toEqual({ removed: true });
 
     const unused = await connectedCulqi('Sin uso');
     expect(await removeAccount(db.prisma, scope(), unused.account.id)).toEqual({ removed: true });

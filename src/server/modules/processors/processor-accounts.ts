@@ -297,7 +297,9 @@ export async function removeAccount(prisma: Db, scope: MerchantScope, id: string
     // The merchant's lock orders this against rule saves and publishes, which take it too.
     await tx.$queryRaw`SELECT id FROM merchants WHERE id = ${account.merchantId}::uuid FOR UPDATE`;
     await lockAccount(tx, id);
-    const carried = await tx.transaction.count({ where: { connectorId: account.connectorId } });
+    // Attempts in flight (charge_claims) count: an account carrying a payment now stays.
+    const where = { where: { connectorId: account.connectorId } };
+    const carried = (await tx.transaction.count(where)) + (await tx.chargeClaim.count(where));
     if (carried > 0) {
       throw new AppError('STATE_CONFLICT', `this account carried ${carried} payments: disable it instead of removing it`);
     }

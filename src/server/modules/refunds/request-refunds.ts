@@ -10,6 +10,7 @@ import type { RefundRequest } from '@/server/core/interface/refund';
 import { decideRefundAmount } from '@/server/core/domain/money-movements';
 import { registerRefunds } from './refund-moves';
 import { capabilitiesForTransaction } from '@/server/modules/processors/connectors';
+import { claimAsTransaction } from '@/server/modules/charges/attempts/in-flight';
 
 // POST /refund (docs/interface.md 4.5, docs/DESIGN.md 7): all-or-nothing; the answer carries the status of
 // the first failing item and `errors` lists every failing item.
@@ -71,11 +72,24 @@ async function operationOf(tx: Tx, merchant: ActingMerchant, item: RefundItem): 
     });
   }
   if (item.transaction_id === null || !isUuid(item.transaction_id)) return null;
-  const transaction = await tx.transaction.findFirst({
-    where: { id: item.transaction_id.toLowerCase(), merchantId: merchant.id },
-    select: { operationId: true },
-  });
+  const where = { merchantId: merchant.id };
+  const transaction =
+    (await tx.transaction.findFirst({
+      where: { id: item.transaction_id.toLowerCase(), ...where },
+      select: { operationId: true },
+    })) ??
+    (await tx.chargeClaim.findFirst({
+      where: { transactionId: item.transaction_id.toLowerCase(), ...where },
+      select: { operationId: true },
+    }));
   return transaction && { id: transaction.operationId };
+}
+
+/** The operation's attempt in flight (the one named, if any), which is its latest: nothing to refund yet. */
+async function inFlight(tx: Tx, operationId: string, transactionId: string | null) {
+  const claim = await tx.chargeClaim.findUnique({ where: { operationId } });
+  if (!claim || (transactionId !== null && claim.transactionId !== transactionId.toLowerCase())) return null;
+  return claimAsTransaction(claim);
 }
 
 async function checkItem(
@@ -121,7 +135,10 @@ async function checkItem(
     WHERE operation_id = ${operation.id}::uuid
       AND ${item.transaction_id === null ? Prisma.sql`TRUE` : Prisma.sql`id = ${item.transaction_id}::uuid`}
     ORDER BY (state = 'LIQUIDADO') DESC, attempt DESC LIMIT 1 FOR UPDATE`;
-  const transaction = transactions[0];
+  const transaction =
+    transactions[0]?.state === 'LIQUIDADO'
+      ? transactions[0]
+      : ((await inFlight(tx, operation.id, item.transaction_id)) ?? transactions[0]);
   if (!transaction) return fail('NOT_FOUND', 'transaction_id', 'no such transaction in this operation', 'not_found');
   if (!REFUNDABLE_METHODS.includes(transaction.method)) {
     return fail(

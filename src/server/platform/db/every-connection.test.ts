@@ -18,7 +18,8 @@ afterAll(() => db?.close());
 const tables = () =>
   db.prisma.$queryRawUnsafe<Record<string, number>[]>(
     `SELECT (SELECT count(*)::int FROM merchants) AS merchants, (SELECT count(*)::int FROM operations) AS operations,
-            (SELECT count(*)::int FROM transactions) AS transactions, (SELECT count(*)::int FROM lifecycle_entries) AS lifecycle,
+            (SELECT count(*)::int FROM transactions) AS transactions, (SELECT count(*)::int FROM charge_claims) AS claims,
+            (SELECT count(*)::int FROM lifecycle_entries) AS lifecycle,
             (SELECT count(*)::int FROM outbox_events) AS events, (SELECT count(*)::int FROM sandbox_processor_records) AS records`,
   );
 

@@ -10,7 +10,9 @@ import {
   movesWritten,
   OUTCOME_COLUMNS,
   TRANSACTION_COLUMNS,
+  WRITTEN_COLUMNS,
   type OutcomeColumns,
+  type WrittenColumns,
 } from './transaction-columns';
 
 // What a processor answered to one attempt, in one SQL statement (docs/ORCHESTRATION.md 3): the
@@ -74,4 +76,49 @@ export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promi
 /** An outcome for a transaction that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
 export async function warmRecordAttempt(tx: Tx): Promise<void> {
   await tx.$queryRawUnsafe(RECORD_ATTEMPT, NIL_UUID, '{}', 'REGISTRADO', '[]', '[]', null, '[]', '[]', 0);
+}
+
+// A claim's outcome (an attempt in flight, charge_claims), in one SQL statement: the claim is
+// deleted (only if it is still there, so a status sync and the request cannot both settle it)
+// and its transaction written once, in its final state, as it was claimed with the outcome's
+// columns over it, with its whole lifecycle (REGISTRADO at the claim's time first) and the events
+// of its moves after REGISTRADO (whose event the claim wrote).
+const SETTLE_CLAIM = `
+WITH settled AS (
+  DELETE FROM charge_claims c WHERE c.transaction_id = $1::uuid
+  RETURNING c.operation_id, c.attempt, c.status_checks, c.attempt_row
+), written AS (
+  INSERT INTO transactions (operation_id, attempt, ${WRITTEN_COLUMNS.join(', ')})
+  SELECT s.operation_id, s.attempt, ${WRITTEN_COLUMNS.map((column) => `v.${column}`).join(', ')}
+  FROM settled s,
+       jsonb_populate_record(NULL::transactions, s.attempt_row || jsonb_build_object('status_checks', s.status_checks) || $2::jsonb) v
+  RETURNING id, operation_id
+), ${movesWritten('written', 'written', { lifecycle: '$3', events: '$4' })}
+SELECT count(*)::int AS moved FROM written`;
+
+export type ClaimOutcomeRows = {
+  transactionId: string;
+  /** What the outcome sets over the claimed row. */
+  columns: Partial<WrittenColumns>;
+  /** The whole lifecycle, REGISTRADO first. */
+  lifecycle: { state: string; at: Date }[];
+  /** The events of the moves after REGISTRADO. */
+  events: OutboxEventRow[];
+};
+
+/** False when the claim was gone (another process settled it first): nothing was written. */
+export async function settleClaim(prisma: Db, rows: ClaimOutcomeRows): Promise<boolean> {
+  const [result] = await prisma.$queryRawUnsafe<{ moved: number }[]>(
+    SETTLE_CLAIM,
+    rows.transactionId,
+    asJson(rows.columns),
+    JSON.stringify(rows.lifecycle),
+    JSON.stringify(rows.events.map(eventColumns)),
+  );
+  return (result?.moved ?? 0) > 0;
+}
+
+/** An outcome for a claim that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
+export async function warmSettleClaim(tx: Tx): Promise<void> {
+  await tx.$queryRawUnsafe(SETTLE_CLAIM, NIL_UUID, '{}', '[]', '[]');
 }

@@ -67,6 +67,16 @@ export const OUTCOME_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly TransactionColumn[];
 
+/** The columns of a transaction written once, with its outcome, from its claim. */
+export const WRITTEN_COLUMNS = [
+  ...TRANSACTION_COLUMNS,
+  'authorization_reply',
+  'decline_class',
+  'three_ds',
+  'latency_ms',
+  'status_checks',
+] as const satisfies readonly TransactionColumn[];
+
 export const OUTBOX_COLUMNS = [
   'id',
   'merchant_id',
@@ -80,6 +90,7 @@ export const OUTBOX_COLUMNS = [
 
 export type TransactionColumns = Record<(typeof TRANSACTION_COLUMNS)[number], unknown>;
 export type OutcomeColumns = Record<(typeof OUTCOME_COLUMNS)[number], unknown>;
+export type WrittenColumns = Record<(typeof WRITTEN_COLUMNS)[number], unknown>;
 
 /** An event row under the outbox table's column names. */
 export function eventColumns(event: OutboxEventRow): Record<(typeof OUTBOX_COLUMNS)[number], unknown> {

@@ -2,7 +2,7 @@ import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 
 // Health statistics per connector, method and brand (docs/ORCHESTRATION.md 4), from the attempts
-// themselves: every attempt is a transaction that names its connector. Retries are attempts of
+// themselves: every attempt (a transaction, or a claim while in flight) names its connector. Retries are attempts of
 // one payment, not more payments: the payment approval rate counts operations, not rows, and the
 // first-attempt rate counts only attempts that opened their operation.
 
@@ -14,6 +14,19 @@ const APPROVED = `t.state IN ('AUTORIZADO', 'LIQUIDADO', 'EXTORNADO')`;
 /** A processor decided the attempt: approved or declined. Pending ones (a bank transfer, a code to pay) are not yet. */
 const DECIDED = `(${APPROVED} OR t.state = 'DENEGADO')`;
 const PENDING = `t.state IN ('REGISTRADO', 'PENDIENTE')`;
+
+/**
+ * Every attempt: the transactions, and the attempts in flight (charge_claims), which count as
+ * pending attempts of their connector, as their REGISTRADO rows would.
+ */
+const ATTEMPTS = `(
+  SELECT operation_id, attempt, merchant_id, connector_id, method, card_brand, state, decline_class, latency_ms, created_at
+  FROM transactions
+  UNION ALL
+  SELECT c.operation_id, c.attempt, c.merchant_id, c.connector_id, (c.attempt_row->>'method')::"PaymentMethod",
+         c.attempt_row->>'card_brand', 'REGISTRADO'::"TransactionState", NULL, NULL, c.claimed_at
+  FROM charge_claims c
+) t`;
 
 export type ConnectorStat = {
   connector: string;
@@ -75,7 +88,7 @@ export async function connectorStats(prisma: Db, scope: Scope): Promise<Connecto
         count(*) FILTER (WHERE t.decline_class = 'technical')::int AS technical,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY t.latency_ms) AS p50,
         percentile_cont(0.95) WITHIN GROUP (ORDER BY t.latency_ms) AS p95
-      FROM transactions t WHERE ${where}
+      FROM ${Prisma.raw(ATTEMPTS)} WHERE ${where}
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     prisma.$queryRaw<{ connector: string; method: string; brand: string | null; code: string; count: number }[]>`
       SELECT t.connector_id AS connector, t.method::text AS method, t.card_brand AS brand,
@@ -139,7 +152,7 @@ export async function storedConnectorAttempts(
            WHEN t.state = 'DENEGADO' THEN 'declined'
            ELSE 'other' END AS outcome,
       count(*)::int AS count
-    FROM transactions t WHERE t.connector_id IS NOT NULL
+    FROM ${Prisma.raw(ATTEMPTS)} WHERE t.connector_id IS NOT NULL
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }

@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { chargeRequest, refusal, withTestMerchant } from '@tests/support/procedure-test-support';
+import { claimAttempt } from '@tests/support/claim-attempt';
+import { sandboxStoreFor } from '@/server/payments';
+import { toAppError } from '@/server/api/errors/to-app-error';
+import { getTransaction } from '@/server/modules/charges/get-transaction';
+import { cancelOperation } from '@/server/modules/charges/cancel-operation';
+import { capturePayment } from '@/server/modules/charges/capture-payment';
+import { syncStatuses } from '@/server/modules/charges/sync-status';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { requestRefunds } from '@/server/modules/refunds/request-refunds';
+import { inspectOperation } from '@/server/modules/console/inspect-operation';
+import { operationDetail } from '@/server/modules/console/operation-detail';
+import { cancelFromConsole } from '@/server/modules/console/console-actions';
+import { connectorStats } from '@/server/modules/processors/health/connector-stats';
+import { awaitAnswer } from './stored-answer';
+
+// An attempt in flight is a claim (charge_claims), not a transaction row, once a charge is
+// written once (docs/DECISIONS.md, "A charge written once"). Everything that shows or acts on an
+// operation reads it as the REGISTRADO transaction it stands for, exactly as it read that row;
+// the status sync settles it into its transaction.
+const fixture = withTestMerchant('INFLIGHT');
+let sequence = 0;
+const number = () => `inflight-${(sequence += 1)}`;
+const prisma = () => fixture.db.prisma;
+const ALL = { kind: 'all' } as const;
+
+describe('an attempt in flight is read as its REGISTRADO transaction', () => {
+  it('GET shows it: REGISTRADO, one lifecycle entry, no answer yet', async () => {
+    const operationNumber = number();
+    const claim = await claimAttempt(prisma(), fixture.merchant, operationNumber);
+    const answer = await getTransaction(prisma(), fixture.merchant, operationNumber, claim.transactionId);
+    expect(answer.operation.state).toBe('REGISTRADO');
+    expect(answer.operation.transactions).toHaveLength(1);
+    const [shown] = answer.operation.transactions;
+    expect(shown).toMatchObject({
+      transaction_id: claim.transactionId,
+      state: 'REGISTRADO',
+      amount: '15000',
+      currency: '604',
+      processor_response: null,
+      additional_fields: { processor: 'sandbox-acquirer-a', attempt: 1 },
+    });
+    expect(shown!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO']);
+  });
+
+  it('after a written attempt, the claim is the latest: GET lists both in attempt order', async () => {
+    const operationNumber = number();
+    await authorizeCharge(
+      prisma(),
+      fixture.merchant,
+      chargeRequest(fixture.merchant.code, operationNumber, 'CARD', { pan: '4000000000000002' }),
+    );
+    const claim = await claimAttempt(prisma(), fixture.merchant, operationNumber);
+    expect(claim.attempt).toBe(2);
+    const answer = await getTransaction(prisma(), fixture.merchant, operationNumber, claim.transactionId);
+    expect(answer.operation.state).toBe('REGISTRADO');
+    expect(answer.operation.transactions.map((row) => [row.state, row.additional_fields?.attempt])).toEqual([
+      ['DENEGADO', 1],
+      ['REGISTRADO', 2],
+    ]);
+  });
+
+  it('DELETE, capture and a refund are refused as for a REGISTRADO row, and change nothing', async () => {
+    const operationNumber = number();
+    const claim = await claimAttempt(prisma(), fixture.merchant, operationNumber, { captureMode: 'MANUAL' });
+    const failure = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+        return null;
+      } catch (error) {
+        const app = toAppError(error);
+        return [app.kind, app.message];
+      }
+    };
+    expect(await failure(() => cancelOperation(prisma(), fixture.merchant, operationNumber))).toEqual([
+      'STATE_CONFLICT',
+      'The processor has not answered this payment yet; try again once it has.',
+    ]);
+    expect(await failure(() => capturePayment(prisma(), fixture.merchant, operationNumber, null))).toEqual([
+      'STATE_CONFLICT',
+      expect.stringContaining('REGISTRADO'),
+    ]);
+    const refund = {
+      type: 'TOTAL' as const,
+      merchant_operation_number: null,
+      transaction_id: claim.transactionId,
+      refund_amount: '15000',
+      additional_fields: { canal: 'WEB', reason: 'test', description: 'a refund of an attempt in flight' },
+    };
+    expect(await failure(() => requestRefunds(prisma(), fixture.merchant, { operations: [refund] }))).toEqual([
+      'STATE_CONFLICT',
+      'only LIQUIDADO transactions can be refunded (state is REGISTRADO)',
+    ]);
+    expect(await prisma().transaction.count({ where: { operationId: claim.operationId } })).toBe(0);
+    expect(await prisma().refund.count({ where: { operationId: claim.operationId } })).toBe(0);
+    expect(await prisma().chargeClaim.count({ where: { operationId: claim.operationId } })).toBe(1);
+  });
+
+  it('the console finds it by its id: its detail, a cancel refused as for the row, support inspection', async () => {
+    const operationNumber = number();
+    const claim = await claimAttempt(prisma(), fixture.merchant, operationNumber);
+    const detail = await operationDetail(prisma(), ALL, claim.transactionId);
+    expect(detail.state).toBe('REGISTRADO');
+    expect(detail.transactions.map((row) => row.transaction_id)).toEqual([claim.transactionId]);
+    expect(await refusal(() => cancelFromConsole(prisma(), ALL, claim.transactionId, 'ops@test.pe'))).toBe('STATE_CONFLICT');
+    const inspected = await inspectOperation(prisma(), {
+      merchantCode: fixture.merchant.code,
+      merchantOperationNumber: operationNumber,
+    });
+    const transactions = inspected.transactions as {
+      id: string;
+      state: string;
+      statusCheckAt: string | null;
+      lifecycle: { state: string }[];
+    }[];
+    expect(
+      transactions.map((row) => [row.id, row.state, row.statusCheckAt !== null, row.lifecycle.map((entry) => entry.state)]),
+    ).toEqual([[claim.transactionId, 'REGISTRADO', true, ['REGISTRADO']]]);
+    expect((inspected.events as { type: string }[]).map((event) => event.type)).toEqual(['transaction.registered']);
+  });
+
+  it('counts as a pending attempt of its connector', async () => {
+    const scope = { since: new Date(Date.now() - 60_000), merchantIds: [fixture.merchant.id] };
+    const unbranded = async () => {
+      const row = (await connectorStats(prisma(), scope)).find((stat) => stat.brand === null);
+      return {
+        attempts: row?.attempts ?? 0,
+        payments: row?.payments ?? 0,
+        pending: row?.pendingPayments ?? 0,
+        decided: row?.decidedPayments ?? 0,
+      };
+    };
+    const before = await unbranded();
+    const claim = await claimAttempt(prisma(), fixture.merchant, number());
+    expect(await unbranded()).toEqual({
+      attempts: before.attempts + 1,
+      payments: before.payments + 1,
+      pending: before.pending + 1,
+      decided: before.decided,
+    });
+    await prisma().chargeClaim.delete({ where: { transactionId: claim.transactionId } });
+  });
+
+  it("an identical request waiting for the answer is not given an earlier attempt's reply", async () => {
+    const operationNumber = number();
+    const body = chargeRequest(fixture.merchant.code, operationNumber, 'CARD', { pan: '4000000000000002' });
+    const declined = await authorizeCharge(prisma(), fixture.merchant, body);
+    expect(declined.transaction.state).toBe('DENEGADO');
+    const claim = await claimAttempt(prisma(), fixture.merchant, operationNumber);
+    const answer = await awaitAnswer(prisma(), fixture.merchant, body, 120);
+    expect(answer.transaction).toMatchObject({ transaction_id: claim.transactionId, state: 'REGISTRADO' });
+  });
+});
+
+describe('the status sync settles a claim into its transaction, written once', () => {
+  const due = () => new Date(Date.now() - 1000);
+
+  it('approved where the processor approved it, declined where it never arrived; each with its lifecycle and events', async () => {
+    const approved = await claimAttempt(prisma(), fixture.merchant, number(), { statusCheckAt: due() });
+    const lost = await claimAttempt(prisma(), fixture.merchant, number(), { statusCheckAt: due() });
+    await sandboxStoreFor(prisma()).record('sandbox-acquirer-a', approved.transactionId, {
+      outcome: 'approved',
+      authorizationCode: '123456',
+      brandTransactionId: '401234567890123',
+    });
+    expect(await syncStatuses(prisma())).toBeGreaterThanOrEqual(2);
+    const rows = await prisma().transaction.findMany({
+      where: { id: { in: [approved.transactionId, lost.transactionId] } },
+      select: {
+        id: true,
+        attempt: true,
+        state: true,
+        statusCheckAt: true,
+        statusChecks: true,
+        requestHash: true,
+        processorResponse: true,
+        additionalFields: true,
+        lifecycle: { select: { state: true }, orderBy: { id: 'asc' } },
+      },
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(approved.transactionId)).toMatchObject({
+      attempt: 1,
+      state: 'AUTORIZADO',
+      statusCheckAt: null,
+      statusChecks: 1,
+      requestHash: approved.requestHash,
+      additionalFields: { processor: 'sandbox-acquirer-a', attempt: 1 },
+    });
+    expect(byId.get(approved.transactionId)!.processorResponse).toStrictEqual({
+      authorization_code: '123456',
+      brand_transaction_id: '401234567890123',
+      result_message: { code: '00', description: 'Aprobado' },
+    });
+    expect(byId.get(approved.transactionId)!.lifecycle.map((entry) => entry.state)).toEqual([
+      'REGISTRADO',
+      'PENDIENTE',
+      'AUTORIZADO',
+    ]);
+    expect(byId.get(lost.transactionId)).toMatchObject({ state: 'DENEGADO', statusCheckAt: null });
+    expect(byId.get(lost.transactionId)!.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'DENEGADO']);
+    const events = await prisma().outboxEvent.findMany({
+      where: { aggregateId: approved.transactionId },
+      orderBy: { seq: 'asc' },
+      select: { type: true, payload: true },
+    });
+    expect(events.map((event) => event.type)).toEqual([
+      'transaction.registered',
+      'transaction.pending',
+      'transaction.authorized',
+    ]);
+    const shown = events.map((event) => (event.payload as { transaction: { state: string; lifecycle: unknown[] } }).transaction);
+    expect(shown.map((transaction) => [transaction.state, transaction.lifecycle.length])).toEqual([
+      ['REGISTRADO', 1],
+      ['PENDIENTE', 2],
+      ['AUTORIZADO', 3],
+    ]);
+    expect(
+      await prisma().chargeClaim.count({ where: { transactionId: { in: [approved.transactionId, lost.transactionId] } } }),
+    ).toBe(0);
+  });
+
+  it('an unknown status leaves the claim in flight, asked about again later with backoff', async () => {
+    const store = sandboxStoreFor(prisma());
+    const claim = await claimAttempt(prisma(), fixture.merchant, number(), { statusCheckAt: due() });
+    await store.setMode('sandbox-acquirer-a', 'outage');
+    try {
+      const before = Date.now();
+      await syncStatuses(prisma());
+      const left = await prisma().chargeClaim.findUniqueOrThrow({ where: { transactionId: claim.transactionId } });
+      expect(left.statusChecks).toBe(1);
+      expect(left.statusCheckAt.getTime()).toBeGreaterThanOrEqual(before + 30_000 - 1000);
+      expect(left.statusCheckAt.getTime()).toBeLessThan(before + 5 * 60_000);
+      expect(await prisma().transaction.count({ where: { id: claim.transactionId } })).toBe(0);
+    } finally {
+      await store.setMode('sandbox-acquirer-a', 'normal');
+      await prisma().chargeClaim.deleteMany({ where: { transactionId: claim.transactionId } });
+    }
+  });
+});

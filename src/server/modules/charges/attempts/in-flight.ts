@@ -1,0 +1,85 @@
+import type { ChargeClaim, Prisma, Transaction } from '@/generated/prisma/client';
+import type { TransactionState } from '@/server/core/domain/states';
+
+// An attempt its processor has now is a claim (charge_claims) until the statement that writes
+// its outcome deletes the claim and writes its transaction (docs/DECISIONS.md, "A charge written
+// once"). Whatever shows or acts on an operation's attempts reads a claim as the transaction it
+// stands for: REGISTRADO since it was claimed, one lifecycle entry, no answer yet, asked about by
+// the status sync at its status_check_at. This module is that reading, in SQL and in TypeScript.
+
+/** SQL: the claim `alias` as the JSON of its transactions row (for jsonb_populate_record). */
+export function claimRowJson(alias: string): string {
+  return `(${alias}.attempt_row || jsonb_build_object('operation_id', ${alias}.operation_id, 'attempt', ${alias}.attempt,
+    'state', 'REGISTRADO', 'status_check_at', ${alias}.status_check_at, 'status_checks', ${alias}.status_checks,
+    'refunded_amount', 0, 'method_details', COALESCE(${alias}.attempt_row->'method_details', '{}'::jsonb),
+    'created_at', ${alias}.claimed_at, 'updated_at', ${alias}.claimed_at))`;
+}
+
+/** SQL, a FROM item: the claims `where` (on claim `c`) as rows of transactions. */
+export function claimedTransactions(where: string): string {
+  return `(SELECT r.* FROM charge_claims c, jsonb_populate_record(NULL::transactions, ${claimRowJson('c')}) r WHERE ${where})`;
+}
+
+/** SQL: the lifecycle of a claim `alias` as json_agg of lifecycle_entries would give it. */
+export function claimLifecycleJson(alias: string): string {
+  return `json_build_array(json_build_object('state', 'REGISTRADO', 'at', ${alias}.claimed_at))`;
+}
+
+type Columns = Record<string, unknown>;
+
+// The row as JSON: text, numbers and instants (as ISO text) are strings or numbers there.
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const instant = (value: unknown): Date | null => (typeof value === 'string' ? new Date(value) : null);
+const json = (value: unknown): Prisma.JsonValue | null => (value === undefined ? null : value);
+
+/** The claim as its transaction, REGISTRADO, with the lifecycle it has so far. */
+export function claimAsTransaction(claim: ChargeClaim): Transaction & { lifecycle: { state: TransactionState; at: Date }[] } {
+  const row = claim.attemptRow as Columns;
+  return {
+    id: claim.transactionId,
+    operationId: claim.operationId,
+    attempt: claim.attempt,
+    merchantId: claim.merchantId,
+    method: row.method as Transaction['method'],
+    amount: BigInt(row.amount as string | number),
+    currency: text(row.currency) ?? '',
+    state: 'REGISTRADO',
+    stateReason: text(row.state_reason) ?? '',
+    expiresAt: null,
+    continueUrl: null,
+    payerToken: null,
+    cardBin: text(row.card_bin),
+    cardLast4: text(row.card_last4),
+    maskedPan: text(row.masked_pan),
+    cardBrand: text(row.card_brand),
+    cardType: text(row.card_type),
+    cardCountry: text(row.card_country),
+    cardIssuer: text(row.card_issuer),
+    payerEmail: text(row.payer_email),
+    payerName: text(row.payer_name),
+    callbackUrl: text(row.callback_url),
+    redirectUrl: text(row.redirect_url),
+    methodDetails: json(row.method_details) ?? {},
+    processorResponse: null,
+    additionalFields: json(row.additional_fields),
+    requestHash: claim.requestHash,
+    authorizationReply: null,
+    connectorId: claim.connectorId,
+    routing: json(row.routing),
+    declineClass: null,
+    threeDs: null,
+    latencyMs: null,
+    statusCheckAt: claim.statusCheckAt,
+    statusChecks: claim.statusChecks,
+    undoUntil: null,
+    captureStatus: text(row.capture_status),
+    captureBefore: instant(row.capture_before),
+    capturedAmount: null,
+    captureRequested: null,
+    captureCheckAt: null,
+    refundedAmount: 0n,
+    createdAt: claim.claimedAt,
+    updatedAt: claim.claimedAt,
+    lifecycle: [{ state: 'REGISTRADO', at: claim.claimedAt }],
+  };
+}

@@ -12,7 +12,7 @@ import { logError } from '@/server/platform/log';
 import { moveTransaction, type MoveData } from './moves/move-transaction';
 import { operationReply } from './operation-reply';
 import { cancelledBy, reversedBy } from '@/server/core/domain/state-reasons';
-import { claimAsTransaction } from './attempts/in-flight';
+import { latestAttempt } from './attempts/in-flight';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.4, docs/DESIGN.md 6).
 //
@@ -62,30 +62,22 @@ export async function cancelOperation(
 async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber: string, canceller: Canceller): Promise<Step> {
   const operation = await lockOperation(tx, merchant.id, merchantOperationNumber);
   if (!operation) throw new AppError('NOT_FOUND', 'no such operation for this merchant');
-  // An attempt in flight is the latest, read as the REGISTRADO transaction it stands for.
-  const claim = await tx.chargeClaim.findUnique({ where: { operationId: operation.id } });
-  const payment = claim
-    ? claimAsTransaction(claim)
-    : await tx.transaction.findFirstOrThrow({
-        where: { operationId: operation.id },
-        orderBy: { attempt: 'desc' },
-        select: {
-          id: true,
-          state: true,
-          method: true,
-          amount: true,
-          currency: true,
-          cardBin: true,
-          cardLast4: true,
-          processorResponse: true,
-          additionalFields: true,
-          createdAt: true,
-          connectorId: true,
-          statusCheckAt: true,
-          undoUntil: true,
-          captureStatus: true,
-        },
-      });
+  const payment = await latestAttempt(tx, operation.id, {
+    id: true,
+    state: true,
+    method: true,
+    amount: true,
+    currency: true,
+    cardBin: true,
+    cardLast4: true,
+    processorResponse: true,
+    additionalFields: true,
+    createdAt: true,
+    connectorId: true,
+    statusCheckAt: true,
+    undoUntil: true,
+    captureStatus: true,
+  });
   if (payment.undoUntil !== null && payment.undoUntil > new Date()) return { kind: 'held', by: 'cancellation' };
   if (canceller.uncapturedOnly && !(payment.state === 'AUTORIZADO' && payment.captureStatus === 'UNCAPTURED')) {
     throw new AppError('STATE_CONFLICT', 'the payment is no longer an uncaptured authorization');

@@ -11,7 +11,7 @@ import { captureWithin } from './attempts/ask-processor';
 import { lockOperation } from './lock-operation';
 import { recordCapture } from './moves/record-transaction-moves';
 import { operationReply } from './operation-reply';
-import { claimAsTransaction } from './attempts/in-flight';
+import { latestAttempt } from './attempts/in-flight';
 
 // POST /charges/{merchant_code}/{merchant_operation_number}/capture (docs/DECISIONS.md "Capture
 // later"). Under the operation's lock (which DELETE takes too) the capture is claimed: the
@@ -73,15 +73,7 @@ export async function capturePayment(
 async function claimCapture(tx: Tx, merchant: ActingMerchant, merchantOperationNumber: string, amount: bigint | null) {
   const operation = await lockOperation(tx, merchant.id, merchantOperationNumber);
   if (!operation) throw new AppError('NOT_FOUND', 'no such operation for this merchant');
-  // An attempt in flight is the latest, read as the REGISTRADO transaction it stands for.
-  const claim = await tx.chargeClaim.findUnique({ where: { operationId: operation.id } });
-  const payment = claim
-    ? claimAsTransaction(claim)
-    : await tx.transaction.findFirstOrThrow({
-        where: { operationId: operation.id },
-        orderBy: { attempt: 'desc' },
-        select: captureSelect,
-      });
+  const payment = await latestAttempt(tx, operation.id, captureSelect);
   if (payment.undoUntil !== null && payment.undoUntil > new Date()) {
     throw new AppError('STATE_CONFLICT', 'a cancellation of this payment is under way');
   }

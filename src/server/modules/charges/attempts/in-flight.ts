@@ -1,4 +1,5 @@
 import type { ChargeClaim, Prisma, Transaction } from '@/generated/prisma/client';
+import type { Tx } from '@/server/platform/db/client';
 import type { TransactionState } from '@/server/core/domain/states';
 
 // An attempt its processor has now is a claim (charge_claims) until the statement that writes
@@ -82,4 +83,11 @@ export function claimAsTransaction(claim: ChargeClaim): Transaction & { lifecycl
     updatedAt: claim.claimedAt,
     lifecycle: [{ state: 'REGISTRADO', at: claim.claimedAt }],
   };
+}
+
+/** An operation's latest attempt, `select`ed: its claim while it is in flight (read whole), else its latest transaction. */
+export async function latestAttempt<Select extends Prisma.TransactionSelect>(tx: Tx, operationId: string, select: Select) {
+  const claim = await tx.chargeClaim.findUnique({ where: { operationId } });
+  if (claim) return claimAsTransaction(claim);
+  return tx.transaction.findFirstOrThrow({ where: { operationId }, orderBy: { attempt: 'desc' }, select });
 }

@@ -6,7 +6,7 @@ import { toAppError } from '@/server/api/errors/to-app-error';
 import { getTransaction } from '@/server/modules/charges/get-transaction';
 import { cancelOperation } from '@/server/modules/charges/cancel-operation';
 import { capturePayment } from '@/server/modules/charges/capture-payment';
-import { syncStatuses } from '@/server/modules/charges/sync-status';
+import { MAX_CHECKS, syncStatuses } from '@/server/modules/charges/sync-status';
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { requestRefunds } from '@/server/modules/refunds/request-refunds';
 import { inspectOperation } from '@/server/modules/console/inspect-operation';
@@ -232,6 +232,25 @@ describe('the status sync settles a claim into its transaction, written once', (
       expect(left.statusChecks).toBe(1);
       expect(left.statusCheckAt.getTime()).toBeGreaterThanOrEqual(before + 30_000 - 1000);
       expect(left.statusCheckAt.getTime()).toBeLessThan(before + 5 * 60_000);
+      expect(await prisma().transaction.count({ where: { id: claim.transactionId } })).toBe(0);
+    } finally {
+      await store.setMode('sandbox-acquirer-a', 'normal');
+      await prisma().chargeClaim.deleteMany({ where: { transactionId: claim.transactionId } });
+    }
+  });
+
+  it('after the last unknown answer, a reversal the processor refuses leaves the claim in doubt, asked about hourly', async () => {
+    const store = sandboxStoreFor(prisma());
+    const claim = await claimAttempt(prisma(), fixture.merchant, number(), { statusCheckAt: due() });
+    await prisma().chargeClaim.update({ where: { transactionId: claim.transactionId }, data: { statusChecks: MAX_CHECKS - 1 } });
+    await store.setMode('sandbox-acquirer-a', 'outage');
+    try {
+      const before = Date.now();
+      await syncStatuses(prisma());
+      const left = await prisma().chargeClaim.findUniqueOrThrow({ where: { transactionId: claim.transactionId } });
+      expect(left.statusChecks).toBe(MAX_CHECKS);
+      expect(left.statusCheckAt.getTime()).toBeGreaterThanOrEqual(before + 60 * 60_000 - 1000);
+      expect(left.statusCheckAt.getTime()).toBeLessThan(before + 61 * 60_000);
       expect(await prisma().transaction.count({ where: { id: claim.transactionId } })).toBe(0);
     } finally {
       await store.setMode('sandbox-acquirer-a', 'normal');

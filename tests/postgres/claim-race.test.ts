@@ -29,9 +29,9 @@ import { chargeRequest, testMerchant } from '@tests/support/procedure-test-suppo
 // charge-written-once.md 3.1-3.3). The claim statement's own snapshot is taken before it waits
 // on the operation's row lock, so it cannot see what the request holding that lock commits.
 // The statement reads the latest attempt through charge_attempt_latest only once it holds the
-// lock, with a snapshot of its own: it sees the other request's attempt, its outcome, or its
-// charge_claims row (which no unique key of transactions would catch), and never creates a
-// second attempt. Each waiting claim is checked to be blocked by the other session before that
+// lock, with a snapshot of its own: it sees the other request's claim, or the transaction its
+// outcome wrote and the claim it deleted (which then no unique key would catch), and never
+// creates a second attempt. Each waiting claim is checked to be blocked by the other session before that
 // session commits, so the waiting statement's snapshot does predate the commit.
 let handles: DatabaseHandle[];
 let one: PrismaClient;
@@ -106,7 +106,7 @@ async function claimAndApprove(db: Db, base: ChargeBase): Promise<ChargeResponse
   const attempt: Attempt = {
     ...first.attempt,
     number: 1,
-    stored: 1,
+    written: 'claim',
     row: { ...first.attempt.row, additionalFields: additionalFieldsOf(base, ROUTE.connectorId, 1) },
   };
   const decidedAt = new Date();
@@ -135,7 +135,7 @@ async function claimAndApprove(db: Db, base: ChargeBase): Promise<ChargeResponse
   const moves = settledMoves(base, attempt, row);
   const recorded = await recordAttempt(db, {
     transactionId: attempt.row.id,
-    from: 'REGISTRADO',
+    from: 'claim',
     columns: outcomeColumns(base, attempt, row, settlement, reply),
     lifecycle: moves.lifecycle,
     events: moves.events,
@@ -145,7 +145,7 @@ async function claimAndApprove(db: Db, base: ChargeBase): Promise<ChargeResponse
   return reply;
 }
 
-/** What a later release's claim statement writes: the operation created or locked, and its attempt 1 in charge_claims only. */
+/** What the claim statement writes, by hand: the operation created or locked, and its attempt 1 in charge_claims only. */
 async function claimRowOnly(db: Db, base: ChargeBase): Promise<void> {
   const { attempt, rows } = firstAttempt(base);
   const attemptRow = asJson({ ...rows.transaction, additional_fields: additionalFieldsOf(base, ROUTE.connectorId, 1) });
@@ -256,10 +256,8 @@ describe('two connections claiming one new operation at once', () => {
       expect(outcomes[winner]).toEqual({ kind: 'created', attempt: 1 });
       expect(outcomes[1 - winner]).toEqual({ kind: loser });
       expect(await storedOf(number)).toEqual({
-        transactions: [
-          { attempt: 1, state: 'REGISTRADO', requestHash: winner === 0 ? HASH : secondHash, authorizationReply: null },
-        ],
-        claims: [],
+        transactions: [],
+        claims: [{ attempt: 1, requestHash: winner === 0 ? HASH : secondHash }],
       });
     }
   });

@@ -1,7 +1,7 @@
 import type { Tx } from '@/server/platform/db/client';
 import { warmSandboxRecords } from '@/server/payments';
 import { warmClaimCharge } from '@/server/modules/charges/attempts/claim-charge';
-import { warmRecordAttempt, warmSettleClaim } from '@/server/modules/charges/attempts/record-attempt';
+import { warmRecordAttempt } from '@/server/modules/charges/attempts/record-attempt';
 import { warmGetTransaction } from '@/server/modules/charges/get-transaction';
 import { warmListRefunds } from '@/server/modules/refunds/list-refunds';
 
@@ -17,7 +17,6 @@ export async function warmHotStatements(tx: Tx): Promise<void> {
   for (let run = 0; run < RUNS; run += 1) {
     await warmClaimCharge(tx);
     await warmRecordAttempt(tx);
-    await warmSettleClaim(tx);
     await warmSandboxRecords(tx);
     await warmGetTransaction(tx);
     await warmListRefunds(tx);

@@ -48,7 +48,7 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   const claimed: Attempt = {
     ...first,
     number: claim.attempt,
-    stored: 1,
+    written: 'claim',
     row: { ...first.row, additionalFields: additionalFieldsOf(base, first.connectorId, claim.attempt) },
   };
   if (authentication?.kind === 'challenge') return awaitChallenge(prisma, base, claimed);

@@ -49,7 +49,14 @@ function openCard(
   }
 }
 
-/** Holds the card of a transaction waiting for its challenge, encrypted, until `expiresAt` (the payment's expiry). */
+export type SealedCard = ReturnType<typeof sealCard>;
+
+/** The card of a transaction about to wait for its challenge, sealed for its vault row (the charge's statement writes it). */
+export async function sealForVault(db: Db, transactionId: string, card: VaultedCard): Promise<SealedCard> {
+  return sealCard(await cardVaultKeys(db), transactionId, card);
+}
+
+/** Holds the card of a written transaction waiting for its challenge, encrypted, until `expiresAt` (the payment's expiry). */
 export async function vaultCard(
   db: Db,
   transactionId: string,

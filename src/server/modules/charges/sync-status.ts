@@ -8,7 +8,7 @@ import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { statusWithin } from '@/server/modules/charges/attempts/ask-processor';
 import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
 import { claimAsTransaction } from '@/server/modules/charges/attempts/in-flight';
-import { settleClaim } from '@/server/modules/charges/attempts/record-attempt';
+import { recordAttempt } from '@/server/modules/charges/attempts/record-attempt';
 import { toTransactionObject } from '@/server/modules/charges/transaction-view';
 import { eventOf } from '@/server/modules/events/event-of';
 import { decides, inquiryVerdict, verdictColumns } from '@/server/modules/charges/verdict';
@@ -216,8 +216,9 @@ async function settleClaimed(
   const events = [pending, settled].map((row) =>
     eventOf({ ...audience, to: row.state, transaction: toTransactionObject(row, 'millis', { queryDetails: true }) }),
   );
-  return settleClaim(prisma, {
+  return recordAttempt(prisma, {
     transactionId: claimed.id,
+    from: 'claim',
     columns: {
       state: settled.state,
       state_reason: settled.stateReason,
@@ -231,5 +232,6 @@ async function settleClaimed(
     },
     lifecycle: settled.lifecycle,
     events,
+    next: null,
   });
 }

@@ -181,6 +181,82 @@ function filtersSql(scope: MerchantScope, filters: OperationFilters): Prisma.Sql
 }
 
 /**
+ * The filters on the attempts in flight (charge_claims `c`, its operation `o`), meaning what
+ * operationsWhere means for their transactions once written; the search's alternatives as one OR
+ * (the claims are few: a processor's timeout's worth of charges, and those the status sync waits on).
+ */
+function inFlightSql(scope: MerchantScope, filters: OperationFilters): Prisma.Sql {
+  const amount = Prisma.sql`(c.attempt_row->>'amount')::bigint`;
+  const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (scope.kind === 'one') conditions.push(Prisma.sql`c.merchant_id = ${scope.merchantId}::uuid`);
+  if (filters.merchantId) conditions.push(Prisma.sql`c.merchant_id = ${filters.merchantId}::uuid`);
+  if (filters.method) conditions.push(Prisma.sql`c.attempt_row->>'method' = ${filters.method}`);
+  if (filters.from) conditions.push(Prisma.sql`c.claimed_at >= ${filters.from}`);
+  if (filters.to) conditions.push(Prisma.sql`c.claimed_at < ${filters.to}`);
+  if (filters.minAmount !== undefined) conditions.push(Prisma.sql`${amount} >= ${filters.minAmount}`);
+  if (filters.maxAmount !== undefined) conditions.push(Prisma.sql`${amount} <= ${filters.maxAmount}`);
+  const text = filters.search?.trim() ?? '';
+  if (text) {
+    const alternatives = searchAlternatives(text).map((alternative) => {
+      if ('id' in alternative) return Prisma.sql`c.transaction_id = ${alternative.id}::uuid`;
+      if ('cardLast4' in alternative) return Prisma.sql`c.attempt_row->>'card_last4' = ${text}`;
+      if ('payerEmail' in alternative) return Prisma.sql`c.attempt_row->>'payer_email' ILIKE ${`%${text.toLowerCase()}%`}`;
+      return Prisma.sql`starts_with(o.merchant_operation_number, ${text})`;
+    });
+    conditions.push(Prisma.sql`(${Prisma.join(alternatives, ' OR ')})`);
+  }
+  return Prisma.join(conditions, ' AND ');
+}
+
+/** An attempt in flight as a row of the operations table: REGISTRADO, as its transaction will show it until its outcome. */
+type InFlightRow = PageKey & {
+  method: OperationRow['method'];
+  currency: string;
+  maskedPan: string | null;
+  cardBrand: string | null;
+  payerEmail: string | null;
+  payerName: string | null;
+  number: string;
+  merchantCode: string;
+  merchantName: string;
+};
+
+/** A page of attempts in flight, in the page's order from after the cursor (each row whole: they are few). */
+async function inFlightPage(
+  prisma: Db,
+  scope: MerchantScope,
+  filters: OperationFilters,
+  page: {
+    field: 'amount' | 'createdAt';
+    direction: 'asc' | 'desc';
+    cursor: readonly [bigint | Date, string] | null;
+    take: number;
+  },
+): Promise<OperationRow[]> {
+  const key = page.field === 'amount' ? Prisma.sql`(c.attempt_row->>'amount')::bigint` : Prisma.sql`c.claimed_at`;
+  const direction = Prisma.raw(page.direction === 'desc' ? 'DESC' : 'ASC');
+  const after = page.cursor
+    ? page.direction === 'desc'
+      ? Prisma.sql`AND (${key}, c.transaction_id) < (${page.cursor[0]}, ${page.cursor[1]}::uuid)`
+      : Prisma.sql`AND (${key}, c.transaction_id) > (${page.cursor[0]}, ${page.cursor[1]}::uuid)`
+    : Prisma.empty;
+  const rows = await prisma.$queryRaw<InFlightRow[]>`
+    SELECT c.transaction_id::text AS id, (c.attempt_row->>'amount')::bigint AS amount, c.claimed_at AS "createdAt",
+           c.attempt_row->>'method' AS method, c.attempt_row->>'currency' AS currency,
+           c.attempt_row->>'masked_pan' AS "maskedPan", c.attempt_row->>'card_brand' AS "cardBrand",
+           c.attempt_row->>'payer_email' AS "payerEmail", c.attempt_row->>'payer_name' AS "payerName",
+           o.merchant_operation_number AS number, m.code AS "merchantCode", m.name AS "merchantName"
+    FROM charge_claims c JOIN operations o ON o.id = c.operation_id JOIN merchants m ON m.id = c.merchant_id
+    WHERE ${inFlightSql(scope, filters)} ${after}
+    ORDER BY ${key} ${direction}, c.transaction_id ${direction} LIMIT ${page.take}`;
+  return rows.map(({ number, merchantCode, merchantName, ...row }) => ({
+    ...row,
+    state: 'REGISTRADO' as const,
+    operation: { merchantOperationNumber: number, merchant: { code: merchantCode, name: merchantName } },
+  }));
+}
+
+/**
  * The filters with what a page and its count would each look up done once: the merchant code's
  * id and an email search's candidates. Null when the merchant code names no merchant.
  */
@@ -261,6 +337,18 @@ export async function listOperations(
       }),
     ),
   );
+  // Attempts in flight are REGISTRADO until their outcome writes their transaction (docs/DECISIONS.md,
+  // "A charge written once"): the REGISTRADO filter lists them beside REGISTRADO rows.
+  const inFlight =
+    prepared.state === 'REGISTRADO'
+      ? await inFlightPage(prisma, scope, prepared, {
+          field,
+          direction,
+          cursor,
+          take: limit + 1,
+        })
+      : [];
+  if (inFlight.length > 0) lists.push(inFlight);
   const keys = lists.length === 1 ? lists[0]! : mergePages(lists, byAmount, direction, limit + 1);
   const more = keys.length > limit;
   const pageKeys = backward ? keys.slice(0, limit).reverse() : keys.slice(0, limit);
@@ -269,6 +357,7 @@ export async function listOperations(
       (row) => [row.id, row],
     ),
   );
+  for (const row of inFlight) found.set(row.id, row);
   const rows = pageKeys.map((key) => found.get(key.id)!);
   const keyOf = (row: PageKey | undefined) => (row ? encodeCursor([byAmount ? row.amount : row.createdAt, row.id]) : null);
   // Forward, rows before the page exist when it started after a cursor; backward, rows after it
@@ -291,6 +380,24 @@ export async function countOperations(
 ): Promise<{ count: number; more: boolean }> {
   const prepared = await prepareOperationFilters(prisma, scope, filters);
   if (!prepared) return { count: 0, more: false };
+  if (prepared.state === 'REGISTRADO') {
+    const [claims] = await prisma.$queryRaw<{ count: number }[]>`
+      SELECT count(*)::int AS count FROM charge_claims c JOIN operations o ON o.id = c.operation_id
+      WHERE ${inFlightSql(scope, prepared)}`;
+    const rows = await countWritten(prisma, scope, prepared, cap);
+    const count = rows.count + claims!.count;
+    return { count: Math.min(count, cap), more: rows.more || count > cap };
+  }
+  return countWritten(prisma, scope, prepared, cap);
+}
+
+/** countOperations on the transactions alone. */
+async function countWritten(
+  prisma: Db,
+  scope: MerchantScope,
+  prepared: OperationFilters,
+  cap: number,
+): Promise<{ count: number; more: boolean }> {
   const text = prepared.search?.trim() ?? '';
   if (!text) {
     // Counted in SQL, in no order: Prisma's bounded count orders by id, and the planner then

@@ -40,8 +40,11 @@ export type Attempt = {
   number: number;
   connectorId: string;
   routing: RoutingChoice;
-  /** Lifecycle entries already written. */
-  stored: number;
+  /**
+   * Where it is stored: its claim (an attempt in flight: its REGISTRADO event written, its
+   * transaction not yet) or its transaction (a payment waiting for its payer's challenge).
+   */
+  written: 'claim' | 'row';
   payerToken: string;
 };
 
@@ -77,7 +80,7 @@ export function newAttempt(
     number,
     connectorId,
     routing,
-    stored: 0,
+    written: 'claim',
     payerToken: randomBytes(18).toString('base64url'),
     row: {
       id: randomUUID(),
@@ -105,7 +108,7 @@ export function newAttempt(
   };
 }
 
-/** The rows a new attempt writes (the claim, or the next attempt beside a failed one's outcome). */
+/** The claim of a new attempt (the first, or the next beside a failed one's outcome). */
 export function attemptRows(base: ChargeBase, attempt: Attempt, statusCheckAt: Date): ClaimRows {
   const { row } = attempt;
   const card = base.card;
@@ -139,7 +142,6 @@ export function attemptRows(base: ChargeBase, attempt: Attempt, statusCheckAt: D
       created_at: row.createdAt,
       updated_at: row.createdAt,
     } satisfies TransactionColumns,
-    lifecycle: moves.lifecycle,
     events: moves.events,
   };
 }
@@ -226,9 +228,17 @@ export function outcomeColumns(
   };
 }
 
-/** The lifecycle entries and events of the settled attempt's moves not yet written. */
+/**
+ * The lifecycle entries and events the settled attempt's outcome writes: the events of its moves
+ * after those it had; the entries likewise for a written row, all of them for a claim (its
+ * transaction is written whole).
+ */
 export function settledMoves(base: ChargeBase, attempt: Attempt, row: TransactionRow) {
-  return chargeMoves(row, audienceOf(base), attempt.stored);
+  const moves = chargeMoves(row, audienceOf(base), attempt.row.lifecycle.length);
+  return {
+    lifecycle: attempt.written === 'claim' ? row.lifecycle.map(({ state, at }) => ({ state, at })) : moves.lifecycle,
+    events: moves.events,
+  };
 }
 
 /** The row's display-only card columns (never the PAN or security code). */

@@ -3,33 +3,27 @@ import type { Db, Tx } from '@/server/platform/db/client';
 import { RETRYABLE_CHARGE_STATES } from '@/server/core/domain/states';
 import { NIL_UUID } from '@/server/core/domain/uuid';
 import type { OutboxEventRow } from '@/server/modules/events/event-of';
-import {
-  asJson,
-  eventColumns,
-  isUniqueViolation,
-  movesWritten,
-  TRANSACTION_COLUMNS,
-  type TransactionColumns,
-} from './transaction-columns';
+import { asJson, eventColumns, eventsWritten, isUniqueViolation, type TransactionColumns } from './transaction-columns';
 
 // The first write of a charge, before any processor is asked (docs/ORCHESTRATION.md 3): in one
 // SQL statement, create (for a merchant that exists: the database has no foreign key there, see
-// the operations_merchant_unlocked migration) or lock the operation, read its latest attempt (in flight or
-// written), and (only when the request may add one) insert the first attempt REGISTRADO with the connector routing chose, its
-// lifecycle entry and its event. The processor is asked only after this commits, so a crash
-// while it is asked leaves a row the worker's status sync settles (status_check_at), never a
-// payment the service forgot.
+// the operations_merchant_unlocked migration) or lock the operation, read its latest attempt (in
+// flight or written), and (only when the request may add one) claim the first attempt with the
+// connector routing chose: a row of charge_claims holding the transaction as it will be written,
+// and its REGISTRADO event. Its transaction is written once, with its outcome (record-attempt.ts),
+// which deletes the claim; a crash while the processor is asked leaves the claim, which the
+// worker's status sync settles (status_check_at), never a payment the service forgot.
 //
 // The attempt number is the operation's (1, 2, … across every request), decided inside the
-// statement; it is written into additional_fields.attempt of the row and of the event there.
+// statement; it is written into additional_fields.attempt of the claimed row and of the event.
 //
 // Two concurrent charges of one operation: the second waits on the operation's row lock, and
 // reads the latest attempt (claimed or written) only once it holds it, through
 // charge_attempt_latest, whose snapshot is its own (the statement's predates the lock): it sees
 // the first's claim or outcome, whichever committed. Should anything get past that, the unique
-// (operation_id, attempt) of transactions stops the insert and the statement is run again. An identical
-// request whose first is still being carried (no reply stored yet) is `in_flight`; another
-// request while an attempt is carried is a conflict.
+// (operation_id) of charge_claims stops the insert before any processor is asked, and the
+// statement is run again. An identical request whose first is still being carried (no reply
+// stored yet) is `in_flight`; another request while an attempt is carried is a conflict.
 
 /** How long an attempt without a stored answer counts as still being carried. */
 const IN_FLIGHT_SECONDS = 60;
@@ -54,27 +48,22 @@ WITH operation AS (
          l.authorization_reply AS reply
   FROM operation o LEFT JOIN latest l ON true
 ), inserted AS (
-  INSERT INTO transactions (operation_id, attempt, ${TRANSACTION_COLUMNS.join(', ')})
-  SELECT d.operation_id, d.attempt, ${TRANSACTION_COLUMNS.map((column) =>
-    column === 'additional_fields' ? `jsonb_set(t.additional_fields, '{attempt}', to_jsonb(d.attempt))` : `t.${column}`,
-  ).join(', ')}
+  INSERT INTO charge_claims (transaction_id, operation_id, attempt, merchant_id, connector_id, request_hash,
+                             attempt_row, claimed_at, status_check_at)
+  SELECT t.id, d.operation_id, d.attempt, t.merchant_id, t.connector_id, t.request_hash,
+         jsonb_set($6::jsonb, '{additional_fields,attempt}', to_jsonb(d.attempt)), t.created_at, t.status_check_at
   FROM decision d, jsonb_populate_record(NULL::transactions, $6::jsonb) t
   WHERE d.outcome = 'create'
-  RETURNING id
-), ${movesWritten(
-  'claimed',
-  'inserted',
-  { lifecycle: '$7', events: '$8' },
-  {
-    with: 'decision d',
-    payload: "jsonb_set(e.payload, '{transaction,additional_fields,attempt}', to_jsonb(d.attempt))",
-  },
-)}
+  RETURNING transaction_id AS id
+), ${eventsWritten('claimed', 'inserted', '$7', {
+  with: 'decision d',
+  payload: "jsonb_set(e.payload, '{transaction,additional_fields,attempt}', to_jsonb(d.attempt))",
+})}
 SELECT outcome, reply, attempt FROM decision`;
 
+/** An attempt's claim: its transaction as it will be written, and its REGISTRADO event. */
 export type ClaimRows = {
   transaction: TransactionColumns;
-  lifecycle: { state: string; at: Date }[];
   events: OutboxEventRow[];
 };
 
@@ -85,7 +74,7 @@ const TRIES = 3;
 
 /** The claim for a merchant that does not exist: it writes nothing, and readies the statement on the connection (warm-up). */
 export async function warmClaimCharge(tx: Tx): Promise<void> {
-  await tx.$queryRawUnsafe(CLAIM_CHARGE, NIL_UUID, 'warm-up', NIL_UUID, '', '[]', '{}', '[]', '[]');
+  await tx.$queryRawUnsafe(CLAIM_CHARGE, NIL_UUID, 'warm-up', NIL_UUID, '', '[]', '{}', '[]');
 }
 
 export async function claimCharge(
@@ -100,7 +89,6 @@ export async function claimCharge(
     operation.requestHash,
     JSON.stringify(RETRYABLE_CHARGE_STATES),
     asJson(rows.transaction),
-    JSON.stringify(rows.lifecycle),
     JSON.stringify(rows.events.map(eventColumns)),
   ];
   for (let attempt = 1; ; attempt += 1) {

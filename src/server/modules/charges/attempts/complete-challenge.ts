@@ -84,7 +84,7 @@ export async function completeChallenge(
     number: row.attempt,
     connectorId: row.connectorId,
     routing: row.routing as RoutingChoice,
-    stored: row.lifecycle.length,
+    written: 'row',
     payerToken: row.payerToken ?? '',
   };
   const passed = card !== null && (result.status === 'Y' || result.status === 'A');

@@ -13,6 +13,7 @@ import { inspectOperation } from '@/server/modules/console/inspect-operation';
 import { operationDetail } from '@/server/modules/console/operation-detail';
 import { cancelFromConsole } from '@/server/modules/console/console-actions';
 import { connectorStats } from '@/server/modules/processors/health/connector-stats';
+import { countOperations, listOperations, toOperationRowView } from '@/server/modules/console/list-operations';
 import { awaitAnswer } from './stored-answer';
 
 // An attempt in flight is a claim (charge_claims), not a transaction row, once a charge is
@@ -118,6 +119,32 @@ describe('an attempt in flight is read as its REGISTRADO transaction', () => {
       transactions.map((row) => [row.id, row.state, row.statusCheckAt !== null, row.lifecycle.map((entry) => entry.state)]),
     ).toEqual([[claim.transactionId, 'REGISTRADO', true, ['REGISTRADO']]]);
     expect((inspected.events as { type: string }[]).map((event) => event.type)).toEqual(['transaction.registered']);
+  });
+
+  it("is listed under the console's REGISTRADO filter, found by its search, and counted", async () => {
+    const operationNumber = number();
+    const claim = await claimAttempt(prisma(), fixture.merchant, operationNumber);
+    const scope = { kind: 'one', merchantId: fixture.merchant.id } as const;
+    const listed = await listOperations(prisma(), scope, { state: 'REGISTRADO', limit: 200 });
+    const row = listed.rows.find((each) => each.id === claim.transactionId);
+    expect(row && toOperationRowView(row)).toMatchObject({
+      transactionId: claim.transactionId,
+      merchantCode: fixture.merchant.code,
+      merchantOperationNumber: operationNumber,
+      method: 'CARD',
+      state: 'REGISTRADO',
+      amount: '15000',
+      currency: '604',
+      payerEmail: 'ana.quispe@example.pe',
+    });
+    const searched = await listOperations(prisma(), scope, { state: 'REGISTRADO', search: operationNumber });
+    expect(searched.rows.map((each) => each.id)).toEqual([claim.transactionId]);
+    expect(await countOperations(prisma(), scope, { state: 'REGISTRADO', search: claim.transactionId }, 100)).toEqual({
+      count: 1,
+      more: false,
+    });
+    const elsewhere = await listOperations(prisma(), scope, { state: 'AUTORIZADO', search: operationNumber });
+    expect(elsewhere.rows).toEqual([]);
   });
 
   it('counts as a pending attempt of its connector', async () => {
@@ -258,3 +285,4 @@ describe('the status sync settles a claim into its transaction, written once', (
     }
   });
 });
+

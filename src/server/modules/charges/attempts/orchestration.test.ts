@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chargeRequest, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { failsFlakily, registryFor, sandboxStoreFor } from '@/server/payments';
@@ -353,12 +353,81 @@ describe('3-D Secure', () => {
   });
 });
 
+describe('a charge written once (docs/DECISIONS.md, "A charge written once")', () => {
+  // Every UPDATE of a transaction row, by id: a charge's transactions are inserted whole.
+  beforeAll(async () => {
+    const { prisma } = fixture.db;
+    await prisma.$executeRawUnsafe('CREATE TABLE test_updated_transactions (id uuid NOT NULL)');
+    await prisma.$executeRawUnsafe(`CREATE FUNCTION test_count_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO test_updated_transactions VALUES (NEW.id); RETURN NULL; END $$`);
+    await prisma.$executeRawUnsafe(
+      'CREATE TRIGGER test_count_update AFTER UPDATE ON transactions FOR EACH ROW EXECUTE FUNCTION test_count_update()',
+    );
+  });
+  afterAll(() => fixture.db.prisma.$executeRawUnsafe('DROP TRIGGER test_count_update ON transactions'));
+
+  const updatesOf = async (ids: string[]) =>
+    (
+      await fixture.db.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM test_updated_transactions WHERE id = ANY(${ids}::uuid[])`
+    )[0]!.n;
+  const claimsOf = async (operationNumber: string) =>
+    (
+      await fixture.db.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM charge_claims c JOIN operations o ON o.id = c.operation_id
+      WHERE o.merchant_operation_number = ${operationNumber}`
+    )[0]!.n;
+
+  it('an approval, a failover and a challenge insert each attempt whole and leave no claim', async () => {
+    const approved = await charge('4111111111111111');
+    const failedOver = await charge('4000000000008013');
+    expect(failedOver.rows.map((row) => row.state)).toEqual(['DENEGADO', 'AUTORIZADO']);
+    for (const { rows, operationNumber } of [approved, failedOver]) {
+      expect(await updatesOf(rows.map((row) => row.id))).toBe(0);
+      expect(await claimsOf(operationNumber)).toBe(0);
+      for (const row of rows) expect(row.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', row.state]);
+    }
+    // Each attempt's events: its REGISTRADO one (written with its claim) and one per move after it.
+    const events = await fixture.db.prisma.outboxEvent.groupBy({
+      by: ['aggregateId'],
+      where: { aggregateId: { in: failedOver.rows.map((row) => row.id) } },
+      _count: { _all: true },
+    });
+    expect(events.map((group) => group._count._all)).toEqual([3, 3]);
+  });
+
+  it('a payment waiting for its challenge is written PENDIENTE with its card vaulted in one statement; its completion is its one update', async () => {
+    await updateThreeDs(fixture.db.prisma, ALL, {
+      merchantCode: fixture.merchant.code,
+      setting: { mode: 'ALWAYS', overAmount: null },
+    });
+    try {
+      const { reply, operationNumber } = await charge('4000000000003220');
+      const id = reply.transaction.transaction_id;
+      expect(reply.transaction.state).toBe('PENDIENTE');
+      expect(await fixture.db.prisma.cardVaultEntry.count({ where: { transactionId: id } })).toBe(1);
+      expect(await claimsOf(operationNumber)).toBe(0);
+      expect(await updatesOf([id])).toBe(0);
+      const answer = verifyChallenge({ pan: '4000000000003220', code: '123456', triesSoFar: 0 });
+      if (answer.kind !== 'done') throw new Error('the sandbox code passes');
+      expect((await completeChallenge(fixture.db.prisma, id, answer.result)).state).toBe('AUTORIZADO');
+      expect(await updatesOf([id])).toBe(1);
+    } finally {
+      await updateThreeDs(fixture.db.prisma, ALL, {
+        merchantCode: fixture.merchant.code,
+        setting: { mode: 'WHEN_REQUIRED', overAmount: null },
+      });
+    }
+  });
+});
+
 describe("the operation's merchant, without a foreign key (operations_merchant_unlocked migration)", () => {
   it('a charge for a merchant that does not exist writes nothing', async () => {
     const ghost = { ...fixture.merchant, id: randomUUID(), code: 'GHOST' };
     await expect(claim(ghost, number())).rejects.toThrow(`no merchant ${ghost.id} to charge for`);
     expect(await fixture.db.prisma.operation.count({ where: { merchantId: ghost.id } })).toBe(0);
     expect(await fixture.db.prisma.transaction.count({ where: { merchantId: ghost.id } })).toBe(0);
+    expect(await fixture.db.prisma.chargeClaim.count({ where: { merchantId: ghost.id } })).toBe(0);
   });
 
   it('a merchant with operations can be neither deleted nor given another id; one without them can', async () => {

@@ -1,6 +1,6 @@
 import type { Prisma } from '@/generated/prisma/client';
 import { payerPageUrl } from '@/server/modules/charges/payer/payer-url';
-import { vaultCard } from '@/server/modules/charges/card-vault';
+import { sealForVault } from '@/server/modules/charges/card-vault';
 import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
 import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { Db } from '@/server/platform/db/client';
@@ -115,23 +115,26 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
       attempt: next.number,
     });
     if (!moved) return awaitAnswer(prisma, base.merchant, base.body, 0);
-    const stored = { ...next, stored: 1 };
-    if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, stored);
+    if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, next);
     if (step === 'next_candidate') index += 1;
     if (stepUp) index = stepUpIndex;
-    attempt = stored;
+    attempt = next;
   }
 }
 
-/** The challenge a payment waits on: its card vaulted, its attempt PENDIENTE with the challenge page to continue at. */
+/**
+ * The challenge a payment waits on: its attempt, in flight until now, written PENDIENTE with the
+ * challenge page to continue at and its card vaulted, in one statement (the challenge page never
+ * shows a payment whose card it cannot authorize).
+ */
 export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Attempt): Promise<ChargeResponse> {
   const decidedAt = new Date();
   const expiresAt = new Date(decidedAt.getTime() + CHALLENGE_EXPIRY_SECONDS * 1000);
   const method = base.body.payment_method;
   if (method.method_name !== 'CARD') throw new Error('only a card payment is authenticated with 3-D Secure');
+  if (attempt.written !== 'claim') throw new Error('a challenge is awaited by an attempt in flight');
   const { pan, expiry_date, security_code } = method.method_details;
-  // Vaulted first: the challenge page must never show a payment whose card it cannot authorize.
-  await vaultCard(prisma, attempt.row.id, { pan, expiry_date, security_code }, expiresAt);
+  const card = await sealForVault(prisma, attempt.row.id, { pan, expiry_date, security_code });
   const settlement: Settlement = {
     result: {
       outcome: 'pending',
@@ -148,7 +151,7 @@ export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Atte
     statusCheckAt: null,
     threeDs: pendingChallenge(),
   };
-  return answerWith(prisma, base, attempt, settlement);
+  return answerWith(prisma, base, attempt, settlement, { card, expiresAt });
 }
 
 /** A payment whose 3-D Secure authentication failed is declined without asking a processor. */
@@ -187,8 +190,8 @@ export async function refuseUnauthenticated(
 }
 
 /**
- * Writes how an attempt ended (and the next attempt, if any) in one statement. False when the
- * row had moved on already: the worker's status sync settled it first (the processor was
+ * Writes how an attempt ended (and the next attempt's claim, if any) in one statement. False when
+ * the attempt was settled already: the worker's status sync settled it first (the processor was
  * slower than its timeout and the grace), and its settlement is the answer.
  */
 async function settle(
@@ -198,23 +201,31 @@ async function settle(
   settlement: Settlement,
   reply: ChargeResponse | null,
   next: AttemptOutcomeRows['next'],
+  vault: AttemptOutcomeRows['vault'] = null,
 ): Promise<boolean> {
   const row = settledRow(attempt, settlement);
   const moves = settledMoves(base, attempt, row);
   return recordAttempt(prisma, {
     transactionId: attempt.row.id,
-    from: attempt.row.state,
+    from: attempt.written === 'claim' ? 'claim' : attempt.row.state,
     columns: outcomeColumns(base, attempt, row, settlement, reply),
     lifecycle: moves.lifecycle,
     events: moves.events,
+    vault,
     next,
   });
 }
 
 /** Settles the attempt whose outcome is the charge's answer, storing that answer with it. */
-async function answerWith(prisma: Db, base: ChargeBase, attempt: Attempt, settlement: Settlement): Promise<ChargeResponse> {
+async function answerWith(
+  prisma: Db,
+  base: ChargeBase,
+  attempt: Attempt,
+  settlement: Settlement,
+  vault: AttemptOutcomeRows['vault'] = null,
+): Promise<ChargeResponse> {
   const reply = replyOf(base.merchant, base.body, settledRow(attempt, settlement));
-  if (await settle(prisma, base, attempt, settlement, reply, null)) return reply;
+  if (await settle(prisma, base, attempt, settlement, reply, null, vault)) return reply;
   return awaitAnswer(prisma, base.merchant, base.body, 0);
 }
 

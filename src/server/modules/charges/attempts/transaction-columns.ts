@@ -13,7 +13,7 @@ type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
 type ColumnOf<Model> = Snake<Extract<keyof Model, string>>;
 type TransactionColumn = ColumnOf<Transaction>;
 
-/** The columns an attempt's claim writes and its outcome writes again: its state and what the payer sees of it. */
+/** The columns an attempt's claim holds and its outcome sets again: its state and what the payer sees of it. */
 const STATE_COLUMNS = [
   'state',
   'state_reason',
@@ -53,7 +53,7 @@ export const TRANSACTION_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly TransactionColumn[];
 
-/** What an attempt's outcome changes on its row (the rest was written when it was claimed). */
+/** What an attempt's outcome sets over its claimed row (the rest was claimed with it). */
 export const OUTCOME_COLUMNS = [
   ...STATE_COLUMNS,
   'method_details',
@@ -119,19 +119,47 @@ export function movesWritten(
   parameters: { lifecycle: string; events: string },
   options: { with?: string; payload?: string } = {},
 ): string {
-  const columns = OUTBOX_COLUMNS.map((column) => (column === 'payload' ? (options.payload ?? 'e.payload') : `e.${column}`));
   return `${name}_lifecycle AS (
   INSERT INTO lifecycle_entries (transaction_id, state, at)
   SELECT r.id, e.state, e.at
   FROM ${rows} r, jsonb_populate_recordset(NULL::lifecycle_entries, ${parameters.lifecycle}::jsonb) WITH ORDINALITY e
   ORDER BY e.ordinality
-), ${name}_events AS (
+), ${eventsWritten(name, rows, parameters.events, options)}`;
+}
+
+/** The events half of movesWritten: what an attempt in flight announces has no lifecycle entry yet. */
+export function eventsWritten(
+  name: string,
+  rows: string,
+  events: string,
+  options: { with?: string; payload?: string } = {},
+): string {
+  const columns = OUTBOX_COLUMNS.map((column) => (column === 'payload' ? (options.payload ?? 'e.payload') : `e.${column}`));
+  return `${name}_events AS (
   INSERT INTO outbox_events (${OUTBOX_COLUMNS.join(', ')})
   SELECT ${columns.join(', ')}
-  FROM ${rows} r${options.with ? `, ${options.with}` : ''}, jsonb_populate_recordset(NULL::outbox_events, ${parameters.events}::jsonb) WITH ORDINALITY e
+  FROM ${rows} r${options.with ? `, ${options.with}` : ''}, jsonb_populate_recordset(NULL::outbox_events, ${events}::jsonb) WITH ORDINALITY e
   ORDER BY e.ordinality
   ${FAN_OUT_RETURNING}
 ), ${endpointFanOutClause(`${name}_events`)}`;
+}
+
+/**
+ * The CTE `next` that claims an attempt (charge_claims) from the row JSON `row` (TransactionColumns,
+ * its attempt number set) for the operation of the CTE `from` (which returns `operation_id`), when
+ * `row` is not NULL: a failover's or a step-up's next attempt, in the statement that records the
+ * one before it. Its REGISTRADO event (`events`) follows as `next_events`.
+ */
+export function nextClaimWritten(from: string, row: string, events: string, attempt: string): string {
+  return `next AS (
+  INSERT INTO charge_claims (transaction_id, operation_id, attempt, merchant_id, connector_id, request_hash,
+                             attempt_row, claimed_at, status_check_at)
+  SELECT n.id, f.operation_id, ${attempt}::int, n.merchant_id, n.connector_id, n.request_hash, ${row}::jsonb,
+         n.created_at, n.status_check_at
+  FROM ${from} f, jsonb_populate_record(NULL::transactions, ${row}::jsonb) n
+  WHERE ${row}::jsonb IS NOT NULL
+  RETURNING transaction_id AS id
+), ${eventsWritten('next', 'next', events)}`;
 }
 
 /** JSON for the statements: bigints as text, which jsonb_populate_record reads into BIGINT. */

@@ -7,6 +7,7 @@ import { renewLeases, startDeliveries, type InFlight } from '@/server/modules/ev
 import { expirePending } from '@/server/modules/charges/expire-pending';
 import { processRefunds } from '@/server/modules/refunds/process-refunds';
 import { syncStatuses } from '@/server/modules/charges/sync-status';
+import { vacuumClaims } from '@/server/modules/charges/attempts/in-flight';
 import { syncCaptures, voidUncaptured } from '@/server/modules/charges/capture-jobs';
 import { dropExpiredCards } from '@/server/modules/charges/card-vault';
 import { sweepDatabaseBuckets } from '@/server/platform/rate-limit/database-rate-limit';
@@ -22,7 +23,7 @@ export type Worker = { stop(): Promise<void> };
  * left in doubt, voids authorizations whose capture window passed, drops vaulted cards whose challenge expired, keeps the leases of its callback deliveries
  * under way and starts due ones; once a minute it drops the rate-limit buckets nobody has used
  * for ten minutes and disables the webhook endpoints that have failed for
- * WEBHOOK_DISABLE_AFTER_DAYS. Any number may run over one PostgreSQL database: state moves are
+ * WEBHOOK_DISABLE_AFTER_DAYS, and on the embedded database vacuums the attempts in flight. Any number may run over one PostgreSQL database: state moves are
  * claimed with SKIP LOCKED, callback deliveries with leases taken in turns under an advisory lock.
  */
 export function startWorker(prisma: Db, name: string): Worker {
@@ -70,6 +71,7 @@ export function startWorker(prisma: Db, name: string): Worker {
       sweptAt = now.getTime();
       await job('rate buckets', () => sweepDatabaseBuckets(prisma));
       await job('webhook endpoints', () => disableFailingEndpoints(prisma, config.WEBHOOK_DISABLE_AFTER_DAYS, now));
+      if (!config.DATABASE_URL) await job('claims vacuum', () => vacuumClaims(prisma));
     }
   };
 

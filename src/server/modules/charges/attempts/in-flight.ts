@@ -1,5 +1,5 @@
 import type { ChargeClaim, Prisma, Transaction } from '@/generated/prisma/client';
-import type { Tx } from '@/server/platform/db/client';
+import type { Db, Tx } from '@/server/platform/db/client';
 import type { TransactionState } from '@/server/core/domain/states';
 
 // An attempt its processor has now is a claim (charge_claims) until the statement that writes
@@ -90,4 +90,13 @@ export async function latestAttempt<Select extends Prisma.TransactionSelect>(tx:
   const claim = await tx.chargeClaim.findUnique({ where: { operationId } });
   if (claim) return claimAsTransaction(claim);
   return tx.transaction.findFirstOrThrow({ where: { operationId }, orderBy: { attempt: 'desc' }, select });
+}
+
+/**
+ * Vacuums the claims: a row per charge is inserted and deleted within a second or so, and the
+ * embedded database runs no autovacuum (PostgreSQL's does, every thousand rows: the charge_claims
+ * migration). Without it the table and its indexes grow with every charge ever claimed.
+ */
+export async function vacuumClaims(prisma: Db): Promise<void> {
+  await prisma.$executeRawUnsafe('VACUUM charge_claims');
 }

@@ -46,13 +46,13 @@ type Locked = {
 /** The payment is held by a cancellation asking this processor: the notification is refused for now and sent again. */
 class HeldByCancellation extends Error {}
 
-/** What the payment does for the change, within the caller's transaction; the outcome recorded. */
 /** Whether the attempt in flight `transactionId` is this account's. */
 async function inFlightHere(tx: Tx, transactionId: string, account: { merchantId: string; connectorId: string }) {
   const claim = await tx.chargeClaim.findUnique({ where: { transactionId }, select: { merchantId: true, connectorId: true } });
   return claim?.merchantId === account.merchantId && claim.connectorId === account.connectorId;
 }
 
+/** What the payment does for the change, within the caller's transaction; the outcome recorded. */
 async function apply(tx: Tx, payment: Locked, change: PaymentChange, at: Date): Promise<string> {
   if (change.kind === 'refunded') {
     // A refund of ours the processor had in process is resolved; one made elsewhere is not ours to record.

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chargeRequest, refusal, withTestMerchant } from '@tests/support/procedure-test-support';
 import { claimAttempt } from '@tests/support/claim-attempt';
-import { sandboxStoreFor } from '@/server/payments';
+import { registryFor, sandboxStoreFor } from '@/server/payments';
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { getTransaction } from '@/server/modules/charges/get-transaction';
 import { cancelOperation } from '@/server/modules/charges/cancel-operation';
@@ -14,6 +14,7 @@ import { operationDetail } from '@/server/modules/console/operation-detail';
 import { cancelFromConsole } from '@/server/modules/console/console-actions';
 import { connectorStats } from '@/server/modules/processors/health/connector-stats';
 import { countOperations, listOperations, toOperationRowView } from '@/server/modules/console/list-operations';
+import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { awaitAnswer } from './stored-answer';
 import { vacuumClaims } from './in-flight';
 
@@ -284,6 +285,44 @@ describe('the status sync settles a claim into its transaction, written once', (
       await store.setMode('sandbox-acquirer-a', 'normal');
       await prisma().chargeClaim.deleteMany({ where: { transactionId: claim.transactionId } });
     }
+  });
+  it('after the last unknown answer, a reversal the processor makes settles the claim as declined, its approval undone', async () => {
+    const store = sandboxStoreFor(prisma());
+    const claim = await claimAttempt(prisma(), fixture.merchant, number(), { statusCheckAt: due() });
+    await store.record('sandbox-acquirer-a', claim.transactionId, {
+      outcome: 'approved',
+      authorizationCode: '654321',
+      brandTransactionId: '409876543210987',
+    });
+    await prisma().chargeClaim.update({ where: { transactionId: claim.transactionId }, data: { statusChecks: MAX_CHECKS - 1 } });
+    // The processor approved it but cannot say so: its inquiry stays unknown, its reversal works.
+    const status = vi
+      .spyOn(registryFor(prisma()).byId('sandbox-acquirer-a')!, 'status')
+      .mockResolvedValue({ outcome: 'unknown' });
+    try {
+      await syncStatuses(prisma());
+    } finally {
+      status.mockRestore();
+    }
+    expect((await store.find('sandbox-acquirer-a', claim.transactionId))?.voided).toBe(true);
+    expect(await prisma().chargeClaim.count({ where: { transactionId: claim.transactionId } })).toBe(0);
+    const written = await prisma().transaction.findUniqueOrThrow({
+      where: { id: claim.transactionId },
+      select: {
+        state: true,
+        stateReason: true,
+        statusChecks: true,
+        statusCheckAt: true,
+        lifecycle: { select: { state: true }, orderBy: { id: 'asc' } },
+      },
+    });
+    expect(written).toEqual({
+      state: 'DENEGADO',
+      stateReason: STATE_REASONS.unconfirmedVoided,
+      statusChecks: MAX_CHECKS,
+      statusCheckAt: null,
+      lifecycle: [{ state: 'REGISTRADO' }, { state: 'PENDIENTE' }, { state: 'DENEGADO' }],
+    });
   });
 });
 

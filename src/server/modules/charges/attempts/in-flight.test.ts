@@ -304,7 +304,7 @@ describe('the status sync settles a claim into its transaction, written once', (
     } finally {
       status.mockRestore();
     }
-    expect((await store.find('sandbox-acquirer-a', claim.transactionId))?.voided).toBe(true);
+    expect(await store.find('sandbox-acquirer-a', claim.transactionId)).toMatchObject({ outcome: 'approved', voided: true });
     expect(await prisma().chargeClaim.count({ where: { transactionId: claim.transactionId } })).toBe(0);
     const written = await prisma().transaction.findUniqueOrThrow({
       where: { id: claim.transactionId },

@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { operationNumber } from '../support/api-client';
-import { callProcedure, demoCharge, signIn } from '../support/console';
+import { callProcedure, clickHydrated, demoCharge, signIn } from '../support/console';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { createMerchant, storedOperation } from '../support/service';
 
@@ -41,7 +41,7 @@ test('an admin resends a callback from the operation page and sees the manual at
     await expect(events.nth(index).getByTestId('callback-attempts').getByRole('listitem')).toHaveText([/^#1 · 200 · \d+ ms$/]);
   }
 
-  await page.getByRole('button', { name: 'Reenviar transaction.authorized' }).click();
+  await clickHydrated(page.getByRole('button', { name: 'Reenviar transaction.authorized' }));
   await expect(events.nth(2).getByRole('status')).toHaveText(/^Intento #2 \(manual\): 200 · \d+ ms$/);
   await receiver.waitFor((received) => received.length === 4);
   const again = receiver.received[3]!;

@@ -70,15 +70,19 @@ export async function procedureStatus(page: Page, procedure: string, input: unkn
   return (await callProcedure(page, procedure, input, kind)).status;
 }
 
-/** Clicks the header's language button once React has hydrated it (a click before that does nothing). */
+/** Clicks a button once React has hydrated it: a click on the server's HTML before that does nothing. */
+export async function clickHydrated(button: Locator): Promise<void> {
+  await expect
+    .poll(() => button.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+  await button.click();
+}
+
+/** Clicks the header's language button (once hydrated) and waits for the page in the other language. */
 export async function switchLanguage(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('[data-testid="lang-switch"]');
-    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-  });
   const button = page.getByTestId('lang-switch');
   const before = await button.textContent();
-  await button.click();
+  await clickHydrated(button);
   // The switch names the other language: it changes once the page has rendered again on the
   // server, which can take a while on a loaded machine.
   await expect(button).not.toHaveText(before ?? '', { timeout: 20_000 });

@@ -349,4 +349,24 @@ describe('the claims on the embedded database (no autovacuum)', () => {
     // more with each thousand (10 MB after eight).
     expect(await size()).toBeLessThanOrEqual(2n * first);
   });
+
+  it('are read by their indexes after a vacuum that found them empty', async () => {
+    const { prisma: db } = fixture.db;
+    await db.$executeRaw`
+      INSERT INTO charge_claims (transaction_id, operation_id, attempt, merchant_id, connector_id, request_hash,
+                                 attempt_row, claimed_at, status_check_at)
+      SELECT gen_random_uuid(), gen_random_uuid(), 1, ${fixture.merchant.id}::uuid, 'sandbox-acquirer-a', 'empty',
+             jsonb_build_object('payer_email', repeat('x', 1000)), now(), now() + interval '1 minute'
+      FROM generate_series(1, 1000)`;
+    await db.$executeRaw`DELETE FROM charge_claims WHERE request_hash = 'empty'`;
+    await vacuumClaims(db);
+    // The plans of the claim's lookups, as a charge's statements make them after the vacuum.
+    const plan = async (sql: string) =>
+      (await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`)).map((row) => row['QUERY PLAN']).join('\n');
+    const id = "'00000000-0000-4000-8000-000000000001'::uuid";
+    expect(await plan(`SELECT * FROM charge_claims WHERE operation_id = ${id}`)).toContain(
+      'Index Scan using charge_claims_operation_id_key',
+    );
+    expect(await plan(`DELETE FROM charge_claims WHERE transaction_id = ${id}`)).toContain('Index Scan using charge_claims_pkey');
+  });
 });

@@ -92,11 +92,25 @@ export async function latestAttempt<Select extends Prisma.TransactionSelect>(tx:
   return tx.transaction.findFirstOrThrow({ where: { operationId }, orderBy: { attempt: 'desc' }, select });
 }
 
+/** Below this many pages the claims are not vacuumed (see vacuumClaims). */
+const VACUUMED_FROM_PAGES = 10;
+
 /**
  * Vacuums the claims: a row per charge is inserted and deleted within a second or so, and the
  * embedded database runs no autovacuum (PostgreSQL's does, every thousand rows: the charge_claims
  * migration). Without it the table and its indexes grow with every charge ever claimed.
+ *
+ * The table is never truncated, and not vacuumed while it is under ten pages. A vacuum records
+ * the table's pages and rows for the planner and makes every cached plan that reads it be made
+ * again. A vacuum that finds the table (nearly always) empty and truncates it to nothing leaves
+ * the planner sure it is empty, so each charge's lookups by claim and by operation were planned
+ * as reads of the whole table, and kept as the table filled with a minute of dead claims: on a
+ * saturated embedded database charges fell from about 500 to 210-420 a second (docs/BENCHMARKS.md).
+ * Left at its size, the table costs its pages to read whole, and the planner takes the index.
  */
 export async function vacuumClaims(prisma: Db): Promise<void> {
-  await prisma.$executeRawUnsafe('VACUUM charge_claims');
+  const [size] = await prisma.$queryRaw<{ pages: number }[]>`
+    SELECT (pg_relation_size('charge_claims') / current_setting('block_size')::int)::int AS pages`;
+  if ((size?.pages ?? 0) < VACUUMED_FROM_PAGES) return;
+  await prisma.$executeRawUnsafe('VACUUM (TRUNCATE false) charge_claims');
 }

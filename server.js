@@ -31,9 +31,16 @@ let started;
 const ready = new Promise((resolve) => (started = resolve));
 let nextHandler;
 
+// Next's answers being made: a stop waits for them, as for the API's, before the database closes.
+const nextUnderWay = new Set();
+
 function route(request, response) {
   // Looked up on every request: in development Next reloads the module that publishes it.
-  if (!globalThis[API_HANDLER].request(request, response)) void nextHandler(request, response);
+  if (globalThis[API_HANDLER].request(request, response)) return;
+  const answering = Promise.resolve(nextHandler(request, response))
+    .catch(() => undefined)
+    .finally(() => nextUnderWay.delete(answering));
+  nextUnderWay.add(answering);
 }
 
 let draining = false;
@@ -58,8 +65,10 @@ server.keepAliveTimeout = 70_000;
 // A stop (SIGTERM or SIGINT: a deploy, a scale-in) drains before the database closes
 // (src/server/startup/startup.ts): no new connection is accepted, the requests under way are
 // answered, and each connection is closed once it is idle, so a charge in flight is answered
-// rather than cut between its claim and its outcome. After `graceMs` every socket still open is
-// destroyed, upgraded ones included (Node's closeAllConnections leaves those), and the drain ends.
+// rather than cut between its claim and its outcome. Once every connection is closed the drain
+// still waits for the answers being made: a client that hung up closed its connection, not its
+// charge. After `graceMs` every socket still open is destroyed, upgraded ones included (Node's
+// closeAllConnections leaves those), and the drain ends.
 const sockets = new Set();
 server.on('connection', (socket) => {
   sockets.add(socket);
@@ -79,7 +88,9 @@ globalThis[Symbol.for('pay.http-drain')] = (graceMs) =>
       for (const socket of sockets) socket.destroy();
       done();
     }, graceMs);
-    server.close(done);
+    server.close(() => {
+      void Promise.all([globalThis[API_HANDLER]?.answered(), ...nextUnderWay]).then(done);
+    });
   });
 
 // The port first: a port already taken ends the process before it touches the database.

@@ -1,8 +1,10 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { operatorClient, token } from '../../scripts/support/api-client';
+import { apiHeaders, chargeBody, operatorClient, token } from '../../scripts/support/api-client';
 import { CLEAN, integrity } from './integrity';
 import { load, storedOutcomes, type Outcome } from './charges-under-load';
-import { DATABASE, deployment, reliabilityPort } from './service-under-test';
+import { DATABASE, deployment, reliabilityPort, type Deployment } from './service-under-test';
 
 // A stop (SIGTERM: a deploy, a scale-in) in the middle of a load of POST /charges: the service
 // answers every request it took before its database closes (server.js drains), so no client sees
@@ -10,37 +12,61 @@ import { DATABASE, deployment, reliabilityPort } from './service-under-test';
 // not stored at all, and none is left claimed for the status sync. The process exits 0.
 const PORT = reliabilityPort(1);
 const CLIENTS = 16;
+/** The sandbox card acquirer A approves only after its timeout (then its status inquiry says so). */
+const LATE_CARD = '4000000000008021';
 const deploy = deployment(PORT);
 
 afterAll(() => deploy.finish());
 
+/** The service's log lines, from the `from`th on, that say a request failed. */
+function failedRequests(deployed: Deployment, from = 0): string[] {
+  const log = existsSync(deployed.logFile()) ? readFileSync(deployed.logFile(), 'utf8') : '';
+  return log
+    .split('\n')
+    .slice(from)
+    .filter((line) => line.includes('request failed') || line.includes('answer failed'));
+}
+const logLines = () => (existsSync(deploy.logFile()) ? readFileSync(deploy.logFile(), 'utf8').split('\n').length : 0);
+
+/** Stops the service with SIGTERM and resolves with its exit code. */
+function sigterm(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/** Every charge the clients answered and lost, read back from a restarted service, and the database checks. */
+async function readBack(outcome: Outcome) {
+  const service = await deploy.start();
+  const stored = await storedOutcomes(operatorClient(service.origin, deploy.serviceFile), outcome);
+  await service.stop();
+  return { ...stored, checks: await deploy.inspect(integrity) };
+}
+
 describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
   it('answers the charges under way before it exits, and leaves none claimed', async () => {
     const outcome: Outcome = { answered: [], lost: [], refused: 0 };
-    let service = await deploy.start();
+    const logFrom = logLines();
+    const service = await deploy.start();
     const bearer = await token(service.origin);
     const stop = { now: false };
     const clients = Array.from({ length: CLIENTS }, () => load(service.origin, bearer, 'stop', outcome, stop));
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const exited = new Promise<number | null>((resolve) => service.child.once('exit', (code) => resolve(code)));
-    service.child.kill('SIGTERM');
-    const exitCode = await exited;
+    const exitCode = await sigterm(service.child);
     stop.now = true;
     await Promise.all(clients);
+    const failed = failedRequests(deploy, logFrom);
 
-    service = await deploy.start();
-    const operator = operatorClient(service.origin, deploy.serviceFile);
-    const { answered, lost } = await storedOutcomes(operator, outcome);
-    await service.stop();
-    const checks = await deploy.inspect(integrity);
+    const { answered, lost, checks } = await readBack(outcome);
     console.log(
       `[fault:stop] ${DATABASE}: exit ${exitCode}; ${outcome.answered.length} answered 200 (${answered.whole} stored whole); ` +
         `${outcome.lost.length} not sent once it stopped (${lost.absent} not stored, ${lost.whole} stored whole); ` +
-        `${outcome.refused} error answers; database checks ${JSON.stringify(checks)}`,
+        `${outcome.refused} error answers; ${failed.length} requests failed in its log; database checks ${JSON.stringify(checks)}`,
     );
     expect(exitCode).toBe(0);
     expect(outcome.answered.length).toBeGreaterThan(0);
     expect(outcome.refused).toBe(0);
+    expect(failed).toStrictEqual([]);
     expect(answered).toStrictEqual({ whole: outcome.answered.length, absent: 0, claimed: 0, declined: 0, partial: 0 });
     // A client's request after the stop meets the closed port: never stored, and never left claimed.
     expect(lost).toStrictEqual({
@@ -50,6 +76,54 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
       declined: 0,
       partial: 0,
     });
+    expect(checks).toStrictEqual(CLEAN);
+  });
+
+  // A client that hangs up closes its connection, and once the last one is closed the HTTP server
+  // has drained. The charges those clients left with their processor still run: the database must
+  // stay open until they are written, or each would stop between its claim and its outcome.
+  it('writes the charges whose clients hung up at the stop before its database closes', async () => {
+    const outcome: Outcome = { answered: [], lost: [], refused: 0 };
+    const logFrom = logLines();
+    const service = await deploy.start({ SANDBOX_TIMEOUT_MS: '1500' });
+    const bearer = await token(service.origin);
+    const hangUp = new AbortController();
+    // One charge per client, each with acquirer A until its timeout when the stop comes.
+    const clients = Array.from({ length: CLIENTS }, async () => {
+      const body = chargeBody('hang-up', { pan: LATE_CARD });
+      const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
+      try {
+        const response = await fetch(`${service.origin}/api/charges`, {
+          method: 'POST',
+          headers: apiHeaders(bearer),
+          body,
+          signal: hangUp.signal,
+        });
+        await response.arrayBuffer();
+        outcome.answered.push(number);
+      } catch {
+        outcome.lost.push(number);
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const exited = sigterm(service.child);
+    hangUp.abort();
+    const exitCode = await exited;
+    await Promise.all(clients);
+    const failed = failedRequests(deploy, logFrom);
+
+    const { answered, lost, checks } = await readBack(outcome);
+    console.log(
+      `[fault:stop, clients hang up] ${DATABASE}: exit ${exitCode}; ${outcome.lost.length} hung up ` +
+        `(${JSON.stringify(lost)}); ${outcome.answered.length} answered; ${failed.length} requests failed in its log; ` +
+        `database checks ${JSON.stringify(checks)}`,
+    );
+    expect(exitCode).toBe(0);
+    expect(outcome.answered).toStrictEqual([]);
+    expect(answered.whole).toBe(0);
+    expect(failed).toStrictEqual([]);
+    // Approved at acquirer A after its timeout, its status inquiry said so: each written whole.
+    expect(lost).toStrictEqual({ whole: CLIENTS, absent: 0, claimed: 0, declined: 0, partial: 0 });
     expect(checks).toStrictEqual(CLEAN);
   });
 });

@@ -175,7 +175,7 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   const route = apiRouteOf(path);
   const name = admissionClassOf(request.method ?? 'GET', path, route);
   if (!admitted(request, response, name, route.name, path)) return true;
-  void answer(request, route, path, search)
+  const answering = answer(request, route, path, search)
     .then((reply) => {
       write(response, reply);
       const seconds = (performance.now() - started) / 1000;
@@ -184,8 +184,22 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
     .catch((error: unknown) => {
       logError('api answer failed', error);
       response.destroy();
-    });
+    })
+    .finally(() => underWay.delete(answering));
+  underWay.add(answering);
   return true;
+}
+
+/**
+ * The answers being made. A client that hangs up closes its connection, and with the last one
+ * closed the HTTP server has drained, yet the work of its request goes on (a charge with its
+ * processor): a stop waits for these before it closes the database (server.js).
+ */
+const underWay = new Set<Promise<void>>();
+
+/** Resolves once every answer begun so far is made. */
+function answered(): Promise<void> {
+  return Promise.all(underWay).then(() => undefined);
 }
 
 /**
@@ -218,10 +232,14 @@ export function answerConnect(request: IncomingMessage, socket: Socket): void {
 /** Where server.js finds the handlers: this module lives in Next's server bundle, server.js outside it. */
 const HANDLER_SLOT = Symbol.for('pay.api-handler');
 
-export type PublishedHandlers = { request: typeof handleApiRequest; connect: typeof answerConnect };
+export type PublishedHandlers = {
+  request: typeof handleApiRequest;
+  connect: typeof answerConnect;
+  answered: typeof answered;
+};
 
 /** Makes the handlers reachable by server.js (called once the service has started). */
 export function publishApiHandler(): void {
-  const handlers: PublishedHandlers = { request: handleApiRequest, connect: answerConnect };
+  const handlers: PublishedHandlers = { request: handleApiRequest, connect: answerConnect, answered };
   (globalThis as Record<symbol, unknown>)[HANDLER_SLOT] = handlers;
 }

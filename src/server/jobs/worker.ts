@@ -23,7 +23,7 @@ export type Worker = { stop(): Promise<void> };
  * left in doubt, voids authorizations whose capture window passed, drops vaulted cards whose challenge expired, keeps the leases of its callback deliveries
  * under way and starts due ones; once a minute it drops the rate-limit buckets nobody has used
  * for ten minutes and disables the webhook endpoints that have failed for
- * WEBHOOK_DISABLE_AFTER_DAYS, and on the embedded database vacuums the attempts in flight. Any number may run over one PostgreSQL database: state moves are
+ * WEBHOOK_DISABLE_AFTER_DAYS. On the embedded database it also vacuums the attempts in flight once a thousand are dead. Any number may run over one PostgreSQL database: state moves are
  * claimed with SKIP LOCKED, callback deliveries with leases taken in turns under an advisory lock.
  */
 export function startWorker(prisma: Db, name: string): Worker {
@@ -33,8 +33,6 @@ export function startWorker(prisma: Db, name: string): Worker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let sweptAt = 0;
-  // Not at start: the claims a stop left dead would be read while the first requests queue behind it.
-  let vacuumedAt = Date.now();
   let renewedAt = Date.now();
 
   // A database outage fails every job of every poll: said once when it starts and once when it
@@ -74,10 +72,7 @@ export function startWorker(prisma: Db, name: string): Worker {
       await job('rate buckets', () => sweepDatabaseBuckets(prisma));
       await job('webhook endpoints', () => disableFailingEndpoints(prisma, config.WEBHOOK_DISABLE_AFTER_DAYS, now));
     }
-    if (!config.DATABASE_URL && now.getTime() - vacuumedAt >= BUCKET_SWEEP_MS) {
-      vacuumedAt = now.getTime();
-      await job('claims vacuum', () => vacuumClaims(prisma));
-    }
+    if (!config.DATABASE_URL) await job('claims vacuum', () => vacuumClaims(prisma));
   };
 
   const schedule = () => {

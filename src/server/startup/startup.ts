@@ -14,6 +14,7 @@ import { startWarmUp } from '@/server/startup/warm-up';
 import { processorSecretKeys } from '@/server/modules/processors/account-secrets';
 import { cardVaultKeys } from '@/server/modules/charges/card-vault';
 import { clientSecretPeppers } from '@/server/modules/access/credentials';
+import { vacuumClaims } from '@/server/modules/charges/attempts/in-flight';
 
 type Drain = (graceMs: number) => Promise<void>;
 /** How long a stop waits for the requests under way: inside the 30 s an orchestrator gives before it kills. */
@@ -36,6 +37,10 @@ export async function startService(): Promise<void> {
     await clientSecretPeppers(prisma);
     return config.SEED_DEMO ? seedDemo(prisma) : null;
   });
+  // On the embedded database, the claims its last run left dead, before any request: the
+  // statistics that count dead claims (the worker's vacuum) start empty with each process, and
+  // the first status sync would otherwise pass every one of them on pages read cold.
+  if (handle.kind === 'pglite') await vacuumClaims(prisma, 0);
 
   mkdirSync(path.dirname(config.SERVICE_FILE), { recursive: true });
   writeFileSync(

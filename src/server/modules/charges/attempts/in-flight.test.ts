@@ -16,7 +16,7 @@ import { connectorStats } from '@/server/modules/processors/health/connector-sta
 import { countOperations, listOperations, toOperationRowView } from '@/server/modules/console/list-operations';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { awaitAnswer } from './stored-answer';
-import { vacuumClaims } from './in-flight';
+import { DEAD_CLAIMS_PER_VACUUM, vacuumClaims } from './in-flight';
 
 // An attempt in flight is a claim (charge_claims), not a transaction row, once a charge is
 // written once (docs/DECISIONS.md, "A charge written once"). Everything that shows or acts on an
@@ -327,18 +327,24 @@ describe('the status sync settles a claim into its transaction, written once', (
 });
 
 describe('the claims on the embedded database (no autovacuum)', () => {
+  /** A thousand claims (`count`) as the claim statement writes them, deleted as their outcomes do. */
+  const claimAndSettle = async (db: typeof fixture.db.prisma, requestHash: string, count = 1000) => {
+    await db.$executeRaw`
+      INSERT INTO charge_claims (transaction_id, operation_id, attempt, merchant_id, connector_id, request_hash,
+                                 attempt_row, claimed_at, status_check_at)
+      SELECT gen_random_uuid(), gen_random_uuid(), 1, ${fixture.merchant.id}::uuid, 'sandbox-acquirer-a', ${requestHash},
+             jsonb_build_object('payer_email', repeat('x', 1000)), now(), now() + interval '1 minute'
+      FROM generate_series(1, ${count}::int)`;
+    await db.$executeRaw`DELETE FROM charge_claims WHERE request_hash = ${requestHash}`;
+    // The statistics that count dead rows are flushed about once a second: now, for the test.
+    await db.$executeRaw`SELECT pg_stat_force_next_flush()`;
+  };
+
   it('keep their size through many charges: the vacuum lets each thousand reuse the space of those before', async () => {
     const { prisma: db } = fixture.db;
-    // A charge's claim as the claim statement writes it, deleted as its outcome does, a thousand times.
     const round = async () => {
-      await db.$executeRaw`
-        INSERT INTO charge_claims (transaction_id, operation_id, attempt, merchant_id, connector_id, request_hash,
-                                   attempt_row, claimed_at, status_check_at)
-        SELECT gen_random_uuid(), gen_random_uuid(), 1, ${fixture.merchant.id}::uuid, 'sandbox-acquirer-a', 'hash',
-               jsonb_build_object('payer_email', repeat('x', 1000)), now(), now() + interval '1 minute'
-        FROM generate_series(1, 1000)`;
-      await db.$executeRaw`DELETE FROM charge_claims WHERE request_hash = 'hash'`;
-      await vacuumClaims(db);
+      await claimAndSettle(db, 'hash');
+      expect(await vacuumClaims(db)).toBe(true);
     };
     const size = async () =>
       (await db.$queryRaw<{ bytes: bigint }[]>`SELECT pg_total_relation_size('charge_claims') AS bytes`)[0]!.bytes;
@@ -350,16 +356,24 @@ describe('the claims on the embedded database (no autovacuum)', () => {
     expect(await size()).toBeLessThanOrEqual(2n * first);
   });
 
+  it('are vacuumed once a thousand are dead, not before', async () => {
+    const { prisma: db } = fixture.db;
+    await claimAndSettle(db, 'before', 10);
+    await vacuumClaims(db, 0);
+    await claimAndSettle(db, 'few', DEAD_CLAIMS_PER_VACUUM - 1);
+    expect(await vacuumClaims(db)).toBe(false);
+    await claimAndSettle(db, 'one more', 1);
+    expect(await vacuumClaims(db)).toBe(true);
+    const [stats] = await db.$queryRaw<
+      { dead: number }[]
+    >`SELECT pg_stat_get_dead_tuples('charge_claims'::regclass)::int AS dead`;
+    expect(stats!.dead).toBe(0);
+  });
+
   it('are read by their indexes after a vacuum that found them empty', async () => {
     const { prisma: db } = fixture.db;
-    await db.$executeRaw`
-      INSERT INTO charge_claims (transaction_id, operation_id, attempt, merchant_id, connector_id, request_hash,
-                                 attempt_row, claimed_at, status_check_at)
-      SELECT gen_random_uuid(), gen_random_uuid(), 1, ${fixture.merchant.id}::uuid, 'sandbox-acquirer-a', 'empty',
-             jsonb_build_object('payer_email', repeat('x', 1000)), now(), now() + interval '1 minute'
-      FROM generate_series(1, 1000)`;
-    await db.$executeRaw`DELETE FROM charge_claims WHERE request_hash = 'empty'`;
-    await vacuumClaims(db);
+    await claimAndSettle(db, 'empty');
+    expect(await vacuumClaims(db)).toBe(true);
     // The plans of the claim's lookups, as a charge's statements make them after the vacuum.
     const plan = async (sql: string) =>
       (await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${sql}`)).map((row) => row['QUERY PLAN']).join('\n');

@@ -96,21 +96,32 @@ export async function latestAttempt<Select extends Prisma.TransactionSelect>(tx:
 const VACUUMED_FROM_PAGES = 10;
 
 /**
- * Vacuums the claims: a row per charge is inserted and deleted within a second or so, and the
- * embedded database runs no autovacuum (PostgreSQL's does, every thousand rows: the charge_claims
- * migration). Without it the table and its indexes grow with every charge ever claimed.
+ * Dead claims that make a vacuum due: the threshold PostgreSQL's autovacuum has for the table
+ * (the charge_claims migration). About two seconds of a saturated embedded database's charges.
+ */
+export const DEAD_CLAIMS_PER_VACUUM = 1000;
+
+/**
+ * Vacuums the claims once `deadAtLeast` of them are dead (as the database's statistics count
+ * them): a row per charge is inserted and deleted within a second or so, and the embedded
+ * database runs no autovacuum. Without it the table and its indexes grow with every charge ever
+ * claimed; vacuumed once a minute, they held a minute of claims (50 MB at 600 charges a second),
+ * which a fresh instance read cold: its first status sync alone read 2,000 pages to pass the
+ * index entries of claims its predecessor left dead (docs/BENCHMARKS.md). Returns whether it ran.
  *
  * The table is never truncated, and not vacuumed while it is under ten pages. A vacuum records
  * the table's pages and rows for the planner and makes every cached plan that reads it be made
  * again. A vacuum that finds the table (nearly always) empty and truncates it to nothing leaves
  * the planner sure it is empty, so each charge's lookups by claim and by operation were planned
- * as reads of the whole table, and kept as the table filled with a minute of dead claims: on a
- * saturated embedded database charges fell from about 500 to 210-420 a second (docs/BENCHMARKS.md).
- * Left at its size, the table costs its pages to read whole, and the planner takes the index.
+ * as reads of the whole table, and kept as the table filled with dead claims: on a saturated
+ * embedded database charges fell from about 500 to 210-420 a second (docs/BENCHMARKS.md). Left
+ * at its size, the table costs its pages to read whole, and the planner takes the index.
  */
-export async function vacuumClaims(prisma: Db): Promise<void> {
-  const [size] = await prisma.$queryRaw<{ pages: number }[]>`
-    SELECT (pg_relation_size('charge_claims') / current_setting('block_size')::int)::int AS pages`;
-  if ((size?.pages ?? 0) < VACUUMED_FROM_PAGES) return;
+export async function vacuumClaims(prisma: Db, deadAtLeast = DEAD_CLAIMS_PER_VACUUM): Promise<boolean> {
+  const [table] = await prisma.$queryRaw<{ pages: number; dead: number }[]>`
+    SELECT (pg_relation_size('charge_claims') / current_setting('block_size')::int)::int AS pages,
+           pg_stat_get_dead_tuples('charge_claims'::regclass)::int AS dead`;
+  if (table === undefined || table.pages < VACUUMED_FROM_PAGES || table.dead < deadAtLeast) return false;
   await prisma.$executeRawUnsafe('VACUUM (TRUNCATE false) charge_claims');
+  return true;
 }

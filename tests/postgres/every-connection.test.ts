@@ -4,7 +4,7 @@ import { PrismaClient } from '@/generated/prisma/client';
 import { openDatabase, type DatabaseHandle } from '@/server/platform/db/adapter';
 import { deployMigrations } from '@/server/platform/db/migrations';
 import { onEveryConnection } from '@/server/platform/db/every-connection';
-import { warmHotStatements } from '@/server/startup/warm-statements';
+import { warmCharges, warmHotStatements } from '@/server/startup/warm-statements';
 import { getTransaction } from '@/server/modules/charges/get-transaction';
 import { listRefunds } from '@/server/modules/refunds/list-refunds';
 
@@ -97,5 +97,22 @@ describe('onEveryConnection on PostgreSQL', () => {
       later.push(row!.pid);
     });
     expect(new Set(later)).toEqual(new Set(seen.map((each) => each.pid)));
+  });
+
+  it('makes its charges on every connection at once, and keeps none of them', async () => {
+    const count = () =>
+      prisma.$queryRawUnsafe<Record<string, number>[]>(
+        `SELECT (SELECT count(*)::int FROM merchants) AS merchants, (SELECT count(*)::int FROM operations) AS operations,
+                (SELECT count(*)::int FROM transactions) AS transactions, (SELECT count(*)::int FROM outbox_events) AS events,
+                (SELECT count(*)::int FROM sandbox_processor_records) AS records`,
+      );
+    const before = await count();
+    let charged = 0;
+    await onEveryConnection(prisma, handle.connections, async (tx) => {
+      await warmCharges(tx);
+      charged += 1;
+    });
+    expect(charged).toBe(handle.connections);
+    expect(await count()).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
-import { warmHotStatements } from '@/server/startup/warm-statements';
+import { warmCharges, warmHotStatements } from '@/server/startup/warm-statements';
+import { warmCharge } from '@/server/startup/warm-charge';
 import { onEveryConnection } from './every-connection';
 
 // The warm-up's database half: whatever runs on each connection is rolled back, a real failure
@@ -51,6 +52,35 @@ describe('onEveryConnection', () => {
     await db.prisma.$transaction((tx) => warmHotStatements(tx));
     expect(await tables()).toEqual(before);
     expect(before[0]!.merchants).toBe(1);
+  });
+
+  it('makes approved charges of its own, and keeps none of them', async () => {
+    const before = await tables();
+    const seen: Record<string, number>[] = [];
+    await onEveryConnection(db.prisma, 1, async (tx) => {
+      await warmCharges(tx);
+      seen.push(
+        ...(await tx.$queryRawUnsafe<Record<string, number>[]>(
+          `SELECT (SELECT count(*)::int FROM merchants WHERE code LIKE 'WARMUP%') AS merchants,
+                  (SELECT count(*)::int FROM transactions WHERE state = 'AUTORIZADO') AS approved,
+                  (SELECT count(*)::int FROM charge_claims) AS claims`,
+        )),
+      );
+    });
+    // Six charges, each of its own merchant, approved and written whole inside the transaction.
+    expect(seen).toEqual([{ merchants: 6, approved: 6, claims: 0 }]);
+    expect(await tables()).toEqual(before);
+  });
+
+  it('says so when a warm-up charge is not approved', async () => {
+    const failing = onEveryConnection(db.prisma, 1, async (tx) => {
+      // The sandbox acquirers in outage, inside the transaction: the charge is declined.
+      await tx.connectorSetting.createMany({
+        data: ['sandbox-acquirer-a', 'sandbox-acquirer-b'].map((connectorId) => ({ connectorId, mode: 'outage' })),
+      });
+      await warmCharge(tx);
+    });
+    await expect(failing).rejects.toThrow('the warm-up charge was DENEGADO');
   });
 });
 

@@ -4,7 +4,9 @@ import { PrismaClient } from '@/generated/prisma/client';
 import { openDatabase, type DatabaseHandle } from '@/server/platform/db/adapter';
 import { deployMigrations } from '@/server/platform/db/migrations';
 import { onEveryConnection } from '@/server/platform/db/every-connection';
-import { warmCharges, warmHotStatements } from '@/server/startup/warm-statements';
+import { warmHotStatements } from '@/server/startup/warm-statements';
+import { warmCharge, warmChargePath } from '@/server/startup/warm-charge';
+import { breakers } from '@/server/modules/processors/breakers';
 import { getTransaction } from '@/server/modules/charges/get-transaction';
 import { listRefunds } from '@/server/modules/refunds/list-refunds';
 
@@ -109,10 +111,12 @@ describe('onEveryConnection on PostgreSQL', () => {
     const before = await count();
     let charged = 0;
     await onEveryConnection(prisma, handle.connections, async (tx) => {
-      await warmCharges(tx);
+      for (let charge = 0; charge < 6; charge += 1) await warmCharge(tx);
       charged += 1;
     });
     expect(charged).toBe(handle.connections);
+    await warmChargePath(prisma, handle.connections);
     expect(await count()).toEqual(before);
+    expect(breakers().snapshot()).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { logError, logInfo } from '@/server/platform/log';
 import { seedDemo } from '@/server/startup/seed-demo';
 import { withStartupLock } from '@/server/platform/db/startup-lock';
 import { startWarmUp } from '@/server/startup/warm-up';
+import { warmChargePath } from '@/server/startup/warm-charge';
 import { processorSecretKeys } from '@/server/modules/processors/account-secrets';
 import { cardVaultKeys } from '@/server/modules/charges/card-vault';
 import { clientSecretPeppers } from '@/server/modules/access/credentials';
@@ -41,6 +42,7 @@ export async function startService(): Promise<void> {
   // statistics that count dead claims (the worker's vacuum) start empty with each process, and
   // the first status sync would otherwise pass every one of them on pages read cold.
   if (handle.kind === 'pglite') await vacuumClaims(prisma, 0);
+  await warmChargePath(prisma, handle.connections);
 
   mkdirSync(path.dirname(config.SERVICE_FILE), { recursive: true });
   writeFileSync(

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@/server/platform/db/client';
+import { onEveryConnection } from '@/server/platform/db/every-connection';
+import { logError } from '@/server/platform/log';
+import { forgetBreakers } from '@/server/modules/processors/breakers';
 import { actingMerchantSelect, toActingMerchant } from '@/server/modules/access/acting-merchant';
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { authorizeChargeInput, authorizeChargeOutput } from '@/server/api/routers/charges/authorize-charge.types';
@@ -11,11 +14,12 @@ import { authorizeChargeInput, authorizeChargeOutput } from '@/server/api/router
 // 200 a second from its first moment, they waited about 200 ms, against 45 ms after thirty
 // charges of its own (docs/BENCHMARKS.md, "fresh instance").
 //
-// So the warm-up charges, inside the transaction every-connection.ts rolls back: a merchant made
-// in that transaction, seen by nobody else and gone with it, charged on the approving test card.
-// Such a merchant has no routing rule and no processor account of its own, so the platform's
-// default routes carry the charge: the sandbox acquirers, code in this process; no processor is
-// ever called. What stays is the acquirer's breaker having counted a success.
+// So the start-up charges, before the instance serves any request, inside the transaction
+// every-connection.ts rolls back: a merchant made in that transaction, seen by nobody else and
+// gone with it, charged on the approving test card. Such a merchant has no routing rule and no
+// processor account of its own, so the platform's default routes carry the charge: the sandbox
+// acquirers, code in this process; no processor is ever called. The breakers that counted these
+// charges are then started afresh.
 
 /** A charge as an integrator sends it, on the sandbox acquirers' approving test card. */
 function chargeRequest(merchantCode: string): unknown {
@@ -56,4 +60,21 @@ export async function warmCharge(tx: Tx): Promise<void> {
   // and every statement of the path is one the transaction can run.
   const answer = authorizeChargeOutput.parse(await authorizeCharge(tx as unknown as Db, toActingMerchant(merchant), body));
   if (answer.transaction.state !== 'AUTORIZADO') throw new Error(`the warm-up charge was ${answer.transaction.state}`);
+}
+
+/** PostgreSQL plans a prepared statement afresh for each of its first five runs: six charges. */
+const CHARGES = 6;
+
+/** Charges made and rolled back on every connection of the pool, then the breakers started afresh. */
+export async function warmChargePath(prisma: Db, connections: number): Promise<void> {
+  try {
+    await onEveryConnection(prisma, connections, async (tx) => {
+      for (let charge = 0; charge < CHARGES; charge += 1) await warmCharge(tx);
+    });
+  } catch (error) {
+    // A start that warmed less is slower, not broken: the sandbox acquirers disabled, for one.
+    logError('warm-up charges failed', error);
+  } finally {
+    forgetBreakers();
+  }
 }

@@ -4,7 +4,6 @@ import { warmClaimCharge } from '@/server/modules/charges/attempts/claim-charge'
 import { warmRecordAttempt } from '@/server/modules/charges/attempts/record-attempt';
 import { warmGetTransaction } from '@/server/modules/charges/get-transaction';
 import { warmListRefunds } from '@/server/modules/refunds/list-refunds';
-import { warmCharge } from './warm-charge';
 
 // PostgreSQL plans a prepared statement afresh for each of its first five runs, then may keep a
 // generic plan: the sixth run is the first a request would see when warm.
@@ -22,9 +21,4 @@ export async function warmHotStatements(tx: Tx): Promise<void> {
     await warmGetTransaction(tx);
     await warmListRefunds(tx);
   }
-}
-
-/** Charges made and rolled back (warm-charge.ts), as many as a statement's plans need to settle. */
-export async function warmCharges(tx: Tx): Promise<void> {
-  for (let run = 0; run < RUNS; run += 1) await warmCharge(tx);
 }

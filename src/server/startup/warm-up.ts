@@ -2,7 +2,7 @@ import { env } from '@/env';
 import { openedDatabase } from '@/server/platform/db/client';
 import { onEveryConnection } from '@/server/platform/db/every-connection';
 import { logError, logInfo } from '@/server/platform/log';
-import { warmCharges, warmHotStatements } from '@/server/startup/warm-statements';
+import { warmHotStatements } from '@/server/startup/warm-statements';
 
 // A fresh instance loads each route's code, compiles its schemas and opens its database paths on
 // the first request that needs them; under load those first requests queue behind one another
@@ -11,7 +11,8 @@ import { warmCharges, warmHotStatements } from '@/server/startup/warm-statements
 // credential or a wrong one), so it changes nothing, and it still loads the route, its
 // procedures and schemas, the token endpoint's credential lookup and the console's login page.
 // Then every connection of the database's pool runs the statements of a charge, a transaction's
-// read and a refund page, writing nothing, and makes a few charges it rolls back (warm-charge.ts).
+// read and a refund page, writing nothing. (Before any of this, at start, each connection has
+// made a few charges and rolled them back: warm-charge.ts.)
 
 type WarmUpRequest = { method: string; path: string; body?: string; headers?: Record<string, string> };
 
@@ -91,9 +92,6 @@ export function startWarmUp(): void {
       }
       const { prisma, handle } = await openedDatabase();
       await onEveryConnection(prisma, handle.connections, warmHotStatements);
-      await onEveryConnection(prisma, handle.connections, warmCharges).catch((error: unknown) =>
-        logError('warm-up charges failed', error),
-      );
       logInfo('warm-up done', { ms: Math.round(performance.now() - started) });
     } catch (error) {
       // A warm-up that fails leaves a slower start, not a service that never says it is ready.

@@ -9,3 +9,11 @@ export function breakers(): BreakerBoard {
   slot.__payBreakers ??= new BreakerBoard({ now: () => Date.now() });
   return slot.__payBreakers;
 }
+
+/**
+ * Starts every breaker afresh: the start-up's own charges (startup/warm-charge.ts), made before
+ * the instance serves any request, are not the processors' health.
+ */
+export function forgetBreakers(): void {
+  slot.__payBreakers = undefined;
+}

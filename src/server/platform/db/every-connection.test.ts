@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
-import { warmCharges, warmHotStatements } from '@/server/startup/warm-statements';
-import { warmCharge } from '@/server/startup/warm-charge';
+import { warmHotStatements } from '@/server/startup/warm-statements';
+import { warmCharge, warmChargePath } from '@/server/startup/warm-charge';
+import { breakers } from '@/server/modules/processors/breakers';
 import { onEveryConnection } from './every-connection';
 
 // The warm-up's database half: whatever runs on each connection is rolled back, a real failure
@@ -58,7 +59,7 @@ describe('onEveryConnection', () => {
     const before = await tables();
     const seen: Record<string, number>[] = [];
     await onEveryConnection(db.prisma, 1, async (tx) => {
-      await warmCharges(tx);
+      for (let charge = 0; charge < 6; charge += 1) await warmCharge(tx);
       seen.push(
         ...(await tx.$queryRawUnsafe<Record<string, number>[]>(
           `SELECT (SELECT count(*)::int FROM merchants WHERE code LIKE 'WARMUP%') AS merchants,
@@ -70,6 +71,13 @@ describe('onEveryConnection', () => {
     // Six charges, each of its own merchant, approved and written whole inside the transaction.
     expect(seen).toEqual([{ merchants: 6, approved: 6, claims: 0 }]);
     expect(await tables()).toEqual(before);
+  });
+
+  it('at start, leaves neither a row nor a breaker that counted them', async () => {
+    const before = await tables();
+    await warmChargePath(db.prisma, 1);
+    expect(await tables()).toEqual(before);
+    expect(breakers().snapshot()).toEqual([]);
   });
 
   it('says so when a warm-up charge is not approved', async () => {

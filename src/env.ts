@@ -111,6 +111,9 @@ const schema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   WORKER_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
+  // How long a stop waits for the requests under way before it closes what is still open
+  // (server.js): inside Kubernetes' 30 s default grace.
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   SETTLEMENT_DELAY_SECONDS: z.coerce.number().int().min(0).default(86_400),
   REFUND_PROCESSING_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
   // Tests only: the capture window in seconds instead of each merchant's days (refused in production).

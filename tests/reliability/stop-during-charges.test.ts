@@ -35,6 +35,21 @@ function sigterm(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
+/** One charge per client on LATE_CARD, each counted answered or lost. */
+function lateCharges(origin: string, bearer: string, run: string, outcome: Outcome, signal?: AbortSignal) {
+  return Array.from({ length: CLIENTS }, async () => {
+    const body = chargeBody(run, { pan: LATE_CARD });
+    const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
+    try {
+      const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body, signal });
+      await response.arrayBuffer();
+      outcome.answered.push(number);
+    } catch {
+      outcome.lost.push(number);
+    }
+  });
+}
+
 /** Every charge the clients answered and lost, read back from a restarted service, and the database checks. */
 async function readBack(outcome: Outcome) {
   const service = await deploy.start();
@@ -89,22 +104,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     const bearer = await token(service.origin);
     const hangUp = new AbortController();
     // One charge per client, each with acquirer A until its timeout when the stop comes.
-    const clients = Array.from({ length: CLIENTS }, async () => {
-      const body = chargeBody('hang-up', { pan: LATE_CARD });
-      const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
-      try {
-        const response = await fetch(`${service.origin}/api/charges`, {
-          method: 'POST',
-          headers: apiHeaders(bearer),
-          body,
-          signal: hangUp.signal,
-        });
-        await response.arrayBuffer();
-        outcome.answered.push(number);
-      } catch {
-        outcome.lost.push(number);
-      }
-    });
+    const clients = lateCharges(service.origin, bearer, 'hang-up', outcome, hangUp.signal);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const exited = sigterm(service.child);
     hangUp.abort();
@@ -124,6 +124,35 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     expect(failed).toStrictEqual([]);
     // Approved at acquirer A after its timeout, its status inquiry said so: each written whole.
     expect(lost).toStrictEqual({ whole: CLIENTS, absent: 0, claimed: 0, declined: 0, partial: 0 });
+    expect(checks).toStrictEqual(CLEAN);
+  });
+
+  // A charge that outlasts the drain's grace (DRAIN_GRACE_MS) is cut: its connection closed, the
+  // database closed, the process exits. It is left claimed, for the status sync to settle as
+  // after a crash (the kill -9 suites): never half written.
+  it('cuts the charges still under way once its grace has passed, and leaves them claimed', async () => {
+    const outcome: Outcome = { answered: [], lost: [], refused: 0 };
+    const service = await deploy.start({ SANDBOX_TIMEOUT_MS: '5000', DRAIN_GRACE_MS: '1000' });
+    const bearer = await token(service.origin);
+    const clients = lateCharges(service.origin, bearer, 'cut', outcome);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stoppedAt = performance.now();
+    const exitCode = await sigterm(service.child);
+    const stopMs = performance.now() - stoppedAt;
+    await Promise.all(clients);
+
+    const { answered, lost, checks } = await readBack(outcome);
+    console.log(
+      `[fault:stop, cut after its grace] ${DATABASE}: exit ${exitCode} after ${Math.round(stopMs)} ms; ` +
+        `${outcome.lost.length} cut (${JSON.stringify(lost)}); ${outcome.answered.length} answered; database checks ${JSON.stringify(checks)}`,
+    );
+    expect(exitCode).toBe(0);
+    // Past the 1 s grace, well before the charges' 5 s timeout would have ended them.
+    expect(stopMs).toBeGreaterThanOrEqual(1000);
+    expect(stopMs).toBeLessThan(4000);
+    expect(outcome.answered).toStrictEqual([]);
+    expect(answered.whole).toBe(0);
+    expect(lost).toStrictEqual({ whole: 0, absent: 0, claimed: CLIENTS, declined: 0, partial: 0 });
     expect(checks).toStrictEqual(CLEAN);
   });
 });

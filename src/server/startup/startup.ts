@@ -18,8 +18,6 @@ import { clientSecretPeppers } from '@/server/modules/access/credentials';
 import { vacuumClaims } from '@/server/modules/charges/attempts/in-flight';
 
 type Drain = (graceMs: number) => Promise<void>;
-/** How long a stop waits for the requests under way: inside the 30 s an orchestrator gives before it kills. */
-const DRAIN_GRACE_MS = 20_000;
 
 // Runs once per process from instrumentation: migrations, keys, demo data, the operator
 // service file, and a clean shutdown (PGlite must be closed to keep its directory sound).
@@ -67,7 +65,7 @@ export async function startService(): Promise<void> {
     stopping = true;
     rmSync(config.SERVICE_FILE, { force: true });
     const drain = (globalThis as { [key: symbol]: Drain | undefined })[Symbol.for('pay.http-drain')];
-    void Promise.all([drain?.(DRAIN_GRACE_MS), worker?.stop()])
+    void Promise.all([drain?.(config.DRAIN_GRACE_MS), worker?.stop()])
       .then(() => closeDatabase())
       .finally(() => process.exit(0));
   };

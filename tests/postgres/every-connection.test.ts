@@ -115,7 +115,7 @@ describe('onEveryConnection on PostgreSQL', () => {
       charged += 1;
     });
     expect(charged).toBe(handle.connections);
-    await warmChargePath(prisma, handle.connections);
+    expect(await warmChargePath(prisma, handle.connections)).toBe(6 * handle.connections);
     expect(await count()).toEqual(before);
     expect(breakers().snapshot()).toEqual([]);
   });

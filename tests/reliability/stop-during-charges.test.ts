@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiHeaders, chargeBody, operatorClient, token } from '../../scripts/support/api-client';
 import { CLEAN, integrity } from './integrity';
 import { load, storedOutcomes, type Outcome } from './charges-under-load';
-import { DATABASE, deployment, reliabilityPort, type Deployment } from './service-under-test';
+import { DATABASE, deployment, reliabilityPort } from './service-under-test';
 
 // A stop (SIGTERM: a deploy, a scale-in) in the middle of a load of POST /charges: the service
 // answers every request it took before its database closes (server.js drains), so no client sees
@@ -18,15 +18,14 @@ const deploy = deployment(PORT);
 
 afterAll(() => deploy.finish());
 
-/** The service's log lines, from the `from`th on, that say a request failed. */
-function failedRequests(deployed: Deployment, from = 0): string[] {
-  const log = existsSync(deployed.logFile()) ? readFileSync(deployed.logFile(), 'utf8') : '';
-  return log
-    .split('\n')
+/** The service's log, line by line (empty before its first start). */
+const logLines = () => (existsSync(deploy.logFile()) ? readFileSync(deploy.logFile(), 'utf8').split('\n') : []);
+
+/** The log's lines from the `from`th on that say a request failed. */
+const failedRequests = (from: number) =>
+  logLines()
     .slice(from)
     .filter((line) => line.includes('request failed') || line.includes('answer failed'));
-}
-const logLines = () => (existsSync(deploy.logFile()) ? readFileSync(deploy.logFile(), 'utf8').split('\n').length : 0);
 
 /** Stops the service with SIGTERM and resolves with its exit code. */
 function sigterm(child: ChildProcess): Promise<number | null> {
@@ -61,7 +60,7 @@ async function readBack(outcome: Outcome) {
 describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
   it('answers the charges under way before it exits, and leaves none claimed', async () => {
     const outcome: Outcome = { answered: [], lost: [], refused: 0 };
-    const logFrom = logLines();
+    const logFrom = logLines().length;
     const service = await deploy.start();
     const bearer = await token(service.origin);
     const stop = { now: false };
@@ -70,7 +69,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     const exitCode = await sigterm(service.child);
     stop.now = true;
     await Promise.all(clients);
-    const failed = failedRequests(deploy, logFrom);
+    const failed = failedRequests(logFrom);
 
     const { answered, lost, checks } = await readBack(outcome);
     console.log(
@@ -99,7 +98,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
   // stay open until they are written, or each would stop between its claim and its outcome.
   it('writes the charges whose clients hung up at the stop before its database closes', async () => {
     const outcome: Outcome = { answered: [], lost: [], refused: 0 };
-    const logFrom = logLines();
+    const logFrom = logLines().length;
     const service = await deploy.start({ SANDBOX_TIMEOUT_MS: '1500' });
     const bearer = await token(service.origin);
     const hangUp = new AbortController();
@@ -110,7 +109,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     hangUp.abort();
     const exitCode = await exited;
     await Promise.all(clients);
-    const failed = failedRequests(deploy, logFrom);
+    const failed = failedRequests(logFrom);
 
     const { answered, lost, checks } = await readBack(outcome);
     console.log(

@@ -65,11 +65,18 @@ export async function warmCharge(tx: Tx): Promise<void> {
 /** PostgreSQL plans a prepared statement afresh for each of its first five runs: six charges. */
 const CHARGES = 6;
 
-/** Charges made and rolled back on every connection of the pool, then the breakers started afresh. */
-export async function warmChargePath(prisma: Db, connections: number): Promise<void> {
+/**
+ * Charges made and rolled back on every connection of the pool, then the breakers started
+ * afresh. Returns how many were approved.
+ */
+export async function warmChargePath(prisma: Db, connections: number): Promise<number> {
+  let approved = 0;
   try {
     await onEveryConnection(prisma, connections, async (tx) => {
-      for (let charge = 0; charge < CHARGES; charge += 1) await warmCharge(tx);
+      for (let charge = 0; charge < CHARGES; charge += 1) {
+        await warmCharge(tx);
+        approved += 1;
+      }
     });
   } catch (error) {
     // A start that warmed less is slower, not broken: the sandbox acquirers disabled, for one.
@@ -77,4 +84,5 @@ export async function warmChargePath(prisma: Db, connections: number): Promise<v
   } finally {
     forgetBreakers();
   }
+  return approved;
 }

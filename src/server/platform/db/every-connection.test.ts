@@ -73,9 +73,10 @@ describe('onEveryConnection', () => {
     expect(await tables()).toEqual(before);
   });
 
-  it('at start, leaves neither a row nor a breaker that counted them', async () => {
+  it('at start, makes six approved charges and leaves neither a row nor a breaker that counted them', async () => {
     const before = await tables();
-    await warmChargePath(db.prisma, 1);
+    breakers().breakerFor('sandbox-acquirer-a').record('success');
+    expect(await warmChargePath(db.prisma, 1)).toBe(6);
     expect(await tables()).toEqual(before);
     expect(breakers().snapshot()).toEqual([]);
   });

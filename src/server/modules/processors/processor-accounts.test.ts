@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, refusal, SETUP_TIMEOUT, testMerchant, type TestDatabase } from '@tests/support/procedure-test-support';
 import { startCulqiSimulator, type CulqiSimulator } from '@tests/simulators/culqi/culqi-simulator';
@@ -315,11 +315,16 @@ describe('notifications', () => {
     });
   });
 
-  it('resolves a refund Mercado Pago says it made, as its signed notification tells, once', async () => {
+  /** A new merchant whose cards all go to its own Mercado Pago account, and that account's signed notification of a payment. */
+  async function mercadoPagoMerchant(code: string) {
     const keys = mercadoPagoKeys();
-    mercadoPago.addAccount({ accessToken: keys.secretKey, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret });
-    const refunder = await testMerchant(db.prisma, `REFUNDS${Date.now()}`);
-    const own = { kind: 'one' as const, merchantId: refunder.id };
+    const { userId } = mercadoPago.addAccount({
+      accessToken: keys.secretKey,
+      publicKey: keys.publicKey,
+      webhookSecret: keys.webhookSecret,
+    });
+    const owner = await testMerchant(db.prisma, `${code}${Date.now()}`);
+    const own = { kind: 'one' as const, merchantId: owner.id };
     const { account } = await connectAccount(
       db.prisma,
       own,
@@ -329,6 +334,24 @@ describe('notifications', () => {
     );
     await saveDraft(db.prisma, own, { method: 'CARD', routes: [{ connector: account.connectorId, priority: 1 }] }, 'a');
     await publishDraft(db.prisma, own, { method: 'CARD' });
+    const notify = (paymentId: string, notificationId: number) => {
+      const requestId = randomUUID();
+      return receiveNotification(db.prisma, {
+        processor: 'mercadopago',
+        accountId: account.id,
+        headers: new Headers({
+          'x-signature': signatureHeader(keys.webhookSecret, paymentId, requestId, Math.floor(Date.now() / 1000)),
+          'x-request-id': requestId,
+        }),
+        query: new URLSearchParams(`data.id=${paymentId}&type=payment`),
+        body: JSON.stringify({ id: notificationId, type: 'payment', action: 'payment.updated', data: { id: paymentId } }),
+      });
+    };
+    return { keys, owner, account, notify, userId };
+  }
+
+  it('resolves a refund Mercado Pago says it made, as its signed notification tells, once', async () => {
+    const { keys, owner: refunder, notify } = await mercadoPagoMerchant('REFUNDS');
     const number = `rf-${Date.now()}`;
     const charged = await authorizeCharge(db.prisma, refunder, chargeRequest(refunder.code, number, 'CARD'));
     const paymentId = charged.transaction.additional_fields!.processor_reference as string;
@@ -358,23 +381,61 @@ describe('notifications', () => {
       body: '{}',
     });
     expect(refunded.status).toBe(201);
-    const requestId = 'f2b0c3d4-0000-4000-8000-000000000002';
-    const ts = Math.floor(Date.now() / 1000);
-    const notify = () =>
-      receiveNotification(db.prisma, {
-        processor: 'mercadopago',
-        accountId: account.id,
-        headers: new Headers({
-          'x-signature': signatureHeader(keys.webhookSecret, paymentId, requestId, ts),
-          'x-request-id': requestId,
-        }),
-        query: new URLSearchParams(`data.id=${paymentId}&type=payment`),
-        body: JSON.stringify({ id: 77, type: 'payment', action: 'payment.updated', data: { id: paymentId } }),
-      });
-    expect(await notify()).toEqual({ kind: 'received', duplicate: false, outcome: 'moved' });
+    expect(await notify(paymentId, 77)).toEqual({ kind: 'received', duplicate: false, outcome: 'moved' });
     expect(await stateOfRefund()).toBe('RESOLVED');
-    expect(await notify()).toEqual({ kind: 'received', duplicate: true, outcome: 'duplicate' });
+    expect(await notify(paymentId, 77)).toEqual({ kind: 'received', duplicate: true, outcome: 'duplicate' });
     const { lifecycle } = await db.prisma.refund.findUniqueOrThrow({ where: { id: registered!.refund_id } });
     expect((lifecycle as RefundLifecycle).map((entry) => entry.state)).toEqual(['REGISTERED', 'IN_PROCESS', 'RESOLVED']);
+  });
+
+  it('records a notification that comes while the charge waits for Mercado Pago, and lets the answer write it once', async () => {
+    const { keys, owner, account, notify, userId } = await mercadoPagoMerchant('INFLIGHT');
+    // Mercado Pago makes the payment at once and answers 1.5 s later: its notification comes first,
+    // and is read from Mercado Pago (at its normal speed again) while the charge still waits.
+    mercadoPago.setMode('slow', { key: keys.secretKey, delayMs: 1_500 });
+    const charging = authorizeCharge(db.prisma, owner, chargeRequest(owner.code, `if-${Date.now()}`, 'CARD'));
+    let made: { id: number; external_reference: string | null } | undefined;
+    await vi.waitFor(
+      () => {
+        made = mercadoPago.payments().find((payment) => payment.collector_id === userId);
+        if (!made) throw new Error('not made yet');
+      },
+      { timeout: 4_000, interval: 20 },
+    );
+    mercadoPago.setMode('normal', { key: keys.secretKey });
+    const transactionId = made!.external_reference!;
+    expect(await notify(String(made!.id), 501)).toEqual({ kind: 'received', duplicate: false, outcome: 'unchanged' });
+    // Still in flight after it: the claim is there, and nothing was written of the attempt.
+    expect(await db.prisma.chargeClaim.findUnique({ where: { transactionId }, select: { connectorId: true } })).toEqual({
+      connectorId: account.connectorId,
+    });
+    expect(await db.prisma.transaction.findUnique({ where: { id: transactionId } })).toBeNull();
+    expect(
+      await db.prisma.processorNotification.findMany({
+        where: { accountId: account.id },
+        select: { externalId: true, outcome: true },
+      }),
+    ).toEqual([{ externalId: '501', outcome: 'unchanged' }]);
+
+    const charged = await charging;
+    expect(charged.transaction).toMatchObject({ transaction_id: transactionId, state: 'AUTORIZADO' });
+    const written = await db.prisma.transaction.findUniqueOrThrow({ where: { id: transactionId } });
+    expect(written.state).toBe('AUTORIZADO');
+    const lifecycle = await db.prisma.lifecycleEntry.findMany({ where: { transactionId }, orderBy: { id: 'asc' } });
+    expect(lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'AUTORIZADO']);
+    const events = await db.prisma.outboxEvent.findMany({
+      where: { aggregateId: transactionId },
+      orderBy: { seq: 'asc' },
+      select: { type: true },
+    });
+    expect(events.map((event) => event.type)).toEqual([
+      'transaction.registered',
+      'transaction.pending',
+      'transaction.authorized',
+    ]);
+    expect(await db.prisma.chargeClaim.findUnique({ where: { transactionId } })).toBeNull();
+    // Mercado Pago's next notification of the same approval finds it written, and moves nothing.
+    expect(await notify(String(made!.id), 502)).toEqual({ kind: 'received', duplicate: false, outcome: 'unchanged' });
+    expect(await db.prisma.transaction.count({ where: { operationId: written.operationId } })).toBe(1);
   });
 });

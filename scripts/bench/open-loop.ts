@@ -17,8 +17,12 @@ export type OpenLoopFigures = {
   non2xx: number;
 };
 
-/** One request of a run: when it was due (ms from the run's start), how long it took from then, its status (0: the connection failed). */
-export type Sample = { due: number; ms: number; status: number };
+/**
+ * One request of a run: when it was due (ms from the run's start), how long it took from then, its
+ * status (0: the connection failed), and whether it went on a connection opened for it (every
+ * kept-alive one was busy) rather than on one already open.
+ */
+export type Sample = { due: number; ms: number; status: number; newConnection: boolean };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,6 +62,7 @@ export async function sendEvenly(
   const send = (due: number) =>
     new Promise<void>((resolve) => {
       const body = target.body?.();
+      let newConnection = false;
       const outgoing = request(
         {
           host: url.hostname,
@@ -70,13 +75,16 @@ export async function sendEvenly(
         (response) => {
           response.resume();
           response.on('end', () => {
-            samples.push({ due: due - start, ms: performance.now() - due, status: response.statusCode ?? 0 });
+            samples.push({ due: due - start, ms: performance.now() - due, status: response.statusCode ?? 0, newConnection });
             resolve();
           });
         },
       );
+      outgoing.on('socket', (socket) => {
+        newConnection = socket.connecting;
+      });
       outgoing.on('error', () => {
-        samples.push({ due: due - start, ms: performance.now() - due, status: 0 });
+        samples.push({ due: due - start, ms: performance.now() - due, status: 0, newConnection });
         resolve();
       });
       outgoing.end(body);

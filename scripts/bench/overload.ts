@@ -21,6 +21,14 @@ export type OverloadPhase = {
   refused: number;
   admittedMs: { p50: number; p99: number; max: number };
   refusedMs: { p50: number; p99: number; max: number };
+  /**
+   * Requests sent on a connection the generator opened for them. Node 20's libuv accepts one
+   * connection per turn of the event loop (libuv#3696), so on a saturated loop these wait to be
+   * accepted: refusals are split by the kind of connection they came on.
+   */
+  onNewConnections: number;
+  refusedKeptAliveMs: { p50: number; p99: number; max: number };
+  refusedNewMs: { p50: number; p99: number; max: number };
 };
 
 function figures(latencies: number[]) {
@@ -44,6 +52,9 @@ function phase(name: string, rate: number, samples: Sample[]): OverloadPhase {
     refused: refused.length,
     admittedMs: figures(admitted.map((sample) => sample.ms)),
     refusedMs: figures(refused.map((sample) => sample.ms)),
+    onNewConnections: samples.filter((sample) => sample.newConnection).length,
+    refusedKeptAliveMs: figures(refused.filter((sample) => !sample.newConnection).map((sample) => sample.ms)),
+    refusedNewMs: figures(refused.filter((sample) => sample.newConnection).map((sample) => sample.ms)),
   };
 }
 
@@ -93,12 +104,13 @@ export function overloadTable(phases: OverloadPhase[], bareP99At200: number): st
   ]);
   const cell = (ms: { p50: number; p99: number; max: number }) =>
     Number.isNaN(ms.p50) ? '—' : `${ms.p50} / ${ms.p99} / ${ms.max}`;
+  const tail = (ms: { p99: number; max: number }) => (Number.isNaN(ms.p99) ? '—' : `${ms.p99} / ${ms.max}`);
   return [
-    '| overload run, POST /charges (CARD) | requests/s sent | sent | admitted | refused (503 02) | admitted lost | admitted p50 / p99 / max ms | refused p50 / p99 / max ms | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| overload run, POST /charges (CARD) | requests/s sent | sent | admitted | refused (503 02) | admitted lost | admitted p50 / p99 / max ms | refused p50 / p99 / max ms | sent on new connections | refused on kept-alive / new connections, p99 / max ms | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...phases.map(
       (each) =>
-        `| ${each.name} | ${each.rate} | ${each.sent} | ${each.admitted} | ${each.refused} | ${each.lost} | ${cell(each.admittedMs)} | ${cell(each.refusedMs)} | ${targets.get(each) ?? '—'} |`,
+        `| ${each.name} | ${each.rate} | ${each.sent} | ${each.admitted} | ${each.refused} | ${each.lost} | ${cell(each.admittedMs)} | ${cell(each.refusedMs)} | ${each.onNewConnections} | ${tail(each.refusedKeptAliveMs)}; ${tail(each.refusedNewMs)} | ${targets.get(each) ?? '—'} |`,
     ),
   ];
 }

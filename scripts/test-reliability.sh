@@ -9,9 +9,10 @@
 #   five kills each (the service during charges; the service's own worker, and on PostgreSQL the
 #   standalone worker, during deliveries), three during failover and pending 3-D Secure challenges;
 # - the console's and the payer pages' end-to-end suites on PostgreSQL;
-# - several instances on PostgreSQL: two instances and a worker; the deploy rehearsal (the
-#   Dockerfile from a clean build context: npm ci, npm run build, npm prune; compose's two
-#   instances and worker behind nginx);
+# - several instances on PostgreSQL: two instances and a worker; a rolling release (an instance
+#   of release R1, built from its commit in a worktree, beside one of this release, on a database
+#   of its own); the deploy rehearsal (the Dockerfile from a clean build context: npm ci, npm run
+#   build, npm prune; compose's two instances and worker behind nginx);
 # - scale: 1,000,000 operations seeded into PostgreSQL and every refund filter and
 #   operations-table query timed (p95 at most 50 ms, so the machine should be otherwise idle).
 # It ends with the attacks on PostgreSQL, whose last word is the secrets scan of both services'
@@ -50,6 +51,12 @@ fi
 empty "$URL"
 step "faults on PostgreSQL (five kills, the standalone worker's too) and two instances with a worker"
 RELIABILITY_FULL=true RELIABILITY_DATABASE_URL="$URL" npx vitest run --config vitest.reliability.config.ts
+
+ROLLOUT_URL=${RELIABILITY_ROLLOUT_DATABASE_URL:-$(bash scripts/local-postgres.sh "${PREFIX}_rollout")}
+empty "$ROLLOUT_URL"
+step "a rolling release on PostgreSQL: release R1 (attempts in flight as rows) beside this one (claims), R1 killed"
+ROLLOUT_DATABASE_URL="$ROLLOUT_URL" npx vitest run --config vitest.reliability.config.ts rolling-release
+empty "$ROLLOUT_URL"
 
 step "deploy rehearsal: the Dockerfile from a clean build context, compose's instances and worker behind nginx"
 REHEARSAL_DATABASE_URL="$URL" npm run --silent rehearse:deploy

@@ -64,3 +64,20 @@ export async function storedOutcomes(operator: ReturnType<typeof operatorClient>
   };
   return { answered: await tally(outcome.answered), lost: await tally(outcome.lost) };
 }
+
+/**
+ * A charge as a well-behaved client sends it: a 503 with code 02 (admission control refusing it
+ * at once on a machine too busy to serve it in time: docs/DECISIONS.md, "Overload") did nothing,
+ * and is sent again after its Retry-After, as the SDK does.
+ */
+export async function postCharge(origin: string, bearer: string, body: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body });
+    const answer = (await response.json()) as { meta?: { status?: { code?: string } }; transaction?: { transaction_id: string } };
+    if (response.status === 503 && answer.meta?.status?.code === '02' && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1000));
+      continue;
+    }
+    return { status: response.status, body: answer };
+  }
+}

@@ -16,7 +16,7 @@ export const DATABASE = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 export const FULL = process.env.RELIABILITY_FULL === 'true';
 
 /**
- * A suite's port: RELIABILITY_PORT (3950 by default) plus the suite's own offset (0 to 9), so
+ * A suite's port: RELIABILITY_PORT (3950 by default) plus the suite's own offset (0 to 11), so
  * that two checkouts on one machine can run the suites side by side on different ranges.
  */
 /**
@@ -50,7 +50,8 @@ export type Deployment = {
   finish: () => Promise<void>;
 };
 
-export function deployment(port: number): Deployment {
+/** A deployment on RELIABILITY_DATABASE_URL (PGlite without it), or on `databaseUrl` where a suite needs a database of its own. */
+export function deployment(port: number, databaseUrl = DATABASE_URL): Deployment {
   const dir = mkdtempSync(join(tmpdir(), 'pay-reliability-'));
   const serviceFile = join(dir, 'service.json');
   const pgliteDir = join(dir, 'pglite');
@@ -59,7 +60,7 @@ export function deployment(port: number): Deployment {
   mkdirSync(logDir, { recursive: true });
   const logFile = (name = 'service') => join(logDir, `${name}.log`);
   const inspect: Deployment['inspect'] = async (use) => {
-    const handle = await openDatabase({ databaseUrl: DATABASE_URL || undefined, pgliteDir });
+    const handle = await openDatabase({ databaseUrl: databaseUrl || undefined, pgliteDir });
     const prisma = new PrismaClient({ adapter: handle.factory });
     try {
       return await use(prisma);
@@ -77,7 +78,7 @@ export function deployment(port: number): Deployment {
       (latest = await startService(
         port,
         {
-          DATABASE_URL,
+          DATABASE_URL: databaseUrl,
           PGLITE_DIR: pgliteDir,
           SERVICE_FILE: serviceFile,
           API_RATE_PER_SECOND: '100000',

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiHeaders, chargeBody, operatorClient, token } from '../../scripts/support/api-client';
+import { chargeBody, operatorClient, token } from '../../scripts/support/api-client';
 import { startService, type ServiceProcess } from '../../scripts/support/service-process';
 import { startWorkerProcess, type WorkerProcess } from '../../scripts/support/worker-process';
 import { startReceiver, type Receiver } from '../../e2e/support/receiver';
+import { postCharge } from './charges-under-load';
 import { DATABASE_URL, deployment, reliabilityPort } from './service-under-test';
 
 // The production shape on one PostgreSQL: two service instances started together (they take
@@ -36,23 +37,6 @@ function instance(port: number): Promise<ServiceProcess> {
   );
 }
 
-/**
- * A charge as a well-behaved client sends it: a 503 with code 02 (admission control refusing it
- * at once on a machine too busy to serve it in time: docs/DECISIONS.md, "Overload") did nothing,
- * and is sent again after its Retry-After, as the SDK does.
- */
-async function post(origin: string, bearer: string, body: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body });
-    const answer = (await response.json()) as { meta?: { status?: { code?: string } }; transaction?: { transaction_id: string } };
-    if (response.status === 503 && answer.meta?.status?.code === '02' && attempt < 5) {
-      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1000));
-      continue;
-    }
-    return { status: response.status, body: answer };
-  }
-}
-
 describe.skipIf(!DATABASE_URL)('two instances and a worker on one PostgreSQL', () => {
   it('share the load, the duplicate-charge rule, the rate limits and one worker', async () => {
     services.push(...(await Promise.all([instance(A), instance(B)])));
@@ -63,13 +47,13 @@ describe.skipIf(!DATABASE_URL)('two instances and a worker on one PostgreSQL', (
 
     // Load over both instances (a token of one is good at the other: keys are shared).
     const bodies = Array.from({ length: 40 }, () => chargeBody('two', { callback_url: receiver!.url('/two') }));
-    const answers = await Promise.all(bodies.map((body, index) => post(services[index % 2]!.origin, bearer, body)));
+    const answers = await Promise.all(bodies.map((body, index) => postCharge(services[index % 2]!.origin, bearer, body)));
     expect(answers.map((answer) => answer.status)).toStrictEqual(Array(40).fill(200));
 
     // The same charge to both instances at once, ten times over: one operation, one transaction.
     for (let round = 0; round < 10; round += 1) {
       const body = chargeBody('dup');
-      const [first, second] = await Promise.all([post(a.origin, bearer, body), post(b.origin, bearer, body)]);
+      const [first, second] = await Promise.all([postCharge(a.origin, bearer, body), postCharge(b.origin, bearer, body)]);
       expect([first.status, second.status].sort()).toContain(200);
       const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
       const stored = await operatorClient(a.origin, join(deploy.dir, `service-${A}.json`)).inspectOperation.query({
@@ -90,7 +74,7 @@ describe.skipIf(!DATABASE_URL)('two instances and a worker on one PostgreSQL', (
     const started = Date.now();
     const statuses = await Promise.all(
       Array.from({ length: 16 }, (_, index) =>
-        post(services[index % 2]!.origin, limitedToken, chargeBody('limit')).then((r) => r.status),
+        postCharge(services[index % 2]!.origin, limitedToken, chargeBody('limit')).then((r) => r.status),
       ),
     );
     const allowed = 4 + Math.ceil(((Date.now() - started) / 1000) * 2);

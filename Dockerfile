@@ -28,4 +28,5 @@ COPY --from=build --chown=node:node /app/.data ./.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health?probe=live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server.js"]
+# npm start's command (package.json): 64 MiB semi-spaces for requests' short-lived objects (docs/DECISIONS.md, "the young generation").
+CMD ["node", "--max-semi-space-size=64", "server.js"]

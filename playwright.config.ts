@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { METRICS_TOKEN, serviceDataDir, serviceLogFile } from './e2e/support/service';
+import { serviceCommand } from './scripts/support/service-process';
 
 // Two services on fresh databases: the API suite's (production delays), and the asynchronous
 // suite's (delays of seconds, so expiry, settlement, refund processing and callback retries
@@ -48,7 +49,8 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
     // scan reads at the end and CI keeps; Playwright knows it is up from the URL. If it exits,
     // the end of the log goes to Playwright's output.
     command:
-      `rm -rf ${dataDir} && mkdir -p ${dataDir} && ` + `{ node server.js > ${log} 2>&1 || { tail -n 40 ${log} >&2; exit 1; }; }`,
+      `rm -rf ${dataDir} && mkdir -p ${dataDir} && ` +
+      `{ ${serviceCommand().join(' ')} > ${log} 2>&1 || { tail -n 40 ${log} >&2; exit 1; }; }`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

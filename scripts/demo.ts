@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { env } from '../src/env';
 import { operatorTrpcClient } from './support/api-client';
+import { serviceCommand } from './support/service-process';
 import { DEMO_USERS } from '../src/server/startup/seed-demo';
 import { startCulqiSimulator } from '../tests/simulators/culqi/culqi-simulator';
 import { startIzipaySimulator } from '../tests/simulators/izipay/izipay-simulator';
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
     : [];
   // The demo's callbacks may go to a receiver on this machine (docs/DEPLOYMENT.md).
   const demo = { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true', ...process.env };
-  const service = spawn(process.execPath, ['server.js'], {
+  const service = spawn(process.execPath, serviceCommand().slice(1), {
     stdio: 'inherit',
     env: withProcessors
       ? {

@@ -6,6 +6,7 @@ import { parseCompose, interpolate } from './compose';
 import { envOf, healthcheckCommand, parseDockerfile } from './dockerfile';
 import { copyBuildContext, ignoredBy, parseDockerignore } from './dockerignore';
 import { localSite } from './nginx-balancer';
+import { serviceCommand } from './service-process';
 
 // The readers of the deploy rehearsal (scripts/deploy-rehearsal.ts), on the repository's own
 // Dockerfile, compose.yaml, .dockerignore and deploy/nginx.conf and on the rules they rely on.
@@ -69,7 +70,9 @@ describe('Dockerfile', () => {
     expect(copies.every((each) => each.flags.from === 'build')).toBe(true);
     expect(copies.map((each) => each.args.slice(0, -1)).flat()).toContain('/app/public');
     expect(runtime!.instructions.find((each) => each.keyword === 'USER')!.args).toStrictEqual(['node']);
-    expect(runtime!.instructions.find((each) => each.keyword === 'CMD')!.exec).toStrictEqual(['node', 'server.js']);
+    // The command npm start runs (package.json), Node's options with it.
+    expect(runtime!.instructions.find((each) => each.keyword === 'CMD')!.exec).toStrictEqual(serviceCommand());
+    expect(serviceCommand()).toStrictEqual(['node', '--max-semi-space-size=64', 'server.js']);
     const healthcheck = runtime!.instructions.find((each) => each.keyword === 'HEALTHCHECK')!;
     expect(healthcheck.flags).toStrictEqual({ interval: '10s', timeout: '3s' });
     expect(healthcheckCommand(healthcheck).slice(0, 2)).toStrictEqual(['/bin/sh', '-c']);

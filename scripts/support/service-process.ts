@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-// One service instance for the benchmark and the fault tests: `node server.js` on a port with the given environment,
+// One service instance for the benchmark and the fault tests: `npm start`'s command on a port with the given environment,
 // ready once /api/health answers, and the resident memory of its process tree.
 export type ServiceProcess = { origin: string; child: ChildProcess; stop: () => Promise<void> };
 
@@ -20,13 +21,24 @@ export type StartOptions = {
   cleanEnvironment?: boolean;
 };
 
+/**
+ * The service's command as `npm start` runs it (package.json's start script is its one
+ * statement, which the image's CMD repeats): Node's options, then server.js. `nodeArgs` go among
+ * Node's options.
+ */
+export function serviceCommand(cwd = '.', nodeArgs: string[] = []): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const start = scripts.start.split(' ');
+  return [...start.slice(0, -1), ...nodeArgs, start.at(-1)!];
+}
+
 export async function startService(
   port: number,
   environment: Record<string, string>,
   { logFile, nodeArgs = [], command, cwd, user, cleanEnvironment = false }: StartOptions = {},
 ): Promise<ServiceProcess> {
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
-  const [program, ...args] = command ?? ['node', ...nodeArgs, 'server.js'];
+  const [program, ...args] = command ?? serviceCommand(cwd, nodeArgs);
   const child = spawn(program === 'node' ? process.execPath : program!, args, {
     cwd,
     env: { ...(cleanEnvironment ? {} : process.env), ...environment, PORT: String(port) } as NodeJS.ProcessEnv,

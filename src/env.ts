@@ -101,7 +101,7 @@ const schema = z.object({
       context.addIssue({ code: 'custom', message: parsed });
       return z.NEVER;
     }),
-  ADMISSION_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(50),
+  ADMISSION_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(25),
   API_RATE_PER_SECOND: z.coerce.number().int().min(1).default(100),
   TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   TOKEN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),

@@ -81,3 +81,27 @@ export async function postCharge(origin: string, bearer: string, body: string) {
     return { status: response.status, body: answer };
   }
 }
+
+/** The sandbox card acquirer A approves only after its timeout (then its status inquiry says so). */
+export const LATE_CARD = '4000000000008021';
+
+/** One charge on LATE_CARD from each of `clients` clients at once, each counted answered or lost. */
+export function lateCharges(
+  origin: string,
+  bearer: string,
+  run: string,
+  outcome: Outcome,
+  { clients, signal }: { clients: number; signal?: AbortSignal },
+): Promise<void>[] {
+  return Array.from({ length: clients }, async () => {
+    const body = chargeBody(run, { pan: LATE_CARD });
+    const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
+    try {
+      const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body, signal });
+      await response.arrayBuffer();
+      outcome.answered.push(number);
+    } catch {
+      outcome.lost.push(number);
+    }
+  });
+}

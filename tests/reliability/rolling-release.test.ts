@@ -3,9 +3,9 @@ import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiHeaders, chargeBody, operatorClient, token } from '../../scripts/support/api-client';
+import { chargeBody, operatorClient, token } from '../../scripts/support/api-client';
 import { startService, type ServiceProcess } from '../../scripts/support/service-process';
-import { postCharge, storedOutcomes, type Outcome } from './charges-under-load';
+import { lateCharges, postCharge, storedOutcomes, type Outcome } from './charges-under-load';
 import { CLEAN, integrity } from './integrity';
 import { deployment, killHard, reliabilityPort } from './service-under-test';
 
@@ -19,8 +19,6 @@ import { deployment, killHard, reliabilityPort } from './service-under-test';
 const ROLLOUT_DATABASE_URL = process.env.ROLLOUT_DATABASE_URL ?? '';
 /** R1's last commit: the claim decided under the operation's lock, every reader and the sync knowing claims, rows still written. */
 const PREVIOUS_RELEASE = 'e923cce';
-/** The sandbox card acquirer A approves only after its timeout (then its status inquiry says so). */
-const LATE_CARD = '4000000000008021';
 const CLIENTS = 16;
 const [OLD, NEW] = [reliabilityPort(10), reliabilityPort(11)];
 const deploy = deployment(OLD, ROLLOUT_DATABASE_URL);
@@ -107,15 +105,7 @@ describe.skipIf(!ROLLOUT_DATABASE_URL)(
       // R1 killed with a charge in flight on each of its clients, every one held by acquirer A
       // until its timeout: each is left as R1 leaves it, a REGISTRADO row due for a status check.
       const outcome: Outcome = { answered: [], lost: [], refused: 0 };
-      const clients = Array.from({ length: CLIENTS }, async () => {
-        const body = chargeBody('killed', { pan: LATE_CARD });
-        try {
-          await (await fetch(`${old.origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body })).arrayBuffer();
-          outcome.answered.push(numberOf(body));
-        } catch {
-          outcome.lost.push(numberOf(body));
-        }
-      });
+      const clients = lateCharges(old.origin, bearer, 'killed', outcome, { clients: CLIENTS });
       await new Promise((resolve) => setTimeout(resolve, 500));
       await killHard(old);
       await Promise.all(clients);

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiHeaders, chargeBody, operatorClient, token } from '../../scripts/support/api-client';
+import { operatorClient, token } from '../../scripts/support/api-client';
 import { CLEAN, integrity } from './integrity';
-import { load, storedOutcomes, type Outcome } from './charges-under-load';
+import { lateCharges, load, storedOutcomes, type Outcome } from './charges-under-load';
 import { DATABASE, deployment, reliabilityPort } from './service-under-test';
 
 // A stop (SIGTERM: a deploy, a scale-in) in the middle of a load of POST /charges: the service
@@ -12,8 +12,6 @@ import { DATABASE, deployment, reliabilityPort } from './service-under-test';
 // not stored at all, and none is left claimed for the status sync. The process exits 0.
 const PORT = reliabilityPort(1);
 const CLIENTS = 16;
-/** The sandbox card acquirer A approves only after its timeout (then its status inquiry says so). */
-const LATE_CARD = '4000000000008021';
 const deploy = deployment(PORT);
 
 afterAll(() => deploy.finish());
@@ -32,21 +30,6 @@ function sigterm(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   return exited;
-}
-
-/** One charge per client on LATE_CARD, each counted answered or lost. */
-function lateCharges(origin: string, bearer: string, run: string, outcome: Outcome, signal?: AbortSignal) {
-  return Array.from({ length: CLIENTS }, async () => {
-    const body = chargeBody(run, { pan: LATE_CARD });
-    const number = (JSON.parse(body) as { merchant_operation_number: string }).merchant_operation_number;
-    try {
-      const response = await fetch(`${origin}/api/charges`, { method: 'POST', headers: apiHeaders(bearer), body, signal });
-      await response.arrayBuffer();
-      outcome.answered.push(number);
-    } catch {
-      outcome.lost.push(number);
-    }
-  });
 }
 
 /** Every charge the clients answered and lost, read back from a restarted service, and the database checks. */
@@ -103,7 +86,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     const bearer = await token(service.origin);
     const hangUp = new AbortController();
     // One charge per client, each with acquirer A until its timeout when the stop comes.
-    const clients = lateCharges(service.origin, bearer, 'hang-up', outcome, hangUp.signal);
+    const clients = lateCharges(service.origin, bearer, 'hang-up', outcome, { clients: CLIENTS, signal: hangUp.signal });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const exited = sigterm(service.child);
     hangUp.abort();
@@ -133,7 +116,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     const outcome: Outcome = { answered: [], lost: [], refused: 0 };
     const service = await deploy.start({ SANDBOX_TIMEOUT_MS: '5000', DRAIN_GRACE_MS: '1000' });
     const bearer = await token(service.origin);
-    const clients = lateCharges(service.origin, bearer, 'cut', outcome);
+    const clients = lateCharges(service.origin, bearer, 'cut', outcome, { clients: CLIENTS });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const stoppedAt = performance.now();
     const exitCode = await sigterm(service.child);

@@ -20,6 +20,9 @@ const sealingKeysSetting = z
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Descriptors of the listening socket, each accepting one connection per turn of the event loop
+  // (server.js reads it before this file is loaded; validated here all the same).
+  LISTEN_DESCRIPTORS: z.coerce.number().int().min(1).max(64).default(16),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')

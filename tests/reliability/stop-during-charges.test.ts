@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operatorClient, token } from '../../scripts/support/api-client';
 import { CLEAN, integrity } from './integrity';
@@ -31,6 +32,50 @@ function sigterm(child: ChildProcess): Promise<number | null> {
   child.kill('SIGTERM');
   return exited;
 }
+
+/** How many of the process's descriptors are the socket listening on `port` (Linux /proc). */
+function listeningDescriptors(pid: number, port: number): number {
+  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local address, state 0A (LISTEN), inode
+      if (fields[1]?.endsWith(local) && fields[3] === '0A') inodes.add(fields[9]!);
+    }
+  }
+  return readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
+}
+
+/** One HTTP/1.1 request on a connection of its own; resolves with the status line. */
+function onNewConnection(port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, 'localhost', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer.split('\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+/** Whether a TCP connection to `port` is refused now. */
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, 'localhost', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 
 /** Every charge the clients answered and lost, read back from a restarted service, and the database checks. */
 async function readBack(outcome: Outcome) {
@@ -76,6 +121,18 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     expect(checks).toStrictEqual(CLEAN);
   });
 
+  // server.js copies the listening socket (LISTEN_DESCRIPTORS) so that a burst of new connections
+  // is accepted several per turn of the event loop: each copy hands its connections to the one
+  // HTTP server.
+  it('takes new connections on every copy of its listening socket', async () => {
+    const service = await deploy.start();
+    const descriptors = listeningDescriptors(service.child.pid!, PORT);
+    const answers = await Promise.all(Array.from({ length: 64 }, () => onNewConnection(PORT, '/api/health')));
+    await service.stop();
+    expect(descriptors).toBe(16);
+    expect(answers).toStrictEqual(Array.from({ length: 64 }, () => 'HTTP/1.1 200 OK'));
+  });
+
   // A client that hangs up closes its connection, and once the last one is closed the HTTP server
   // has drained. The charges those clients left with their processor still run: the database must
   // stay open until they are written, or each would stop between its claim and its outcome.
@@ -90,6 +147,13 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const exited = sigterm(service.child);
     hangUp.abort();
+    // The port closes at the stop, every copy of its socket with it, while the charges are still
+    // being written: a new connection is refused before the process exits.
+    let refusedWhileDraining = false;
+    while (!refusedWhileDraining && service.child.exitCode === null) {
+      refusedWhileDraining = (await refused(PORT)) && service.child.exitCode === null;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const exitCode = await exited;
     await Promise.all(clients);
     const failed = failedRequests(logFrom);
@@ -101,6 +165,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
         `database checks ${JSON.stringify(checks)}`,
     );
     expect(exitCode).toBe(0);
+    expect(refusedWhileDraining).toBe(true);
     expect(outcome.answered).toStrictEqual([]);
     expect(answered.whole).toBe(0);
     expect(failed).toStrictEqual([]);

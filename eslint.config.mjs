@@ -37,5 +37,9 @@ export default tseslint.config(
   },
   // PGlite's thread is plain JavaScript loaded by path (src/server/platform/db/pglite-proxy.ts): linted
   // without type information.
-  { files: ['src/server/platform/db/pglite-thread.mjs'], ...tseslint.configs.disableTypeChecked },
+  // The same for the listening socket's copies, which server.js loads before anything is built.
+  {
+    files: ['src/server/platform/db/pglite-thread.mjs', 'src/server/platform/http/listening-copies.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
 );

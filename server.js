@@ -3,9 +3,9 @@
 // Next's server bundle and is published there at start (src/server/http/node-api.ts); every
 // other path goes to Next (its documented custom server). `node server.js` serves the build;
 // `node server.js --dev` runs Next's development server. PORT (3000) is the port.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
+import { listeningCopies } from './src/server/platform/http/listening-copies.mjs';
 
 // The embedded database is PostgreSQL compiled to WebAssembly. V8 runs such code on its baseline
 // compiler and optimizes a function only once it has run hot, so a fresh instance served its
@@ -96,48 +96,6 @@ globalThis[Symbol.for('pay.http-drain')] = (graceMs) =>
     });
   });
 
-// Node 20's libuv accepts one connection per turn of the event loop (libuv 1.45, "don't accept()
-// connections in a loop"). A saturated service's turns last 15-150 ms, so a burst of new
-// connections queued in the kernel for seconds before one request of theirs was read, refusals
-// included (docs/BENCHMARKS.md, "one accept per turn"). Each descriptor of the listening socket is
-// polled on its own and accepts one connection per turn, so `count` more descriptors take that
-// many more per turn. Node duplicates a descriptor only by passing it over IPC: a short-lived child
-// process receives the server and sends it back once per copy. A connection the child accepts
-// meanwhile comes back to this process unread (pauseOnConnect), as in Node's documented example.
-const COPIER = `process.once('message', ({ copies }, server) => {
-  server.pauseOnConnect = true;
-  server.on('connection', (socket) => process.send('connection', socket));
-  let sent = 0;
-  const copy = () => (sent++ < copies ? process.send('copy', server, copy) : server.close(() => process.disconnect()));
-  copy();
-});`;
-
-/** The listening copies of `listener`'s socket, each handing its connections to `listener`. */
-async function listeningCopies(listener, count) {
-  const copies = [];
-  if (!(count > 0)) return copies;
-  const hand = (socket) => listener.emit('connection', socket);
-  const child = spawn(process.execPath, ['-e', COPIER], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  child.on('message', (kind, handle) => {
-    if (kind === 'connection') return hand(handle);
-    handle.on('connection', hand);
-    handle.on('error', (error) => console.error(`a copy of the listening socket failed: ${error.message}`));
-    copies.push(handle);
-  });
-  child.send({ copies: count }, listener);
-  await new Promise((resolve) => {
-    // Bounded: a child that never ends leaves the service with the copies it made, not unstarted.
-    const late = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => resolve(clearTimeout(late)));
-    child.once('error', (error) => {
-      console.error(`the listening socket was not copied: ${error.message}`);
-      resolve(clearTimeout(late));
-    });
-  });
-  if (copies.length < count) console.error(`${copies.length} of ${count} copies of the listening socket made`);
-  return copies;
-}
-
 // The port first: a port already taken ends the process before it touches the database.
 await new Promise((resolve) => {
   server.once('error', (error) => {
@@ -146,6 +104,8 @@ await new Promise((resolve) => {
   });
   server.listen(port, () => resolve(undefined));
 });
+// More descriptors of the port's socket, so that a burst of new connections is accepted several
+// per turn of the event loop (LISTEN_DESCRIPTORS, src/env.ts).
 const acceptors = await listeningCopies(server, Number(process.env.LISTEN_DESCRIPTORS ?? 16) - 1);
 
 // Next's websocket upgrades (hot reloading in development) are taken on this server.

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operatorClient, token } from '../../scripts/support/api-client';
+import { connectionRefused, listeningDescriptors, onNewConnection } from '../support/listening-socket';
 import { CLEAN, integrity } from './integrity';
 import { lateCharges, load, storedOutcomes, type Outcome } from './charges-under-load';
 import { DATABASE, deployment, reliabilityPort } from './service-under-test';
@@ -32,50 +32,6 @@ function sigterm(child: ChildProcess): Promise<number | null> {
   child.kill('SIGTERM');
   return exited;
 }
-
-/** How many of the process's descriptors are the socket listening on `port` (Linux /proc). */
-function listeningDescriptors(pid: number, port: number): number {
-  const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      // local address, state 0A (LISTEN), inode
-      if (fields[1]?.endsWith(local) && fields[3] === '0A') inodes.add(fields[9]!);
-    }
-  }
-  return readdirSync(`/proc/${pid}/fd`).filter((fd) => {
-    try {
-      return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
-    } catch {
-      return false; // closed meanwhile
-    }
-  }).length;
-}
-
-/** One HTTP/1.1 request on a connection of its own; resolves with the status line. */
-function onNewConnection(port: number, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, 'localhost', () =>
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
-    );
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('end', () => resolve(answer.split('\r\n')[0]!));
-    socket.on('error', reject);
-  });
-}
-
-/** Whether a TCP connection to `port` is refused now. */
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, 'localhost', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 
 /** Every charge the clients answered and lost, read back from a restarted service, and the database checks. */
 async function readBack(outcome: Outcome) {
@@ -151,7 +107,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
     // being written: a new connection is refused before the process exits.
     let refusedWhileDraining = false;
     while (!refusedWhileDraining && service.child.exitCode === null) {
-      refusedWhileDraining = (await refused(PORT)) && service.child.exitCode === null;
+      refusedWhileDraining = (await connectionRefused(PORT)) && service.child.exitCode === null;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const exitCode = await exited;

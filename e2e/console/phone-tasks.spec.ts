@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoCharge, signIn } from '../support/console';
+import { clickHydrated, demoCharge, signIn } from '../support/console';
 import { createConsoleUser, createMerchant, settleNow, storedOperation } from '../support/service';
 import { WIDTHS } from '../support/widths';
 
@@ -16,7 +16,8 @@ test('the menu button opens the sections, Escape closes them and gives the focus
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(menu).toHaveAttribute('aria-controls', 'console-sections');
   await expect(sections).toBeHidden();
-  await menu.click();
+  // The page's first click: on the server's HTML, before React has hydrated the button, it does nothing.
+  await clickHydrated(menu);
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(sections.getByRole('link', { name: 'Resumen' })).toBeFocused();
   await expect(sections.getByRole('link', { name: 'Operaciones' })).toHaveAttribute('aria-current', 'page');
@@ -68,7 +69,7 @@ test('on a phone a merchant files a partial refund of a settled payment from its
   const card = await demoCharge(request, 'CARD', { merchant, prefix: 'phref' });
   expect(await settleNow(merchant.code, [card.transactionId])).toBe(1);
   await signIn(page, admin.email, `/operations/${card.transactionId}`, admin.password);
-  await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+  await clickHydrated(page.getByRole('button', { name: 'Solicitar reembolso' }));
   await expect(page.getByText('Se puede reembolsar hasta S/ 150.00: todo o una parte.')).toBeVisible();
   await page.getByLabel('Monto a reembolsar').fill('40.00');
   await page.getByLabel('Motivo').fill('una prenda devuelta');

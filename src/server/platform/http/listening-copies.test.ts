@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,6 +54,39 @@ describe('listeningCopies', () => {
     expect(acceptedBy).toHaveLength(64);
     expect(new Set(acceptedBy).size).toBeGreaterThan(1);
   });
+
+  // While the child lives it listens too. Here this process is held busy while the child starts,
+  // so the child accepts the connections that come meanwhile: each must come back and be answered.
+  it('answers the connections the copying child accepted', async () => {
+    const { server, port, acceptedBy } = await httpServer();
+    // Another process opens a connection every 20 ms for 3 s, each with one request.
+    const client = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const net = require('net'); const answers = []; let sent = 0;
+         const tick = setInterval(() => {
+           if (++sent === 150) clearInterval(tick);
+           const socket = net.connect(${port}, 'localhost', () => socket.end('GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'));
+           let answer = ''; socket.setEncoding('utf8'); socket.on('data', (chunk) => (answer += chunk));
+           socket.on('close', () => { answers.push(answer.split('\\r\\n')[0]); if (answers.length === 150) console.log(JSON.stringify(answers)); });
+         }, 20);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    client.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const clientDone = new Promise((resolve) => client.once('exit', resolve));
+    const copying = listeningCopies(server, 3);
+    const until = Date.now() + 2000;
+    while (Date.now() < until); // busy: the child, started and sent the server, accepts alone
+    open.push(...(await copying));
+    await clientDone;
+
+    expect(JSON.parse(output)).toStrictEqual(Array.from({ length: 150 }, () => 'HTTP/1.1 200 OK'));
+    // A connection the child passed back belongs to no server of this process.
+    expect(acceptedBy.filter((listener) => !listener).length).toBeGreaterThan(0);
+  }, 20_000);
 
   it('keeps the port open until every descriptor is closed', async () => {
     const { server, port } = await httpServer();

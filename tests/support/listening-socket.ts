@@ -24,10 +24,16 @@ export function listeningDescriptors(pid: number | 'self', port: number): number
   }).length;
 }
 
-/** One HTTP/1.1 GET on a connection of its own, which the client half-closes once sent; resolves with the status line. */
+/**
+ * One HTTP/1.1 GET on a connection of its own (`Connection: close`); resolves with the status line.
+ * Not half-closed after the request: Node's HTTP server takes a client's end as the request's
+ * abort, so an answer that is not ready at once would be lost.
+ */
 export function onNewConnection(port: number, path = '/'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, 'localhost', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+    const socket = connect(port, 'localhost', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
     let answer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (answer += chunk));

@@ -67,7 +67,7 @@ describe('listeningCopies', () => {
         `const net = require('net'); const answers = []; let sent = 0;
          const tick = setInterval(() => {
            if (++sent === 150) clearInterval(tick);
-           const socket = net.connect(${port}, 'localhost', () => socket.end('GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'));
+           const socket = net.connect(${port}, 'localhost', () => socket.write('GET / HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n'));
            let answer = ''; socket.setEncoding('utf8'); socket.on('data', (chunk) => (answer += chunk));
            socket.on('close', () => { answers.push(answer.split('\\r\\n')[0]); if (answers.length === 150) console.log(JSON.stringify(answers)); });
          }, 20);`,

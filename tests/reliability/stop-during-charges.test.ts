@@ -80,7 +80,7 @@ describe(`a stop of the service during POST /charges (${DATABASE})`, () => {
   // server.js copies the listening socket (LISTEN_DESCRIPTORS) so that a burst of new connections
   // is accepted several per turn of the event loop: each copy hands its connections to the one
   // HTTP server.
-  it('takes new connections on every copy of its listening socket', async () => {
+  it('holds 16 descriptors of its port and answers a burst of new connections', async () => {
     const service = await deploy.start();
     const descriptors = listeningDescriptors(service.child.pid!, PORT);
     const answers = await Promise.all(Array.from({ length: 64 }, () => onNewConnection(PORT, '/api/health')));

@@ -2,7 +2,7 @@
 # Build:  docker build -t pay-orchestrator .
 # (No container engine runs on the development machines: `npm run rehearse:deploy` carries out
 # these steps there, as docs/DEPLOYMENT.md explains.)
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
@@ -12,7 +12,7 @@ COPY . .
 # DATABASE_URL is set), made here so the runtime stage can hand it to the unprivileged user.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund && mkdir -p .data
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000
 COPY --from=build /app/package.json /app/package-lock.json ./
@@ -28,5 +28,5 @@ COPY --from=build --chown=node:node /app/.data ./.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health?probe=live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# npm start's command (package.json): 64 MiB semi-spaces for requests' short-lived objects (docs/DECISIONS.md, "the young generation").
-CMD ["node", "--max-semi-space-size=64", "server.js"]
+# npm start's command (package.json), Node's options with it (docs/DECISIONS.md, "the runtime's options").
+CMD ["node", "--max-semi-space-size=64", "--no-wasm-dynamic-tiering", "server.js"]

@@ -37,9 +37,13 @@ export default tseslint.config(
   },
   // PGlite's thread is plain JavaScript loaded by path (src/server/platform/db/pglite-proxy.ts): linted
   // without type information.
-  // The same for the listening socket's copies, which server.js loads before anything is built.
+  // The same for what server.js loads before anything is built: the runtime check, the listening socket's copies.
   {
-    files: ['src/server/platform/db/pglite-thread.mjs', 'src/server/platform/http/listening-copies.mjs'],
+    files: [
+      'src/server/platform/db/pglite-thread.mjs',
+      'src/server/platform/http/listening-copies.mjs',
+      'src/server/platform/runtime.mjs',
+    ],
     ...tseslint.configs.disableTypeChecked,
   },
 );

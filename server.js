@@ -4,16 +4,10 @@
 // other path goes to Next (its documented custom server). `node server.js` serves the build;
 // `node server.js --dev` runs Next's development server. PORT (3000) is the port.
 import { createServer } from 'node:http';
-import { setFlagsFromString } from 'node:v8';
 import { listeningCopies } from './src/server/platform/http/listening-copies.mjs';
+import { checkRuntime } from './src/server/platform/runtime.mjs';
 
-// The embedded database is PostgreSQL compiled to WebAssembly. V8 runs such code on its baseline
-// compiler and optimizes a function only once it has run hot, so a fresh instance served its
-// first seconds of charges on unoptimized database code (docs/BENCHMARKS.md, "fresh instance").
-// Without dynamic tiering every function is optimized in the background from the start. Set
-// before any WebAssembly is compiled. The process's only other WebAssembly is undici's small HTTP
-// parser (fetch), optimized the same way; on PostgreSQL that is all it applies to.
-setFlagsFromString('--no-wasm-dynamic-tiering');
+checkRuntime('pay-service');
 
 // Named before the embedded database's thread starts, which takes the name; the threads Node
 // started before (the garbage collector's helpers, I/O) keep "node". `ps` shows it, and the

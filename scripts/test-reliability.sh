@@ -28,6 +28,7 @@ PREFIX=${RELIABILITY_DB_PREFIX:-pay_reliability}
 ATTACKS=(e2e/api/jwt-attacks.spec.ts e2e/api/abuse.spec.ts e2e/api/free-text.spec.ts
   e2e/console/security-headers.spec.ts e2e/api/fuzz/fuzz.spec.ts)
 
+node -e "import('./src/server/platform/runtime.mjs').then((m) => m.checkRuntime('npm run test:reliability'))"
 bash scripts/system-packages.sh
 [ -f .next/BUILD_ID ] || { step "build"; npm run --silent build; }
 

@@ -29,6 +29,7 @@ keep_screenshots() {
   return 0
 }
 
+step "runtime";              node -e "import('./src/server/platform/runtime.mjs').then((m) => m.checkRuntime('npm test'))"
 step "system packages";      bash scripts/system-packages.sh
 step "PostgreSQL";           E2E_DATABASE_URL=${E2E_DATABASE_URL:-$(bash scripts/local-postgres.sh pay_test || true)}
 E2E_DATABASE_URL_ASYNC=${E2E_DATABASE_URL_ASYNC:-$(bash scripts/local-postgres.sh pay_test_async || true)}

@@ -4,8 +4,10 @@ import { env } from '../src/env';
 import { closeDatabase, openedDatabase } from '../src/server/platform/db/client';
 import { startWorker } from '../src/server/jobs/worker';
 import { callbackSigningKey } from '../src/server/modules/events/callbacks/signing-keys';
+import { checkRuntime } from '../src/server/platform/runtime.mjs';
 
 async function main(): Promise<void> {
+  checkRuntime('pay-worker');
   if (!env().DATABASE_URL) {
     console.error('npm run worker needs DATABASE_URL (PostgreSQL): on the embedded database the service runs the worker itself');
     process.exit(2);

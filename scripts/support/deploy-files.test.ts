@@ -65,6 +65,11 @@ describe('Dockerfile', () => {
   it("reads the repository's stages, the runtime stage's COPYs, user, HEALTHCHECK and CMD", () => {
     const [build, runtime] = parseDockerfile(readFileSync('Dockerfile', 'utf8'));
     expect(build!.name).toBe('build');
+    // Both stages on the Node release package.json's engines names (24 LTS), the build's as the runtime's.
+    const major = /\d+/.exec(
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node,
+    )![0];
+    expect([build!.image, runtime!.image]).toStrictEqual([`node:${major}-bookworm-slim`, `node:${major}-bookworm-slim`]);
     expect(build!.instructions.filter((each) => each.keyword === 'RUN').map((each) => each.text)[0]).toMatch(/^npm ci\b/);
     const copies = runtime!.instructions.filter((each) => each.keyword === 'COPY');
     expect(copies.every((each) => each.flags.from === 'build')).toBe(true);
@@ -72,7 +77,7 @@ describe('Dockerfile', () => {
     expect(runtime!.instructions.find((each) => each.keyword === 'USER')!.args).toStrictEqual(['node']);
     // The command npm start runs (package.json), Node's options with it.
     expect(runtime!.instructions.find((each) => each.keyword === 'CMD')!.exec).toStrictEqual(serviceCommand());
-    expect(serviceCommand()).toStrictEqual(['node', '--max-semi-space-size=64', 'server.js']);
+    expect(serviceCommand()).toStrictEqual(['node', '--max-semi-space-size=64', '--no-wasm-dynamic-tiering', 'server.js']);
     const healthcheck = runtime!.instructions.find((each) => each.keyword === 'HEALTHCHECK')!;
     expect(healthcheck.flags).toStrictEqual({ interval: '10s', timeout: '3s' });
     expect(healthcheckCommand(healthcheck).slice(0, 2)).toStrictEqual(['/bin/sh', '-c']);

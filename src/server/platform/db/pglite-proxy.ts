@@ -56,7 +56,7 @@ export async function startPgliteThread(dataDir: string | undefined, template?: 
     if (reply.error) call.reject(toError(reply.error));
     else call.resolve(reply.result);
   });
-  worker.on('error', (error) => {
+  worker.on('error', (error: Error) => {
     failure = error;
     for (const call of pending.values()) call.reject(error);
     pending.clear();

@@ -29,4 +29,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health?probe=live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # npm start's command (package.json), Node's options with it (docs/DECISIONS.md, "the runtime's options").
-CMD ["node", "--max-semi-space-size=64", "--no-wasm-dynamic-tiering", "server.js"]
+CMD ["node", "--no-wasm-dynamic-tiering", "server.js"]

@@ -77,7 +77,7 @@ describe('Dockerfile', () => {
     expect(runtime!.instructions.find((each) => each.keyword === 'USER')!.args).toStrictEqual(['node']);
     // The command npm start runs (package.json), Node's options with it.
     expect(runtime!.instructions.find((each) => each.keyword === 'CMD')!.exec).toStrictEqual(serviceCommand());
-    expect(serviceCommand()).toStrictEqual(['node', '--max-semi-space-size=64', '--no-wasm-dynamic-tiering', 'server.js']);
+    expect(serviceCommand()).toStrictEqual(['node', '--no-wasm-dynamic-tiering', 'server.js']);
     const healthcheck = runtime!.instructions.find((each) => each.keyword === 'HEALTHCHECK')!;
     expect(healthcheck.flags).toStrictEqual({ interval: '10s', timeout: '3s' });
     expect(healthcheckCommand(healthcheck).slice(0, 2)).toStrictEqual(['/bin/sh', '-c']);

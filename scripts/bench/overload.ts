@@ -24,8 +24,8 @@ export type OverloadPhase = {
   admittedMs: Figures;
   refusedMs: Figures;
   /**
-   * Requests sent on a connection the generator opened for them. Node 20's libuv accepts one
-   * connection per turn of the event loop (libuv#3696), so on a saturated loop these wait to be
+   * Requests sent on a connection the generator opened for them. Node's libuv accepts one
+   * connection per listening descriptor per turn of the event loop (libuv#3696), so on a saturated loop these wait to be
    * accepted: admissions and refusals are also given by the kind of connection they came on.
    */
   onNewConnections: number;

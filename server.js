@@ -9,9 +9,8 @@ import { checkRuntime } from './src/server/platform/runtime.mjs';
 
 checkRuntime('pay-service');
 
-// Named before the embedded database's thread starts, which takes the name; the threads Node
-// started before (the garbage collector's helpers, I/O) keep "node". `ps` shows it, and the
-// benchmark tells the database's CPU time from the other threads' by it.
+// The name `ps` and `top` show for the service's process (its request thread); the embedded
+// database's thread has a name of its own (platform/db/pglite-proxy.ts).
 process.title = 'pay-service';
 
 const dev = process.argv.includes('--dev');

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { DATABASE_THREAD_NAME } from '../../src/server/platform/db/pglite-proxy';
 
 // CPU time the service spends per request, by where it runs (Linux /proc): its request thread,
-// its embedded database's thread (PGlite runs in a worker thread of the same process, named like
-// the process), its other threads (the garbage collector's helpers, I/O), and every PostgreSQL
+// its embedded database's thread (PGlite runs in a worker thread of the same process, named
+// DATABASE_THREAD_NAME), its other threads (the garbage collector's helpers, I/O), and every PostgreSQL
 // server process on the machine. Unlike requests per second, CPU time per request barely moves
 // when other work shares the cores, so it shows what a change saved.
 export type CpuSample = { request: number; database: number; other: number; postgres: number };
@@ -38,13 +39,11 @@ function postgresTicks(): Map<string, number> {
 export function cpuSample(pid: number): CpuSnapshot {
   const postgresByProcess = postgresTicks();
   const sample: CpuSnapshot = { request: 0, database: 0, other: 0, postgres: 0, postgresByProcess };
-  const main = read(`/proc/${pid}/stat`);
-  const mainName = main ? ticksOf(main).name : '';
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     const stat = read(`/proc/${pid}/task/${tid}/stat`);
     if (!stat) continue;
     const { name, ticks } = ticksOf(stat);
-    const kind = tid === String(pid) ? 'request' : name === mainName ? 'database' : 'other';
+    const kind = tid === String(pid) ? 'request' : name === DATABASE_THREAD_NAME ? 'database' : 'other';
     sample[kind] += ticks * TICK_MS;
   }
   return sample;

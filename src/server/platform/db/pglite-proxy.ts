@@ -18,6 +18,8 @@ export type PgliteThread = {
 };
 
 const THREAD_FILE = join(process.cwd(), 'src/server/platform/db/pglite-thread.mjs');
+/** The database thread's name as the system shows it (`ps -L`, /proc/<pid>/task/<tid>/comm); the benchmark tells its CPU time by it. */
+export const DATABASE_THREAD_NAME = 'pglite';
 
 function toError(fields: ErrorFields): Error {
   const { message, isDatabaseError, ...rest } = fields;
@@ -40,7 +42,7 @@ function parsed(result: QueryResult, parsers: Record<number, Parser> | undefined
 }
 
 export async function startPgliteThread(dataDir: string | undefined, template?: string): Promise<PgliteThread> {
-  const worker = new Worker(THREAD_FILE, { workerData: { dataDir, template } });
+  const worker = new Worker(THREAD_FILE, { name: DATABASE_THREAD_NAME, workerData: { dataDir, template } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;

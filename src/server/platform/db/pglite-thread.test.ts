@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { startPgliteThread, type PgliteThread } from './pglite-proxy';
+import { DATABASE_THREAD_NAME, startPgliteThread, type PgliteThread } from './pglite-proxy';
 
 // The embedded database's thread sends each statement's bind, describe, execute and sync as one
 // buffer (pglite-thread.mjs): a statement that fails at any step must leave the connection ready
@@ -17,6 +18,11 @@ beforeAll(async () => {
 afterAll(() => thread?.close());
 
 const names = async () => (await db.query<{ name: string }>('SELECT name FROM items ORDER BY id')).rows.map((row) => row.name);
+
+it('runs in a thread the system shows by its own name, which the benchmark counts as the database', () => {
+  const threadNames = readdirSync('/proc/self/task').map((task) => readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim());
+  expect(threadNames.filter((name) => name === DATABASE_THREAD_NAME)).toHaveLength(1);
+});
 
 describe('a failing statement leaves the connection usable', () => {
   it.each([

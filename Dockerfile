@@ -28,5 +28,5 @@ COPY --from=build --chown=node:node /app/.data ./.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health?probe=live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# npm start's command (package.json), Node's options with it (docs/DECISIONS.md, "the runtime's options").
+# npm start's command (package.json), Node's options with it (docs/DECISIONS.md, "WebAssembly's tiering").
 CMD ["node", "--no-wasm-dynamic-tiering", "server.js"]

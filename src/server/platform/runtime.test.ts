@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkRuntime } from './runtime.mjs';
 
 class Exited extends Error {
@@ -28,9 +28,17 @@ function check(version: string, required = '>=24.11') {
   }
 }
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('the runtime check at start', () => {
   it('refuses a Node older than engines.node, the end-of-life 20 and a 24 before its LTS alike', () => {
+    const refusal = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(check('20.20.2')).toEqual({ ran: false, code: 1, lines: [] });
+    expect(refusal).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^pay-test: Node 20\.20\.2 is older than the supported >=24\.11 \(package\.json engines\); run it through npm/,
+      ),
+    );
     expect(check('22.21.0')).toEqual({ ran: false, code: 1, lines: [] });
     expect(check('24.10.0')).toEqual({ ran: false, code: 1, lines: [] });
   });
@@ -42,7 +50,13 @@ describe('the runtime check at start', () => {
     expect(check('26.1.0', '>=24').ran).toBe(true);
   });
 
-  it('holds this project to the Node it installs: the tests themselves run on 24 or later', () => {
-    expect(check(process.versions.node, '>=24.11').ran).toBe(true);
+  it('holds this project to its own engines.node: the tests themselves run on the Node it installs', () => {
+    const lines: string[] = [];
+    const exit = (code: number): never => {
+      throw new Exited(code);
+    };
+    checkRuntime('pay-test', { exit, log: (line) => lines.push(line) });
+    expect(lines).toEqual([`pay-test: Node ${process.versions.node} (${process.execPath})`]);
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
   });
 });

@@ -1,8 +1,8 @@
 // More descriptors of one listening socket (docs/DECISIONS.md, "new connections"). Node's libuv
 // accepts one connection per descriptor per turn of the event loop (since libuv 1.45, "don't
-// accept() connections in a loop"; Node 24's libuv 1.52 still does). A saturated service's turns last 15-150 ms, so a burst of new
-// connections queued in the kernel for seconds before one request of theirs was read, refusals
-// included. Each descriptor is polled on its own, so each copy takes one more per turn.
+// accept() connections in a loop"; Node 24's libuv 1.52 still does). A saturated service's turns
+// last 15-150 ms, so a burst of new connections queued in the kernel for seconds before one
+// request of theirs was read, refusals included. Each descriptor is polled on its own, so each copy takes one more per turn.
 // Plain JavaScript: server.js loads it before anything is built.
 import { spawn } from 'node:child_process';
 

@@ -75,11 +75,6 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
       CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true',
       // The suites stand in for many clients by X-Forwarded-For, sent from this machine.
       TRUSTED_PROXIES: 'loopback',
-      // The functional suites send bursts of up to 50 identical requests at once to prove one
-      // answer and one charge; on a busy CI machine admission control would rightly refuse part of
-      // them (503 02), which is its own test's subject (admission.test.ts, the benchmark's overload
-      // run), not theirs. Their floors are raised past the largest burst; the defaults stay.
-      ADMISSION_LIMITS: 'charges=128,reads=128',
       ...extra,
     },
   };

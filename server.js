@@ -30,7 +30,11 @@ const nextUnderWay = new Set();
 
 function route(request, response) {
   // Looked up on every request: in development Next reloads the module that publishes it.
-  if (globalThis[API_HANDLER].request(request, response)) return;
+  if (globalThis[API_HANDLER].request(request, response, () => toNext(request, response))) return;
+  toNext(request, response);
+}
+
+function toNext(request, response) {
   const answering = Promise.resolve(nextHandler(request, response))
     .catch(() => undefined)
     .finally(() => nextUnderWay.delete(answering));

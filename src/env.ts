@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { trustedProxies } from '@/server/platform/http/client-address';
 import { parseAdmissionLimits } from '@/server/platform/http/admission';
+import { parseCallLimits } from '@/server/core/orchestration/bulkhead';
 
 // The only reader of process.env: configuration is validated once, on first use.
 const urlWithoutTrailingSlash = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -16,6 +17,19 @@ const sealingKeysSetting = z
     context.addIssue({ code: 'custom', message: parsed });
     return z.NEVER;
   });
+
+/** A `name=count,…` setting, read by `parse` (which returns what is wrong with it as a string). */
+function countsSetting<T extends object>(parse: (value: string) => T | string) {
+  return z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const parsed = parse(value);
+      if (typeof parsed !== 'string') return parsed;
+      context.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    });
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -91,19 +105,13 @@ const schema = z.object({
       context.addIssue({ code: 'custom', message: 'must be a private EC P-256 JWK with kid' });
       return z.NEVER;
     }),
-  // Admission control (platform/http/admission.ts): the requests in flight each class always
+  // Admission control (platform/http/admission.ts): the requests in service each class always
   // admits, `class=count` comma-separated over the defaults there (classes charges, reads, token,
-  // console, payer, notifications); past it, one more only while the class's oldest request in
-  // flight is younger than ADMISSION_WAIT_MS, else 503 code 02 with Retry-After at once.
-  ADMISSION_LIMITS: z
-    .string()
-    .default('')
-    .transform((value, context) => {
-      const parsed = parseAdmissionLimits(value);
-      if (typeof parsed !== 'string') return parsed;
-      context.addIssue({ code: 'custom', message: parsed });
-      return z.NEVER;
-    }),
+  // console, payer, notifications); past it, one more while the service's own queues keep up
+  // (platform/http/service-pressure.ts): the event loop's and the database's standing delay, and
+  // the longest request in service, under ADMISSION_WAIT_MS, the heap under 90 % of its limit;
+  // else (a burst's allowance spent) 503 code 02 with Retry-After at once.
+  ADMISSION_LIMITS: countsSetting(parseAdmissionLimits),
   ADMISSION_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(25),
   API_RATE_PER_SECOND: z.coerce.number().int().min(1).default(100),
   TOKEN_RATE_PER_CLIENT: z.coerce.number().int().min(1).default(5),
@@ -184,6 +192,9 @@ const schema = z.object({
   // How long a merchant's processor account may take to answer before the attempt counts as a
   // technical failure (docs/ORCHESTRATION.md 3); short in tests.
   PROCESSOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Calls in flight per connector (its bulkhead, core/orchestration/bulkhead.ts), `connector=count`
+  // comma-separated; a connector not named is sized from its timeout and the heap.
+  PROCESSOR_CALL_LIMITS: countsSetting(parseCallLimits),
   // Bearer token that /api/metrics requires; without it the metrics are open outside production
   // and refused in production.
   METRICS_TOKEN: z

@@ -3,17 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import { apiServer } from '@tests/support/api-server';
 import type { AppRouter } from '@/server/api/routers/app-router';
-import { admissionControl, DEFAULT_ADMISSION_LIMITS, parseAdmissionLimits } from '@/server/platform/http/admission';
+import { admissionControl, BURST_FACTOR, DEFAULT_ADMISSION_LIMITS, parseAdmissionLimits } from '@/server/platform/http/admission';
+import { pressureOver, type PressureSignal } from '@/server/platform/http/service-pressure';
+import type { AwayClock } from '@/server/platform/http/time-away';
+import { metrics } from '@/server/platform/observability/metrics';
+import { db } from '@/server/platform/db/client';
 import { admissionClassOf } from './node-api';
 import { apiRouteOf } from './api-routes';
 
-// Issue 31, point 1: past its class's requests in flight, a request is answered 503 code 02
-// with Retry-After at once; payer pages and processors' notifications keep their own share; a
-// slot comes back when its request ends, whether answered, failed or abandoned.
+// Issue 31, point 1, and issue 48, point 1: past its class's floor, a request is answered 503
+// code 02 with Retry-After at once while one of the service's own queues stands (the event loop,
+// the database, the heap), and admitted otherwise, however many are in flight; payer pages and
+// processors' notifications keep their own floor; a slot comes back when its request ends,
+// whether answered, failed or abandoned.
 
 // Read by env() on its first use, which is this file's first request.
-process.env.ADMISSION_LIMITS = 'charges=2,token=1,console=1';
-process.env.ADMISSION_WAIT_MS = '1';
+process.env.ADMISSION_LIMITS = 'charges=0,token=0,console=0';
+process.env.ADMISSION_WAIT_MS = '25';
 process.env.LOG_REQUESTS = 'false';
 
 const server = apiServer();
@@ -69,6 +75,12 @@ async function settled(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
+/** Keeps the thread busy `ms`: what a saturated event loop does to every callback. */
+function busyFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
 function codeOf(answer: Answer): string | undefined {
   return (JSON.parse(answer.body) as { meta?: { status?: { code?: string } } }).meta?.status?.code;
 }
@@ -94,62 +106,141 @@ describe('admission control', () => {
     expect(parseAdmissionLimits('charges=2, token=1')).toEqual({ ...DEFAULT_ADMISSION_LIMITS, charges: 2, token: 1 });
     expect(parseAdmissionLimits('')).toEqual(DEFAULT_ADMISSION_LIMITS);
     expect(parseAdmissionLimits('charge=2')).toMatch(/^"charge=2" must be class=count/);
-    expect(parseAdmissionLimits('charges=0')).toMatch(/must be class=count/);
+    expect(parseAdmissionLimits('charges=0')).toEqual({ ...DEFAULT_ADMISSION_LIMITS, charges: 0 });
+    expect(parseAdmissionLimits('charges=-1')).toMatch(/must be class=count/);
     expect(parseAdmissionLimits('charges')).toMatch(/must be class=count/);
   });
 
-  it('admits its floor, then more only while the oldest in flight is younger than the wait', () => {
-    const control = admissionControl({ ...DEFAULT_ADMISSION_LIMITS, payer: 2 }, 50);
-    const first = control.admit('payer', 1000);
-    expect(control.admit('payer', 1000)).not.toBeNull();
-    // A burst into an idle class: the oldest has waited 49 ms, so a third and a fourth get in.
-    expect(control.admit('payer', 1049)).not.toBeNull();
-    const fourth = control.admit('payer', 1049);
-    expect(fourth).not.toBeNull();
-    // The oldest has waited 50 ms: the queue is standing, refuse.
-    expect(control.admit('payer', 1050)).toBeNull();
-    expect(control.inFlight('payer')).toBe(4);
-    // Another class is not touched by it.
-    expect(control.admit('notifications', 1050)).not.toBeNull();
-    // The oldest answered: the next oldest (1000) still stands; below the floor, admitted whatever its age.
-    first!();
-    expect(control.admit('payer', 1100)).toBeNull();
+  it('admits its floor in service whatever the pressure, past it while the service keeps up, and a burst into a calm service', () => {
+    let pressure: PressureSignal | null = null;
+    let now = 1000;
+    const control = admissionControl(
+      { ...DEFAULT_ADMISSION_LIMITS, payer: 2 },
+      50,
+      () => pressure,
+      () => now,
+    );
+    const admit = () => {
+      const admitted = control.admit('payer');
+      if (!('release' in admitted)) throw new Error(`refused: ${admitted.refused}`);
+      return admitted;
+    };
+    const first = admit();
+    const second = admit();
+    // Past the floor, nothing standing: admitted, however many.
+    const more = Array.from({ length: 10 }, admit);
+    expect([control.inFlight('payer'), control.inService('payer')]).toEqual([12, 12]);
+    // The longest request in service has been in it 50 ms: the service is not keeping up. A
+    // burst's allowance (4 × the floor) is admitted all the same, then the class refuses.
+    now = 1050;
+    const allowance = Array.from({ length: BURST_FACTOR * 2 }, admit);
+    expect(control.admit('payer')).toEqual({ refused: 'service_time' });
+    // Every one goes to its processor: away, no longer in service, so the class keeps up again.
+    for (const each of [first, second, ...more, ...allowance]) each.clock.leave(now);
+    expect([control.inFlight('payer'), control.inService('payer')]).toEqual([20, 0]);
+    now = 1500;
+    const later = Array.from({ length: 5 }, admit);
+    // Back from a 1,950 ms processor, the first has been in the service 50 ms and 10 ms: 60 ms.
+    // Pressure was met 460 ms ago: no allowance yet.
+    now = 1510;
+    first.clock.back(now);
+    expect(control.admit('payer')).toEqual({ refused: 'service_time' });
+    first.release();
+    // The service's own queues, past the floor: a queue past its limit refuses.
+    for (const each of later) each.clock.leave(now);
+    pressure = 'database';
+    const floor = [admit(), admit()];
+    expect(control.admit('payer')).toEqual({ refused: 'database' });
+    pressure = 'event_loop';
+    expect(control.admit('payer')).toEqual({ refused: 'event_loop' });
+    // Another class below its floor is not touched by it.
+    expect('release' in control.admit('notifications')).toBe(true);
+    // A calm second after the last pressure: the allowance is whole again.
+    for (const each of floor) each.release();
+    pressure = null;
+    now = 2600;
+    admit();
+    admit();
+    admit();
+    pressure = 'memory';
+    for (let index = 0; index < BURST_FACTOR * 2; index += 1) admit();
+    expect(control.admit('payer')).toEqual({ refused: 'memory' });
   });
 
-  it('gives a slot back once, however often its release is called', () => {
-    const control = admissionControl({ ...DEFAULT_ADMISSION_LIMITS, payer: 1 }, 50);
-    const release = control.admit('payer', 0);
-    expect(release).not.toBeNull();
-    expect(control.admit('payer', 100)).toBeNull();
-    release!();
-    release!();
-    expect(control.inFlight('payer')).toBe(0);
-    expect(control.admit('payer', 100)).not.toBeNull();
-    expect(control.admit('payer', 200)).toBeNull();
+  it('gives a slot back once, however often its release is called, away or in service', () => {
+    const control = admissionControl(
+      { ...DEFAULT_ADMISSION_LIMITS, payer: 1, console: 0 },
+      50,
+      () => 'memory',
+      () => 0,
+    );
+    // A floor of 0 has no allowance either: everything meets the pressure.
+    expect(control.admit('console')).toEqual({ refused: 'memory' });
+    const admitted = Array.from({ length: 1 + BURST_FACTOR }, () => control.admit('payer'));
+    expect(admitted.every((each) => 'release' in each)).toBe(true);
+    expect(control.admit('payer')).toEqual({ refused: 'memory' });
+    const [first, second] = admitted as { release: () => void; clock: AwayClock }[];
+    first!.release();
+    first!.release();
+    expect([control.inFlight('payer'), control.inService('payer')]).toEqual([BURST_FACTOR, BURST_FACTOR]);
+    // Released while away (the client hung up during the processor's call): not counted twice.
+    second!.clock.leave(0);
+    second!.release();
+    second!.clock.back(10);
+    expect([control.inFlight('payer'), control.inService('payer')]).toEqual([BURST_FACTOR - 1, BURST_FACTOR - 1]);
+    for (const each of admitted) if ('release' in each) each.release();
+    expect([control.inFlight('payer'), control.inService('payer')]).toEqual([0, 0]);
+    expect('release' in control.admit('payer')).toBe(true);
+    expect(control.admit('payer')).toEqual({ refused: 'memory' });
   });
 
-  it('answers a class over its limit 503 code 02 with Retry-After at once, while payer pages and notifications get in', async () => {
+  it('reads pressure from the event loop, then the database, then the heap, each at its limit', () => {
+    const limits = { waitMs: 25, heapUsed: 0.9 };
+    const calm = { eventLoopDelayMs: 3, eventLoopUtilization: 0.99, databaseWaitMs: 24.9, heapUsed: 0.89 };
+    expect(pressureOver(calm, limits)).toBeNull();
+    expect(pressureOver({ ...calm, eventLoopDelayMs: 25, databaseWaitMs: 40 }, limits)).toBe('event_loop');
+    expect(pressureOver({ ...calm, databaseWaitMs: 25 }, limits)).toBe('database');
+    expect(pressureOver({ ...calm, heapUsed: 0.9 }, limits)).toBe('memory');
+  });
+
+  it('answers a class past its floor 503 code 02 with Retry-After at once while the database queue stands, payer pages and notifications still in', async () => {
     const held = [hanging('/api/charges'), hanging('/api/charges'), hanging('/oauth/token')];
     await settled();
-
+    // The embedded database runs one statement at a time: a transaction that holds it for 400 ms
+    // makes a statement behind it wait, and that wait stands past an interval (database-queue.ts).
+    const prisma = await db();
+    // (Prisma's promises run once awaited: Promise.resolve sets them off now.)
+    const holding = Promise.resolve(
+      prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT 1`;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const behind = Promise.resolve(prisma.$queryRaw`SELECT 1`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
     const refused = await send('POST', '/api/charges', '{}');
     expect(refused).toMatchObject({ status: 503, retryAfter: '1' });
     expect(codeOf(refused)).toBe('02');
-    expect(JSON.parse(refused.body)).toMatchObject({ success: false });
+    // POST /charges documents `success` as the string "false" (docs/interface.md), its refusal too.
+    expect(JSON.parse(refused.body)).toMatchObject({ success: 'false' });
     const token = await send('POST', '/oauth/token', '{}');
     expect(token).toMatchObject({ status: 503, retryAfter: '1' });
     expect(codeOf(token)).toBe('02');
+    expect(JSON.parse(token.body)).toMatchObject({ success: false });
 
-    // Other classes are not full: a read, a payer page (Next's: the 418 here), a notification.
-    expect((await send('GET', '/api/refund')).status).toBe(401);
+    // Classes below their floor: a read (24), a payer page (Next's: the 418 here), a notification.
+    expect((await send('GET', '/api/openapi.json')).status).toBe(200);
     expect((await send('GET', '/pay/tok-one')).status).toBe(418);
     expect((await send('POST', '/pay/tok-one/pay', 'a=1')).status).toBe(418);
-    const notification = await send('POST', '/api/notifications/nobody/acct-one', '{}');
-    expect(notification.status).not.toBe(503);
+    const metricsText = await metrics().registry.getSingleMetricAsString('pay_admission_refusals_total');
+    expect(metricsText).toContain('pay_admission_refusals_total{class="charges",signal="database"}');
 
-    // Abandoned requests give their slots back.
+    await Promise.all([holding, behind]);
     for (const { request } of held) request.destroy();
     await Promise.allSettled(held.map(({ answer }) => answer));
+    // The queue drained: an interval later nothing stands, and the held requests gave their slots back.
+    await new Promise((resolve) => setTimeout(resolve, 150));
     await settled();
     expect((await send('POST', '/api/charges', '{}')).status).toBe(401);
     expect((await send('POST', '/oauth/token', '{}')).status).toBe(400);
@@ -165,9 +256,12 @@ describe('admission control', () => {
     expect(new Set(statuses)).toEqual(new Set([400, 401]));
   });
 
-  it("answers a tRPC call over the console's limit in tRPC's envelope, so the console and the operator CLI read the refusal", async () => {
+  it("answers a tRPC call refused in tRPC's envelope, so the console and the operator CLI read the refusal", async () => {
     const held = hanging('/operations?hold', 'GET');
     await settled();
+    // The event loop is the queue now: every callback waits behind a stretch of work past the limit.
+    const blocked = setInterval(() => busyFor(50), 51);
+    await new Promise((resolve) => setTimeout(resolve, 150));
     const url = `http://127.0.0.1:${server.port()}/api/trpc`;
     for (const link of [httpLink({ url }), httpBatchLink({ url })]) {
       const client = createTRPCClient<AppRouter>({ links: [link] });
@@ -185,6 +279,7 @@ describe('admission control', () => {
     }
     const raw = await send('POST', '/api/trpc/console.overview', '{}');
     expect([raw.status, raw.retryAfter]).toEqual([503, '1']);
+    clearInterval(blocked);
     held.request.destroy();
     await held.answer.catch(() => {});
   });

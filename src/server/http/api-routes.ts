@@ -1,4 +1,5 @@
 import { env } from '@/env';
+import type { SuccessType } from '@/server/core/domain/envelope';
 import type { ApiRequest, ApiReply } from '@/server/platform/http/api-request';
 import { methodNotAllowed, notFoundReply } from '@/server/platform/http/method-not-allowed';
 import { handleNotification, NOTIFICATION_PATH } from '@/server/http/notification-handler';
@@ -14,7 +15,13 @@ import { authorizationServer, callbackKeySet, callbackPublicKey, jwks, openApiJs
 
 type Handler = (request: ApiRequest) => ApiReply | Promise<ApiReply>;
 /** `name` labels the request metrics; `methods` are the methods the path serves (HEAD runs GET). */
-export type ApiRoute = { name: string; methods: readonly string[]; handle: Handler };
+export type ApiRoute = {
+  name: string;
+  methods: readonly string[];
+  handle: Handler;
+  /** The type of `success` in this path's answers to `method` (the REST paths document one each; the rest answer booleans). */
+  successType: (method: string) => SuccessType;
+};
 
 // Next's own API routes, exactly as their route files match (a deeper path is the API's 404).
 const NEXT_PATHS = /^\/api\/(auth\/.+|trpc\/[^/]+|health\/?|metrics\/?)$/;
@@ -35,6 +42,7 @@ function single(name: string, method: string, handle: Handler): ApiRoute {
     name,
     methods: [method],
     handle: (request) => (request.method === method ? handle(request) : methodNotAllowed([method])(request)),
+    successType: () => 'boolean',
   };
 }
 
@@ -69,11 +77,12 @@ export function apiRouteOf(path: string): ApiRoute {
   const fixed = FIXED[path];
   if (fixed) return fixed;
   if (NOTIFICATION_PATH.test(path)) return NOTIFICATIONS;
-  if (!path.startsWith('/api/')) return { name: 'unknown', methods: [], handle: notFoundReply };
+  if (!path.startsWith('/api/')) return { name: 'unknown', methods: [], handle: notFoundReply, successType: () => 'boolean' };
   const restPath = restPathOf(path.slice('/api'.length));
   return {
     name: REST_NAME.exec(path)?.[1] ?? 'unknown',
     methods: restPath ? [...restPath.keys()] : [],
     handle: (request) => handleRestRequest(request, restPath),
+    successType: (method) => restPath?.get(method)?.successType ?? 'boolean',
   };
 }

@@ -1,6 +1,9 @@
 import type { Db } from '@/server/platform/db/client';
 import { metrics } from '@/server/platform/observability/metrics';
 import { breakers } from '@/server/modules/processors/breakers';
+import { bulkheads } from '@/server/modules/processors/bulkheads';
+import { databaseQueue } from '@/server/platform/db/database-queue';
+import { pressureReading } from '@/server/platform/http/service-pressure';
 import { storedConnectorAttempts } from '@/server/modules/processors/health/connector-stats';
 import { callbackMetricsText, storedCallbackBacklog, storedCallbackOutcomes } from '@/server/modules/events/callback-metrics';
 
@@ -60,8 +63,17 @@ function databaseSeries(prisma: Db): Promise<string> {
 /** The Prometheus text exposition: this process's registry, then the database's callback series. */
 export async function metricsText(prisma: Db): Promise<{ contentType: string; body: string }> {
   const callbacks = await databaseSeries(prisma);
-  const { registry, breakers: breakerGauge } = metrics();
+  const { registry, breakers: breakerGauge, connectorCalls, connectorCallLimit, pressure, databaseConnectionsInUse } = metrics();
   breakerGauge.reset();
   for (const breaker of breakers().snapshot()) breakerGauge.set({ connector: breaker.connector }, BREAKER_VALUE[breaker.state]);
+  for (const bulkhead of bulkheads().snapshot()) {
+    connectorCalls.set({ connector: bulkhead.connector }, bulkhead.inFlight);
+    connectorCallLimit.set({ connector: bulkhead.connector }, bulkhead.limit);
+  }
+  const reading = pressureReading();
+  pressure.set({ queue: 'event_loop' }, reading.eventLoopDelayMs / 1000);
+  pressure.set({ queue: 'database' }, reading.databaseWaitMs / 1000);
+  const inUse = databaseQueue().connectionsInUse();
+  if (inUse !== null) databaseConnectionsInUse.set(inUse);
   return { contentType: registry.contentType, body: `${await registry.metrics()}\n${callbacks}` };
 }

@@ -10,6 +10,9 @@ import { toAppError } from '@/server/api/errors/to-app-error';
 import { trpcErrorReply } from '@/server/api/errors/trpc-error-reply';
 import { AppError } from '@/server/core/domain/errors';
 import { admissionControl, type Admission, type AdmissionClass } from '@/server/platform/http/admission';
+import { pressureOver, pressureReading, HEAP_USED_LIMIT } from '@/server/platform/http/service-pressure';
+import { withAwayClock, type AwayClock } from '@/server/platform/http/time-away';
+import { metrics } from '@/server/platform/observability/metrics';
 import { logError } from '@/server/platform/log';
 import { recordRequest } from '@/server/platform/observability/observe-route';
 import { repairedPath } from '@/server/platform/security/malformed-path';
@@ -90,6 +93,12 @@ function answerNextMethod(request: IncomingMessage, response: ServerResponse, pa
 let trusted: BlockList | undefined;
 let admission: Admission | undefined;
 
+/** Admission by the classes' floors and the service's own queues (platform/http/service-pressure.ts). */
+function serviceAdmission(): Admission {
+  const limits = { waitMs: env().ADMISSION_WAIT_MS, heapUsed: HEAP_USED_LIMIT };
+  return admissionControl(env().ADMISSION_LIMITS, limits.waitMs, () => pressureOver(pressureReading(), limits));
+}
+
 // Next's paths that are never refused: its assets, the probes (a balancer must see the instance
 // live and ready while it sheds), the metrics and the benchmark's bare route.
 const NEVER_REFUSED = /^\/(_next\/|__nextjs|api\/(health|metrics|bench\/baseline)\/?$)/;
@@ -107,7 +116,8 @@ export function admissionClassOf(method: string, path: string, apiRoute: ApiRout
 
 /**
  * Admits the request into its class, its slot given back when the response is done or the
- * connection gone (an error, an abort); or answers it 503 code 02 at once and returns false.
+ * connection gone (an error, an abort), and returns its clock of time away (none for what is
+ * never refused); or answers it 503 code 02 at once and returns null.
  */
 function admitted(
   request: IncomingMessage,
@@ -115,14 +125,16 @@ function admitted(
   name: AdmissionClass | null,
   route: string,
   path: string,
-): boolean {
-  if (name === null) return true;
-  admission ??= admissionControl(env().ADMISSION_LIMITS, env().ADMISSION_WAIT_MS);
-  const release = admission.admit(name);
-  if (release) {
-    response.once('close', release);
-    return true;
+  apiRoute: ApiRoute | null = null,
+): { clock?: AwayClock } | null {
+  if (name === null) return {};
+  admission ??= serviceAdmission();
+  const admitted = admission.admit(name);
+  if ('release' in admitted) {
+    response.once('close', admitted.release);
+    return { clock: admitted.clock };
   }
+  metrics().admissionRefusals.inc({ class: name, signal: admitted.refused });
   const requestId = requestIdOf(headerReader(request));
   const busy = new AppError('UNAVAILABLE', 'The service is at capacity; retry after Retry-After seconds', {
     headers: { 'retry-after': '1' },
@@ -130,9 +142,20 @@ function admitted(
   const url = request.url ?? '';
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const isTrpc = path === '/api/trpc' || path.startsWith('/api/trpc/');
-  write(response, isTrpc ? trpcErrorReply(busy, requestId, path, query) : errorReply(busy, 'boolean', requestId));
-  recordRequest(route, request.method ?? 'GET', 503, 0, requestId);
-  return false;
+  const method = request.method ?? 'GET';
+  write(
+    response,
+    isTrpc
+      ? trpcErrorReply(busy, requestId, path, query)
+      : errorReply(busy, apiRoute?.successType(method) ?? 'boolean', requestId),
+  );
+  recordRequest(route, method, 503, 0, requestId);
+  return null;
+}
+
+/** Runs `work` with the request's clock of time away, when it has one. */
+function timed<T>(admission: { clock?: AwayClock }, work: () => T): T {
+  return admission.clock ? withAwayClock(admission.clock, work) : work();
 }
 
 /**
@@ -150,9 +173,10 @@ function settleClientAddress(request: IncomingMessage): void {
 
 /**
  * Answers `request` when its path is the API's, or its method one Next does not serve there,
- * and returns true; returns false for what Next answers.
+ * and returns true. For what Next answers: calls `toNext` (server.js's hand-over, in the
+ * request's clock of time away) and returns true, or, without one, returns false.
  */
-export function handleApiRequest(request: IncomingMessage, response: ServerResponse): boolean {
+export function handleApiRequest(request: IncomingMessage, response: ServerResponse, toNext?: () => void): boolean {
   settleClientAddress(request);
   const url = request.url ?? '/';
   const query = url.indexOf('?');
@@ -162,8 +186,11 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   const path = normalizedPath(repairedPath(sent) ?? sent);
   if (!API_PREFIXES.some((prefix) => sent.startsWith(prefix)) || !isApiPath(path)) {
     const name = admissionClassOf(request.method ?? 'GET', path, null);
-    if (!admitted(request, response, name, 'next', path)) return true;
-    return answerNextMethod(request, response, path);
+    const admission = admitted(request, response, name, 'next', path);
+    if (!admission || answerNextMethod(request, response, path)) return true;
+    if (!toNext) return false;
+    timed(admission, toNext);
+    return true;
   }
   const search = query === -1 ? '' : url.slice(query);
   if (path.length > 1 && path.endsWith('/')) {
@@ -174,8 +201,9 @@ export function handleApiRequest(request: IncomingMessage, response: ServerRespo
   const started = performance.now();
   const route = apiRouteOf(path);
   const name = admissionClassOf(request.method ?? 'GET', path, route);
-  if (!admitted(request, response, name, route.name, path)) return true;
-  const answering = answer(request, route, path, search)
+  const admission = admitted(request, response, name, route.name, path, route);
+  if (!admission) return true;
+  const answering = timed(admission, () => answer(request, route, path, search))
     .then((reply) => {
       write(response, reply);
       const seconds = (performance.now() - started) / 1000;

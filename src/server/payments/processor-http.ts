@@ -1,3 +1,5 @@
+import { away } from '@/server/platform/http/time-away';
+
 // One request to a processor's API, and what became of it. Only three things can: the processor
 // answered (any status), the request never reached it (the connection was refused or the host
 // does not resolve: nothing was done, another processor may be tried), or it was lost on the way
@@ -28,7 +30,12 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
-async function callProcessor(request: ProcessorRequest): Promise<ProcessorAnswer> {
+/** The call is time away from the service (platform/http/time-away.ts): admission does not count it. */
+function callProcessor(request: ProcessorRequest): Promise<ProcessorAnswer> {
+  return away(() => exchange(request));
+}
+
+async function exchange(request: ProcessorRequest): Promise<ProcessorAnswer> {
   const signals = [AbortSignal.timeout(request.timeoutMs), ...(request.signal ? [request.signal] : [])];
   try {
     const response = await fetch(request.url, {

@@ -54,7 +54,14 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
         </h2>
         <DataTable
           caption={t('connectors')}
-          columns={[t('columns.connector'), t('columns.methods'), t('columns.mode'), t('columns.enabled'), t('columns.breaker')]}
+          columns={[
+            t('columns.connector'),
+            t('columns.methods'),
+            t('columns.mode'),
+            t('columns.enabled'),
+            t('columns.breaker'),
+            t('columns.calls'),
+          ]}
           testId="connectors"
         >
           {connectors.map((connector) => (
@@ -81,6 +88,12 @@ export default async function ProcessorsPage({ searchParams }: { searchParams: P
               <td className={CELL}>{connector.enabled ? t('yes') : t('no')}</td>
               <td className={CELL} data-testid="breaker">
                 {t(`breaker.${connector.breaker}`)}
+              </td>
+              <td className={CELL} data-testid="calls">
+                {t('calls.inFlight', { inFlight: connector.calls.inFlight, limit: connector.calls.limit })}
+                {connector.calls.refused > 0 ? (
+                  <span className="block text-xs text-slate-600">{t('calls.refused', { count: connector.calls.refused })}</span>
+                ) : null}
               </td>
             </tr>
           ))}

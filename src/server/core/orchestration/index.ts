@@ -39,3 +39,4 @@ export {
   type BreakerState,
   type Clock,
 } from './circuit-breaker';
+export { Bulkhead, BulkheadBoard, CALL_BYTES, defaultBulkheadLimit, parseCallLimits, type BulkheadSnapshot } from './bulkhead';

@@ -1,3 +1,5 @@
+import { moneyBackCall } from '@/server/modules/processors/bulkheads';
+import { waitAway } from '@/server/platform/http/time-away';
 import { Prisma } from '@/generated/prisma/client';
 import { env } from '@/env';
 import type { Db, Tx } from '@/server/platform/db/client';
@@ -54,7 +56,7 @@ export async function cancelOperation(
       const what = step.by === 'capture' ? 'A capture' : 'A cancellation';
       throw new AppError('STATE_CONFLICT', `${what} of this payment is waiting for its processor; try again shortly.`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitAway(50);
   }
 }
 
@@ -188,7 +190,7 @@ async function undoAtProcessor(db: Db, transaction: Undoable, reversal: boolean)
     processorReference: typeof processorReference === 'string' ? processorReference : null,
   });
   const connector = await connectorForTransaction(db, { connectorId: transaction.connectorId, method: reference.method });
-  const result = await connector.reverse(reference);
+  const result = await moneyBackCall(connector, () => connector.reverse(reference));
   if (result.outcome === 'reversed') return reversal ? result.code : null;
   if (result.outcome === 'refused') throw new AppError('STATE_CONFLICT', `The processor refused: ${result.reason}`);
   // Its answer was lost or it could not be asked: it may have done it, so the payment stays as it

@@ -1,3 +1,4 @@
+import { waitAway } from '@/server/platform/http/time-away';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
 import { requestHashKey } from '@/server/platform/security/service-keys';
@@ -30,8 +31,6 @@ export function parseIdempotencyKey(header: string | null): string | null {
   }
   return header;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function withIdempotency<T extends object>(
   prisma: Db,
@@ -73,7 +72,7 @@ export async function withIdempotency<T extends object>(
       continue;
     }
     if (Date.now() > deadline) throw new AppError('CONFLICT', 'a request with this Idempotency-Key is still in progress');
-    await sleep(50);
+    await waitAway(50);
   }
   const release = () => persistently(() => prisma.idempotencyRecord.deleteMany({ where: mine })).catch(() => undefined);
   let response: T;

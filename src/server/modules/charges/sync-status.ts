@@ -1,3 +1,4 @@
+import { moneyBackCall } from '@/server/modules/processors/bulkheads';
 import type { ChargeClaim, Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/platform/db/client';
 import type { PaymentMethod, TransactionState } from '@/server/core/domain/states';
@@ -144,7 +145,7 @@ async function syncOne(prisma: Db, row: Due, now: Date): Promise<boolean> {
   if (!decides(status) && checks >= MAX_CHECKS) {
     // Give up only once the processor has undone whatever it may have made: a reversal it
     // refused or could not answer leaves the attempt in doubt, asked about again hourly.
-    const reversal = await connector.reverse(reference);
+    const reversal = await moneyBackCall(connector, () => connector.reverse(reference));
     if (reversal.outcome !== 'reversed' && reversal.outcome !== 'not_supported') {
       logError('status sync cannot settle an attempt', null, { transaction_id: row.id, reversal: reversal.outcome });
       await postpone(prisma, row, checks, new Date(now.getTime() + STUCK_RETRY_MS));

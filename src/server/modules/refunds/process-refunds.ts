@@ -1,3 +1,4 @@
+import { moneyBackCall } from '@/server/modules/processors/bulkheads';
 import type { Db } from '@/server/platform/db/client';
 import type { RefundState } from '@/server/core/domain/states';
 import { transactionReference, type RefundResult, type StoredTransaction } from '@/server/payments';
@@ -42,7 +43,7 @@ async function askConnector(
 ): Promise<RefundResult> {
   const reference = transactionReference(transaction);
   const connector = await connectorForTransaction(prisma, { connectorId, method: reference.method });
-  return connector.refund({ ...reference, refundId, refundAmount, registeredAt });
+  return moneyBackCall(connector, () => connector.refund({ ...reference, refundId, refundAmount, registeredAt }));
 }
 
 export async function processRefunds(prisma: Db, delaySeconds: number, now = new Date()): Promise<number> {

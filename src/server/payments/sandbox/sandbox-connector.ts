@@ -1,3 +1,4 @@
+import { away } from '@/server/platform/http/time-away';
 import { createHash } from 'node:crypto';
 import {
   notSupported,
@@ -52,21 +53,27 @@ function decisionOf(result: AuthorizeResult, capture: ConnectorContext['capture'
   }
 }
 
-/** Resolves when `signal` aborts or `timeoutMs` passes, whichever comes first. */
+/**
+ * Resolves when `signal` aborts or `timeoutMs` passes, whichever comes first: the processor's
+ * network time, away from the service (platform/http/time-away.ts).
+ */
 function timeoutPassed(signal: AbortSignal, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve();
-      return;
-    }
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    signal.addEventListener('abort', done, { once: true });
-  });
+  return away(
+    () =>
+      new Promise<void>((resolve) => {
+        if (signal.aborted) {
+          resolve();
+          return;
+        }
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        signal.addEventListener('abort', done, { once: true });
+      }),
+  );
 }
 
 /**

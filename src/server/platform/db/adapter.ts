@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { startPgliteThread } from './pglite-proxy';
 import { countingStatements } from './statement-count';
+import { databaseQueue, type WatchedPool } from './database-queue';
 import { statementNamer } from './statement-names';
 
 export type DatabaseHandle = {
@@ -84,10 +85,15 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir: s
     );
     const url = options.databaseUrl;
     const scripted = runningScriptsWith(factory, (script) => runOnPostgres(url, script));
+    // Admission control reads how long statements wait for a connection (database-queue.ts).
+    const watched = eachConnection(scripted, (adapter) => {
+      databaseQueue().watch((adapter as SqlDriverAdapter & { underlyingDriver(): WatchedPool }).underlyingDriver());
+      return adapter;
+    });
     return {
       kind: 'postgres',
       connections: POSTGRES_POOL_SIZE,
-      factory: countingStatements(scripted),
+      factory: countingStatements(watched),
       close: async () => {},
     };
   }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { messages, type PGlite } from '@electric-sql/pglite';
+import { databaseQueue } from './database-queue';
 
 // The calling side of pglite-thread.mjs: the part of PGlite's interface the Prisma adapter and
 // the migrations use (query, exec, transaction), each call a message to the database's thread.
@@ -10,7 +11,8 @@ type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, Par
 type Field = { name: string; dataTypeID: number };
 type QueryResult = { rows: unknown[]; fields: Field[]; affectedRows?: number };
 type ErrorFields = Record<string, unknown> & { message: string; isDatabaseError: boolean };
-type Reply = { id: number; result?: unknown; error?: ErrorFields };
+/** `startedAt`: when the thread began to run it, on the shared clock (database-queue.ts). */
+type Reply = { id: number; result?: unknown; error?: ErrorFields; startedAt?: number };
 
 export type PgliteThread = {
   client: PGlite;
@@ -43,7 +45,8 @@ function parsed(result: QueryResult, parsers: Record<number, Parser> | undefined
 
 export async function startPgliteThread(dataDir: string | undefined, template?: string): Promise<PgliteThread> {
   const worker = new Worker(THREAD_FILE, { name: DATABASE_THREAD_NAME, workerData: { dataDir, template } });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; token: number }>();
+  const queue = databaseQueue();
   let nextId = 1;
   let failure: Error | null = null;
   const ready = new Promise<void>((resolve, reject) => {
@@ -55,12 +58,16 @@ export async function startPgliteThread(dataDir: string | undefined, template?: 
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
+    queue.started(call.token, reply.startedAt);
     if (reply.error) call.reject(toError(reply.error));
     else call.resolve(reply.result);
   });
   worker.on('error', (error: Error) => {
     failure = error;
-    for (const call of pending.values()) call.reject(error);
+    for (const call of pending.values()) {
+      queue.started(call.token);
+      call.reject(error);
+    }
     pending.clear();
   });
 
@@ -68,7 +75,8 @@ export async function startPgliteThread(dataDir: string | undefined, template?: 
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      const token = queue.enqueued();
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, token });
       worker.postMessage({ ...message, id });
     });
   };

@@ -73,8 +73,9 @@ function concatenated(parts) {
 
 // Bind, describe, execute and sync go to the backend as one buffer: PGlite runs every message it
 // is handed before it returns, and a failure makes PostgreSQL skip to the sync, as over a socket.
-function preparedQuery(inTransaction, sql, params, options) {
+function preparedQuery(inTransaction, sql, params, options, timing) {
   const run = async () => {
+    timing.startedAt = sharedClock();
     let messages;
     let synced = false;
     try {
@@ -145,12 +146,13 @@ function errorFields(error) {
   return fields;
 }
 
-function beginTransaction(id) {
+function beginTransaction(id, timing) {
   return new Promise((started, failed) => {
     const finished = database
       .transaction(
         (tx) =>
           new Promise((end) => {
+            timing.startedAt = sharedClock();
             transactions.set(id, { tx, end, finished });
             started();
           }),
@@ -171,17 +173,23 @@ async function endTransaction(id, rollback) {
   await open.finished;
 }
 
-async function handle(message) {
-  if (message.op === 'begin') return beginTransaction(message.tx);
+async function handle(message, timing) {
+  if (message.op === 'begin') return beginTransaction(message.tx, timing);
   if (message.op === 'commit' || message.op === 'rollback') return endTransaction(message.tx, message.op === 'rollback');
   const target = message.tx ? transactions.get(message.tx)?.tx : database;
   if (!target) throw new Error(`no open transaction ${message.tx}`);
   switch (message.op) {
     case 'query': {
-      const result = await preparedQuery(target !== database, message.sql, message.params ?? [], {
-        rowMode: message.rowMode,
-        parsers: parsersLeaving(message.rawOids ?? []),
-      });
+      const result = await preparedQuery(
+        target !== database,
+        message.sql,
+        message.params ?? [],
+        {
+          rowMode: message.rowMode,
+          parsers: parsersLeaving(message.rawOids ?? []),
+        },
+        timing,
+      );
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec':
@@ -193,10 +201,19 @@ async function handle(message) {
   }
 }
 
+// When each message began to run, once PGlite's lock was had (a query, a transaction's begin) or
+// at once (the rest), on the clock the calling thread shares: it times the database's queue
+// (database-queue.ts).
+function sharedClock() {
+  return performance.timeOrigin + performance.now();
+}
+
 parentPort.on('message', (message) => {
-  handle(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result }),
-    (error) => parentPort.postMessage({ id: message.id, error: errorFields(error) }),
+  const receivedAt = sharedClock();
+  const timing = { startedAt: undefined };
+  handle(message, timing).then(
+    (result) => parentPort.postMessage({ id: message.id, result, startedAt: timing.startedAt ?? receivedAt }),
+    (error) => parentPort.postMessage({ id: message.id, error: errorFields(error), startedAt: timing.startedAt ?? receivedAt }),
   );
 });
 parentPort.postMessage({ ready: true });

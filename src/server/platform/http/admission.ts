@@ -1,11 +1,14 @@
-// Admission control (docs/DECISIONS.md, "Load"), from the queue's wait: a class of requests
-// always admits so many in flight (its floor), and more only while its oldest request in flight
-// has waited less than the target; past that, a request is answered at once (503, code 02,
-// Retry-After) instead of joining a queue that only grows. In flight is the queue: what the event
-// loop and the database are working through. Under overload the class thus keeps about
-// (rate served × target) in flight, so an admitted request waits about the target whatever the
-// machine, and a burst into an idle service is admitted whole. Payer pages and processors'
-// notifications have classes of their own, so a merchant's burst fills only the merchant's.
+import type { PressureSignal } from './service-pressure';
+import type { AwayClock } from './time-away';
+
+// Admission control (docs/DECISIONS.md, "Overload: admission from the service's own queues"):
+// a class of requests always admits so many in flight (its floor); past it, a request is admitted
+// while the service's own queues keep up (service-pressure.ts: the event loop, the database, the
+// heap), and answered at once otherwise (503, code 02, Retry-After) instead of joining a queue
+// that only grows. Requests in flight are not the queue: a charge waiting a second on its
+// processor costs the service nothing meanwhile, so a sale day's hundreds of them are admitted.
+// Payer pages and processors' notifications have classes of their own, so a merchant's burst
+// never takes their floor.
 
 export const ADMISSION_CLASSES = ['charges', 'reads', 'token', 'console', 'payer', 'notifications'] as const;
 export type AdmissionClass = (typeof ADMISSION_CLASSES)[number];
@@ -32,38 +35,125 @@ export function parseAdmissionLimits(value: string): AdmissionLimits | string {
     if (entry === '') continue;
     const match = /^([a-z]+)=(\d{1,7})$/.exec(entry);
     const name = match?.[1] as AdmissionClass | undefined;
-    if (!match || !name || !ADMISSION_CLASSES.includes(name) || Number(match[2]) < 1) {
-      return `"${entry}" must be class=count, the class one of ${ADMISSION_CLASSES.join(', ')}, the count 1 or more`;
+    if (!match || !name || !ADMISSION_CLASSES.includes(name)) {
+      return `"${entry}" must be class=count, the class one of ${ADMISSION_CLASSES.join(', ')}, the count 0 or more`;
     }
     limits[name] = Number(match[2]);
   }
   return limits;
 }
 
+/** Why a request was refused: one of the service's queues past its limit, or requests in service waiting past the target. */
+export type RefusalSignal = PressureSignal | 'service_time';
+
+export type Admitted = { release: () => void; clock: AwayClock } | { refused: RefusalSignal };
+
 export type Admission = {
-  /** A release (call it once the request is answered or gone; more calls do nothing), or null: refuse it. */
-  admit(name: AdmissionClass, now?: number): (() => void) | null;
+  /** Admits a request of the class (call `release` once it is answered or gone; more calls do nothing), or says what refused it. */
+  admit(name: AdmissionClass, now?: number): Admitted;
+  /** Requests of the class in flight, and those of them in the service (not away). */
   inFlight(name: AdmissionClass): number;
+  inService(name: AdmissionClass): number;
 };
 
-/** `floors`: what each class always admits; `waitMs`: how long its oldest request may have been in flight for it to admit more. */
-export function admissionControl(floors: AdmissionLimits, waitMs: number, clock = () => performance.now()): Admission {
-  // Each class's requests in flight by their start, oldest first (a Map keeps insertion order).
-  const started = Object.fromEntries(ADMISSION_CLASSES.map((name) => [name, new Map<object, number>()])) as Record<
-    AdmissionClass,
-    Map<object, number>
-  >;
+type ClassState = {
+  tickets: Set<Ticket>;
+  inService: number;
+  /** Requests past the floor it may still admit under pressure (a burst's allowance), and when pressure was last met. */
+  credit: number;
+  pressedAt: number;
+};
+
+/** A class admits a burst of this many times its floor past it whatever the pressure, once calm for CALM_MS. */
+export const BURST_FACTOR = 4;
+export const CALM_MS = 1_000;
+
+/** One admitted request: its time in the service is its age less its time away (time-away.ts). */
+class Ticket implements AwayClock {
+  private awayCount = 0;
+  private awayMs = 0;
+  private awaySince = 0;
+  released = false;
+
+  constructor(
+    private readonly state: ClassState,
+    readonly admittedAt: number,
+  ) {}
+
+  get isAway(): boolean {
+    return this.awayCount > 0;
+  }
+
+  leave(now: number): void {
+    this.awayCount += 1;
+    if (this.awayCount > 1) return;
+    this.awaySince = now;
+    if (!this.released) this.state.inService -= 1;
+  }
+
+  back(now: number): void {
+    this.awayCount -= 1;
+    if (this.awayCount > 0) return;
+    this.awayMs += now - this.awaySince;
+    if (!this.released) this.state.inService += 1;
+  }
+
+  serviceMs(now: number): number {
+    return now - this.admittedAt - this.awayMs;
+  }
+}
+
+/**
+ * `floors`: the requests in service each class always admits; `waitMs`: how long the longest
+ * request in service may have been in it for the class to admit more; `pressure`: the service's
+ * queue past its limit, if any (service-pressure.ts).
+ */
+export function admissionControl(
+  floors: AdmissionLimits,
+  waitMs: number,
+  pressure: () => PressureSignal | null,
+  clock = () => performance.now(),
+): Admission {
+  const classes = Object.fromEntries(
+    ADMISSION_CLASSES.map((name) => [
+      name,
+      { tickets: new Set(), inService: 0, credit: BURST_FACTOR * floors[name], pressedAt: Number.NEGATIVE_INFINITY },
+    ]),
+  ) as Record<AdmissionClass, ClassState>;
+  const longestInService = (state: ClassState, now: number) => {
+    let longest = 0;
+    for (const ticket of state.tickets) if (!ticket.isAway) longest = Math.max(longest, ticket.serviceMs(now));
+    return longest;
+  };
   return {
     admit(name, now = clock()) {
-      const inFlight = started[name];
-      if (inFlight.size >= floors[name]) {
-        const oldest = inFlight.values().next().value!;
-        if (now - oldest >= waitMs) return null;
+      const state = classes[name];
+      if (state.inService >= floors[name]) {
+        const pressed = pressure() ?? (longestInService(state, now) >= waitMs ? 'service_time' : null);
+        if (pressed) {
+          // A burst into a calm service is admitted whole: it drains. Pressure that lasts spends
+          // the allowance, and then refuses, until a calm second gives it back.
+          state.pressedAt = now;
+          if (state.credit === 0) return { refused: pressed };
+          state.credit -= 1;
+        } else if (now - state.pressedAt >= CALM_MS) {
+          state.credit = BURST_FACTOR * floors[name];
+        }
       }
-      const key = {};
-      inFlight.set(key, now);
-      return () => inFlight.delete(key);
+      const ticket = new Ticket(state, now);
+      state.tickets.add(ticket);
+      state.inService += 1;
+      return {
+        clock: ticket,
+        release: () => {
+          if (ticket.released) return;
+          ticket.released = true;
+          state.tickets.delete(ticket);
+          if (!ticket.isAway) state.inService -= 1;
+        },
+      };
     },
-    inFlight: (name) => started[name].size,
+    inFlight: (name) => classes[name].tickets.size,
+    inService: (name) => classes[name].inService,
   };
 }

@@ -17,6 +17,12 @@ type Metrics = {
   callbackInFlight: Gauge<'destination'>;
   callbackOldest: Gauge<'destination'>;
   statements: Counter;
+  admissionRefusals: Counter<'class' | 'signal'>;
+  pressure: Gauge<'queue'>;
+  databaseConnectionsInUse: Gauge;
+  connectorCalls: Gauge<'connector'>;
+  connectorCallLimit: Gauge<'connector'>;
+  connectorCallsRefused: Counter<'connector'>;
 };
 
 function create(): Metrics {
@@ -77,6 +83,41 @@ function create(): Metrics {
     breakers: new Gauge({
       name: 'pay_connector_breaker_state',
       help: "This process's circuit breaker per connector: 0 closed, 1 half-open, 2 open",
+      labelNames: ['connector'],
+      registers: [registry],
+    }),
+    admissionRefusals: new Counter({
+      name: 'pay_admission_refusals_total',
+      help: "Requests admission control answered 503 code 02, by class and by the service's queue that was past its limit (event_loop, database, memory)",
+      labelNames: ['class', 'signal'],
+      registers: [registry],
+    }),
+    pressure: new Gauge({
+      name: 'pay_service_queue_delay_seconds',
+      help: "The service's own queues as admission control reads them: the event loop's and the database's standing delay (the least delay over the last 100 ms)",
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    databaseConnectionsInUse: new Gauge({
+      name: 'pay_db_connections_in_use',
+      help: "Connections of this process's PostgreSQL pool handed out now (absent on the embedded database)",
+      registers: [registry],
+    }),
+    connectorCalls: new Gauge({
+      name: 'pay_connector_calls_in_flight',
+      help: "Calls this process has in flight to each connector's processor (its bulkhead)",
+      labelNames: ['connector'],
+      registers: [registry],
+    }),
+    connectorCallLimit: new Gauge({
+      name: 'pay_connector_call_limit',
+      help: "The calls in flight each connector's bulkhead allows in this process",
+      labelNames: ['connector'],
+      registers: [registry],
+    }),
+    connectorCallsRefused: new Counter({
+      name: 'pay_connector_calls_refused_total',
+      help: 'Calls to a processor never sent because its bulkhead was full (the payment went to the next processor, or was answered unavailable)',
       labelNames: ['connector'],
       registers: [registry],
     }),

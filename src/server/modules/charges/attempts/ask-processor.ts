@@ -10,11 +10,16 @@ import type {
 } from '@/server/payments';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { logInfo } from '@/server/platform/log';
+import { metrics } from '@/server/platform/observability/metrics';
+import { bulkheads } from '@/server/modules/processors/bulkheads';
+import { breakers } from '@/server/modules/processors/breakers';
 
 // The calls the charge path makes to a processor, each bounded by the connector's timeout
 // (docs/ORCHESTRATION.md 1, 3). The connector sees the signal and should stop on it; the race
 // makes sure a connector that does not still cannot hold the payment past its timeout. A
 // connector that throws has failed technically: the payment is never left without an answer.
+// Each call takes a place in its connector's bulkhead (modules/processors/bulkheads.ts) or, the
+// bulkhead full, is never sent: the answer a processor gives when it cannot be reached.
 
 /** The connector's answer, or a `timeout` technical failure once `timeoutMs` has passed. */
 export async function authorizeWithin(
@@ -22,20 +27,37 @@ export async function authorizeWithin(
   instrument: PaymentInstrument,
   context: Omit<ConnectorContext, 'signal'>,
 ): Promise<AuthorizeResult> {
+  const release = callSlot(connector);
+  // Full: never sent, as a refused connection is (routing moves on; a Yape code is not spent).
+  if (!release) return technical('connection_refused', STATE_REASONS.unavailable);
   const signal = AbortSignal.timeout(connector.timeoutMs);
   const timedOut = new Promise<AuthorizeResult>((resolve) =>
     signal.addEventListener('abort', () => resolve(technical('timeout', STATE_REASONS.timeout)), { once: true }),
   );
+  let answer: AuthorizeResult;
   try {
-    return await Promise.race([connector.authorize(instrument, { ...context, signal }), timedOut]);
+    answer = await Promise.race([connector.authorize(instrument, { ...context, signal }), timedOut]);
   } catch (error) {
     logInfo('connector_failed', { connector: connector.id, flow: 'authorize', error: errorName(error) });
-    return technical('processor_error', STATE_REASONS.processorError);
+    answer = technical('processor_error', STATE_REASONS.processorError);
+  } finally {
+    release();
   }
+  // The breaker hears what the processor did, never a call its bulkhead kept back.
+  breakers().breakerFor(connector.id).record(breakerOutcome(answer));
+  return answer;
+}
+
+function breakerOutcome(answer: AuthorizeResult): 'success' | 'technical_failure' | 'declined' {
+  if (answer.outcome === 'technical_failure') return 'technical_failure';
+  if (answer.outcome === 'declined') return answer.declineClass === 'technical' ? 'technical_failure' : 'declined';
+  return 'success';
 }
 
 /** What the processor knows of an attempt after an ambiguous answer; `unknown` when it cannot say in time. */
 export async function statusWithin(connector: PaymentConnector, reference: TransactionReference): Promise<StatusResult> {
+  const release = callSlot(connector);
+  if (!release) return { outcome: 'unknown' };
   const signal = AbortSignal.timeout(connector.timeoutMs);
   const timedOut = new Promise<StatusResult>((resolve) =>
     signal.addEventListener('abort', () => resolve({ outcome: 'unknown' }), { once: true }),
@@ -45,11 +67,15 @@ export async function statusWithin(connector: PaymentConnector, reference: Trans
   } catch (error) {
     logInfo('connector_failed', { connector: connector.id, flow: 'status', error: errorName(error) });
     return { outcome: 'unknown' };
+  } finally {
+    release();
   }
 }
 
 /** The connector's capture, or `unavailable` (in doubt: the status sync asks) once its timeout has passed. */
 export async function captureWithin(connector: PaymentConnector, request: CaptureRequest): Promise<CaptureResult> {
+  const release = callSlot(connector);
+  if (!release) return { outcome: 'unavailable' };
   const signal = AbortSignal.timeout(connector.timeoutMs);
   const timedOut = new Promise<CaptureResult>((resolve) =>
     signal.addEventListener('abort', () => resolve({ outcome: 'unavailable' }), { once: true }),
@@ -59,10 +85,19 @@ export async function captureWithin(connector: PaymentConnector, request: Captur
   } catch (error) {
     logInfo('connector_failed', { connector: connector.id, flow: 'capture', error: errorName(error) });
     return { outcome: 'unavailable' };
+  } finally {
+    release();
   }
 }
 
-function technical(reason: 'timeout' | 'processor_error', stateReason: string): AuthorizeResult {
+/** A place in the connector's bulkhead, or null (counted in the metrics): full. */
+function callSlot(connector: PaymentConnector): (() => void) | null {
+  const release = bulkheads().for(connector).enter();
+  if (!release) metrics().connectorCallsRefused.inc({ connector: connector.id });
+  return release;
+}
+
+function technical(reason: 'timeout' | 'processor_error' | 'connection_refused', stateReason: string): AuthorizeResult {
   return { outcome: 'technical_failure', reason, stateReason, processorResponse: null, card: null, methodDetails: {} };
 }
 

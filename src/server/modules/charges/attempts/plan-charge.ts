@@ -5,6 +5,7 @@ import type { PaymentConnector } from '@/server/payments';
 import { connectorById, merchantConnectorFacts } from '@/server/modules/processors/connectors';
 import type { AttemptRoute, ChargeBase } from './attempt-rows';
 import { breakers } from '@/server/modules/processors/breakers';
+import { bulkheads } from '@/server/modules/processors/bulkheads';
 import { routingConfigOf, type RoutingConfig } from '@/server/modules/routing/routing-config';
 import { authenticateFirst, mayStepUp } from '@/server/core/three-ds/decision';
 
@@ -44,7 +45,10 @@ export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePl
   const connectors = await merchantConnectorFacts(prisma, config.accounts);
   const payment = paymentFacts(base);
   const board = breakers();
-  const breakerAllows = (id: string) => board.breakerFor(id).allowRequest();
+  const room = bulkheads();
+  // A full bulkhead is skipped as an open breaker is (docs/ORCHESTRATION.md 4); asked first, so a
+  // half-open breaker's trial is not spent on a connector that would not be called.
+  const breakerAllows = (id: string) => room.hasRoom(id) && board.breakerFor(id).allowRequest();
 
   let candidates: Candidate[] = config.rule
     ? evaluateRoutes({ routes: config.rule.routes, platformDefault: false, payment, connectors, breakerAllows })

@@ -25,7 +25,6 @@ import {
 } from './attempt-rows';
 import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
-import { breakers } from '@/server/modules/processors/breakers';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
 import { awaitAnswer, replyOf } from './stored-answer';
 
@@ -67,7 +66,6 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
       ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
     });
     const latencyMs = Date.now() - sentAt.getTime();
-    breakers().breakerFor(connector.id).record(breakerOutcome(answer));
     const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
 
     const failure = failureOf(result);
@@ -313,10 +311,4 @@ function asSettled(result: Answer): Settlement['result'] {
     card: result.card,
     methodDetails: result.methodDetails,
   };
-}
-
-function breakerOutcome(answer: AuthorizeResult): 'success' | 'technical_failure' | 'declined' {
-  if (answer.outcome === 'technical_failure') return 'technical_failure';
-  if (answer.outcome === 'declined') return answer.declineClass === 'technical' ? 'technical_failure' : 'declined';
-  return 'success';
 }

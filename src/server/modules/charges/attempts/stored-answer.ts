@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitAway } from '@/server/platform/http/time-away';
 import type { Db } from '@/server/platform/db/client';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { successMeta } from '@/server/core/domain/envelope';
@@ -47,7 +47,7 @@ export async function awaitAnswer(
         AND o.merchant_operation_number = ${operation.merchantOperationNumber}`;
     if (latest?.reply && !latest.in_flight) return latest.reply as ChargeResponse;
     if (Date.now() >= deadline) break;
-    await sleep(POLL_MS);
+    await waitAway(POLL_MS);
   }
   const found = await prisma.operation.findUnique({
     where: { merchantId_merchantOperationNumber: operation },

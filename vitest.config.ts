@@ -14,6 +14,7 @@ export default defineConfig({
       'packages/**/*.test.ts',
       'e2e/support/*.test.ts',
       'scripts/support/*.test.ts',
+      'scripts/bench/*.test.ts',
       'tests/simulators/**/*.test.ts',
       'tests/lint/*.test.ts',
     ],

@@ -25,6 +25,8 @@ import { benchTargets, LIFTED_LIMITS, type TargetName } from './bench/targets';
 import { measure, type Target } from './bench/measure';
 import { figuresOf, sendEvenly } from './bench/open-loop';
 import { BURST_SECONDS, overloadRun, overloadTable } from './bench/overload';
+import { latencyTable, processorLatencyRuns } from './bench/processor-latency';
+import { startStandIn } from './bench/stand-in-processor';
 import { runStats, serviceStats } from './bench/service-stats';
 import { freshTable, machine, openTable, saturatedTable, writeSection, type OpenRow, type SaturatedRow } from './bench/report';
 import { cpuPerRequest, cpuSample } from './support/cpu-time';
@@ -154,6 +156,11 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       );
     }
     const bareAt200 = open.find((row) => row.baseline && row.figures.rate === 200)!.figures.p99;
+    const chargesAt200 = open.find((row) => row.name === targets.charges.name && row.figures.rate === 200)!.figures.p99;
+
+    await service.stop();
+    service = null;
+    const latency = await latencyRuns(environment, admitting);
 
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${database === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; ` +
@@ -166,6 +173,8 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       ...freshTable(fresh.samples, 200),
       '',
       ...overloadTable(overload, bareAt200),
+      '',
+      ...latencyTable(latency, chargesAt200, bareAt200),
     ];
     console.log(`\n${lines.join('\n')}`);
     writeSection('docs/BENCHMARKS.md', database, lines);
@@ -175,8 +184,61 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
   }
 }
 
+/**
+ * The processor-latency runs (bench/processor-latency.ts) on a new instance of the service on the
+ * same database, its admission as configured by default, its Mercado Pago the benchmark's
+ * stand-in, an account's timeout (15 s) longer than the fault run's 10 s answers.
+ */
+async function latencyRuns(environment: Record<string, string>, admitting: Record<string, string>) {
+  const standIn = await startStandIn();
+  const service = await startService(PORT, { ...admitting, MERCADOPAGO_API_URL: standIn.url, PROCESSOR_TIMEOUT_MS: '15000' });
+  try {
+    return await processorLatencyRuns(
+      service.origin,
+      environment.SERVICE_FILE!,
+      service.child.pid!,
+      environment.METRICS_TOKEN!,
+      standIn,
+    );
+  } finally {
+    await service.stop();
+    await standIn.close();
+  }
+}
+
+/** `npm run bench -- --latency`: only the processor-latency runs, on a new database, printed (BENCHMARKS.md untouched). */
+async function latencyOnly(database: string, databaseUrl: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
+  const { ADMISSION_LIMITS: _lifted, ...limits } = LIFTED_LIMITS;
+  const environment = {
+    DATABASE_URL: databaseUrl,
+    PGLITE_DIR: join(dir, 'pglite'),
+    SERVICE_FILE: join(dir, 'service.json'),
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
+    ...limits,
+  };
+  try {
+    const rows = await latencyRuns(environment, environment);
+    console.log(`\n${database}, ${machine()}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n`);
+    console.log(
+      latencyTable(
+        rows,
+        Number(process.env.BENCH_INSTANT_P99 ?? Number.NaN),
+        Number(process.env.BENCH_BARE_P99 ?? Number.NaN),
+      ).join('\n'),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync('.next/BUILD_ID')) execSync('npm run build', { stdio: 'inherit' });
+  if (process.argv.includes('--latency')) {
+    await latencyOnly('pglite', '');
+    if (process.env.DATABASE_URL) await latencyOnly('postgresql', process.env.DATABASE_URL);
+    return;
+  }
   await benchDatabase('pglite', '');
   if (process.env.DATABASE_URL) await benchDatabase('postgresql', process.env.DATABASE_URL);
   else console.log('\nPostgreSQL not measured: set DATABASE_URL to a postgres:// database to measure it too.');
@@ -185,6 +247,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(
+    error instanceof Error ? (process.env.BENCH_DEBUG ? error.stack : error.message) : String(error),
+    (error as { data?: unknown }).data ?? '',
+  );
   process.exit(1);
 });

@@ -86,6 +86,9 @@ test('hundreds of charges waiting on their processor hold no database connection
         const metrics = await (
           await request.get('/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
         ).text();
+        // Both series read as 0 when absent: the metrics must have them.
+        expect(metrics).toContain('pay_service_queue_delay_seconds{queue="database"} ');
+        if (database) expect(metrics).toContain('pay_db_connections_in_use ');
         const sessions = await database?.query<{ in_transaction: string }>(
           `SELECT count(*) FILTER (WHERE state LIKE 'idle in transaction%') AS in_transaction
              FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,

@@ -2,11 +2,13 @@ import type { PressureSignal } from './service-pressure';
 import type { AwayClock } from './time-away';
 
 // Admission control (docs/DECISIONS.md, "Overload: admission from the service's own queues"):
-// a class of requests always admits so many in flight (its floor); past it, a request is admitted
-// while the service's own queues keep up (service-pressure.ts: the event loop, the database, the
-// heap), and answered at once otherwise (503, code 02, Retry-After) instead of joining a queue
-// that only grows. Requests in flight are not the queue: a charge waiting a second on its
-// processor costs the service nothing meanwhile, so a sale day's hundreds of them are admitted.
+// a class of requests always admits so many in service (its floor); past it, a request is
+// admitted while the service keeps up: its own queues (service-pressure.ts: the event loop, the
+// database, the heap) and the longest request in service under their limits. Otherwise a burst's
+// allowance (BURST_FACTOR × the floor, given back after a calm second) is spent, then the request
+// is answered at once (503, code 02, Retry-After) instead of joining a queue that only grows.
+// Requests in flight are not the queue: a charge waiting a second on its processor is away
+// (time-away.ts) and costs the service nothing meanwhile, so a sale day's hundreds are admitted.
 // Payer pages and processors' notifications have classes of their own, so a merchant's burst
 // never takes their floor.
 
@@ -15,7 +17,7 @@ export type AdmissionClass = (typeof ADMISSION_CLASSES)[number];
 export type AdmissionLimits = Record<AdmissionClass, number>;
 
 /**
- * Requests in flight each class always admits. A charge holds the 2-core machine of
+ * Requests in service each class always admits. A charge holds the 2-core machine of
  * docs/BENCHMARKS.md about 3 ms at saturation, so 16 already saturate it; a token is cheap (an
  * HMAC) and rate limited per client and address, so its floor is high; a console page loads
  * with several calls at once, for few signed-in operators.

@@ -12,7 +12,7 @@ const declined = (declineClass: 'technical' | 'soft' | 'sca_required' | 'hard'):
   kind: 'declined',
   declineClass,
 });
-const technical = (reason: 'timeout' | 'connection_refused' | 'processor_error' | 'breaker_open'): AttemptFailure => ({
+const technical = (reason: 'timeout' | 'connection_refused' | 'processor_error' | 'kept_back'): AttemptFailure => ({
   kind: 'technical',
   reason,
 });
@@ -45,7 +45,14 @@ const TABLE: [string, AttemptFailure, NextStepInput['policy'], NextStep, NextSte
     'next_candidate',
     'next_candidate',
   ],
-  ['breaker open', technical('breaker_open'), DEFAULT_RETRY_POLICY, 'next_candidate', 'next_candidate', 'next_candidate'],
+  [
+    'kept back (bulkhead full)',
+    technical('kept_back'),
+    DEFAULT_RETRY_POLICY,
+    'next_candidate',
+    'next_candidate',
+    'next_candidate',
+  ],
   ['processor error', technical('processor_error'), DEFAULT_RETRY_POLICY, 'next_candidate', 'stop', 'next_candidate'],
   ['technical decline (96)', declined('technical'), DEFAULT_RETRY_POLICY, 'next_candidate', 'stop', 'next_candidate'],
   ['soft decline, merchant did not opt in', declined('soft'), DEFAULT_RETRY_POLICY, 'stop', 'stop', 'stop'],
@@ -101,6 +108,13 @@ describe('nextStep limits', () => {
     ]) {
       expect(step({ failure, policy, attemptsMade: 1 })).toBe('stop');
     }
+  });
+
+  it('moves on with max_attempts 1 from a request it kept back: none was sent', () => {
+    const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 };
+    expect(step({ failure: technical('kept_back'), policy, attemptsMade: 0 })).toBe('next_candidate');
+    expect(step({ failure: technical('kept_back'), policy, attemptsMade: 0, candidatesLeft: 0 })).toBe('stop');
+    expect(step({ failure: technical('kept_back'), policy, attemptsMade: 0, elapsedMs: 10_000 })).toBe('stop');
   });
 });
 

@@ -36,8 +36,11 @@ export const retryPolicyInput = z.strictObject({
 
 export type AttemptFailure =
   | { kind: 'declined'; declineClass: DeclineClass }
-  /** No decision: `breaker_open` is an attempt the breaker refused, before any request went out. */
-  | { kind: 'technical'; reason: 'timeout' | 'connection_refused' | 'processor_error' | 'breaker_open' };
+  /**
+   * No decision. `kept_back`: this instance never sent the request (its processor's bulkhead was
+   * full): like a candidate routing skipped for an open breaker, it spends none of the policy's attempts.
+   */
+  | { kind: 'technical'; reason: 'timeout' | 'connection_refused' | 'processor_error' | 'kept_back' };
 
 export type NextStep = 'next_candidate' | 'step_up' | 'stop';
 
@@ -45,7 +48,7 @@ export type NextStepInput = {
   policy: RetryPolicy;
   method: PaymentMethod;
   failure: AttemptFailure;
-  /** Attempts made so far for the payment, the failed one included. */
+  /** Attempts sent to a processor so far for the payment, the failed one included when it was sent. */
   attemptsMade: number;
   /** Time since the payment's first attempt started. */
   elapsedMs: number;
@@ -59,12 +62,12 @@ export type NextStepInput = {
 /**
  * Whether the failure lets the payment go to another processor at all. YAPE's one-time code is
  * single use: it may move on only when the request never reached the processor (connection
- * refused, breaker open), never after the processor saw the code (a decline of any class, a
+ * refused, kept back), never after the processor saw the code (a decline of any class, a
  * processor error).
  */
 function failureAllowsNext(failure: AttemptFailure, method: PaymentMethod, policy: RetryPolicy): boolean {
   if (failure.kind === 'technical') {
-    if (method === 'YAPE') return failure.reason === 'connection_refused' || failure.reason === 'breaker_open';
+    if (method === 'YAPE') return failure.reason === 'connection_refused' || failure.reason === 'kept_back';
     return failure.reason !== 'timeout';
   }
   switch (failure.declineClass) {

@@ -21,15 +21,18 @@ import { breakers } from '@/server/modules/processors/breakers';
 // Each call takes a place in its connector's bulkhead (modules/processors/bulkheads.ts) or, the
 // bulkhead full, is never sent: the answer a processor gives when it cannot be reached.
 
-/** The connector's answer, or a `timeout` technical failure once `timeoutMs` has passed. */
+/**
+ * The connector's answer, or a `timeout` technical failure once `timeoutMs` has passed; `sent`
+ * false when the bulkhead was full and the request never went out (answered as a refused
+ * connection: routing moves on, spending none of the policy's attempts; a Yape code is not spent).
+ */
 export async function authorizeWithin(
   connector: PaymentConnector,
   instrument: PaymentInstrument,
   context: Omit<ConnectorContext, 'signal'>,
-): Promise<AuthorizeResult> {
+): Promise<{ answer: AuthorizeResult; sent: boolean }> {
   const release = callSlot(connector);
-  // Full: never sent, as a refused connection is (routing moves on; a Yape code is not spent).
-  if (!release) return technical('connection_refused', STATE_REASONS.unavailable);
+  if (!release) return { answer: technical('connection_refused', STATE_REASONS.unavailable), sent: false };
   const signal = AbortSignal.timeout(connector.timeoutMs);
   const timedOut = new Promise<AuthorizeResult>((resolve) =>
     signal.addEventListener('abort', () => resolve(technical('timeout', STATE_REASONS.timeout)), { once: true }),
@@ -45,7 +48,7 @@ export async function authorizeWithin(
   }
   // The breaker hears what the processor did, never a call its bulkhead kept back.
   breakers().breakerFor(connector.id).record(breakerOutcome(answer));
-  return answer;
+  return { answer, sent: true };
 }
 
 function breakerOutcome(answer: AuthorizeResult): 'success' | 'technical_failure' | 'declined' {

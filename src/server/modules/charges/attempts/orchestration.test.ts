@@ -8,6 +8,8 @@ import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { cancelOperation } from '@/server/modules/charges/cancel-operation';
 import { verifyChallenge } from '@/server/core/three-ds/directory';
 import { routingView, publishDraft, saveDraft, updatePolicy, updateThreeDs } from '@/server/modules/routing/merchant-routing';
+import { breakers } from '@/server/modules/processors/breakers';
+import { bulkheads } from '@/server/modules/processors/bulkheads';
 import { completeChallenge } from './complete-challenge';
 import { claimCharge } from './claim-charge';
 import { attemptRows, newAttempt } from './attempt-rows';
@@ -143,6 +145,43 @@ describe('routing and failover on the platform default', () => {
     });
     const { rows } = await charge('4000000000008013');
     expect(rows.map((row) => [row.state, row.connectorId])).toEqual([['DENEGADO', 'sandbox-acquirer-a']]);
+  });
+
+  it("a call A's bulkhead keeps back (full after routing chose A) goes to B, even with max_attempts 1: none was sent", async () => {
+    await updatePolicy(fixture.db.prisma, ALL, {
+      merchantCode: fixture.merchant.code,
+      method: 'CARD',
+      maxAttempts: 1,
+      budgetMs: 10_000,
+      retrySoftDeclines: false,
+    });
+    const acquirerA = registryFor(fixture.db.prisma).connectors.find((connector) => connector.id === 'sandbox-acquirer-a')!;
+    const bulkhead = bulkheads().for(acquirerA);
+    const breaker = breakers().breakerFor(acquirerA.id);
+    const held: (() => void)[] = [];
+    // Routing asks the bulkhead, then the breaker: other requests take A's last places in between.
+    const allowRequest = breaker.allowRequest.bind(breaker);
+    breaker.allowRequest = () => {
+      for (let release = bulkhead.enter(); release; release = bulkhead.enter()) held.push(release);
+      return allowRequest();
+    };
+    const refusedBefore = bulkhead.refused;
+    try {
+      const { reply, rows } = await charge('4111111111111111');
+      expect(reply.transaction.state).toBe('AUTORIZADO');
+      expect(reply.transaction.additional_fields).toEqual({ processor: 'sandbox-acquirer-b', attempt: 2 });
+      expect(rows.map((row) => [row.attempt, row.state, row.connectorId, row.declineClass])).toEqual([
+        [1, 'DENEGADO', 'sandbox-acquirer-a', 'technical'],
+        [2, 'AUTORIZADO', 'sandbox-acquirer-b', null],
+      ]);
+      // Counted against the bulkhead (the refusal after the last place taken, then the call's).
+      expect(bulkhead.refused - refusedBefore).toBe(2);
+      expect(held).toHaveLength(bulkhead.limit);
+    } finally {
+      breaker.allowRequest = allowRequest;
+      for (const release of held) release();
+    }
+    expect(bulkhead.inFlight).toBe(0);
   });
 
   it('an outage at A is skipped over to B for cards, and at sandbox-yape to sandbox-yape-b for Yape', async () => {

@@ -51,10 +51,12 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
   let attempt = first;
   // The candidate the current attempt went to; a step-up stays on it.
   let index = 0;
-  for (let made = 1; ; made += 1) {
+  // The attempts sent to a processor: one its bulkhead kept back spends none of the policy's.
+  let sentCount = 0;
+  for (;;) {
     const connector = await connectorOf(prisma, attempt.connectorId);
     const sentAt = new Date();
-    const answer = await authorizeWithin(connector, instrumentOf(base.body.payment_method), {
+    const { answer, sent } = await authorizeWithin(connector, instrumentOf(base.body.payment_method), {
       now: sentAt,
       transactionId: attempt.row.id,
       amount: attempt.row.amount,
@@ -68,13 +70,14 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
     const latencyMs = Date.now() - sentAt.getTime();
     const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
 
-    const failure = failureOf(result);
+    if (sent) sentCount += 1;
+    const failure: AttemptFailure | null = sent ? failureOf(result) : { kind: 'technical', reason: 'kept_back' };
     const step = failure
       ? nextStep({
           policy: plan.policy,
           method: attempt.row.method,
           failure,
-          attemptsMade: made,
+          attemptsMade: sentCount,
           elapsedMs: Date.now() - startedAt,
           candidatesLeft: plan.candidates.length - index - 1,
           authenticated: base.authentication !== null,

@@ -16,7 +16,7 @@
 // saturated run's length, BENCH_OPEN_SECONDS (default 15) an open-loop run's.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepare } from './bench/prepare';
@@ -27,6 +27,7 @@ import { figuresOf, sendEvenly } from './bench/open-loop';
 import { BURST_SECONDS, overloadRun, overloadTable } from './bench/overload';
 import { latencyTable, processorLatencyRuns } from './bench/processor-latency';
 import { startStandIn } from './bench/stand-in-processor';
+import { longestBusyStretches, summarizeProfile } from './bench/profile-summary';
 import { runStats, serviceStats } from './bench/service-stats';
 import { freshTable, machine, openTable, saturatedTable, writeSection, type OpenRow, type SaturatedRow } from './bench/report';
 import { cpuPerRequest, cpuSample } from './support/cpu-time';
@@ -189,9 +190,19 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
  * same database, its admission as configured by default, its Mercado Pago the benchmark's
  * stand-in, an account's timeout (15 s) longer than the fault run's 10 s answers.
  */
-async function latencyRuns(environment: Record<string, string>, admitting: Record<string, string>) {
+/** BENCH_LATENCY_RATES (say `200`) and BENCH_LATENCY_FAULT=false narrow the runs, to try a setting. */
+function latencyChoice(): { rates?: number[]; withFault?: boolean } {
+  const rates = process.env.BENCH_LATENCY_RATES?.split(',').map(Number);
+  return { ...(rates ? { rates } : {}), withFault: process.env.BENCH_LATENCY_FAULT !== 'false' };
+}
+
+async function latencyRuns(environment: Record<string, string>, admitting: Record<string, string>, profileDir?: string) {
   const standIn = await startStandIn();
-  const service = await startService(PORT, { ...admitting, MERCADOPAGO_API_URL: standIn.url, PROCESSOR_TIMEOUT_MS: '15000' });
+  const service = await startService(
+    PORT,
+    { ...admitting, MERCADOPAGO_API_URL: standIn.url, PROCESSOR_TIMEOUT_MS: '15000' },
+    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+  );
   try {
     return await processorLatencyRuns(
       service.origin,
@@ -199,6 +210,7 @@ async function latencyRuns(environment: Record<string, string>, admitting: Recor
       service.child.pid!,
       environment.METRICS_TOKEN!,
       standIn,
+      profileDir ? { rates: [200], withFault: false } : latencyChoice(),
     );
   } finally {
     await service.stop();
@@ -206,8 +218,12 @@ async function latencyRuns(environment: Record<string, string>, admitting: Recor
   }
 }
 
-/** `npm run bench -- --latency`: only the processor-latency runs, on a new database, printed (BENCHMARKS.md untouched). */
-async function latencyOnly(database: string, databaseUrl: string): Promise<void> {
+/**
+ * `npm run bench -- --latency`: only the processor-latency runs, on a new database, printed
+ * (BENCHMARKS.md untouched). With `--profile`, only the 200/s run, the service under V8's CPU
+ * profiler, and where its threads' time went.
+ */
+async function latencyOnly(database: string, databaseUrl: string, profile: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
   const { ADMISSION_LIMITS: _lifted, ...limits } = LIFTED_LIMITS;
   const environment = {
@@ -217,8 +233,9 @@ async function latencyOnly(database: string, databaseUrl: string): Promise<void>
     METRICS_TOKEN: randomBytes(24).toString('base64url'),
     ...limits,
   };
+  const profileDir = profile ? join(dir, 'profiles') : undefined;
   try {
-    const rows = await latencyRuns(environment, environment);
+    const rows = await latencyRuns(environment, environment, profileDir);
     console.log(`\n${database}, ${machine()}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC\n`);
     console.log(
       latencyTable(
@@ -227,16 +244,22 @@ async function latencyOnly(database: string, databaseUrl: string): Promise<void>
         Number(process.env.BENCH_BARE_P99 ?? Number.NaN),
       ).join('\n'),
     );
+    for (const file of profileDir ? readdirSync(profileDir).sort() : []) {
+      const path = join(profileDir!, file);
+      console.log(`\n${path}\n${[...summarizeProfile(path, 25), ...longestBusyStretches(path)].join('\n')}`);
+    }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // The profiles stay for Chrome DevTools; the database goes.
+    rmSync(profileDir ? join(dir, 'pglite') : dir, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
   if (!existsSync('.next/BUILD_ID')) execSync('npm run build', { stdio: 'inherit' });
   if (process.argv.includes('--latency')) {
-    await latencyOnly('pglite', '');
-    if (process.env.DATABASE_URL) await latencyOnly('postgresql', process.env.DATABASE_URL);
+    const profile = process.argv.includes('--profile');
+    await latencyOnly('pglite', '', profile);
+    if (process.env.DATABASE_URL) await latencyOnly('postgresql', process.env.DATABASE_URL, profile);
     return;
   }
   await benchDatabase('pglite', '');

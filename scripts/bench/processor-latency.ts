@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { API_VERSION, chargeBody, operatorTrpcClient } from '../support/api-client';
+import { cpuSample } from '../support/cpu-time';
 import { withMemorySampling, memoryMiB } from '../support/service-process';
 import type { Target } from './measure';
 import { percentile, round, sendEvenly, type Sample } from './open-loop';
@@ -14,7 +15,7 @@ import type { StandIn } from './stand-in-processor';
 // the merchant routes to answers every payment after 10 s for 20 s. Each charge's own time is its
 // answer's time less the time the stand-in held its payment.
 
-export const LATENCY_RATES = [50, 200, 400];
+const LATENCY_RATES = [50, 200, 400];
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 30);
 const FAULT = { before: 10, during: 20, after: 10, delayMs: 10_000, rate: 200 };
 const MERCHANT = 'BENCHPL';
@@ -38,6 +39,10 @@ export type LatencyRow = {
   connectionsInUse: number | null;
   loopP99Ms: number;
   loopMaxMs: number;
+  /** Admission's refusals by the signal that made them (event_loop, database, memory, service_time). */
+  refusedBy: Record<string, number>;
+  /** Busy share of one core over the run: the request thread, the embedded database's thread, PostgreSQL, and this process (the load and the stand-in). */
+  cpu: { request: number; database: number; postgres: number; bench: number };
   /** Fault run only: charges approved by the second account, operations approved twice. */
   failedOver?: number;
   approvedTwice?: number;
@@ -106,20 +111,33 @@ function chargesOf(bearer: string, run: string): { target: Target; numbers: stri
   };
 }
 
-/** Samples the pool's connections in use (PostgreSQL) every 250 ms while `work` runs; the highest. */
-async function withConnectionSampling<T>(origin: string, metricsToken: string, work: () => Promise<T>) {
-  let highest: number | null = null;
+/**
+ * Samples the service's metrics every 250 ms while `work` runs: the pool's highest connections in
+ * use (PostgreSQL), and the event loop's delay, whose histogram each scrape resets: the highest
+ * p99 of a window and the longest delay.
+ */
+async function withMetricsSampling<T>(origin: string, metricsToken: string, work: () => Promise<T>) {
+  let connectionsInUse: number | null = null;
+  let loopP99Ms = 0;
+  let loopMaxMs = 0;
   let running = true;
+  const read = (text: string, name: string) => {
+    const line = text.split('\n').find((each) => each.startsWith(`${name} `));
+    return line === undefined ? null : Number(line.split(' ')[1]);
+  };
   const sampling = (async () => {
     while (running) {
       const text = await (await fetch(`${origin}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-      const line = text.split('\n').find((each) => each.startsWith('pay_db_connections_in_use '));
-      if (line) highest = Math.max(highest ?? 0, Number(line.split(' ')[1]));
+      const connections = read(text, 'pay_db_connections_in_use');
+      if (connections !== null) connectionsInUse = Math.max(connectionsInUse ?? 0, connections);
+      loopP99Ms = Math.max(loopP99Ms, (read(text, 'nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000);
+      loopMaxMs = Math.max(loopMaxMs, (read(text, 'nodejs_eventloop_lag_max_seconds') ?? 0) * 1000);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
   try {
-    return { result: await work(), connectionsInUse: highest as number | null };
+    const result = await work();
+    return { result, connectionsInUse: connectionsInUse as number | null, loopP99Ms, loopMaxMs };
   } finally {
     running = false;
     await sampling;
@@ -132,7 +150,10 @@ function rowOf(
   samples: Sample[],
   numbers: string[],
   standIn: StandIn,
-  extra: Pick<LatencyRow, 'peakMiB' | 'peakInFlight' | 'mibPer1000' | 'connectionsInUse' | 'loopP99Ms' | 'loopMaxMs'>,
+  extra: Pick<
+    LatencyRow,
+    'peakMiB' | 'peakInFlight' | 'mibPer1000' | 'connectionsInUse' | 'loopP99Ms' | 'loopMaxMs' | 'refusedBy' | 'cpu'
+  >,
 ): LatencyRow {
   const admitted = samples
     .map((sample, index) => ({ sample, number: numbers[index]! }))
@@ -158,11 +179,21 @@ function rowOf(
 
 async function measured(origin: string, pid: number, metricsToken: string, standIn: StandIn, send: () => Promise<Sample[]>) {
   const startMiB = memoryMiB(pid).rss;
-  await serviceStats(origin, metricsToken);
+  const before = await serviceStats(origin, metricsToken);
   standIn.resetPeak();
-  const { result, peakMiB } = await withMemorySampling(pid, () => withConnectionSampling(origin, metricsToken, send));
+  const [cpuBefore, benchBefore, startedAt] = [cpuSample(pid), process.cpuUsage(), performance.now()];
+  const { result, peakMiB } = await withMemorySampling(pid, () => withMetricsSampling(origin, metricsToken, send));
+  const [cpuAfter, bench, elapsedMs] = [cpuSample(pid), process.cpuUsage(benchBefore), performance.now() - startedAt];
   const stats = await serviceStats(origin, metricsToken);
   const peakInFlight = standIn.peakInFlight();
+  const share = (ms: number) => Math.round((100 * ms) / elapsedMs);
+  let postgres = 0;
+  for (const [id, ticks] of cpuAfter.postgresByProcess) postgres += ticks - (cpuBefore.postgresByProcess.get(id) ?? 0);
+  const refusedBy = Object.fromEntries(
+    Object.entries(stats.chargeRefusals)
+      .map(([signal, count]) => [signal, count - (before.chargeRefusals[signal] ?? 0)] as const)
+      .filter(([, count]) => count > 0),
+  );
   return {
     samples: result.result,
     extra: {
@@ -170,8 +201,15 @@ async function measured(origin: string, pid: number, metricsToken: string, stand
       peakInFlight,
       mibPer1000: round(((peakMiB - startMiB) / Math.max(1, peakInFlight)) * 1000),
       connectionsInUse: result.connectionsInUse,
-      loopP99Ms: round(stats.loopP99Ms),
-      loopMaxMs: round(stats.loopMaxMs),
+      loopP99Ms: round(Math.max(result.loopP99Ms, stats.loopP99Ms)),
+      loopMaxMs: round(Math.max(result.loopMaxMs, stats.loopMaxMs)),
+      refusedBy,
+      cpu: {
+        request: share(cpuAfter.request - cpuBefore.request),
+        database: share(cpuAfter.database - cpuBefore.database),
+        postgres: share(postgres * 10),
+        bench: share((bench.user + bench.system) / 1000),
+      },
     },
   };
 }
@@ -183,6 +221,7 @@ export async function processorLatencyRuns(
   pid: number,
   metricsToken: string,
   standIn: StandIn,
+  { rates = LATENCY_RATES, withFault = true }: { rates?: number[]; withFault?: boolean } = {},
 ): Promise<LatencyRow[]> {
   const { accounts, bearer } = await connectStandIn(origin, serviceFile);
   const run = Date.now().toString(36);
@@ -190,15 +229,19 @@ export async function processorLatencyRuns(
   const warm = chargesOf(bearer, `${run}w`);
   await sendEvenly(origin, warm.target, [{ rate: 20, seconds: 3 }]);
   const rows: LatencyRow[] = [];
-  for (const rate of LATENCY_RATES) {
+  for (const rate of rates) {
     const { target, numbers } = chargesOf(bearer, `${run}r${rate}`);
     const { samples, extra } = await measured(origin, pid, metricsToken, standIn, () =>
       sendEvenly(origin, target, [{ rate, seconds: LATENCY_SECONDS }]),
     );
     const row = rowOf(`${rate} charges/s for ${LATENCY_SECONDS} s`, rate, samples, numbers, standIn, extra);
-    console.log(`  processor latency ${rate}/s: ${row.admitted} admitted, ${row.refused} refused, own p99 ${row.ownP99} ms`);
+    console.log(
+      `  processor latency ${rate}/s: ${row.admitted} admitted, ${row.refused} refused ${JSON.stringify(row.refusedBy)}, ` +
+        `own p99 ${row.ownP99} ms, CPU ${JSON.stringify(row.cpu)}`,
+    );
     rows.push(row);
   }
+  if (!withFault) return rows;
   const { target, numbers } = chargesOf(bearer, `${run}f`);
   const [slow, other] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
   const timers = [
@@ -247,19 +290,29 @@ export function latencyTable(rows: LatencyRow[], instantP99At200: number, bareP9
     if (row.rate === 200) {
       return [
         verdict(row.refused === 0, '0 refused'),
-        verdict(row.ownP99 <= 2 * instantP99At200, `own p99 ≤ 2 × instant processor's = ${round(2 * instantP99At200)} ms`),
+        Number.isNaN(instantP99At200)
+          ? "own p99 ≤ 2 × instant processor's: not measured in this run"
+          : verdict(row.ownP99 <= 2 * instantP99At200, `own p99 ≤ 2 × instant processor's = ${round(2 * instantP99At200)} ms`),
         verdict(row.mibPer1000 <= 64, '≤ 64 MiB per 1,000 in flight'),
       ].join(', ');
     }
-    if (row.rate === 400) return verdict(row.ownP99 <= 10 * bareP99At200, `own p99 ≤ 10 × bare = ${round(10 * bareP99At200)} ms`);
+    if (row.rate === 400) {
+      if (Number.isNaN(bareP99At200)) return 'own p99 ≤ 10 × bare: not measured in this run';
+      return verdict(row.ownP99 <= 10 * bareP99At200, `own p99 ≤ 10 × bare = ${round(10 * bareP99At200)} ms`);
+    }
     return '—';
   };
   return [
-    '| processor-latency run, POST /charges (CARD) | sent | admitted | refused (503 02) | lost | own time p50 / p99 ms | answer p99 ms | peak in flight | peak RSS MiB | MiB per 1,000 in flight | connections in use (max) | event-loop delay p99 / max ms | approved by the second / twice | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| processor-latency run, POST /charges (CARD) | sent | admitted | refused (503 02), by signal | lost | own time p50 / p99 ms | answer p99 ms | peak in flight | peak RSS MiB | MiB per 1,000 in flight | connections in use (max) | event-loop delay p99 (worst 250 ms window) / max ms | CPU % of a core: request thread / database thread / PostgreSQL / load and stand-in | approved by the second / twice | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.sent} | ${row.admitted} | ${row.refused} | ${row.lost} | ${row.ownP50} / ${row.ownP99} | ${row.p99} | ${row.peakInFlight} | ${row.peakMiB.toFixed(0)} | ${row.mibPer1000} | ${row.connectionsInUse ?? '—'} | ${row.loopP99Ms} / ${row.loopMaxMs} | ${row.failedOver === undefined ? '—' : `${row.failedOver} / ${row.approvedTwice}`} | ${target(row)} |`,
+        `| ${row.name} | ${row.sent} | ${row.admitted} | ${row.refused}${bySignal(row.refusedBy)} | ${row.lost} | ${row.ownP50} / ${row.ownP99} | ${row.p99} | ${row.peakInFlight} | ${row.peakMiB.toFixed(0)} | ${row.mibPer1000} | ${row.connectionsInUse ?? '—'} | ${row.loopP99Ms} / ${row.loopMaxMs} | ${row.cpu.request} / ${row.cpu.database} / ${row.cpu.postgres} / ${row.cpu.bench} | ${row.failedOver === undefined ? '—' : `${row.failedOver} / ${row.approvedTwice}`} | ${target(row)} |`,
     ),
   ];
+}
+
+function bySignal(refusedBy: Record<string, number>): string {
+  const entries = Object.entries(refusedBy).sort((a, b) => b[1] - a[1]);
+  return entries.length === 0 ? '' : ` (${entries.map(([signal, count]) => `${signal} ${count}`).join(', ')})`;
 }

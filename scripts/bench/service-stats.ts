@@ -2,7 +2,24 @@
 // database (pay_db_statements_total), the event loop's delay (prom-client's monitorEventLoopDelay,
 // reset at each scrape, so a scrape before a run starts its window) and the time spent in garbage
 // collection (nodejs_gc_duration_seconds, every kind).
-export type ServiceStats = { statements: number; gcSeconds: number; loopP99Ms: number; loopMaxMs: number };
+export type ServiceStats = {
+  statements: number;
+  gcSeconds: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+  /** POST /charges refused by admission so far, by the signal that refused them (pay_admission_refusals_total). */
+  chargeRefusals: Record<string, number>;
+};
+
+function chargeRefusals(text: string): Record<string, number> {
+  const refusals: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('pay_admission_refusals_total{') || !line.includes('class="charges"')) continue;
+    const signal = /signal="([^"]+)"/.exec(line)?.[1] ?? 'unknown';
+    refusals[signal] = (refusals[signal] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return refusals;
+}
 
 function value(text: string, name: string): number {
   let total = 0;
@@ -21,6 +38,7 @@ export async function serviceStats(origin: string, metricsToken: string): Promis
     gcSeconds: value(text, 'nodejs_gc_duration_seconds_sum'),
     loopP99Ms: value(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
     loopMaxMs: value(text, 'nodejs_eventloop_lag_max_seconds') * 1000,
+    chargeRefusals: chargeRefusals(text),
   };
 }
 

@@ -47,10 +47,15 @@ function service(port: number, databaseUrl: string, extra: Record<string, string
   return {
     // Its stdout and stderr (request and error log lines) go to its log file, which the secrets
     // scan reads at the end and CI keeps; Playwright knows it is up from the URL. If it exits,
-    // the end of the log goes to Playwright's output.
+    // the end of the log goes to Playwright's output. Started again once if V8 aborts it in its
+    // first minute with the JIT-page check of nodejs/node#64500 (SIGTRAP, 133), as
+    // scripts/support/service-process.ts does for the fault suites.
     command:
-      `rm -rf ${dataDir} && mkdir -p ${dataDir} && ` +
-      `{ ${serviceCommand().join(' ')} > ${log} 2>&1 || { tail -n 40 ${log} >&2; exit 1; }; }`,
+      `rm -rf ${dataDir} && mkdir -p ${dataDir} && { ` +
+      `for attempt in 1 2; do started=$(date +%s); ${serviceCommand().join(' ')} >> ${log} 2>&1; code=$?; ` +
+      `if [ $attempt = 1 ] && [ $code = 133 ] && [ $(( $(date +%s) - started )) -lt 60 ] && grep -q 'Check failed: jit_page' ${log}; ` +
+      `then echo "service on ${port}: V8 aborted it at start-up (nodejs/node#64500), starting it again" >&2; else break; fi; done; ` +
+      `[ $code = 0 ] || { tail -n 40 ${log} >&2; exit 1; }; }`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -131,6 +131,8 @@ test('a viewer reads routing but cannot edit it; the processors page shows conne
   await expect(page.getByTestId('connector-sandbox-acquirer-a')).toContainText('Tarjeta');
   // Only platform admins get the mode controls.
   await expect(page.getByLabel('Modo de sandbox-acquirer-a')).toHaveCount(0);
+  // This instance's calls in flight to the processor and its bulkhead's limit.
+  await expect(page.getByTestId('connector-sandbox-acquirer-a').getByTestId('calls')).toHaveText(/^\d+ de [1-9][\d.]*$/);
   const health = page.getByTestId('health');
   await expect(health).toContainText('sandbox-acquirer-a');
   await expect(health).toContainText('sandbox-acquirer-b');

@@ -32,10 +32,32 @@ export function serviceCommand(cwd = '.', nodeArgs: string[] = []): string[] {
   return [...start.slice(0, -1), ...nodeArgs, start.at(-1)!];
 }
 
+/**
+ * V8's JIT-page registry can abort a process that instantiates PGlite's WebAssembly ("Check
+ * failed: jit_page…", SIGTRAP; nodejs/node#64500, electric-sql/pglite#1053, no fix in Node 24):
+ * rarely, and at start-up. A supervisor would start the service again; so does this, once, when
+ * it dies of SIGTRAP before it is ready. Any other exit is the service's own failure.
+ */
 export async function startService(
   port: number,
   environment: Record<string, string>,
-  { logFile, nodeArgs = [], command, cwd, user, cleanEnvironment = false }: StartOptions = {},
+  options: StartOptions = {},
+): Promise<ServiceProcess> {
+  try {
+    return await startOnce(port, environment, options);
+  } catch (error) {
+    if (!(error instanceof StartUpTrap)) throw error;
+    console.error(`the service on port ${port} aborted at start-up (SIGTRAP, nodejs/node#64500): starting it again`);
+    return startOnce(port, environment, options);
+  }
+}
+
+class StartUpTrap extends Error {}
+
+async function startOnce(
+  port: number,
+  environment: Record<string, string>,
+  { logFile, nodeArgs = [], command, cwd, user, cleanEnvironment = false }: StartOptions,
 ): Promise<ServiceProcess> {
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
   const [program, ...args] = command ?? serviceCommand(cwd, nodeArgs);
@@ -49,6 +71,7 @@ export async function startService(
   const origin = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
+    if (child.signalCode === 'SIGTRAP') throw new StartUpTrap(`the service on port ${port} aborted (SIGTRAP)`);
     if (child.exitCode !== null) throw new Error(`the service on port ${port} exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${origin}/api/health`)).ok) break;

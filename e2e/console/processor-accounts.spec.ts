@@ -63,6 +63,8 @@ test('a merchant admin connects a Culqi account, sets up its webhook, tests it, 
 
   await row.getByRole('button', { name: 'Pausar Culqi tienda' }).click();
   await expect(row.getByTestId('state')).toHaveText('Pausada');
+  // This instance's calls in flight to the account's processor, within its bulkhead.
+  await expect(row.getByTestId('calls')).toHaveText(/^0 de [1-9][\d.]* llamadas en curso$/);
   await row.getByRole('button', { name: 'Activar Culqi tienda' }).click();
   await expect(row.getByTestId('state')).toHaveText('Activa');
 

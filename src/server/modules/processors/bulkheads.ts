@@ -27,3 +27,9 @@ export async function moneyBackCall<T>(connector: { id: string; timeoutMs: numbe
     release();
   }
 }
+
+/** This instance's calls in flight to a connector, its bulkhead's limit and the calls it kept back (the console's figures). */
+export function callsOf(connector: { id: string; timeoutMs: number }) {
+  const bulkhead = bulkheads().for(connector);
+  return { inFlight: bulkhead.inFlight, limit: bulkhead.limit, refused: bulkhead.refused };
+}

@@ -20,6 +20,10 @@ import { requestRefunds } from '@/server/modules/refunds/request-refunds';
 import { processRefunds } from '@/server/modules/refunds/process-refunds';
 import type { RefundLifecycle } from '@/server/modules/refunds/refund-view';
 import { claimAttempt } from '@tests/support/claim-attempt';
+import { getHeapStatistics } from 'node:v8';
+import { env } from '@/env';
+import { defaultBulkheadLimit } from '@/server/core/orchestration';
+import { bulkheads } from './bulkheads';
 
 // Merchants' processor accounts on the embedded database, against the processors' simulators
 // (tests/simulators): secrets sealed and never kept in the clear, the connection test, removal
@@ -60,6 +64,23 @@ const connectedCulqi = (name = 'Culqi', of = merchant, register = true) =>
 function tablesText(rows: unknown[]): string {
   return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 }
+
+describe("an account's calls in flight", () => {
+  it("are listed with the account: this instance's calls to its processor, its bulkhead's limit and the calls kept back", async () => {
+    const { account } = await connectedCulqi('Culqi with calls');
+    const connector = { id: account.connectorId, timeoutMs: env().PROCESSOR_TIMEOUT_MS };
+    const limit = defaultBulkheadLimit(connector.timeoutMs, getHeapStatistics().heap_size_limit);
+    const listedCalls = async () =>
+      (await listAccounts(db.prisma, scope())).accounts.find((each) => each.id === account.id)!.calls;
+    expect(await listedCalls()).toEqual({ inFlight: 0, limit, refused: 0 });
+    const release = bulkheads().for(connector).enter()!;
+    try {
+      expect(await listedCalls()).toEqual({ inFlight: 1, limit, refused: 0 });
+    } finally {
+      release();
+    }
+  });
+});
 
 describe('connecting an account', () => {
   it('seals the secret key and the webhook password: only a hint and the public key stay in the clear', async () => {

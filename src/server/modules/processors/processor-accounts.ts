@@ -8,6 +8,7 @@ import { checkProcessorAccount, PROCESSOR_METHODS, PROCESSOR_NAMES, type Process
 import { assertInScope, merchantInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import type { KeyRing } from '@/server/platform/security/sealed-box';
 import { processorSecretKeys, sealedColumns, sealSecrets, secretHint } from './account-secrets';
+import { callsOf } from './bulkheads';
 import { accountConfig, accountConfigSelect, accountFields, forgetAccount, notificationUrlOf } from './connectors';
 
 // A merchant's own processor accounts (docs/processors/README.md): a merchant admin (or a platform
@@ -43,6 +44,8 @@ function describe(row: Row) {
     notificationUrl: notificationUrlOf(row.processor, row.id),
     checkedAt: row.checkedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    // This instance's calls in flight to the account's processor (its bulkhead: docs/ORCHESTRATION.md 4).
+    calls: callsOf({ id: row.connectorId, timeoutMs: env().PROCESSOR_TIMEOUT_MS }),
   };
 }
 

@@ -114,8 +114,14 @@ export default async function ProcessorAccountsPage({ searchParams }: Props) {
                       </>
                     )}
                   </td>
-                  <td className={CELL} data-testid="state">
-                    {account.enabled ? t('enabled') : t('disabled')}
+                  <td className={CELL}>
+                    <span data-testid="state">{account.enabled ? t('enabled') : t('disabled')}</span>
+                    <span className="block text-xs text-slate-600" data-testid="calls">
+                      {t('calls', { inFlight: account.calls.inFlight, limit: account.calls.limit })}
+                    </span>
+                    {account.calls.refused > 0 ? (
+                      <span className="block text-xs text-slate-600">{t('callsRefused', { count: account.calls.refused })}</span>
+                    ) : null}
                   </td>
                   {canAct ? (
                     <td className={`${CELL} space-y-2`}>

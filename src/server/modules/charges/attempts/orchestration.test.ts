@@ -25,14 +25,18 @@ const ALL = { kind: 'all' } as const;
 beforeEach(async () => {
   const store = sandboxStoreFor(fixture.db.prisma);
   for (const connector of registryFor(fixture.db.prisma).connectors) await store.setMode(connector.id, 'normal');
-  await updatePolicy(fixture.db.prisma, ALL, {
+  await cardPolicy({ maxAttempts: 2, retrySoftDeclines: false });
+});
+
+/** The merchant's retry policy for CARD, within a 10 s budget. */
+function cardPolicy(policy: { maxAttempts: number; retrySoftDeclines: boolean }) {
+  return updatePolicy(fixture.db.prisma, ALL, {
     merchantCode: fixture.merchant.code,
     method: 'CARD',
-    maxAttempts: 2,
     budgetMs: 10_000,
-    retrySoftDeclines: false,
+    ...policy,
   });
-});
+}
 
 async function attempts(operationNumber: string) {
   return fixture.db.prisma.transaction.findMany({
@@ -114,13 +118,7 @@ describe('routing and failover on the platform default', () => {
     expect(off.rows.map((row) => [row.state, row.connectorId, row.declineClass])).toEqual([
       ['DENEGADO', 'sandbox-acquirer-a', 'soft'],
     ]);
-    await updatePolicy(fixture.db.prisma, ALL, {
-      merchantCode: fixture.merchant.code,
-      method: 'CARD',
-      maxAttempts: 2,
-      budgetMs: 10_000,
-      retrySoftDeclines: true,
-    });
+    await cardPolicy({ maxAttempts: 2, retrySoftDeclines: true });
     const on = await charge('4000000000008005');
     expect(on.rows.map((row) => [row.state, row.connectorId])).toEqual([
       ['DENEGADO', 'sandbox-acquirer-a'],
@@ -136,25 +134,13 @@ describe('routing and failover on the platform default', () => {
   });
 
   it('max_attempts 1 keeps a technical failure at the first acquirer', async () => {
-    await updatePolicy(fixture.db.prisma, ALL, {
-      merchantCode: fixture.merchant.code,
-      method: 'CARD',
-      maxAttempts: 1,
-      budgetMs: 10_000,
-      retrySoftDeclines: false,
-    });
+    await cardPolicy({ maxAttempts: 1, retrySoftDeclines: false });
     const { rows } = await charge('4000000000008013');
     expect(rows.map((row) => [row.state, row.connectorId])).toEqual([['DENEGADO', 'sandbox-acquirer-a']]);
   });
 
   it("a call A's bulkhead keeps back (full after routing chose A) goes to B, even with max_attempts 1: none was sent", async () => {
-    await updatePolicy(fixture.db.prisma, ALL, {
-      merchantCode: fixture.merchant.code,
-      method: 'CARD',
-      maxAttempts: 1,
-      budgetMs: 10_000,
-      retrySoftDeclines: false,
-    });
+    await cardPolicy({ maxAttempts: 1, retrySoftDeclines: false });
     const acquirerA = registryFor(fixture.db.prisma).connectors.find((connector) => connector.id === 'sandbox-acquirer-a')!;
     const bulkhead = bulkheads().for(acquirerA);
     const breaker = breakers().breakerFor(acquirerA.id);

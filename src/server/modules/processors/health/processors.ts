@@ -3,7 +3,7 @@ import { AppError } from '@/server/core/domain/errors';
 import { CONNECTOR_MODES, type ConnectorMode } from '@/server/core/domain/connector-modes';
 import { registryFor, sandboxStoreFor } from '@/server/payments';
 import { breakers } from '@/server/modules/processors/breakers';
-import { bulkheads } from '@/server/modules/processors/bulkheads';
+import { callsOf } from '@/server/modules/processors/bulkheads';
 import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { approvalSeries, connectorStats, STAT_WINDOWS, type StatWindow } from './connector-stats';
 
@@ -35,12 +35,6 @@ export async function processorsView(prisma: Db) {
       };
     }),
   );
-}
-
-/** This instance's calls in flight to the connector, its bulkhead's limit and the calls it kept back. */
-function callsOf(connector: { id: string; timeoutMs: number }) {
-  const bulkhead = bulkheads().for(connector);
-  return { inFlight: bulkhead.inFlight, limit: bulkhead.limit, refused: bulkhead.refused };
 }
 
 function knownConnector(prisma: Db, id: string): void {

@@ -73,7 +73,7 @@ async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber:
     cardBin: true,
     cardLast4: true,
     processorResponse: true,
-    additionalFields: true,
+    processorReference: true,
     createdAt: true,
     connectorId: true,
     statusCheckAt: true,
@@ -175,7 +175,7 @@ function holdMs(): number {
   return 4 * Math.max(config.PROCESSOR_TIMEOUT_MS, config.SANDBOX_TIMEOUT_MS) + 5_000;
 }
 
-type Undoable = StoredTransaction & { connectorId: string | null; additionalFields: Prisma.JsonValue; createdAt: Date };
+type Undoable = StoredTransaction & { connectorId: string | null; processorReference: string | null; createdAt: Date };
 
 /**
  * What the processor that carried the payment does first (docs/ORCHESTRATION.md 3): reverses an
@@ -184,11 +184,7 @@ type Undoable = StoredTransaction & { connectorId: string | null; additionalFiel
  * that refuses leaves the payment as it was.
  */
 async function undoAtProcessor(db: Db, transaction: Undoable, reversal: boolean): Promise<string | null> {
-  const processorReference = (transaction.additionalFields as { processor_reference?: unknown } | null)?.processor_reference;
-  const reference = transactionReference({
-    ...transaction,
-    processorReference: typeof processorReference === 'string' ? processorReference : null,
-  });
+  const reference = transactionReference(transaction);
   const connector = await connectorForTransaction(db, { connectorId: transaction.connectorId, method: reference.method });
   const result = await moneyBackCall(connector, () => connector.reverse(reference));
   if (result.outcome === 'reversed') return reversal ? result.code : null;

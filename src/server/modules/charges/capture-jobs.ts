@@ -55,11 +55,7 @@ export async function syncCaptures(prisma: Db, now = new Date()): Promise<number
 
 /** What the processor says of a capture in doubt, capturing it only when it says nothing was. */
 async function settleInDoubt(prisma: Db, payment: CapturedPayment): Promise<CaptureResult> {
-  const processorReference = (payment.additionalFields as { processor_reference?: unknown } | null)?.processor_reference;
-  const reference = transactionReference({
-    ...payment,
-    processorReference: typeof processorReference === 'string' ? processorReference : null,
-  });
+  const reference = transactionReference(payment);
   const connector = await connectorForTransaction(prisma, { connectorId: payment.connectorId, method: reference.method });
   const status = await statusWithin(connector, reference);
   if (status.outcome === 'approved' && status.capturedAmount !== undefined && status.capturedAmount !== null) {

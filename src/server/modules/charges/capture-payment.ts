@@ -33,7 +33,7 @@ export const captureSelect = {
   cardBin: true,
   cardLast4: true,
   connectorId: true,
-  additionalFields: true,
+  processorReference: true,
   createdAt: true,
   captureStatus: true,
   captureRequested: true,
@@ -102,11 +102,7 @@ async function claimCapture(tx: Tx, merchant: ActingMerchant, merchantOperationN
 
 /** Asks the processor that authorized the payment to capture the claimed amount (one capture, whatever is asked again). */
 export async function askProcessor(prisma: Db, payment: CapturedPayment): Promise<CaptureResult> {
-  const processorReference = (payment.additionalFields as { processor_reference?: unknown } | null)?.processor_reference;
-  const reference = transactionReference({
-    ...payment,
-    processorReference: typeof processorReference === 'string' ? processorReference : null,
-  });
+  const reference = transactionReference(payment);
   const connector = await connectorForTransaction(prisma, { connectorId: payment.connectorId, method: reference.method });
   return captureWithin(connector, { ...reference, captureAmount: payment.captureRequested! });
 }

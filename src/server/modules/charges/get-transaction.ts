@@ -23,6 +23,7 @@ const OPERATION_ROWS = `
            t.state_reason AS "stateReason", t.expires_at AS "expiresAt", t.continue_url AS "continueUrl",
            t.callback_url AS "callbackUrl", t.redirect_url AS "redirectUrl", t.method_details AS "methodDetails",
            t.processor_response AS "processorResponse", t.additional_fields AS "additionalFields",
+           t.processor_reference AS "processorReference",
            t.capture_status AS "captureStatus", t.captured_amount AS "capturedAmount", t.capture_before AS "captureBefore",
            t.created_at AS "createdAt",
            COALESCE((SELECT json_agg(json_build_object('state', l.state, 'at', l.at) ORDER BY l.id)

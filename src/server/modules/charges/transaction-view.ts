@@ -17,6 +17,7 @@ export const transactionSelect = {
   methodDetails: true,
   processorResponse: true,
   additionalFields: true,
+  processorReference: true,
   captureStatus: true,
   capturedAmount: true,
   captureBefore: true,
@@ -66,9 +67,13 @@ export function toTransactionObject(
 /** States in which a payment to capture later shows its capture: authorized, and what came of it. */
 const SHOWS_CAPTURE: ReadonlySet<string> = new Set(['AUTORIZADO', 'LIQUIDADO', 'EXTORNADO']);
 
-/** The stored additional fields, and a manual capture's state (docs/DECISIONS.md "Capture later"). */
+/**
+ * The stored additional fields, the processor's reference (its own column) and a manual capture's
+ * state (docs/DECISIONS.md "Capture later").
+ */
 function additionalFieldsOf(row: TransactionRow, style: TimeStyle): TransactionObject['additional_fields'] {
-  const stored = (row.additionalFields ?? null) as TransactionObject['additional_fields'];
+  const fields = (row.additionalFields ?? null) as TransactionObject['additional_fields'];
+  const stored = row.processorReference ? { ...fields, processor_reference: row.processorReference } : fields;
   if (!row.captureStatus || !row.captureBefore || !SHOWS_CAPTURE.has(row.state)) return stored;
   const capturable = row.state === 'AUTORIZADO' && row.captureStatus !== 'CAPTURED' ? row.amount : 0n;
   return {

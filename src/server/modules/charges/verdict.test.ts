@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentChange, StatusResult } from '@/server/payments';
-import { authorizationVerdict, inquiryVerdict, notificationVerdict, verdictColumns, type NotifiedPayment } from './verdict';
+import { authorizationVerdict, inquiryVerdict, notificationVerdict, verdictRow, type NotifiedPayment } from './verdict';
+import type { TransactionRow } from './transaction-view';
 
 const approvedStatus: StatusResult = {
   outcome: 'approved',
@@ -125,18 +126,60 @@ describe('notificationVerdict', () => {
   });
 });
 
-describe('verdictColumns', () => {
-  it('keeps the processor reference in additional_fields beside what was there', () => {
+describe('verdictRow', () => {
+  const at = new Date('2026-12-02T10:00:00.000Z');
+  const claimed = {
+    id: 't-1',
+    method: 'CARD',
+    amount: 15000n,
+    currency: '604',
+    state: 'REGISTRADO',
+    stateReason: '',
+    expiresAt: null,
+    continueUrl: null,
+    callbackUrl: null,
+    redirectUrl: null,
+    methodDetails: {},
+    processorResponse: null,
+    additionalFields: { processor: 'culqi-1', attempt: 1 },
+    processorReference: null,
+    captureStatus: null,
+    capturedAmount: null,
+    captureBefore: null,
+    createdAt: at,
+    lifecycle: [{ state: 'REGISTRADO', at }],
+  } satisfies TransactionRow;
+
+  it('passes an attempt in flight through PENDIENTE to the verdict, its reference in its own column', () => {
     const verdict = inquiryVerdict(approvedStatus)!;
-    expect(verdictColumns(verdict, { processor: 'culqi-1', attempt: 1 })).toEqual({
+    expect(verdictRow(claimed, verdict, at)).toEqual({
+      ...claimed,
+      state: 'AUTORIZADO',
       stateReason: 'Transacción aprobada',
       processorResponse: verdict.processorResponse,
-      declineClass: null,
-      additionalFields: { processor: 'culqi-1', attempt: 1, processor_reference: 'ch_live_1' },
+      processorReference: 'ch_live_1',
+      lifecycle: [
+        { state: 'REGISTRADO', at },
+        { state: 'PENDIENTE', at },
+        { state: 'AUTORIZADO', at },
+      ],
     });
-    expect(verdictColumns(inquiryVerdict({ outcome: 'not_found' })!, { processor: 'x' })).toEqual({
+  });
+
+  it('moves a PENDIENTE payment once, keeping what the verdict does not say', () => {
+    const pending = {
+      ...claimed,
+      state: 'PENDIENTE' as const,
+      processorReference: 'ord_1',
+      lifecycle: [...claimed.lifecycle, { state: 'PENDIENTE' as const, at }],
+    };
+    const declined = verdictRow(pending, inquiryVerdict({ outcome: 'not_found' })!, at);
+    expect(declined).toMatchObject({
+      state: 'DENEGADO',
       stateReason: 'El procesador no recibió el pago',
-      declineClass: 'technical',
+      processorReference: 'ord_1',
+      processorResponse: null,
     });
+    expect(declined.lifecycle.map((entry) => entry.state)).toEqual(['REGISTRADO', 'PENDIENTE', 'DENEGADO']);
   });
 });

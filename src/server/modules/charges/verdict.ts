@@ -5,6 +5,7 @@ import { PENDING_METHODS } from '@/server/core/domain/expiry';
 import { APPROVED_MESSAGE, declinedByProcessor, STATE_REASONS } from '@/server/core/domain/state-reasons';
 import type { PaymentChange, StatusResult } from '@/server/payments';
 import { paidResponse } from './payer/payer-actions';
+import type { TransactionRow } from './transaction-view';
 
 // What a processor's word about a payment does to it: the one place an answer becomes a state
 // move and its reason (docs/ORCHESTRATION.md 3). The charge path asks it for an authorization's
@@ -122,10 +123,22 @@ export function notificationVerdict(payment: NotifiedPayment, change: PaymentCha
   }
 }
 
-/** The row's columns a verdict sets, its processor reference kept in additional_fields. */
-export function verdictColumns(verdict: Verdict, additionalFields: Prisma.JsonObject | null) {
-  const { to: _to, processorReference, ...columns } = verdict;
-  return processorReference
-    ? { ...columns, additionalFields: { ...(additionalFields ?? {}), processor_reference: processorReference } }
-    : columns;
+/**
+ * The payment as a verdict leaves it: its state and reason, what the processor said, its
+ * reference; an attempt still REGISTRADO (a claim) passes PENDIENTE first, as a written attempt
+ * being verified did. Its lifecycle lists every move; the moves module checks them against the
+ * table.
+ */
+export function verdictRow(row: TransactionRow, verdict: Verdict, at: Date): TransactionRow {
+  const through = row.state === 'REGISTRADO' ? [{ state: 'PENDIENTE' as const, at }] : [];
+  return {
+    ...row,
+    state: verdict.to,
+    stateReason: verdict.stateReason,
+    expiresAt: 'expiresAt' in verdict ? null : row.expiresAt,
+    processorResponse:
+      verdict.processorResponse === undefined ? row.processorResponse : (verdict.processorResponse as Prisma.JsonValue),
+    processorReference: verdict.processorReference ?? row.processorReference,
+    lifecycle: [...row.lifecycle, ...through, { state: verdict.to, at }],
+  };
 }

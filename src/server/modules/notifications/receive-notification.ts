@@ -3,8 +3,9 @@ import type { Db, Tx } from '@/server/platform/db/client';
 import { isUuid } from '@/server/core/domain/uuid';
 import { logError, logInfo } from '@/server/platform/log';
 import { PROCESSORS, type PaymentChange } from '@/server/payments';
-import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
-import { notificationVerdict, verdictColumns } from '@/server/modules/charges/verdict';
+import { applyVerdict } from '@/server/modules/charges/attempts/apply-verdict';
+import { movedTransactionSelect } from '@/server/modules/charges/moves/record-transaction-moves';
+import { notificationVerdict } from '@/server/modules/charges/verdict';
 import { moveRefund } from '@/server/modules/refunds/refund-moves';
 import { connectorById } from '@/server/modules/processors/connectors';
 
@@ -39,7 +40,6 @@ type Locked = {
   state: string;
   status_check_at: Date | null;
   processor_response: Prisma.JsonObject | null;
-  additional_fields: Prisma.JsonObject | null;
   held: boolean;
 };
 
@@ -81,8 +81,17 @@ async function apply(tx: Tx, payment: Locked, change: PaymentChange, at: Date): 
     return 'late_approval';
   }
   if (!verdict) return 'unchanged';
-  const data = { ...verdictColumns(verdict, payment.additional_fields), statusCheckAt: null };
-  return (await moveTransaction(tx, payment.id, 'PENDIENTE', verdict.to, data, at)) ? 'moved' : 'unchanged';
+  const { merchantId, operation, ...row } = await tx.transaction.findUniqueOrThrow({
+    where: { id: payment.id },
+    select: movedTransactionSelect,
+  });
+  const audience = {
+    merchantId,
+    merchantCode: operation.merchant.code,
+    merchantOperationNumber: operation.merchantOperationNumber,
+  };
+  const moved = await applyVerdict(tx, { row, audience, written: 'row' }, verdict, at, { inTransaction: true });
+  return moved ? 'moved' : 'unchanged';
 }
 
 export async function receiveNotification(prisma: Db, input: Input): Promise<NotificationOutcome> {
@@ -115,7 +124,7 @@ export async function receiveNotification(prisma: Db, input: Input): Promise<Not
       let outcome = 'not_ours';
       if (result.transactionId !== null && isUuid(result.transactionId)) {
         const [payment] = await tx.$queryRaw<Locked[]>`
-        SELECT id, merchant_id, connector_id, method, state, status_check_at, processor_response, additional_fields,
+        SELECT id, merchant_id, connector_id, method, state, status_check_at, processor_response,
           coalesce(undo_until > now(), false) AS held
         FROM transactions WHERE id = ${result.transactionId}::uuid FOR UPDATE`;
         // Only a payment this very account carried: a notification cannot move another's.

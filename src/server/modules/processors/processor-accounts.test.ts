@@ -202,6 +202,14 @@ describe('notifications', () => {
     };
     const charged = await authorizeCharge(db.prisma, merchant, request);
     expect(charged.transaction.state).toBe('PENDIENTE');
+    // The processor's id is a column of its own, shown to the integrator in additional_fields.
+    const stored = await db.prisma.transaction.findUniqueOrThrow({
+      where: { id: charged.transaction.transaction_id },
+      select: { processorReference: true, additionalFields: true },
+    });
+    expect(stored.processorReference).toMatch(/^ord_/);
+    expect(stored.additionalFields).not.toHaveProperty('processor_reference');
+    expect(charged.transaction.additional_fields!.processor_reference).toBe(stored.processorReference);
     return {
       ...connected,
       transactionId: charged.transaction.transaction_id,

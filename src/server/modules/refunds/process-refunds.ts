@@ -64,7 +64,7 @@ export async function processRefunds(prisma: Db, delaySeconds: number, now = new
       RETURNING r.id AS "refundId", r.state, r.refund_amount AS "refundAmount", r.created_at AS "registeredAt",
                 t.id, t.method, t.amount, t.currency,
                 t.card_bin AS "cardBin", t.card_last4 AS "cardLast4", t.connector_id AS "connectorId",
-                t.additional_fields->>'processor_reference' AS "processorReference", t.created_at AS "createdAt"`;
+                t.processor_reference AS "processorReference", t.created_at AS "createdAt"`;
     if (!refund) break;
     try {
       const to = refund.state === 'REGISTERED' ? 'IN_PROCESS' : REFUND_STATE_OF[(await askConnector(prisma, refund)).outcome];

@@ -96,6 +96,7 @@ export function newAttempt(
       methodDetails: base.methodDetails as Prisma.JsonObject,
       processorResponse: null,
       additionalFields: additionalFieldsOf(base, connectorId, number),
+      processorReference: null,
       // A payment to capture later is UNCAPTURED from its first attempt; its window counts from
       // the attempt (the authorization follows within the processor's timeout, or the payer's
       // 3-D Secure challenge).
@@ -191,9 +192,10 @@ export function settledRow(attempt: Attempt, settlement: Settlement): Transactio
     continueUrl: result.outcome === 'pending' ? result.continueUrl : null,
     methodDetails: (decided?.methodDetails ?? attempt.row.methodDetails) as Prisma.JsonObject,
     processorResponse: 'processorResponse' in result ? result.processorResponse : null,
-    // The processor's id of the payment, which its reversal, refunds and inquiries name; a
-    // sandbox processor's page that simulates the payer's payment.
+    // A sandbox processor's page that simulates the payer's payment.
     additionalFields: withAnswerFields(attempt.row.additionalFields, result),
+    // The processor's id of the payment, which its reversal, capture, refunds and inquiries name.
+    processorReference: ('processorReference' in result ? result.processorReference : null) ?? attempt.row.processorReference,
     lifecycle,
   };
 }
@@ -205,7 +207,7 @@ export function outcomeColumns(
   row: TransactionRow,
   settlement: Settlement,
   reply: unknown,
-): OutcomeColumns {
+): Omit<OutcomeColumns, 'status_checks'> {
   const { result } = settlement;
   // A processor's card (a wallet's virtual card) wins over the request's; without one, the row keeps the request's.
   const card: CardFields | null = ('card' in result ? result.card : null) ?? base.card;
@@ -219,6 +221,7 @@ export function outcomeColumns(
     method_details: row.methodDetails,
     processor_response: row.processorResponse,
     additional_fields: row.additionalFields,
+    processor_reference: row.processorReference,
     authorization_reply: reply,
     decline_class: settlement.declineClass,
     three_ds: settlement.threeDs,
@@ -256,13 +259,9 @@ function cardColumns(card: CardFields | null) {
 
 /** An attempt's additional fields with what its processor's answer adds to them. */
 function withAnswerFields(fields: Prisma.JsonValue | null, result: Settlement['result']): Prisma.JsonObject | null {
-  const added: Prisma.JsonObject = {
-    ...('processorReference' in result && result.processorReference ? { processor_reference: result.processorReference } : {}),
-    ...(result.outcome === 'pending' && result.simulatedPaymentUrl ? { sandbox: { pay_url: result.simulatedPaymentUrl } } : {}),
-  };
-  return Object.keys(added).length === 0
-    ? (fields as Prisma.JsonObject | null)
-    : { ...(fields as Prisma.JsonObject | null), ...added };
+  return result.outcome === 'pending' && result.simulatedPaymentUrl
+    ? { ...(fields as Prisma.JsonObject | null), sandbox: { pay_url: result.simulatedPaymentUrl } }
+    : (fields as Prisma.JsonObject | null);
 }
 
 /** What a processor is told of the order: its number, a description, and the payer (the customer, else the billing person). */

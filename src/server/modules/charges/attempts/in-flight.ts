@@ -63,6 +63,8 @@ export function claimAsTransaction(claim: ChargeClaim): Transaction & { lifecycl
     methodDetails: json(row.method_details) ?? {},
     processorResponse: null,
     additionalFields: json(row.additional_fields),
+    // Set by the processor's answer, which a claim has not had.
+    processorReference: null,
     requestHash: claim.requestHash,
     authorizationReply: null,
     connectorId: claim.connectorId,

@@ -41,13 +41,15 @@ WITH settled AS (
 ), ${nextClaimWritten('written', '$10', '$11', '$12')}
 SELECT count(*)::int AS moved FROM written`;
 
-// A written attempt (a payment that waited PENDIENTE for its payer's 3-D Secure challenge) moves
-// on from the state it is in, with its new lifecycle entries and events.
+// A written attempt (a payment that waited PENDIENTE for its payer's 3-D Secure challenge, or
+// whose answer is being verified) moves on from the state it is in, with its new lifecycle
+// entries and events: the outcome columns the answer names change, the others stay. A payment a
+// cancellation holds while its processor is asked (undo_until) does not move.
 const MOVE_WRITTEN = `
 WITH moved AS (
-  UPDATE transactions t SET ${OUTCOME_COLUMNS.map((column) => `${column} = v.${column}`).join(', ')}
+  UPDATE transactions t SET ${OUTCOME_COLUMNS.map((column) => `${column} = CASE WHEN $2::jsonb ? '${column}' THEN v.${column} ELSE t.${column} END`).join(', ')}
   FROM jsonb_populate_record(NULL::transactions, $2::jsonb) v
-  WHERE t.id = $1::uuid AND t.state = $3::"TransactionState"
+  WHERE t.id = $1::uuid AND t.state = $3::"TransactionState" AND (t.undo_until IS NULL OR t.undo_until < now())
   RETURNING t.id, t.operation_id
 ), ${movesWritten('moved', 'moved', { lifecycle: '$4', events: '$5' })}, ${nextClaimWritten('moved', '$6', '$7', '$8')}
 SELECT count(*)::int AS moved FROM moved`;
@@ -74,9 +76,10 @@ export type AttemptOutcomeRows = {
  * away (a restart): one statement, so it landed whole or not at all, and a run after one whose
  * commit was lost finds the attempt settled and reads the answer it stored. An attempt that moves
  * on to another is not: a lost commit would leave the caller without the next attempt it wrote,
- * and the status sync settles the claim instead.
+ * and the status sync settles the claim instead. Nor is one written in the caller's database
+ * transaction (`inTransaction`), which a lost connection ends whole.
  */
-export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promise<boolean> {
+export async function recordAttempt(prisma: Db | Tx, rows: AttemptOutcomeRows, { inTransaction = false } = {}): Promise<boolean> {
   const next = [
     rows.next ? asJson(rows.next.transaction) : null,
     JSON.stringify(rows.next?.events.map(eventColumns) ?? []),
@@ -111,7 +114,8 @@ export async function recordAttempt(prisma: Db, rows: AttemptOutcomeRows): Promi
       ...next,
     );
   };
-  const [result] = await (rows.next ? write() : persistently(write));
+  const once = rows.next !== null || inTransaction;
+  const [result] = await (once ? write() : persistently(write));
   return (result?.moved ?? 0) > 0;
 }
 

@@ -59,17 +59,20 @@ export const OUTCOME_COLUMNS = [
   'method_details',
   'processor_response',
   'additional_fields',
+  'processor_reference',
   'authorization_reply',
   'decline_class',
   'three_ds',
   'latency_ms',
   'status_check_at',
+  'status_checks',
   'updated_at',
 ] as const satisfies readonly TransactionColumn[];
 
 /** The columns of a transaction written once, with its outcome, from its claim. */
 export const WRITTEN_COLUMNS = [
   ...TRANSACTION_COLUMNS,
+  'processor_reference',
   'authorization_reply',
   'decline_class',
   'three_ds',

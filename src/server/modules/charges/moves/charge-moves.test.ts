@@ -17,6 +17,7 @@ const row = (states: TransactionRow['state'][]): TransactionRow => ({
   methodDetails: {},
   processorResponse: null,
   additionalFields: null,
+  processorReference: null,
   captureStatus: null,
   capturedAmount: null,
   captureBefore: null,

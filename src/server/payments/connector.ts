@@ -105,7 +105,7 @@ type Decided = {
   methodDetails: Record<string, unknown>;
   /**
    * The processor's own id of what it made (a charge, a payment, an order), which its reversal,
-   * refunds and status inquiries name; kept in the transaction's `additional_fields`.
+   * refunds and status inquiries name; kept in the transaction's `processor_reference` column.
    */
   processorReference?: string;
 };

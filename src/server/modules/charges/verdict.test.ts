@@ -11,12 +11,46 @@ const approvedStatus: StatusResult = {
 };
 
 describe('authorizationVerdict', () => {
+  const decided = { card: null, methodDetails: {} };
   it('approves, declines a decline or a failure, and leaves a pending or unverified answer PENDIENTE', () => {
-    expect(authorizationVerdict('approved')).toBe('AUTORIZADO');
-    expect(authorizationVerdict('declined')).toBe('DENEGADO');
-    expect(authorizationVerdict('technical_failure')).toBe('DENEGADO');
-    expect(authorizationVerdict('pending')).toBeNull();
-    expect(authorizationVerdict('verifying')).toBeNull();
+    const approval = { authorization_code: 'A1', brand_transaction_id: 'B1', result_message: 'Aprobado' } as never;
+    expect(
+      authorizationVerdict({
+        ...decided,
+        outcome: 'approved',
+        stateReason: 'ok',
+        processorResponse: approval,
+        processorReference: 'ch_1',
+      }),
+    ).toEqual({
+      to: 'AUTORIZADO',
+      stateReason: 'ok',
+      processorResponse: approval,
+      declineClass: null,
+      processorReference: 'ch_1',
+    });
+    const refusal = { result_message: { code: '05', description: 'No autorizada' } };
+    expect(
+      authorizationVerdict({
+        ...decided,
+        outcome: 'declined',
+        stateReason: 'no',
+        processorResponse: refusal,
+        declineClass: 'soft',
+      }),
+    ).toEqual({ to: 'DENEGADO', stateReason: 'no', processorResponse: refusal, declineClass: 'soft' });
+    expect(
+      authorizationVerdict({
+        ...decided,
+        outcome: 'technical_failure',
+        reason: 'timeout',
+        stateReason: 't',
+        processorResponse: null,
+      }),
+    ).toEqual({ to: 'DENEGADO', stateReason: 't', processorResponse: null, declineClass: 'technical' });
+    const order = { stateReason: 'p', processorResponse: null, expiresAt: new Date(), continueUrl: null, methodDetails: {} };
+    expect(authorizationVerdict({ outcome: 'pending', ...order })).toBeNull();
+    expect(authorizationVerdict({ outcome: 'verifying' })).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import type { DeclineClass } from '@/server/core/domain/decline-class';
 import type { TransactionState } from '@/server/core/domain/states';
 import { PENDING_METHODS } from '@/server/core/domain/expiry';
 import { APPROVED_MESSAGE, declinedByProcessor, STATE_REASONS } from '@/server/core/domain/state-reasons';
-import type { PaymentChange, StatusResult } from '@/server/payments';
+import type { AuthorizeResult, PaymentChange, StatusResult } from '@/server/payments';
 import { paidResponse } from './payer/payer-actions';
 import type { TransactionRow } from './transaction-view';
 
@@ -18,7 +18,7 @@ import type { TransactionRow } from './transaction-view';
 export type Verdict = {
   to: Extract<TransactionState, 'AUTORIZADO' | 'DENEGADO' | 'EXPIRADO' | 'CANCELADO'>;
   stateReason: string;
-  processorResponse?: Prisma.InputJsonValue;
+  processorResponse?: Prisma.InputJsonValue | null;
   declineClass?: DeclineClass | null;
   /** The processor's id of an approval it found, which later reversals and refunds name. */
   processorReference?: string;
@@ -43,14 +43,34 @@ const declined = (code: string, declineClass: DeclineClass): Verdict => {
 };
 
 /**
- * The state an authorization's answer ends its attempt in: null leaves it PENDIENTE (a payment
- * order waiting for its payer, a challenge, or an answer still being verified).
+ * An authorization's answer as a verdict: approved or declined as the processor said, a technical
+ * failure declined; null leaves the attempt PENDIENTE (a payment order waiting for its payer, a
+ * challenge, or an answer still being verified).
  */
 export function authorizationVerdict(
-  outcome: 'approved' | 'declined' | 'technical_failure' | 'pending' | 'verifying',
-): Extract<TransactionState, 'AUTORIZADO' | 'DENEGADO'> | null {
-  if (outcome === 'approved') return 'AUTORIZADO';
-  return outcome === 'declined' || outcome === 'technical_failure' ? 'DENEGADO' : null;
+  result: Exclude<AuthorizeResult, { outcome: 'challenge' }> | { outcome: 'verifying' },
+): Verdict | null {
+  switch (result.outcome) {
+    case 'approved':
+      return {
+        to: 'AUTORIZADO',
+        stateReason: result.stateReason,
+        processorResponse: result.processorResponse,
+        declineClass: null,
+        ...(result.processorReference ? { processorReference: result.processorReference } : {}),
+      };
+    case 'declined':
+    case 'technical_failure':
+      return {
+        to: 'DENEGADO',
+        stateReason: result.stateReason,
+        processorResponse: result.processorResponse,
+        declineClass: result.outcome === 'declined' ? result.declineClass : 'technical',
+        ...(result.processorReference ? { processorReference: result.processorReference } : {}),
+      };
+    default:
+      return null;
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { chargeMoves } from '@/server/modules/charges/moves/charge-moves';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import type { ClaimRows } from './claim-charge';
 import type { OutcomeColumns, TransactionColumns } from './transaction-columns';
-import { authorizationVerdict } from '../verdict';
+import { authorizationVerdict, verdictRow, type Verdict } from '../verdict';
 
 // The rows of one attempt as the charge statements write them, and the row as the answer and
 // the events show it (the same values: one is made from the other).
@@ -158,7 +158,7 @@ export function additionalFieldsOf(base: ChargeBase, connectorId: string, number
 
 /** How an attempt ended, as its row keeps it. */
 export type Settlement = {
-  result: Exclude<AuthorizeResult, { outcome: 'challenge' }> | Verifying;
+  result: Exclude<AuthorizeResult, { outcome: 'challenge' }> | Verifying | Inquired;
   sentAt: Date;
   decidedAt: Date;
   latencyMs: number;
@@ -170,23 +170,37 @@ export type Settlement = {
 };
 
 /** No answer and no status yet: the attempt waits PENDIENTE for the status sync. */
-export type Verifying = { outcome: 'verifying'; stateReason: string };
+export type Verifying = { outcome: 'verifying'; stateReason: string; processorReference?: string };
 
-/** The attempt once its outcome is known: the row the answer shows. */
+/**
+ * An ambiguous answer the processor's status then decided: its verdict; `notFound` when the
+ * processor never received the payment.
+ */
+export type Inquired = {
+  outcome: 'inquired';
+  verdict: Verdict;
+  notFound: boolean;
+  stateReason: string;
+  processorReference?: string;
+};
+
+/**
+ * The attempt once its outcome is known: the row the answer shows. What the processor said of the
+ * payment (its details, its reference, a payment order's expiry) is kept PENDIENTE; a verdict
+ * (an authorization's decision, or the status that decided an ambiguous one) moves it on.
+ */
 export function settledRow(attempt: Attempt, settlement: Settlement): TransactionRow {
   const { result } = settlement;
-  const final = authorizationVerdict(result.outcome);
   // An attempt that waited for its payer's challenge is PENDIENTE already.
   const lifecycle =
     attempt.row.state === 'PENDIENTE'
       ? [...attempt.row.lifecycle]
       : [...attempt.row.lifecycle, { state: 'PENDIENTE' as const, at: settlement.sentAt }];
-  if (final) lifecycle.push({ state: final, at: settlement.decidedAt });
   // A failure the service noted itself (timeout, a throwing connector) carries no details: the request's stay.
   const decided = 'methodDetails' in result && Object.keys(result.methodDetails).length > 0 ? result : null;
-  return {
+  const pending: TransactionRow = {
     ...attempt.row,
-    state: final ?? 'PENDIENTE',
+    state: 'PENDIENTE',
     stateReason: result.stateReason,
     expiresAt: result.outcome === 'pending' ? result.expiresAt : null,
     continueUrl: result.outcome === 'pending' ? result.continueUrl : null,
@@ -195,9 +209,11 @@ export function settledRow(attempt: Attempt, settlement: Settlement): Transactio
     // A sandbox processor's page that simulates the payer's payment.
     additionalFields: withAnswerFields(attempt.row.additionalFields, result),
     // The processor's id of the payment, which its reversal, capture, refunds and inquiries name.
-    processorReference: ('processorReference' in result ? result.processorReference : null) ?? attempt.row.processorReference,
+    processorReference: result.processorReference ?? attempt.row.processorReference,
     lifecycle,
   };
+  const verdict = result.outcome === 'inquired' ? result.verdict : authorizationVerdict(result);
+  return verdict ? verdictRow(pending, verdict, settlement.decidedAt) : pending;
 }
 
 /** The outcome columns of a settled attempt; `reply` is stored only on the answer's attempt. */

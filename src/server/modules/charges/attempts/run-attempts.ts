@@ -8,6 +8,7 @@ import { nextStep, type AttemptFailure } from '@/server/core/orchestration';
 import { transactionReference, type AuthorizeResult, type PaymentConnector } from '@/server/payments';
 import { connectorById } from '@/server/modules/processors/connectors';
 import type { ChargeResponse } from '@/server/core/interface/transaction';
+import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { inquiryVerdict } from '../verdict';
 import { authorizeWithin, statusWithin } from './ask-processor';
@@ -21,7 +22,9 @@ import {
   settledRow,
   type Attempt,
   type ChargeBase,
+  type Inquired,
   type Settlement,
+  type Verifying,
 } from './attempt-rows';
 import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
@@ -71,7 +74,9 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
     const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
 
     if (sent) sentCount += 1;
-    const failure: AttemptFailure | null = sent ? failureOf(result) : { kind: 'technical', reason: 'kept_back' };
+    const failure: AttemptFailure | null = sent
+      ? failureOf(result, attempt.row.method)
+      : { kind: 'technical', reason: 'kept_back' };
     const step = failure
       ? nextStep({
           policy: plan.policy,
@@ -111,9 +116,8 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
       threeDs: stepUp?.kind === 'failed' ? publicThreeDs(stepUp.result) : publicAuthentication(base.authentication),
     };
     if (!next) return answerWith(prisma, base, attempt, settlement);
-    const moved = await settle(prisma, base, attempt, settlement, null, {
-      ...attemptRows(base, next, statusCheckAfter(await connectorOf(prisma, next.connectorId))),
-      attempt: next.number,
+    const moved = await settle(prisma, base, attempt, settlement, {
+      next: { ...attemptRows(base, next, statusCheckAfter(await connectorOf(prisma, next.connectorId))), attempt: next.number },
     });
     if (!moved) return awaitAnswer(prisma, base.merchant, base.body, 0);
     if (stepUp?.kind === 'challenge') return awaitChallenge(prisma, base, next);
@@ -200,11 +204,8 @@ async function settle(
   base: ChargeBase,
   attempt: Attempt,
   settlement: Settlement,
-  reply: ChargeResponse | null,
-  next: AttemptOutcomeRows['next'],
-  vault: AttemptOutcomeRows['vault'] = null,
+  { row = settledRow(attempt, settlement), reply = null, next = null, vault = null }: SettleRows,
 ): Promise<boolean> {
-  const row = settledRow(attempt, settlement);
   const moves = settledMoves(base, attempt, row);
   return recordAttempt(prisma, {
     transactionId: attempt.row.id,
@@ -217,6 +218,15 @@ async function settle(
   });
 }
 
+type SettleRows = {
+  /** The settled attempt's row, when the caller has it already. */
+  row?: TransactionRow;
+  /** The charge's answer, stored with the attempt that gives it. */
+  reply?: ChargeResponse | null;
+  next?: AttemptOutcomeRows['next'];
+  vault?: AttemptOutcomeRows['vault'];
+};
+
 /** Settles the attempt whose outcome is the charge's answer, storing that answer with it. */
 async function answerWith(
   prisma: Db,
@@ -225,8 +235,9 @@ async function answerWith(
   settlement: Settlement,
   vault: AttemptOutcomeRows['vault'] = null,
 ): Promise<ChargeResponse> {
-  const reply = replyOf(base.merchant, base.body, settledRow(attempt, settlement));
-  if (await settle(prisma, base, attempt, settlement, reply, null, vault)) return reply;
+  const row = settledRow(attempt, settlement);
+  const reply = replyOf(base.merchant, base.body, row);
+  if (await settle(prisma, base, attempt, settlement, { row, reply, vault })) return reply;
   return awaitAnswer(prisma, base.merchant, base.body, 0);
 }
 
@@ -236,7 +247,7 @@ async function connectorOf(prisma: Db, id: string): Promise<PaymentConnector> {
   return connector;
 }
 
-type Answer = AuthorizeResult | { outcome: 'verifying'; stateReason: string };
+type Answer = AuthorizeResult | Verifying | Inquired;
 
 /** A timeout: the processor may or may not have done what was asked. */
 function isAmbiguous(answer: AuthorizeResult): boolean {
@@ -245,49 +256,33 @@ function isAmbiguous(answer: AuthorizeResult): boolean {
 
 /**
  * After an ambiguous answer, only the same processor's status decides (docs/ORCHESTRATION.md 3):
- * the verdict of that status is the attempt's answer; never received lets routing move on, but a
- * Yape payment never does after a timeout, since the payer's one-time code may be spent by then;
- * anything undecided leaves the attempt in doubt for the worker.
+ * the verdict of that status is the attempt's answer; anything undecided leaves the attempt in
+ * doubt for the worker. The processor's id, when its answer named the payment while leaving it
+ * undecided, is asked by and kept.
  */
 async function afterAmbiguity(connector: PaymentConnector, attempt: Attempt, processorReference?: string): Promise<Answer> {
   const status = await statusWithin(
     connector,
-    transactionReference({
-      id: attempt.row.id,
-      method: attempt.row.method,
-      amount: attempt.row.amount,
-      currency: attempt.row.currency,
-      cardBin: null,
-      cardLast4: null,
-      // The processor's id, when its answer named the payment while leaving it undecided.
-      processorReference: processorReference ?? null,
-      createdAt: attempt.row.createdAt,
-    }),
+    transactionReference({ ...attempt.row, cardBin: null, cardLast4: null, processorReference: processorReference ?? null }),
   );
   const verdict = inquiryVerdict(status);
-  if (!verdict) return { outcome: 'verifying', stateReason: STATE_REASONS.verifying };
-  const reference = verdict.processorReference ?? processorReference;
-  const decided = { card: null, methodDetails: {}, ...(reference ? { processorReference: reference } : {}) };
-  const said = <Outcome extends AuthorizeResult['outcome']>(_: Outcome) =>
-    verdict.processorResponse as Extract<AuthorizeResult, { outcome: Outcome }>['processorResponse'];
-  if (verdict.to === 'AUTORIZADO') {
-    return { ...decided, outcome: 'approved', stateReason: verdict.stateReason, processorResponse: said('approved') };
-  }
-  if (status.outcome === 'not_found') {
-    const reason = attempt.row.method === 'YAPE' ? 'processor_error' : 'connection_refused';
-    return { ...decided, outcome: 'technical_failure', reason, stateReason: verdict.stateReason, processorResponse: null };
-  }
+  const reference = processorReference ? { processorReference } : {};
+  if (!verdict) return { outcome: 'verifying', stateReason: STATE_REASONS.verifying, ...reference };
   return {
-    ...decided,
-    outcome: 'declined',
+    outcome: 'inquired',
+    verdict,
+    notFound: status.outcome === 'not_found',
     stateReason: verdict.stateReason,
-    processorResponse: said('declined'),
-    declineClass: verdict.declineClass ?? 'technical',
+    ...reference,
   };
 }
 
-/** What routing reads of a failed answer; null when the attempt did not fail. */
-function failureOf(result: Answer): AttemptFailure | null {
+/**
+ * What routing reads of a failed answer; null when the attempt did not fail. A payment its
+ * processor never received lets routing move on, but a Yape payment never does after a timeout,
+ * since the payer's one-time code may be spent by then.
+ */
+function failureOf(result: Answer, method: string): AttemptFailure | null {
   switch (result.outcome) {
     case 'declined':
       return result.declineClass === 'technical'
@@ -295,6 +290,13 @@ function failureOf(result: Answer): AttemptFailure | null {
         : { kind: 'declined', declineClass: result.declineClass };
     case 'technical_failure':
       return { kind: 'technical', reason: result.reason };
+    case 'inquired': {
+      const { verdict } = result;
+      if (verdict.to === 'AUTORIZADO') return null;
+      if (result.notFound) return { kind: 'technical', reason: method === 'YAPE' ? 'processor_error' : 'connection_refused' };
+      const declineClass = verdict.declineClass ?? 'technical';
+      return declineClass === 'technical' ? { kind: 'technical', reason: 'processor_error' } : { kind: 'declined', declineClass };
+    }
     // A processor that wants the payer authenticated first: 3-D Secure step-up decides.
     case 'challenge':
       return { kind: 'declined', declineClass: 'sca_required' };

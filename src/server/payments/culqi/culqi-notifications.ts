@@ -33,7 +33,7 @@ function verified(notification: IncomingNotification, account: ProcessorAccountC
 
 type Event = { id: string; type: string; data: Record<string, unknown> };
 
-function eventOf(body: string): Event | null {
+function parseEvent(body: string): Event | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body) as unknown;
@@ -84,7 +84,7 @@ export async function culqiNotification(
   notification: IncomingNotification,
 ): Promise<NotificationResult> {
   if (!verified(notification, account)) return { outcome: 'refused', reason: 'missing or wrong webhook credentials' };
-  const event = eventOf(notification.body);
+  const event = parseEvent(notification.body);
   if (!event) return { outcome: 'malformed', reason: 'not a Culqi event' };
   const accepted = { outcome: 'accepted' as const, externalId: event.id, kind: event.type };
   const settle = <T extends { metadata?: Record<string, unknown>; order_number?: string }>(

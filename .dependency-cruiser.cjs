@@ -55,6 +55,14 @@ module.exports = {
       SERVER,
       '^src/(app|proxy\\.ts|instrumentation\\.ts)',
     ),
+    {
+      name: 'rest-entry-loads-rest-only',
+      comment:
+        "The API's HTTP entry loads the procedures of the documented REST paths (api/routers/rest-router.ts), never the console's or the operator's.",
+      severity: 'error',
+      from: { path: '^src/server/http/node-api\\.ts$' },
+      to: { path: '^src/server/(api/routers/(console|admin)/|api/console-caller\\.ts|modules/console/)', reachable: true },
+    },
     never('code-never-imports-tests', 'Shipped code never imports the test suites or scripts.', '^src/', '^(tests|e2e|scripts)/'),
     never(
       'payments-through-facade',

@@ -1,4 +1,4 @@
-import { appRouter } from '@/server/api/routers/app-router';
+import { restRouter } from '@/server/api/routers/rest-router';
 import type { ProcedureMeta, SuccessType } from '@/server/api/openapi/procedure-meta';
 
 // The documented REST paths, read from the procedures' meta: the wrapper answers 404 for an
@@ -12,7 +12,7 @@ type RestRoute = RestMethod & { method: string; pattern: RegExp; literals: numbe
 function collect(): RestRoute[] {
   const routes: RestRoute[] = [];
   type WithMeta = { _def: { meta?: ProcedureMeta } };
-  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, WithMeta>)) {
+  for (const procedure of Object.values(restRouter._def.procedures as unknown as Record<string, WithMeta>)) {
     const meta = procedure._def.meta;
     if (!meta?.openapi) continue;
     const pattern = new RegExp(`^${meta.openapi.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);

@@ -1,5 +1,5 @@
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
-import { appRouter } from '@/server/api/routers/app-router';
+import { restRouter } from '@/server/api/routers/rest-router';
 import type { ApiContext } from '@/server/api/context';
 import type { ApiRequest, ApiReply } from '@/server/platform/http/api-request';
 
@@ -17,7 +17,7 @@ const contexts = new WeakMap<object, ApiContext>();
 const NEVER_ABORTED = new AbortController().signal;
 
 const handler = createOpenApiNodeHttpHandler({
-  router: appRouter,
+  router: restRouter,
   createContext: ({ req }: { req: object }) => contexts.get(req)!,
   onError: ({ error, req }: { error: unknown; req: object }) => {
     const context = contexts.get(req);

@@ -2,7 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { env } from '@/env';
 import { createSchema } from 'zod-openapi';
 import { errorEnvelope, errorResponses, requestIdHeader } from './errors';
-import { appRouter } from '../routers/app-router';
+import { restRouter } from '../routers/rest-router';
 import { restPathOf } from '@/server/api/rest-routes';
 import { authDocument } from './token';
 import { publicPaths } from './public';
@@ -44,7 +44,7 @@ let cached: OpenAPIObject | undefined;
 export function openApiDocument(): OpenAPIObject {
   if (cached) return cached;
   const config = env();
-  const document = generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(restRouter, {
     title: 'Ecommerce payment orchestration API',
     description:
       'Charges through CARD, YAPE, BANK_TRANSFER, CUOTEALO, PAGOEFECTIVO and QR; queries, cancellation and reversal; refunds. Amounts are strings in cents. The ALG-API-VERSION header is optional: without it, the default version 1709847567 applies.',
@@ -87,7 +87,7 @@ export function openApiDocument(): OpenAPIObject {
       };
     }
   }
-  exactRequests(document, appRouter._def.procedures);
+  exactRequests(document, restRouter._def.procedures);
   const auth = authDocument(config.authUrl, config.baseUrl);
   document.paths = {
     ...document.paths,

@@ -1,16 +1,10 @@
-import { router } from '../trpc';
+import { mergeRouters, router } from '../trpc';
 import { adminRouter } from './admin';
-import { chargesRouter } from './charges';
 import { consoleRouter } from './console';
-import { eventsRouter } from './events';
-import { refundsRouter } from './refunds';
+import { restRouter } from './rest-router';
 
-export const appRouter = router({
-  charges: chargesRouter,
-  refunds: refundsRouter,
-  events: eventsRouter,
-  admin: adminRouter,
-  console: consoleRouter,
-});
+// Every procedure: the REST paths' (rest-router.ts), the operator's and the console's, which
+// the console calls over /api/trpc and in-process (console-caller.ts).
+export const appRouter = mergeRouters(restRouter, router({ admin: adminRouter, console: consoleRouter }));
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { captureBefore, captureModeOf, decideCapture, decideRefundAmount, stillRefundable } from './money-movements';
+import {
+  canCaptureTransition,
+  captureBefore,
+  captureModeOf,
+  decideCapture,
+  decideRefundAmount,
+  stillRefundable,
+} from './money-movements';
 
 describe('refund amounts', () => {
   const settled = { amount: 15000n, capturedAmount: null, refundedAmount: 0n };
@@ -41,6 +48,16 @@ describe('refund amounts', () => {
 });
 
 describe('capture', () => {
+  it('moves as its table says: claimed from UNCAPTURED, then CAPTURED or UNCAPTURED again; nothing after CAPTURED', () => {
+    expect(canCaptureTransition(null, 'UNCAPTURED')).toBe(true);
+    expect(canCaptureTransition('UNCAPTURED', 'CAPTURING')).toBe(true);
+    expect(canCaptureTransition('CAPTURING', 'CAPTURED')).toBe(true);
+    expect(canCaptureTransition('CAPTURING', 'UNCAPTURED')).toBe(true);
+    expect(canCaptureTransition('UNCAPTURED', 'CAPTURED')).toBe(false);
+    expect(canCaptureTransition('CAPTURED', 'UNCAPTURED')).toBe(false);
+    expect(canCaptureTransition('CAPTURED', 'CAPTURING')).toBe(false);
+  });
+
   it('is manual only for cards, by the request first, then the merchant', () => {
     expect(captureModeOf('CARD', undefined, {})).toBe('AUTOMATIC');
     expect(captureModeOf('CARD', undefined, { CARD: 'MANUAL' })).toBe('MANUAL');

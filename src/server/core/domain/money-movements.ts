@@ -16,6 +16,22 @@ export const CAPTURABLE_METHODS: readonly PaymentMethod[] = ['CARD'];
 export const CAPTURE_STATUSES = ['UNCAPTURED', 'CAPTURING', 'CAPTURED'] as const;
 export type CaptureStatus = (typeof CAPTURE_STATUSES)[number];
 
+/**
+ * A capture's moves, as data beside the transactions' and refunds' (states.ts): a payment to
+ * capture later is UNCAPTURED from its first attempt, CAPTURING while its processor is asked (and
+ * while the answer is in doubt), then CAPTURED, or UNCAPTURED again when the processor refused.
+ */
+const CAPTURE_MOVES: Readonly<Record<CaptureStatus | 'NONE', readonly CaptureStatus[]>> = {
+  NONE: ['UNCAPTURED'],
+  UNCAPTURED: ['CAPTURING'],
+  CAPTURING: ['CAPTURED', 'UNCAPTURED'],
+  CAPTURED: [],
+};
+
+export function canCaptureTransition(from: CaptureStatus | null, to: CaptureStatus): boolean {
+  return CAPTURE_MOVES[from ?? 'NONE'].includes(to);
+}
+
 /** An uncaptured authorization is voided after this many days of 24 h: the merchant's, 1 to 29. */
 export const CAPTURE_WINDOW_DAYS = { min: 1, max: 29, default: 7 } as const;
 

@@ -5,6 +5,7 @@ import { sandboxStoreFor } from '@/server/payments';
 import { authorizeCharge } from './authorize-charge';
 import { cancelOperation } from './cancel-operation';
 import { capturePayment } from './capture-payment';
+import { moveCapture } from './moves/move-capture';
 import { syncCaptures, voidUncaptured } from './capture-jobs';
 import { settleAuthorized } from './settle-authorized';
 import { requestRefunds } from '@/server/modules/refunds/request-refunds';
@@ -215,5 +216,20 @@ describe('capture later', () => {
     expect(await stored(id)).toMatchObject({ captureStatus: 'CAPTURED', capturedAmount: 7000n, captureRequested: null });
     expect(await sandboxRecord(id)).toMatchObject({ capturedAmount: 7000n });
     expect((await events(id)).at(-1)).toBe('transaction.captured');
+  });
+
+  it('moves only as the capture table says, from where the payment is: a refused or stale move writes nothing', async () => {
+    const { transaction_id: id } = await authorizeManual('cap-moves');
+    const before = { row: await stored(id), events: await events(id) };
+    await expect(prisma().$transaction((tx) => moveCapture(tx, id, 'UNCAPTURED', { to: 'CAPTURED' }))).rejects.toThrow(
+      'capture move UNCAPTURED -> CAPTURED is not allowed',
+    );
+    // The table allows CAPTURING -> CAPTURED, but the payment is not CAPTURING.
+    expect(await prisma().$transaction((tx) => moveCapture(tx, id, 'CAPTURING', { to: 'CAPTURED' }))).toBe(false);
+    // A cancellation holds it while its processor is asked: no capture is claimed.
+    await prisma().transaction.update({ where: { id }, data: { undoUntil: new Date(Date.now() + 60_000) } });
+    const claim = { to: 'CAPTURING' as const, amount: 1000n, checkAt: new Date() };
+    expect(await prisma().$transaction((tx) => moveCapture(tx, id, 'UNCAPTURED', claim))).toBe(false);
+    expect({ row: await stored(id), events: await events(id) }).toEqual(before);
   });
 });

@@ -9,7 +9,7 @@ import { transactionReference, type CaptureResult } from '@/server/payments';
 import { capabilitiesForTransaction, connectorForTransaction } from '@/server/modules/processors/connectors';
 import { captureWithin } from './attempts/ask-processor';
 import { lockOperation } from './lock-operation';
-import { recordCapture } from './moves/record-transaction-moves';
+import { moveCapture } from './moves/move-capture';
 import { operationReply } from './operation-reply';
 import { latestAttempt } from './attempts/in-flight';
 
@@ -90,10 +90,10 @@ async function claimCapture(tx: Tx, merchant: ActingMerchant, merchantOperationN
     });
   }
   const checkAt = new Date(Date.now() + holdMs());
-  // Raw, so that updated_at (the settlement cut-off's clock) stays the authorization's.
-  await tx.$executeRaw`
-    UPDATE transactions SET capture_status = 'CAPTURING', capture_requested = ${decision.amount}, capture_check_at = ${checkAt}
-    WHERE id = ${payment.id}::uuid`;
+  // Under the operation's lock nothing moves it meanwhile: a refused move is a bug, not a race.
+  if (!(await moveCapture(tx, payment.id, 'UNCAPTURED', { to: 'CAPTURING', amount: decision.amount, checkAt }))) {
+    throw new Error(`capture of ${payment.id} could not be claimed`);
+  }
   return {
     operation,
     payment: { ...payment, captureStatus: 'CAPTURING', captureRequested: decision.amount, captureCheckAt: checkAt },
@@ -122,19 +122,14 @@ export async function writeAnswer(prisma: Db, payment: CapturedPayment, result: 
 
 async function writeAnswerIn(tx: Tx, payment: CapturedPayment, result: CaptureResult, retryAt?: Date): Promise<void> {
   if (result.outcome === 'captured') {
-    const moved = await tx.$executeRaw`
-      UPDATE transactions SET capture_status = 'CAPTURED', captured_amount = capture_requested,
-        capture_requested = NULL, capture_check_at = NULL
-      WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
-    if (moved === 1) await recordCapture(tx, payment.id);
+    await moveCapture(tx, payment.id, 'CAPTURING', { to: 'CAPTURED' });
     return;
   }
   if (result.outcome === 'refused' || result.outcome === 'not_supported') {
-    await tx.$executeRaw`
-      UPDATE transactions SET capture_status = 'UNCAPTURED', capture_requested = NULL, capture_check_at = NULL
-      WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;
+    await moveCapture(tx, payment.id, 'CAPTURING', { to: 'UNCAPTURED' });
     return;
   }
+  // In doubt: no move, the capture sync asks again then.
   const at = retryAt ?? new Date(Date.now() + FIRST_CHECK_MS);
   await tx.$executeRaw`
     UPDATE transactions SET capture_check_at = ${at} WHERE id = ${payment.id}::uuid AND capture_status = 'CAPTURING'`;

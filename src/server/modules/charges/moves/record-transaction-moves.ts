@@ -32,19 +32,3 @@ export async function recordTransactionMoves(tx: Tx, ids: string[], to: Transact
   await fanOutEvents(tx, events);
   return rows;
 }
-
-/** The event of a capture (no state move, so no lifecycle entry), in the caller's database transaction. */
-export async function recordCapture(tx: Tx, id: string): Promise<MovedTransaction> {
-  const row = await tx.transaction.findUniqueOrThrow({ where: { id }, select: movedTransactionSelect });
-  const event = eventOf({
-    to: 'CAPTURED',
-    merchantId: row.merchantId,
-    merchantCode: row.operation.merchant.code,
-    merchantOperationNumber: row.operation.merchantOperationNumber,
-    callbackUrl: row.callbackUrl,
-    transaction: toTransactionObject(row, 'millis', { queryDetails: true }),
-  });
-  await tx.outboxEvent.createMany({ data: [event] });
-  await fanOutEvents(tx, [event]);
-  return row;
-}

@@ -3,7 +3,7 @@ import { culqiKeys, mercadoPagoKeys } from '../simulators/test-keys';
 import {
   createRegistry,
   processorConnector,
-  PROCESSOR_METHODS,
+  PROCESSOR_INTEGRATIONS,
   type PaymentInstrument,
   type ConnectorContext,
   type DeclineClass,
@@ -187,7 +187,7 @@ export function testAccount(
     name: 'Battery',
     processor,
     environment: 'test',
-    methods: PROCESSOR_METHODS[processor],
+    methods: PROCESSOR_INTEGRATIONS[processor].methods,
     apiUser: null,
     taxId: null,
     ...keys,

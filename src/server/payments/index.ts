@@ -1,7 +1,16 @@
 // The payments module as the rest of the service sees it: the registry, the sandbox processors'
 // settings, and the connector interface's types. Nothing outside payments/ imports a connector
 // (eslint.config.mjs enforces it).
-export { createRegistry, registryFor, sandboxStoreFor, type Registry } from './registry';
+export {
+  checkProcessorAccount,
+  createRegistry,
+  processorConnector,
+  processorEndpoints,
+  PROCESSOR_INTEGRATIONS,
+  registryFor,
+  sandboxStoreFor,
+  type Registry,
+} from './registry';
 export {
   CONNECTOR_MODES,
   DEFAULT_CONNECTOR_SETTINGS,
@@ -19,17 +28,11 @@ export type * from './connector';
 export { DECLINE_CLASSES, declineClassOf, type DeclineClass } from '@/server/core/domain/decline-class';
 // Merchants' own accounts at real processors (docs/processors/README.md).
 export {
-  checkProcessorAccount,
-  processorConnector,
-  processorEndpoints,
-  PROCESSOR_FACTS,
-  PROCESSOR_METHODS,
-  PROCESSOR_NAMES,
-} from './processor-connectors';
-export {
   PROCESSORS,
   type AccountCheck,
   type Processor,
   type ProcessorAccountConfig,
   type ProcessorEndpoints,
+  type Integration,
+  type ProcessorIntegration,
 } from './processor-account';

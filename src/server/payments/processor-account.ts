@@ -1,4 +1,7 @@
+import type { ConnectorCapabilities } from '@/server/core/domain/capabilities';
+import type { CurrencyCode } from '@/server/core/domain/money';
 import type { PaymentMethod } from '@/server/core/domain/states';
+import { notSupported, type PaymentConnector } from './connector';
 
 // A merchant's own account at a processor (docs/processors/README.md), as its connector needs it:
 // the keys opened from their seal, where the processor's API is, and where the processor's
@@ -55,3 +58,64 @@ export type ProcessorEndpoints = {
 
 /** A connection test's verdict, in words for the console. */
 export type AccountCheck = { ok: boolean; message: string };
+
+/** A connector's flows, as an integration makes them over its client for one account. */
+export type ConnectorFlows = Pick<PaymentConnector, 'authorize' | 'reverse' | 'refund' | 'capture' | 'status' | 'notification'>;
+
+/**
+ * A processor merchants connect their own accounts to, declared once in its connector file (the
+ * registry lists them): its name, what every account of it carries, its HTTP client, its flows
+ * over that client, and how an account's keys are checked. A new processor is its integration,
+ * its mapping and its codes table.
+ */
+export type ProcessorIntegration<Client> = {
+  name: string;
+  methods: readonly PaymentMethod[];
+  currencies: readonly CurrencyCode[];
+  capabilities: ConnectorCapabilities;
+  client: (account: ProcessorAccountConfig, endpoints: ProcessorEndpoints) => Client;
+  flows: (client: Client, account: ProcessorAccountConfig) => ConnectorFlows;
+  check: (account: ProcessorAccountConfig, endpoints: ProcessorEndpoints) => Promise<AccountCheck>;
+};
+
+/** An integration as the registry holds it, whatever its client. */
+export type Integration = Omit<ProcessorIntegration<unknown>, 'client' | 'flows'> & {
+  flowsFor: (account: ProcessorAccountConfig, endpoints: ProcessorEndpoints) => ConnectorFlows;
+};
+
+export function integration<Client>({ client, flows, ...facts }: ProcessorIntegration<Client>): Integration {
+  return { ...facts, flowsFor: (account, endpoints) => flows(client(account, endpoints), account) };
+}
+
+/**
+ * The connector of one account: its id and name, the methods it carries of those the merchant
+ * chose, the processor's currencies and capabilities, the configured timeout; a flow asked about
+ * a payment of a method the processor does not carry is not supported, before any call.
+ */
+export function accountConnector(
+  integration: Integration,
+  account: ProcessorAccountConfig,
+  endpoints: ProcessorEndpoints,
+): PaymentConnector {
+  const flows = integration.flowsFor(account, endpoints);
+  const carries = (method: PaymentMethod) => integration.methods.includes(method);
+  return {
+    id: account.connectorId,
+    name: `${integration.name} · ${account.name}`,
+    methods: account.methods.filter(carries),
+    currencies: integration.currencies,
+    capabilities: integration.capabilities,
+    timeoutMs: endpoints.timeoutMs,
+    async authorize(instrument, context) {
+      if (!carries(instrument.method))
+        throw new Error(`The ${integration.name} connector cannot authorize a ${instrument.method} request`);
+      return flows.authorize(instrument, context);
+    },
+    reverse: (transaction) =>
+      carries(transaction.method) ? flows.reverse(transaction) : Promise.resolve(notSupported('reverse')),
+    refund: (request) => (carries(request.method) ? flows.refund(request) : Promise.resolve(notSupported('refund'))),
+    capture: (request) => (carries(request.method) ? flows.capture(request) : Promise.resolve(notSupported('capture'))),
+    status: (transaction) => (carries(transaction.method) ? flows.status(transaction) : Promise.resolve(notSupported('status'))),
+    notification: flows.notification,
+  };
+}

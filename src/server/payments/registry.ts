@@ -1,6 +1,18 @@
 import { env } from '@/env';
 import type { PaymentMethod } from '@/server/core/domain/states';
 import type { PaymentConnector } from './connector';
+import { culqi } from './culqi/culqi-connector';
+import { izipay } from './izipay/izipay-connector';
+import { mercadoPago } from './mercadopago/mercadopago-connector';
+import { niubiz } from './niubiz/niubiz-connector';
+import {
+  accountConnector,
+  type AccountCheck,
+  type Processor,
+  type ProcessorAccountConfig,
+  type ProcessorEndpoints,
+  type Integration,
+} from './processor-account';
 import { acquirerA, acquirerB } from './sandbox/acquirer';
 import { pagoEfectivoProcessor } from './sandbox/pagoefectivo';
 import { qrProcessor } from './sandbox/qr';
@@ -9,8 +21,12 @@ import { sandboxConnector, type SandboxProcessor } from './sandbox/sandbox-conne
 import { databaseSandboxStore, type SandboxDb, type SandboxStore } from './sandbox/sandbox-store';
 import { yapeRailA, yapeRailB } from './sandbox/yape';
 
+// Every connector the service can reach, in one place: the platform's sandbox processors, and the
+// processors merchants connect their own accounts to (docs/processors/README.md), whose
+// connectors are built per account (modules/processors/connectors.ts reads the account's row).
+
 /**
- * Every processor the service can use, in the platform's default order per method
+ * Every sandbox processor, in the platform's default order per method
  * (docs/ORCHESTRATION.md 2: `sandbox-acquirer-a` then `sandbox-acquirer-b` for CARD,
  * `sandbox-yape` then `sandbox-yape-b`).
  */
@@ -79,4 +95,35 @@ export function registryFor(db: SandboxDb): Registry {
     registries.set(db, registry);
   }
   return registry;
+}
+
+/** The processors a merchant can connect its own account to: each declared once, in its connector file. */
+export const PROCESSOR_INTEGRATIONS: Readonly<Record<Processor, Integration>> = {
+  culqi,
+  mercadopago: mercadoPago,
+  niubiz,
+  izipay,
+};
+
+/** The processors' APIs as configuration names them. */
+export function processorEndpoints(): ProcessorEndpoints {
+  const config = env();
+  return {
+    culqiApi: config.CULQI_API_URL,
+    culqiSecure: config.CULQI_SECURE_URL,
+    mercadoPagoApi: config.MERCADOPAGO_API_URL,
+    niubizApi: { test: config.NIUBIZ_TEST_API_URL, live: config.NIUBIZ_LIVE_API_URL },
+    izipayApi: config.IZIPAY_API_URL,
+    timeoutMs: config.PROCESSOR_TIMEOUT_MS,
+  };
+}
+
+/** The connector of a merchant's account. */
+export function processorConnector(account: ProcessorAccountConfig, endpoints = processorEndpoints()): PaymentConnector {
+  return accountConnector(PROCESSOR_INTEGRATIONS[account.processor], account, endpoints);
+}
+
+/** Asks the processor whether it takes the account's keys. */
+export function checkProcessorAccount(account: ProcessorAccountConfig, endpoints = processorEndpoints()): Promise<AccountCheck> {
+  return PROCESSOR_INTEGRATIONS[account.processor].check(account, endpoints);
 }

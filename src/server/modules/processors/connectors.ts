@@ -6,8 +6,7 @@ import type { PaymentMethod } from '@/server/core/domain/states';
 import type { ConnectorFacts } from '@/server/core/orchestration';
 import type { ConnectorCapabilities } from '@/server/core/domain/capabilities';
 import {
-  PROCESSOR_FACTS,
-  PROCESSOR_METHODS,
+  PROCESSOR_INTEGRATIONS,
   processorConnector,
   registryFor,
   sandboxStoreFor,
@@ -123,7 +122,7 @@ export async function capabilitiesForTransaction(
     select: { processor: true },
   });
   if (!account) throw new Error(`No connector ${transaction.connectorId}`);
-  return PROCESSOR_FACTS[account.processor as Processor].capabilities;
+  return PROCESSOR_INTEGRATIONS[account.processor as Processor].capabilities;
 }
 
 /** A merchant's processor account as routing sees it (read with its routing rule: routing-config.ts). */
@@ -131,12 +130,12 @@ export type AccountFacts = { connectorId: string; processor: string; methods: st
 
 /** Currencies and capabilities of a processor's connectors: the same for every account. */
 function processorFacts(account: AccountFacts): ConnectorFacts {
-  const processor = account.processor as Processor;
-  const methods = account.methods.filter((method) => PROCESSOR_METHODS[processor].includes(method as PaymentMethod));
+  const { methods, currencies, capabilities } = PROCESSOR_INTEGRATIONS[account.processor as Processor];
   return {
     id: account.connectorId,
-    methods: methods as PaymentMethod[],
-    ...PROCESSOR_FACTS[processor],
+    methods: account.methods.filter((method) => methods.includes(method as PaymentMethod)) as PaymentMethod[],
+    currencies,
+    capabilities,
     enabled: account.enabled,
   };
 }

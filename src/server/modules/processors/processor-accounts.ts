@@ -4,7 +4,7 @@ import { env } from '@/env';
 import type { Db, Tx } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import type { PaymentMethod } from '@/server/core/domain/states';
-import { checkProcessorAccount, PROCESSOR_METHODS, PROCESSOR_NAMES, type Processor } from '@/server/payments';
+import { checkProcessorAccount, PROCESSOR_INTEGRATIONS, type Processor } from '@/server/payments';
 import { assertInScope, merchantInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import type { KeyRing } from '@/server/platform/security/sealed-box';
 import { processorSecretKeys, sealedColumns, sealSecrets, secretHint } from './account-secrets';
@@ -40,7 +40,7 @@ function describe(row: Row) {
   return {
     ...shown,
     processor: row.processor as Processor,
-    processorName: PROCESSOR_NAMES[row.processor as Processor] ?? row.processor,
+    processorName: PROCESSOR_INTEGRATIONS[row.processor as Processor].name ?? row.processor,
     notificationUrl: notificationUrlOf(row.processor, row.id),
     checkedAt: row.checkedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -57,10 +57,10 @@ async function accountInScope(prisma: Db, scope: MerchantScope, id: string): Pro
 }
 
 /** The processors a merchant can connect, with the methods each carries. */
-export const PROCESSOR_CHOICES = (Object.keys(PROCESSOR_METHODS) as Processor[]).map((id) => ({
+export const PROCESSOR_CHOICES = (Object.keys(PROCESSOR_INTEGRATIONS) as Processor[]).map((id) => ({
   id,
-  name: PROCESSOR_NAMES[id],
-  methods: [...PROCESSOR_METHODS[id]],
+  name: PROCESSOR_INTEGRATIONS[id].name,
+  methods: [...PROCESSOR_INTEGRATIONS[id].methods],
 }));
 
 export async function listAccounts(prisma: Db, scope: MerchantScope, merchantCode?: string) {
@@ -91,10 +91,10 @@ export type ConnectInput = AccountKeys & {
 };
 
 function checkMethods(processor: Processor, methods: readonly string[]): void {
-  const carried = PROCESSOR_METHODS[processor] as readonly string[];
+  const carried = PROCESSOR_INTEGRATIONS[processor].methods as readonly string[];
   const unknown = methods.filter((method) => !carried.includes(method));
   if (methods.length === 0 || unknown.length > 0) {
-    throw new AppError('VALIDATION', `${PROCESSOR_NAMES[processor]} carries ${carried.join(', ')}`, {
+    throw new AppError('VALIDATION', `${PROCESSOR_INTEGRATIONS[processor].name} carries ${carried.join(', ')}`, {
       errors: [{ field: 'methods', code: 'invalid_methods', message: `choose among ${carried.join(', ')}` }],
     });
   }
@@ -224,7 +224,7 @@ export async function updateAccount(
 export async function replaceKeys(prisma: Db, scope: MerchantScope, id: string, processor: Processor, keys: AccountKeys) {
   const account = await accountInScope(prisma, scope, id);
   if (account.processor !== processor) {
-    throw new AppError('VALIDATION', `this is a ${PROCESSOR_NAMES[account.processor as Processor]} account`);
+    throw new AppError('VALIDATION', `this is a ${PROCESSOR_INTEGRATIONS[account.processor as Processor].name} account`);
   }
   keysOfEnvironment(processor, account.environment, keys);
   const ring = await processorSecretKeys(prisma);
@@ -256,7 +256,7 @@ export async function renewWebhookCredentials(prisma: Db, scope: MerchantScope, 
   if (account.processor !== 'culqi') {
     throw new AppError(
       'METHOD_RULE',
-      `${PROCESSOR_NAMES[account.processor as Processor]} has no webhook credentials the service makes`,
+      `${PROCESSOR_INTEGRATIONS[account.processor as Processor].name} has no webhook credentials the service makes`,
     );
   }
   const culqi = webhookCredentials();

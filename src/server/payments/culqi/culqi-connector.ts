@@ -1,6 +1,5 @@
 import {
   notSupported,
-  type PaymentConnector,
   type RefundRequest,
   type RefundResult,
   type ReverseResult,
@@ -9,6 +8,7 @@ import {
   type TransactionReference,
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
+import { integration } from '../processor-account';
 import { authorizeCard, authorizeYape } from './culqi-charges';
 import { culqiClient, culqiError, errorWords, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
@@ -139,64 +139,61 @@ async function voidOrder(client: CulqiClient, reference: TransactionReference): 
   return { outcome: 'refused', reason: 'Culqi no eliminó la orden' };
 }
 
-export function culqiConnector(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): PaymentConnector {
-  const client = culqiClient(account, endpoints);
-  const isCharge = (method: string) => method === 'CARD' || method === 'YAPE';
-  return {
-    id: account.connectorId,
-    name: `Culqi · ${account.name}`,
-    methods: account.methods.filter((method) => (CULQI_METHODS as readonly string[]).includes(method)),
-    currencies: CULQI_CURRENCIES,
-    capabilities: CULQI_CAPABILITIES,
-    timeoutMs: endpoints.timeoutMs,
-    async authorize(instrument, context) {
-      switch (instrument.method) {
-        case 'CARD':
-          return authorizeCard(client, instrument, context);
-        case 'YAPE':
-          return authorizeYape(client, instrument, context);
-        case 'PAGOEFECTIVO':
-        case 'CUOTEALO':
-          return authorizeOrder(client, instrument.method, instrument, context);
-        default:
-          throw new Error(`The Culqi connector cannot authorize a ${instrument.method} request`);
-      }
-    },
-    async reverse(transaction) {
-      if (transaction.method === 'PAGOEFECTIVO' || transaction.method === 'CUOTEALO') return voidOrder(client, transaction);
-      if (!isCharge(transaction.method)) return notSupported('reverse');
-      const returned = await returnCharge(client, transaction);
-      if (returned.kind === 'returned') return { outcome: 'reversed', code: returned.code };
-      return returned.kind === 'refused' ? { outcome: 'refused', reason: returned.reason } : { outcome: 'unavailable' };
-    },
-    async refund(request): Promise<RefundResult> {
-      // A paid Cuotéalo order is the lender's credit: Culqi's API refunds charges only.
-      if (request.method === 'CUOTEALO') {
-        return { outcome: 'rejected', reason: 'Culqi no devuelve pagos Cuotéalo por su API: hazlo desde CulqiPanel' };
-      }
-      if (!isCharge(request.method)) return notSupported('refund');
-      return refundPart(client, request);
-    },
-    async capture(request) {
-      if (request.method !== 'CARD') return notSupported('capture');
-      return captureCharge(client, request);
-    },
-    async status(transaction) {
-      if (isCharge(transaction.method)) {
-        const found = await findCharge(client, transaction);
-        if (found.kind === 'found') return chargeStatus(found.value);
+export const culqi = integration<CulqiClient>({
+  name: 'Culqi',
+  methods: CULQI_METHODS,
+  currencies: CULQI_CURRENCIES,
+  capabilities: CULQI_CAPABILITIES,
+  client: culqiClient,
+  flows(client, account) {
+    const isCharge = (method: string) => method === 'CARD' || method === 'YAPE';
+    return {
+      async authorize(instrument, context) {
+        switch (instrument.method) {
+          case 'CARD':
+            return authorizeCard(client, instrument, context);
+          case 'YAPE':
+            return authorizeYape(client, instrument, context);
+          default:
+            return authorizeOrder(client, instrument.method as 'PAGOEFECTIVO' | 'CUOTEALO', instrument, context);
+        }
+      },
+      async reverse(transaction) {
+        if (!isCharge(transaction.method)) return voidOrder(client, transaction);
+        const returned = await returnCharge(client, transaction);
+        if (returned.kind === 'returned') return { outcome: 'reversed', code: returned.code };
+        return returned.kind === 'refused' ? { outcome: 'refused', reason: returned.reason } : { outcome: 'unavailable' };
+      },
+      async refund(request): Promise<RefundResult> {
+        // A paid Cuotéalo order is the lender's credit: Culqi's API refunds charges only.
+        if (request.method === 'CUOTEALO') {
+          return { outcome: 'rejected', reason: 'Culqi no devuelve pagos Cuotéalo por su API: hazlo desde CulqiPanel' };
+        }
+        if (!isCharge(request.method)) return notSupported('refund');
+        return refundPart(client, request);
+      },
+      async capture(request) {
+        if (request.method !== 'CARD') return notSupported('capture');
+        return captureCharge(client, request);
+      },
+      async status(transaction) {
+        if (isCharge(transaction.method)) {
+          const found = await findCharge(client, transaction);
+          if (found.kind === 'found') return chargeStatus(found.value);
+          return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
+        }
+        const found = await findOrder(client, transaction);
+        if (found.kind === 'found') return orderStatus(found.value);
         return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
-      }
-      const found = await findOrder(client, transaction);
-      if (found.kind === 'found') return orderStatus(found.value);
-      return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
-    },
-    notification: (notification) => culqiNotification(client, account, notification),
-  };
-}
+      },
+      notification: (notification) => culqiNotification(client, account, notification),
+    };
+  },
+  check: checkCulqiAccount,
+});
 
 /** Whether Culqi takes the account's secret key: one listed charge (GET /v2/charges?limit=1). */
-export async function checkCulqiAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
+async function checkCulqiAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
   const answer = await culqiClient(account, endpoints).get('/charges', { limit: '1' });
   if (answer.kind !== 'answered') return { ok: false, message: 'Culqi no respondió' };
   if (answer.status === 200) return { ok: true, message: 'Culqi aceptó la llave secreta' };

@@ -1,14 +1,13 @@
 import {
-  notSupported,
   type CaptureRequest,
   type CaptureResult,
-  type PaymentConnector,
   type RefundRequest,
   type RefundResult,
   type ReverseResult,
   type TransactionReference,
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
+import { integration } from '../processor-account';
 import { errorWords, transactionOf, izipayClient, type IzipayAnswer, type IzipayClient } from './izipay-client';
 import { izipayNotification } from './izipay-notifications';
 import { authorizeCard } from './izipay-payments';
@@ -212,47 +211,32 @@ async function captureAuthorization(client: IzipayClient, request: CaptureReques
   return { outcome: 'unavailable' };
 }
 
-export function izipayConnector(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): PaymentConnector {
-  const client = izipayClient(account, endpoints);
-  const carries = (method: string) => (IZIPAY_METHODS as readonly string[]).includes(method);
-  return {
-    id: account.connectorId,
-    name: `Izipay · ${account.name}`,
-    methods: account.methods.filter(carries),
-    currencies: IZIPAY_CURRENCIES,
-    capabilities: IZIPAY_CAPABILITIES,
-    timeoutMs: endpoints.timeoutMs,
-    async authorize(instrument, context) {
-      if (instrument.method !== 'CARD') throw new Error(`The Izipay connector cannot authorize a ${instrument.method} request`);
-      return authorizeCard(client, account.notificationUrl, instrument, context);
-    },
-    async reverse(transaction) {
-      if (!carries(transaction.method)) return notSupported('reverse');
-      return reversePayment(client, transaction);
-    },
-    async refund(request) {
-      if (!carries(request.method)) return notSupported('refund');
-      return refundPart(client, request);
-    },
-    async capture(request) {
-      if (request.method !== 'CARD') return notSupported('capture');
-      return captureAuthorization(client, request);
-    },
+export const izipay = integration<IzipayClient>({
+  name: 'Izipay',
+  methods: IZIPAY_METHODS,
+  currencies: IZIPAY_CURRENCIES,
+  capabilities: IZIPAY_CAPABILITIES,
+  client: izipayClient,
+  flows: (client, account) => ({
+    authorize: (instrument, context) => authorizeCard(client, account.notificationUrl, instrument, context),
+    reverse: (transaction) => reversePayment(client, transaction),
+    refund: (request) => refundPart(client, request),
+    capture: (request) => captureAuthorization(client, request),
     async status(transaction) {
-      if (!carries(transaction.method)) return notSupported('status');
       const found = await findOrder(client, transaction.transactionId);
       return approvedOrAbsent(found, transaction) ?? paymentStatus((found as { value: IzipayOrder }).value.payment);
     },
     notification: (notification) => izipayNotification(client, account, notification),
-  };
-}
+  }),
+  check: checkIzipayAccount,
+});
 
 /**
  * Whether Izipay takes the account's shop id and password: Order/Get of an order that cannot exist
  * answers "not found" (PSP_010) to good credentials and INT_905 to bad ones (§1.1, §8.5). The
  * password's prefix must match the account's environment (§1.1: the mode is the password's).
  */
-export async function checkIzipayAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
+async function checkIzipayAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
   const expected = account.environment === 'live' ? 'prodpassword_' : 'testpassword_';
   if (!account.secretKey.startsWith(expected))
     return {

@@ -11,7 +11,7 @@ import { startIzipaySimulator, type IzipaySimulator } from '@tests/simulators/iz
 import { DECLINE_CLASSES } from '@/server/core/domain/decline-class';
 import type { IncomingNotification, PaymentConnector } from '../connector';
 import type { ProcessorAccountConfig } from '../processor-account';
-import { checkIzipayAccount, izipayConnector } from './izipay-connector';
+import { checkProcessorAccount, processorConnector } from '../registry';
 import { expandCodes, IZIPAY_DECLINE_CLASSES, ISSUER_CODES, izipayDeclineClass } from './izipay-codes';
 import { verifyKrHash } from './izipay-notifications';
 import { LYRA_DEMO_SHOP, LYRA_SIMULATED_IPN_ANSWER, LYRA_SIMULATED_IPN_HASH } from '@tests/simulators/izipay/lyra-simulated-ipn';
@@ -59,7 +59,7 @@ describe('Izipay specifics', () => {
       ...testAccount('izipay', simulator.url, { publicKey: keys.shopId, secretKey: keys.password }),
       notificationUrl: receiverUrl,
     };
-    connector = izipayConnector(account, endpointsOf({ izipayApi: simulator.url, timeoutMs: 2_000 }));
+    connector = processorConnector(account, endpointsOf({ izipayApi: simulator.url, timeoutMs: 2_000 }));
   });
 
   afterAll(async () => {
@@ -92,7 +92,7 @@ describe('Izipay specifics', () => {
       expect(verifyKrHash(LYRA_SIMULATED_IPN_ANSWER.replace('990', '991'), LYRA_SIMULATED_IPN_HASH, password)).toBe(false);
       // The whole notification as Lyra posts it: verified, then the order asked for (unknown here: nothing moves).
       simulator.addAccount({ shopId, password });
-      const demo = izipayConnector(
+      const demo = processorConnector(
         { ...account, publicKey: shopId, secretKey: password },
         endpointsOf({ izipayApi: simulator.url, timeoutMs: 2_000 }),
       );
@@ -162,7 +162,7 @@ describe('Izipay specifics', () => {
       const withoutHash = Object.fromEntries(Object.entries(base).filter(([name]) => name !== 'kr-hash'));
       expect(await connector.notification(form(withoutHash))).toMatchObject({ outcome: 'refused' });
       // The same IPN under another account's password is refused too.
-      const other = izipayConnector(
+      const other = processorConnector(
         { ...account, secretKey: 'testpassword_anotherShopPassword1' },
         endpointsOf({ izipayApi: simulator.url }),
       );
@@ -206,12 +206,12 @@ describe('Izipay specifics', () => {
   describe('account check', () => {
     it('accepts the shop’s credentials, and says why it refuses others', async () => {
       const endpoints = endpointsOf({ izipayApi: simulator.url });
-      expect(await checkIzipayAccount(account, endpoints)).toMatchObject({ ok: true });
-      expect(await checkIzipayAccount({ ...account, secretKey: 'testpassword_wrongwrongwrong' }, endpoints)).toMatchObject({
+      expect(await checkProcessorAccount(account, endpoints)).toMatchObject({ ok: true });
+      expect(await checkProcessorAccount({ ...account, secretKey: 'testpassword_wrongwrongwrong' }, endpoints)).toMatchObject({
         ok: false,
         message: expect.stringContaining('INT_905') as string,
       });
-      expect(await checkIzipayAccount({ ...account, environment: 'live' }, endpoints)).toMatchObject({
+      expect(await checkProcessorAccount({ ...account, environment: 'live' }, endpoints)).toMatchObject({
         ok: false,
         message: expect.stringContaining('prodpassword_') as string,
       });

@@ -2,12 +2,12 @@ import {
   notSupported,
   type CaptureRequest,
   type CaptureResult,
-  type PaymentConnector,
   type RefundRequest,
   type ReverseResult,
   type TransactionReference,
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
+import { integration } from '../processor-account';
 import { errorOf, type MercadoPagoClient, mercadoPagoClient } from './mercadopago-client';
 import { mercadoPagoNotification } from './mercadopago-notifications';
 import { findPayment, paymentStatus } from './mercadopago-records';
@@ -136,23 +136,18 @@ function refundAnswer(answer: ProcessorAnswer, id: string): Refunded {
   return { kind: 'refused', reason: errorOf(answer.body, answer.status).description };
 }
 
-export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): PaymentConnector {
-  const client = mercadoPagoClient(account, endpoints);
-  const carries = (method: string) => (MERCADOPAGO_METHODS as readonly string[]).includes(method);
-  return {
-    id: account.connectorId,
-    name: `Mercado Pago · ${account.name}`,
-    methods: account.methods.filter(carries),
-    currencies: MERCADOPAGO_CURRENCIES,
-    capabilities: MERCADOPAGO_CAPABILITIES,
-    timeoutMs: endpoints.timeoutMs,
+export const mercadoPago = integration<MercadoPagoClient>({
+  name: 'Mercado Pago',
+  methods: MERCADOPAGO_METHODS,
+  currencies: MERCADOPAGO_CURRENCIES,
+  capabilities: MERCADOPAGO_CAPABILITIES,
+  client: mercadoPagoClient,
+  flows: (client, account) => ({
     async authorize(instrument, context) {
       if (instrument.method === 'CARD') return authorizeCard(client, account, instrument, context);
-      if (instrument.method === 'YAPE') return authorizeYape(client, account, instrument, context);
-      throw new Error(`The Mercado Pago connector cannot authorize a ${instrument.method} request`);
+      return authorizeYape(client, account, instrument, context);
     },
     async reverse(transaction) {
-      if (!carries(transaction.method)) return notSupported('reverse');
       const reserve = await cancelReserve(client, transaction);
       if (reserve !== null) return reserve;
       const refunded = await refundWhole(client, transaction, `${transaction.transactionId}:reversal`);
@@ -160,7 +155,6 @@ export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints:
       return refunded.kind === 'refused' ? { outcome: 'refused', reason: refunded.reason } : { outcome: 'unavailable' };
     },
     async refund(request) {
-      if (!carries(request.method)) return notSupported('refund');
       const refunded = await refundAmount(client, request);
       if (refunded.kind === 'refunded') return { outcome: 'resolved' };
       if (refunded.kind === 'refused') return { outcome: 'rejected', reason: refunded.reason };
@@ -171,20 +165,17 @@ export function mercadoPagoConnector(account: ProcessorAccountConfig, endpoints:
       return captureReserve(client, request);
     },
     async status(transaction) {
-      if (!carries(transaction.method)) return notSupported('status');
       const found = await findPayment(client, transaction);
       if (found.kind === 'found') return paymentStatus(found.payment);
       return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
     },
     notification: (notification) => mercadoPagoNotification(client, account, notification),
-  };
-}
+  }),
+  check: checkMercadoPagoAccount,
+});
 
 /** Whether Mercado Pago takes the account's access token: its payment methods (GET /v1/payment_methods). */
-export async function checkMercadoPagoAccount(
-  account: ProcessorAccountConfig,
-  endpoints: ProcessorEndpoints,
-): Promise<AccountCheck> {
+async function checkMercadoPagoAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
   const answer = await mercadoPagoClient(account, endpoints).get('/v1/payment_methods');
   if (answer.kind !== 'answered') return { ok: false, message: 'Mercado Pago no respondió' };
   if (answer.status === 200) return { ok: true, message: 'Mercado Pago aceptó el access token' };

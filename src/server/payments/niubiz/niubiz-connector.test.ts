@@ -9,7 +9,7 @@ import { niubizKeys } from '@tests/support/niubiz-harness';
 import { startNiubizSimulator, type NiubizSimulator } from '@tests/simulators/niubiz/niubiz-simulator';
 import type { ConnectorContext, PaymentConnector } from '../connector';
 import { centsOf, niubizAmount, purchaseNumberOf } from './niubiz-client';
-import { checkNiubizAccount, niubizConnector } from './niubiz-connector';
+import { checkProcessorAccount, processorConnector } from '../registry';
 
 // Niubiz's own rules, beyond the contract battery (niubiz-contract.test.ts): the security token
 // and its renewal, where the card and the password go, the purchaseNumber, and the QR flow with
@@ -51,7 +51,7 @@ function open(overrides: { password?: string; merchantId?: string; taxId?: strin
     ...(overrides.taxId ? { taxId: overrides.taxId } : {}),
   });
   const endpoints = endpointsOf({ niubizApi: { test: simulator.url, live: 'http://127.0.0.1:9' }, timeoutMs: TIMEOUT_MS });
-  return { keys, account, endpoints, connector: niubizConnector(account, endpoints) };
+  return { keys, account, endpoints, connector: processorConnector(account, endpoints) };
 }
 
 const contextOf = (overrides: Partial<ConnectorContext> = {}) =>
@@ -103,14 +103,14 @@ describe('Niubiz security token (research §2)', () => {
 
   it('checks an account by its token: a wrong password or merchant code is refused in words', async () => {
     const good = open();
-    expect((await checkNiubizAccount(good.account, good.endpoints)).ok).toBe(true);
+    expect((await checkProcessorAccount(good.account, good.endpoints)).ok).toBe(true);
     const wrong = open({ password: 'not-the-password' });
-    expect(await checkNiubizAccount(wrong.account, wrong.endpoints)).toEqual({
+    expect(await checkProcessorAccount(wrong.account, wrong.endpoints)).toEqual({
       ok: false,
       message: 'Niubiz rechazó el usuario o la contraseña',
     });
     const long = open({ merchantId: '1234567890' });
-    expect((await checkNiubizAccount(long.account, long.endpoints)).ok).toBe(false);
+    expect((await checkProcessorAccount(long.account, long.endpoints)).ok).toBe(false);
     // A payment on wrong credentials fails before any decision, without the password in its answer.
     const result = await wrong.connector.authorize(card('4919148107859067'), contextOf());
     expect(result.outcome).toBe('technical_failure');

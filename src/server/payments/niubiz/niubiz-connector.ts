@@ -2,7 +2,6 @@ import {
   notSupported,
   type CaptureRequest,
   type CaptureResult,
-  type PaymentConnector,
   type RefundRequest,
   type RefundResult,
   type ReverseResult,
@@ -10,6 +9,7 @@ import {
   type TransactionReference,
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
+import { integration } from '../processor-account';
 import { absence } from '../transaction-reference';
 import { field, mapText, niubizAmount, niubizClient, purchaseNumberOf, text, type NiubizClient } from './niubiz-client';
 import { findQr, niubizNotification, qrStatus } from './niubiz-notifications';
@@ -194,46 +194,44 @@ async function qrStatusOf(client: NiubizClient, transaction: TransactionReferenc
   return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
 }
 
-export function niubizConnector(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): PaymentConnector {
-  const client = niubizClient(account, endpoints);
-  const isSale = (method: string) => method === 'CARD' || method === 'YAPE';
-  return {
-    id: account.connectorId,
-    name: `Niubiz · ${account.name}`,
-    methods: account.methods.filter((method) => (NIUBIZ_METHODS as readonly string[]).includes(method)),
-    currencies: NIUBIZ_CURRENCIES,
-    capabilities: NIUBIZ_CAPABILITIES,
-    timeoutMs: endpoints.timeoutMs,
-    async authorize(instrument, context) {
-      switch (instrument.method) {
-        case 'CARD':
-          return authorizeCard(client, instrument, context);
-        case 'YAPE':
-          return authorizeYape(client, instrument, context);
-        case 'QR':
-          return authorizeQr(client, instrument, context);
-        default:
-          throw new Error(`The Niubiz connector cannot authorize a ${instrument.method} request`);
-      }
-    },
-    // Annulling a QR is only in the AI-generated [indico] (research §9): not offered.
-    reverse: (transaction) =>
-      isSale(transaction.method) ? voidSale(client, transaction) : Promise.resolve(notSupported('reverse')),
-    refund: (request) => (isSale(request.method) ? refundPart(client, request) : Promise.resolve(notSupported('refund'))),
-    capture: (request) => (request.method === 'CARD' ? confirmSale(client, request) : Promise.resolve(notSupported('capture'))),
-    async status(transaction) {
-      if (transaction.method === 'QR') return qrStatusOf(client, transaction);
-      if (!isSale(transaction.method)) return notSupported('status');
-      const found = await findPayment(client, transaction);
-      if (found.kind === 'found') return recordStatus(found.value);
-      return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
-    },
-    notification: (notification) => niubizNotification(client, notification),
-  };
-}
+export const niubiz = integration<NiubizClient>({
+  name: 'Niubiz',
+  methods: NIUBIZ_METHODS,
+  currencies: NIUBIZ_CURRENCIES,
+  capabilities: NIUBIZ_CAPABILITIES,
+  client: niubizClient,
+  flows(client) {
+    const isSale = (method: string) => method === 'CARD' || method === 'YAPE';
+    return {
+      async authorize(instrument, context) {
+        switch (instrument.method) {
+          case 'CARD':
+            return authorizeCard(client, instrument, context);
+          case 'YAPE':
+            return authorizeYape(client, instrument, context);
+          default:
+            return authorizeQr(client, instrument, context);
+        }
+      },
+      // Annulling a QR is only in the AI-generated [indico] (research §9): not offered.
+      reverse: (transaction) =>
+        isSale(transaction.method) ? voidSale(client, transaction) : Promise.resolve(notSupported('reverse')),
+      refund: (request) => (isSale(request.method) ? refundPart(client, request) : Promise.resolve(notSupported('refund'))),
+      capture: (request) => (request.method === 'CARD' ? confirmSale(client, request) : Promise.resolve(notSupported('capture'))),
+      async status(transaction) {
+        if (transaction.method === 'QR') return qrStatusOf(client, transaction);
+        const found = await findPayment(client, transaction);
+        if (found.kind === 'found') return recordStatus(found.value);
+        return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
+      },
+      notification: (notification) => niubizNotification(client, notification),
+    };
+  },
+  check: checkNiubizAccount,
+});
 
 /** Whether Niubiz takes the account's API user and password: a security token (research §2). */
-export async function checkNiubizAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
+async function checkNiubizAccount(account: ProcessorAccountConfig, endpoints: ProcessorEndpoints): Promise<AccountCheck> {
   // "NUMÉRICO (9 MÁX.)" ([PW-PDF] §7.b.iii, research §1.2).
   if (!/^\d{1,9}$/.test(account.publicKey))
     return { ok: false, message: 'El código de comercio de Niubiz tiene hasta 9 dígitos' };

@@ -59,8 +59,10 @@ export type ProcessorEndpoints = {
 /** A connection test's verdict, in words for the console. */
 export type AccountCheck = { ok: boolean; message: string };
 
-/** A connector's flows, as an integration makes them over its client for one account. */
-export type ConnectorFlows = Pick<PaymentConnector, 'authorize' | 'reverse' | 'refund' | 'capture' | 'status' | 'notification'>;
+/** A connector's flows, as an integration makes them over its client for one account: an authorization per method it carries. */
+export type ConnectorFlows = Pick<PaymentConnector, 'reverse' | 'refund' | 'capture' | 'status' | 'notification'> & {
+  authorize: Partial<Record<PaymentMethod, PaymentConnector['authorize']>>;
+};
 
 /**
  * A processor merchants connect their own accounts to, declared once in its connector file (the
@@ -107,9 +109,9 @@ export function accountConnector(
     capabilities: integration.capabilities,
     timeoutMs: endpoints.timeoutMs,
     async authorize(instrument, context) {
-      if (!carries(instrument.method))
-        throw new Error(`The ${integration.name} connector cannot authorize a ${instrument.method} request`);
-      return flows.authorize(instrument, context);
+      const authorize = carries(instrument.method) ? flows.authorize[instrument.method] : undefined;
+      if (!authorize) throw new Error(`The ${integration.name} connector cannot authorize a ${instrument.method} request`);
+      return authorize(instrument, context);
     },
     reverse: (transaction) =>
       carries(transaction.method) ? flows.reverse(transaction) : Promise.resolve(notSupported('reverse')),

@@ -24,3 +24,25 @@ export type ConnectorCapabilities = {
 
 /** The capture capabilities of a processor that captures every payment with its authorization. */
 export const NO_CAPTURE = { separateCapture: false, partialCapture: false, captureHoldDays: null } as const;
+
+/** A processor that only authorizes: no instalments, 3-D Secure result, capture or money back (a payment order, a QR). */
+export const AUTHORIZES_ONLY: ConnectorCapabilities = {
+  ...NO_CAPTURE,
+  instalments: false,
+  threeDsResult: false,
+  reversal: false,
+  refunds: false,
+  partialRefund: false,
+};
+
+/** A processor that does everything a connector may declare (the sandbox acquirers). */
+export const EVERY_CAPABILITY: ConnectorCapabilities = {
+  instalments: true,
+  threeDsResult: true,
+  reversal: true,
+  refunds: true,
+  separateCapture: true,
+  partialCapture: true,
+  captureHoldDays: null,
+  partialRefund: true,
+};

@@ -1,3 +1,4 @@
+import { EVERY_CAPABILITY } from '@/server/core/domain/capabilities';
 import type { ConnectorFacts, PaymentFacts } from './routes';
 
 // Facts the orchestration tests share: a VISA credit card payment of S/ 100.00 and the sandbox's
@@ -35,24 +36,13 @@ export function yapePayment(overrides: Partial<PaymentFacts> = {}): PaymentFacts
   };
 }
 
-const ALL_CAPABILITIES = {
-  instalments: true,
-  threeDsResult: true,
-  reversal: true,
-  refunds: true,
-  separateCapture: true,
-  partialCapture: true,
-  captureHoldDays: null,
-  partialRefund: true,
-};
-
 export function connector(id: string, overrides: Partial<ConnectorFacts> = {}): ConnectorFacts {
-  return { id, methods: ['CARD'], currencies: ['604', '840'], capabilities: ALL_CAPABILITIES, enabled: true, ...overrides };
+  return { id, methods: ['CARD'], currencies: ['604', '840'], capabilities: EVERY_CAPABILITY, enabled: true, ...overrides };
 }
 
 export const SANDBOX_CONNECTORS: readonly ConnectorFacts[] = [
   connector('sandbox-acquirer-a'),
-  connector('sandbox-acquirer-b', { capabilities: { ...ALL_CAPABILITIES, instalments: false } }),
+  connector('sandbox-acquirer-b', { capabilities: { ...EVERY_CAPABILITY, instalments: false } }),
   connector('sandbox-yape', { methods: ['YAPE'], currencies: ['604'] }),
   connector('sandbox-yape-b', { methods: ['YAPE'], currencies: ['604'] }),
   connector('sandbox-qr', { methods: ['QR'], currencies: ['604'] }),

@@ -10,6 +10,7 @@ import { toTimeObject } from '@/server/core/domain/time';
 import { transactionReference, type StoredTransaction } from '@/server/payments';
 import { connectorForTransaction } from '@/server/modules/processors/connectors';
 import { lockOperation } from './lock-operation';
+import { askedSelect } from './transaction-view';
 import { logError } from '@/server/platform/log';
 import { moveTransaction, type MoveData } from './moves/move-transaction';
 import { operationReply } from './operation-reply';
@@ -65,17 +66,9 @@ async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber:
   const operation = await lockOperation(tx, merchant.id, merchantOperationNumber);
   if (!operation) throw new AppError('NOT_FOUND', 'no such operation for this merchant');
   const payment = await latestAttempt(tx, operation.id, {
-    id: true,
+    ...askedSelect,
     state: true,
-    method: true,
-    amount: true,
-    currency: true,
-    cardBin: true,
-    cardLast4: true,
     processorResponse: true,
-    processorReference: true,
-    createdAt: true,
-    connectorId: true,
     statusCheckAt: true,
     undoUntil: true,
     captureStatus: true,

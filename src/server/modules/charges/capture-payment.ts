@@ -12,6 +12,7 @@ import { lockOperation } from './lock-operation';
 import { moveCapture } from './moves/move-capture';
 import { operationReply } from './operation-reply';
 import { latestAttempt } from './attempts/in-flight';
+import { askedSelect } from './transaction-view';
 
 // POST /charges/{merchant_code}/{merchant_operation_number}/capture (docs/DECISIONS.md "Capture
 // later"). Under the operation's lock (which DELETE takes too) the capture is claimed: the
@@ -25,16 +26,8 @@ const FIRST_CHECK_MS = 2_000;
 
 /** The columns a capture reads: the payment, how the processor knows it, and its capture. */
 export const captureSelect = {
-  id: true,
+  ...askedSelect,
   state: true,
-  method: true,
-  amount: true,
-  currency: true,
-  cardBin: true,
-  cardLast4: true,
-  connectorId: true,
-  processorReference: true,
-  createdAt: true,
   captureStatus: true,
   captureRequested: true,
   captureCheckAt: true,

@@ -75,19 +75,13 @@ type Row = { key_id: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8A
  * of one challenge cannot both get it. Null when there is none or it has expired (then it is
  * gone too). Throws when the row does not decrypt (it is gone then as well: it was unusable).
  */
-export async function takeVaultedCard(
-  db: Db,
-  transactionId: string,
-  keys?: CardVaultKeys,
-  now = new Date(),
-): Promise<VaultedCard | null> {
-  if (!isUuid(transactionId)) return null;
-  const ring = keys ?? (await cardVaultKeys(db));
-  const [row] = await db.$queryRaw<Row[]>`
-    DELETE FROM card_vault WHERE transaction_id = ${transactionId}::uuid
-    RETURNING key_id, iv, ciphertext, tag, expires_at`;
-  if (!row || row.expires_at <= now) return null;
-  return openCard(ring, transactionId, { keyId: row.key_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag });
+export function takeVaultedCard(db: Db, transactionId: string, keys?: CardVaultKeys, now = new Date()) {
+  return vaultedCard(db, transactionId, keys, now, async () => {
+    const [row] = await db.$queryRaw<Row[]>`
+      DELETE FROM card_vault WHERE transaction_id = ${transactionId}::uuid
+      RETURNING key_id, iv, ciphertext, tag, expires_at`;
+    return row ? { keyId: row.key_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag, expiresAt: row.expires_at } : null;
+  });
 }
 
 /**
@@ -95,15 +89,22 @@ export async function takeVaultedCard(
  * (directory.ts `verifyChallenge`) while the card stays for the authorization. Null when there
  * is none or it has expired.
  */
-export async function readVaultedCard(
+export function readVaultedCard(db: Db, transactionId: string, keys?: CardVaultKeys, now = new Date()) {
+  return vaultedCard(db, transactionId, keys, now, () => db.cardVaultEntry.findUnique({ where: { transactionId } }));
+}
+
+type Sealed = { keyId: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8Array; expiresAt: Date };
+
+async function vaultedCard(
   db: Db,
   transactionId: string,
-  keys?: CardVaultKeys,
-  now = new Date(),
+  keys: CardVaultKeys | undefined,
+  now: Date,
+  find: () => Promise<Sealed | null>,
 ): Promise<VaultedCard | null> {
   if (!isUuid(transactionId)) return null;
   const ring = keys ?? (await cardVaultKeys(db));
-  const row = await db.cardVaultEntry.findUnique({ where: { transactionId } });
+  const row = await find();
   if (!row || row.expiresAt <= now) return null;
   return openCard(ring, transactionId, row);
 }

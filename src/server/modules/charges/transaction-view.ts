@@ -27,6 +27,19 @@ export const transactionSelect = {
 
 export type TransactionRow = Prisma.TransactionGetPayload<{ select: typeof transactionSelect }>;
 
+/** What a processor is asked about a stored payment by (payments' transactionReference), and whose connector asks. */
+export const askedSelect = {
+  id: true,
+  method: true,
+  amount: true,
+  currency: true,
+  cardBin: true,
+  cardLast4: true,
+  processorReference: true,
+  createdAt: true,
+  connectorId: true,
+} satisfies Prisma.TransactionSelect;
+
 export type TimeStyle = 'millis' | 'seconds';
 
 // Where the payer continues: the redirect methods' page, and a CARD payment's 3-D Secure challenge.

@@ -3,6 +3,7 @@ import { wallClock } from '@/server/core/domain/business-day';
 import { isAppError } from '@/server/core/domain/errors';
 import type { ConsoleSession } from '@/server/modules/access/console-session';
 import { scopeOf, type MerchantScope } from '@/server/modules/access/merchant-scope';
+import type { Db } from '@/server/platform/db/client';
 
 // What the console's CSV exports (operations, refunds) share: RFC 4180 cells (quoted where
 // needed, CRLF), made inert where a spreadsheet would run them as a formula; UTF-8 with a byte-order
@@ -99,3 +100,13 @@ export function openExport<F>(
     throw error;
   }
 }
+
+/** What a console download is asked with: the session, the page's filters, the language; tests bound its size. */
+export type ExportInput = {
+  prisma: Db;
+  session: ConsoleSession | null;
+  params: Record<string, string | undefined>;
+  lang: 'es' | 'en';
+  now?: Date;
+  maxRows?: number;
+};

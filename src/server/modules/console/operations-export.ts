@@ -1,22 +1,13 @@
-import type { ConsoleSession } from '@/server/modules/access/console-session';
-import type { Db } from '@/server/platform/db/client';
 import { toOperationFilters } from '@/server/modules/console/operations-filters';
 import { operationsWhere } from './list-operations';
 import { operationsCsv } from './operations-csv';
-import { csvDownload, MAX_EXPORT_ROWS, openExport } from './csv';
+import { csvDownload, MAX_EXPORT_ROWS, openExport, type ExportInput } from './csv';
 import { operationsUrlFilters } from './operations-url';
 
 // GET /operations/export?<the operations page's filters>: the whole filtered set as CSV, for
 // any signed-in role within its merchants. Checks the session itself (the proxy only redirects).
 
-export async function operationsExport(input: {
-  prisma: Db;
-  session: ConsoleSession | null;
-  params: Record<string, string | undefined>;
-  lang: 'es' | 'en';
-  now?: Date;
-  maxRows?: number;
-}): Promise<Response> {
+export async function operationsExport(input: ExportInput): Promise<Response> {
   const maxRows = input.maxRows ?? MAX_EXPORT_ROWS;
   const opened = openExport('operations', input.lang, input.session, () => operationsUrlFilters(input.params));
   if (!opened.ok) return opened.response;

@@ -1,11 +1,10 @@
-import type { ConsoleSession } from '@/server/modules/access/console-session';
 import type { Db } from '@/server/platform/db/client';
 import { CURRENCIES, formatDecimal, isSupportedCurrency } from '@/server/core/domain/money';
 import { refundFilters, type RefundFilters, type RefundObject } from '@/server/core/interface/refund';
 import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { consoleRefunds } from '@/server/modules/refunds/console-refunds';
 import { logError } from '@/server/platform/log';
-import { businessClock, csvDownload, csvLine, csvStart, MAX_EXPORT_ROWS, openExport } from './csv';
+import { businessClock, csvDownload, csvLine, csvStart, MAX_EXPORT_ROWS, openExport, type ExportInput } from './csv';
 
 // GET /refunds/export?<the refunds page's filters>: every refund the page would list with them
 // (console.refunds' search, its scope included), as CSV, for any signed-in role within its
@@ -76,15 +75,7 @@ async function merchantCodes(prisma: Db, refunds: RefundObject[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row.operation.merchant.code]));
 }
 
-export async function refundsExport(input: {
-  prisma: Db;
-  session: ConsoleSession | null;
-  params: Record<string, string | undefined>;
-  lang: 'es' | 'en';
-  now?: Date;
-  maxRows?: number;
-  batch?: number;
-}): Promise<Response> {
+export async function refundsExport(input: ExportInput & { batch?: number }): Promise<Response> {
   const { prisma } = input;
   const maxRows = input.maxRows ?? MAX_EXPORT_ROWS;
   const batch = input.batch ?? BATCH;

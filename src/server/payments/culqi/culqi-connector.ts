@@ -148,15 +148,11 @@ export const culqi = integration<CulqiClient>({
   flows(client, account) {
     const isCharge = (method: string) => method === 'CARD' || method === 'YAPE';
     return {
-      async authorize(instrument, context) {
-        switch (instrument.method) {
-          case 'CARD':
-            return authorizeCard(client, instrument, context);
-          case 'YAPE':
-            return authorizeYape(client, instrument, context);
-          default:
-            return authorizeOrder(client, instrument.method as 'PAGOEFECTIVO' | 'CUOTEALO', instrument, context);
-        }
+      authorize: {
+        CARD: (instrument, context) => authorizeCard(client, instrument, context),
+        YAPE: (instrument, context) => authorizeYape(client, instrument, context),
+        PAGOEFECTIVO: (instrument, context) => authorizeOrder(client, 'PAGOEFECTIVO', instrument, context),
+        CUOTEALO: (instrument, context) => authorizeOrder(client, 'CUOTEALO', instrument, context),
       },
       async reverse(transaction) {
         if (!isCharge(transaction.method)) return voidOrder(client, transaction);

@@ -218,7 +218,7 @@ export const izipay = integration<IzipayClient>({
   capabilities: IZIPAY_CAPABILITIES,
   client: izipayClient,
   flows: (client, account) => ({
-    authorize: (instrument, context) => authorizeCard(client, account.notificationUrl, instrument, context),
+    authorize: { CARD: (instrument, context) => authorizeCard(client, account.notificationUrl, instrument, context) },
     reverse: (transaction) => reversePayment(client, transaction),
     refund: (request) => refundPart(client, request),
     capture: (request) => captureAuthorization(client, request),

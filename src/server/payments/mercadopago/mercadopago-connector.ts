@@ -143,9 +143,9 @@ export const mercadoPago = integration<MercadoPagoClient>({
   capabilities: MERCADOPAGO_CAPABILITIES,
   client: mercadoPagoClient,
   flows: (client, account) => ({
-    async authorize(instrument, context) {
-      if (instrument.method === 'CARD') return authorizeCard(client, account, instrument, context);
-      return authorizeYape(client, account, instrument, context);
+    authorize: {
+      CARD: (instrument, context) => authorizeCard(client, account, instrument, context),
+      YAPE: (instrument, context) => authorizeYape(client, account, instrument, context),
     },
     async reverse(transaction) {
       const reserve = await cancelReserve(client, transaction);

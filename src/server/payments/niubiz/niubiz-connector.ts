@@ -203,15 +203,10 @@ export const niubiz = integration<NiubizClient>({
   flows(client) {
     const isSale = (method: string) => method === 'CARD' || method === 'YAPE';
     return {
-      async authorize(instrument, context) {
-        switch (instrument.method) {
-          case 'CARD':
-            return authorizeCard(client, instrument, context);
-          case 'YAPE':
-            return authorizeYape(client, instrument, context);
-          default:
-            return authorizeQr(client, instrument, context);
-        }
+      authorize: {
+        CARD: (instrument, context) => authorizeCard(client, instrument, context),
+        YAPE: (instrument, context) => authorizeYape(client, instrument, context),
+        QR: (instrument, context) => authorizeQr(client, instrument, context),
       },
       // Annulling a QR is only in the AI-generated [indico] (research §9): not offered.
       reverse: (transaction) =>

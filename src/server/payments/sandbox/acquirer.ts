@@ -1,3 +1,4 @@
+import { EVERY_CAPABILITY } from '@/server/core/domain/capabilities';
 import { describeCard, detectBrand, isExpiryInPast, isValidPan, maskPan, parseExpiry } from '@/server/core/domain/card';
 import { instrumentFor, type ResultMessage } from '../connector';
 import { cardPayment, installmentDetails } from '../method-details';
@@ -68,16 +69,7 @@ function cardAcquirer(
     ...identity,
     methods: ['CARD'],
     currencies: ['604', '840'],
-    capabilities: {
-      instalments: true,
-      threeDsResult: true,
-      reversal: true,
-      refunds: true,
-      separateCapture: true,
-      partialCapture: true,
-      captureHoldDays: null,
-      partialRefund: true,
-    },
+    capabilities: EVERY_CAPABILITY,
     async authorize(instrument, context) {
       const { pan, expiry, installments } = instrumentFor(instrument, 'CARD');
       if (!isValidPan(pan)) throw new Error('The CARD connector needs a validated PAN');

@@ -1,4 +1,4 @@
-import { NO_CAPTURE } from '@/server/core/domain/capabilities';
+import { AUTHORIZES_ONLY } from '@/server/core/domain/capabilities';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds } from '@/server/core/domain/time';
@@ -17,14 +17,7 @@ export const pagoEfectivoProcessor: SandboxProcessor = {
   name: 'Sandbox PagoEfectivo',
   methods: ['PAGOEFECTIVO'],
   currencies: ['604', '840'],
-  capabilities: {
-    ...NO_CAPTURE,
-    instalments: false,
-    threeDsResult: false,
-    reversal: false,
-    refunds: false,
-    partialRefund: false,
-  },
+  capabilities: AUTHORIZES_ONLY,
   async authorize(instrument, context) {
     const { callbackUrl } = instrumentFor(instrument, 'PAGOEFECTIVO');
     return {

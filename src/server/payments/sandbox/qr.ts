@@ -1,4 +1,4 @@
-import { NO_CAPTURE } from '@/server/core/domain/capabilities';
+import { AUTHORIZES_ONLY } from '@/server/core/domain/capabilities';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds, toTimeObject } from '@/server/core/domain/time';
@@ -35,14 +35,7 @@ export const qrProcessor: SandboxProcessor = {
   name: 'Sandbox QR',
   methods: ['QR'],
   currencies: ['604'],
-  capabilities: {
-    ...NO_CAPTURE,
-    instalments: false,
-    threeDsResult: false,
-    reversal: false,
-    refunds: false,
-    partialRefund: false,
-  },
+  capabilities: AUTHORIZES_ONLY,
   async authorize(instrument, context) {
     const { callbackUrl } = instrumentFor(instrument, 'QR');
     const qrId = generateQrId();

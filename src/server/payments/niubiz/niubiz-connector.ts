@@ -11,9 +11,10 @@ import {
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 import { integration } from '../processor-account';
 import { absence } from '../transaction-reference';
-import { field, mapText, niubizAmount, niubizClient, purchaseNumberOf, text, type NiubizClient } from './niubiz-client';
+import { niubizClient, type NiubizClient } from './niubiz-client';
 import { findQr, niubizNotification, qrStatus } from './niubiz-notifications';
 import { authorizeCard, authorizeQr, authorizeYape } from './niubiz-payments';
+import { confirmationBody, hasStatus, refundBody, refundResult, unsettled, VOID_BODY } from './niubiz-mapping';
 import { findPayment, recordStatus, type NiubizRecord } from './niubiz-records';
 
 // A merchant's Niubiz account as a connector (docs/processors/niubiz.md; research notes
@@ -72,31 +73,12 @@ async function voidSale(client: NiubizClient, reference: TransactionReference): 
   const sale = found.value;
   if (isVoided(sale)) return { outcome: 'reversed', code: sale.transactionId };
   if (!isLive(sale) || !sale.signature) return { outcome: 'refused', reason: 'Niubiz no aprobó este pago' };
-  const answer = await client.call('PUT', voidPath(client, sale.signature), {
-    body: { annulationReason: 'Anulación solicitada por el comercio' },
-  });
-  if (answer.kind === 'answered' && answer.status === 200 && mapText(answer.body, 'STATUS')?.toLowerCase() === 'voided') {
-    return { outcome: 'reversed', code: sale.transactionId };
-  }
+  const answer = await client.call('PUT', voidPath(client, sale.signature), { body: VOID_BODY });
+  if (hasStatus(answer, 'voided')) return { outcome: 'reversed', code: sale.transactionId };
   // Refused or lost: perhaps an earlier request voided it already.
   const after = await findPayment(client, reference);
   if (after.kind === 'found' && isVoided(after.value)) return { outcome: 'reversed', code: sale.transactionId };
-  if (answer.kind !== 'answered' || answer.status >= 500 || after.kind === 'unknown') return { outcome: 'unavailable' };
-  const words = mapText(answer.body, 'ACTION_DESCRIPTION') ?? text(field(answer.body, 'errorMessage'));
-  return { outcome: 'refused', reason: words ?? `Niubiz respondió ${answer.status}` };
-}
-
-/**
- * Our refund's reference at Niubiz: `externalReferenceId` takes at most 20 characters ([iub]
- * truncates to 20; research §7), so the first 20 hex digits of our refund's UUID (80 bits).
- */
-export function refundReferenceOf(refundId: string): string {
-  return refundId.replace(/[^0-9a-fA-F]/g, '').slice(0, 20);
-}
-
-/** A refund answer's code: `data.CODERROR` ("100" = registered, [iub]), or an action code. */
-function refundCode(body: unknown): string | undefined {
-  return text(field(field(body, 'data'), 'CODERROR')) ?? mapText(body, 'ACTION_CODE');
+  return unsettled(answer, after);
 }
 
 /**
@@ -122,22 +104,9 @@ async function refundPart(client: NiubizClient, request: RefundRequest): Promise
   const answer = await client.call(
     'POST',
     `/api.refund/v1/refund/${encodeURIComponent(client.merchantId)}/${encodeURIComponent(sale.transactionId)}`,
-    {
-      body: {
-        ...(client.taxId ? { ruc: client.taxId } : {}),
-        comment: `Devolución ${request.refundId}`.slice(0, 100),
-        externalReferenceId: refundReferenceOf(request.refundId),
-        amount: niubizAmount(request.refundAmount),
-      },
-    },
+    { body: refundBody(request, client.taxId) },
   );
-  // Lost or failed: the next ask sends it again, under the same reference.
-  if (answer.kind !== 'answered' || answer.status >= 500 || answer.status === 401) return { outcome: 'in_process' };
-  const code = refundCode(answer.body);
-  if (answer.status < 300 && Number(field(answer.body, 'errorCode') ?? 0) === 0 && code === '100') return { outcome: 'resolved' };
-  if (code === '945') return { outcome: 'resolved' };
-  const words = text(field(field(answer.body, 'data'), 'DSCERROR')) ?? text(field(answer.body, 'errorMessage'));
-  return { outcome: 'rejected', reason: words ?? `Niubiz respondió ${answer.status}` };
+  return refundResult(answer);
 }
 
 /**
@@ -158,32 +127,17 @@ async function confirmSale(client: NiubizClient, request: CaptureRequest): Promi
   if (status === 'confirmed') return { outcome: 'captured' };
   if (status !== 'authorized') return { outcome: 'refused', reason: `Niubiz registra la venta como ${sale.status}` };
   if (sale.countable !== false) return { outcome: 'refused', reason: 'La venta se liquidó con su autorización' };
-  const amount = niubizAmount(request.amount);
   const answer = await client.call(
     'POST',
     `/api.confirmation/v1/confirmation/ecommerce/${encodeURIComponent(client.merchantId)}`,
     {
-      body: {
-        channel: 'web',
-        captureType: 'manual',
-        order: {
-          purchaseNumber: purchaseNumberOf(request.transactionId),
-          amount,
-          authorizedAmount: amount,
-          currency: 'PEN',
-          transactionId: sale.transactionId,
-        },
-      },
+      body: confirmationBody(request, sale.transactionId),
     },
   );
-  if (answer.kind === 'answered' && answer.status === 200 && mapText(answer.body, 'STATUS')?.toLowerCase() === 'confirmed') {
-    return { outcome: 'captured' };
-  }
+  if (hasStatus(answer, 'confirmed')) return { outcome: 'captured' };
   const after = await findPayment(client, request);
   if (after.kind === 'found' && after.value.status.toLowerCase() === 'confirmed') return { outcome: 'captured' };
-  if (answer.kind !== 'answered' || answer.status >= 500 || after.kind === 'unknown') return { outcome: 'unavailable' };
-  const words = mapText(answer.body, 'ACTION_DESCRIPTION') ?? text(field(answer.body, 'errorMessage'));
-  return { outcome: 'refused', reason: words ?? `Niubiz respondió ${answer.status}` };
+  return unsettled(answer, after);
 }
 
 async function qrStatusOf(client: NiubizClient, transaction: TransactionReference): Promise<StatusResult> {

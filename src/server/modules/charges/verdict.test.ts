@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentChange, StatusResult } from '@/server/payments';
 import { authorizationVerdict, inquiryVerdict, notificationVerdict, verdictRow, type NotifiedPayment } from './verdict';
-import type { TransactionRow } from './transaction-view';
+import { transactionRow } from '@tests/support/transaction-row';
 
 const approvedStatus: StatusResult = {
   outcome: 'approved',
@@ -162,27 +162,7 @@ describe('notificationVerdict', () => {
 
 describe('verdictRow', () => {
   const at = new Date('2026-12-02T10:00:00.000Z');
-  const claimed = {
-    id: 't-1',
-    method: 'CARD',
-    amount: 15000n,
-    currency: '604',
-    state: 'REGISTRADO',
-    stateReason: '',
-    expiresAt: null,
-    continueUrl: null,
-    callbackUrl: null,
-    redirectUrl: null,
-    methodDetails: {},
-    processorResponse: null,
-    additionalFields: { processor: 'culqi-1', attempt: 1 },
-    processorReference: null,
-    captureStatus: null,
-    capturedAmount: null,
-    captureBefore: null,
-    createdAt: at,
-    lifecycle: [{ state: 'REGISTRADO', at }],
-  } satisfies TransactionRow;
+  const claimed = transactionRow(['REGISTRADO'], at, { additionalFields: { processor: 'culqi-1', attempt: 1 } });
 
   it('passes an attempt in flight through PENDIENTE to the verdict, its reference in its own column', () => {
     const verdict = inquiryVerdict(approvedStatus)!;

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
+import { transactionRow } from '@tests/support/transaction-row';
 import { chargeMoves } from './charge-moves';
 
 const at = new Date('2026-11-21T15:04:05.123Z');
-const row = (states: TransactionRow['state'][]): TransactionRow => ({
-  id: 't-1',
-  method: 'CARD',
-  amount: 15000n,
-  currency: '604',
-  state: states.at(-1)!,
-  stateReason: '',
-  expiresAt: null,
-  continueUrl: null,
-  callbackUrl: null,
-  redirectUrl: null,
-  methodDetails: {},
-  processorResponse: null,
-  additionalFields: null,
-  processorReference: null,
-  captureStatus: null,
-  capturedAmount: null,
-  captureBefore: null,
-  createdAt: at,
-  lifecycle: states.map((state) => ({ state, at })),
-});
+const row = (states: TransactionRow['state'][]) => transactionRow(states, at);
 const audience = { merchantId: 'm-1', merchantCode: 'SHOP', merchantOperationNumber: 'op-1' };
 
 describe('chargeMoves', () => {

@@ -9,10 +9,9 @@ import {
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 import { integration } from '../processor-account';
-import { authorizeCard, authorizeYape } from './culqi-charges';
+import { authorizeCard, authorizeOrder, authorizeYape } from './culqi-payments';
 import { culqiClient, culqiError, errorWords, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
-import { authorizeOrder } from './culqi-orders';
 import { absence } from '../transaction-reference';
 import { chargeStatus, findCharge, findOrder, findRefund, orderStatus } from './culqi-records';
 

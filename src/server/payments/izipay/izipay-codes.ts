@@ -151,7 +151,7 @@ export const ISSUER_CODES: Readonly<Record<string, DeclineClass>> = {
  * Ours, not Izipay's: the create-payment answer `V4/Charge/RedirectRequest` (or V4.1's
  * `V4/PCI/Authentication/AuthenticationSessionResponse`), Izipay's demand to authenticate the
  * payer on its own 3-D Secure pages first (§2.2, §2.3). The service cannot send the payer there
- * (see izipay-payments.ts), so the attempt is declined `sca_required`.
+ * (see izipay-mapping.ts), so the attempt is declined `sca_required`.
  */
 export const CHALLENGE_CODE = '3DS_CHALLENGE';
 

@@ -1,4 +1,7 @@
+import { describeCard } from '@/server/core/domain/card';
+import { cardPayment } from '../method-details';
 import {
+  instrumentFor,
   type CaptureRequest,
   type CaptureResult,
   type RefundRequest,
@@ -8,9 +11,17 @@ import {
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 import { integration } from '../processor-account';
-import { errorWords, transactionOf, izipayClient, type IzipayAnswer, type IzipayClient } from './izipay-client';
+import { errorWords, transactionOf, izipayClient, type IzipayClient } from './izipay-client';
 import { izipayNotification } from './izipay-notifications';
-import { authorizeCard } from './izipay-payments';
+import {
+  amountUpdateBody,
+  cancellationBody,
+  madeRefund,
+  paymentBody,
+  paymentResult,
+  refundBody,
+  transactionIn,
+} from './izipay-mapping';
 import {
   approvedOrAbsent,
   CANCELLABLE,
@@ -51,9 +62,6 @@ export const IZIPAY_CAPABILITIES = {
   partialRefund: true,
 } as const;
 
-/** How far Izipay's clock may be from ours when a refund made since one was registered is looked for. */
-const CLOCK_SKEW_MS = 60_000;
-
 type Read = { kind: 'order'; order: IzipayOrder } | { kind: 'done'; result: 'refused' | 'unavailable'; reason?: string };
 
 async function readOrder(client: IzipayClient, reference: TransactionReference): Promise<Read> {
@@ -62,16 +70,6 @@ async function readOrder(client: IzipayClient, reference: TransactionReference):
   return found.kind === 'none'
     ? { kind: 'done', result: 'refused', reason: 'Izipay no registra este pago' }
     : { kind: 'done', result: 'unavailable' };
-}
-
-/** An answer that is a transaction in one of `statuses`; otherwise what Izipay said (or nothing). */
-function transactionIn(answer: IzipayAnswer, statuses: string[]): { ok: true } | { ok: false; reason: string | null } {
-  if (answer.kind === 'success') {
-    const transaction = transactionOf(answer.answer);
-    if (transaction && statuses.includes(transaction.detailedStatus)) return { ok: true };
-    return { ok: false, reason: null };
-  }
-  return { ok: false, reason: answer.kind === 'error' ? errorWords(answer.error) : null };
 }
 
 /**
@@ -88,11 +86,10 @@ async function reversePayment(client: IzipayClient, reference: TransactionRefere
   const { payment } = read.order;
   if (payment.detailedStatus === 'CANCELLED') return { outcome: 'reversed', code: payment.uuid };
   if (CANCELLABLE.includes(payment.detailedStatus)) {
-    const answer = await client.call('Transaction/CancelOrRefund', {
-      uuid: payment.uuid,
-      resolutionMode: 'CANCELLATION_ONLY',
-      comment: `Reversa ${reference.transactionId}`,
-    });
+    const answer = await client.call(
+      'Transaction/CancelOrRefund',
+      cancellationBody(payment.uuid, `Reversa ${reference.transactionId}`),
+    );
     const cancelled = transactionIn(answer, ['CANCELLED']);
     if (cancelled.ok) return { outcome: 'reversed', code: payment.uuid };
     // Remitted meanwhile (PSP_075), or the answer lost: the next ask reads it again.
@@ -103,13 +100,7 @@ async function reversePayment(client: IzipayClient, reference: TransactionRefere
     return { outcome: 'refused', reason: `Izipay no aprobó este pago (${payment.detailedStatus})` };
   const left = payment.amount - refundedOf(payment);
   if (left <= 0) return { outcome: 'reversed', code: payment.uuid };
-  const answer = await client.call('Transaction/CancelOrRefund', {
-    uuid: payment.uuid,
-    amount: left,
-    currency: payment.currency,
-    resolutionMode: 'REFUND_ONLY',
-    comment: `Reversa ${reference.transactionId}`,
-  });
+  const answer = await client.call('Transaction/CancelOrRefund', refundBody(payment, left, `Reversa ${reference.transactionId}`));
   if (answer.kind === 'success' && transactionOf(answer.answer)?.operationType === 'CREDIT')
     return { outcome: 'reversed', code: payment.uuid };
   if (answer.kind === 'error') return { outcome: 'refused', reason: errorWords(answer.error) };
@@ -128,23 +119,13 @@ async function refundPart(client: IzipayClient, request: RefundRequest): Promise
   if (read.kind === 'done')
     return read.result === 'refused' ? { outcome: 'rejected', reason: read.reason! } : { outcome: 'in_process' };
   const { payment, credits } = read.order;
-  const since = request.registeredAt.getTime() - CLOCK_SKEW_MS;
-  const made = credits.find(
-    (credit) =>
-      credit.amount === Number(request.refundAmount) &&
-      Date.parse(credit.creationDate ?? '') >= since &&
-      credit.detailedStatus !== 'REFUSED' &&
-      credit.detailedStatus !== 'CANCELLED',
-  );
+  const made = madeRefund(credits, request);
   if (made) return made.status === 'PAID' ? { outcome: 'resolved' } : { outcome: 'in_process' };
   if (payment.detailedStatus === 'CAPTURED') {
-    const answer = await client.call('Transaction/CancelOrRefund', {
-      uuid: payment.uuid,
-      amount: Number(request.refundAmount),
-      currency: payment.currency,
-      resolutionMode: 'REFUND_ONLY',
-      comment: `Reembolso ${request.refundId}`,
-    });
+    const answer = await client.call(
+      'Transaction/CancelOrRefund',
+      refundBody(payment, Number(request.refundAmount), `Reembolso ${request.refundId}`),
+    );
     if (answer.kind === 'success') {
       const credit = transactionOf(answer.answer);
       if (credit?.operationType === 'CREDIT' && credit.status === 'PAID') return { outcome: 'resolved' };
@@ -161,11 +142,10 @@ async function refundPart(client: IzipayClient, request: RefundRequest): Promise
   // remittance (in process: asked again later, it is made then).
   if (CANCELLABLE.includes(payment.detailedStatus) && !TO_VALIDATE.includes(payment.detailedStatus)) {
     if (Number(request.refundAmount) !== payment.amount) return { outcome: 'in_process' };
-    const answer = await client.call('Transaction/CancelOrRefund', {
-      uuid: payment.uuid,
-      resolutionMode: 'CANCELLATION_ONLY',
-      comment: `Reembolso ${request.refundId}`,
-    });
+    const answer = await client.call(
+      'Transaction/CancelOrRefund',
+      cancellationBody(payment.uuid, `Reembolso ${request.refundId}`),
+    );
     if (transactionIn(answer, ['CANCELLED']).ok) return { outcome: 'resolved' };
     return answer.kind === 'error' && answer.error.errorCode !== 'PSP_075'
       ? { outcome: 'rejected', reason: errorWords(answer.error) }
@@ -197,11 +177,10 @@ async function captureAuthorization(client: IzipayClient, request: CaptureReques
     return { outcome: 'refused', reason: `Izipay no tiene este pago por capturar (${payment.detailedStatus})` };
   if (amount > payment.amount) return { outcome: 'refused', reason: 'El monto supera lo autorizado' };
   if (amount < payment.amount) {
-    const update = await client.call('Transaction/Update', {
-      uuid: payment.uuid,
-      cardUpdate: { amount, currency: payment.currency },
-      comment: `Captura parcial ${request.transactionId}`,
-    });
+    const update = await client.call(
+      'Transaction/Update',
+      amountUpdateBody(payment, amount, `Captura parcial ${request.transactionId}`),
+    );
     if (update.kind === 'error') return { outcome: 'refused', reason: errorWords(update.error) };
     if (update.kind !== 'success') return { outcome: 'unavailable' };
   }
@@ -218,7 +197,18 @@ export const izipay = integration<IzipayClient>({
   capabilities: IZIPAY_CAPABILITIES,
   client: izipayClient,
   flows: (client, account) => ({
-    authorize: { CARD: (instrument, context) => authorizeCard(client, account.notificationUrl, instrument, context) },
+    authorize: {
+      async CARD(instrument, context) {
+        const card = instrumentFor(instrument, 'CARD');
+        const described = cardPayment(describeCard(card.pan), card.installments);
+        const answer = await client.call(
+          'Charge/CreatePayment',
+          paymentBody(card, context, account.notificationUrl),
+          context.signal,
+        );
+        return paymentResult(answer, described);
+      },
+    },
     reverse: (transaction) => reversePayment(client, transaction),
     refund: (request) => refundPart(client, request),
     capture: (request) => captureAuthorization(client, request),

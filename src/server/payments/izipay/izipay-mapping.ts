@@ -1,12 +1,16 @@
-import { describeCard, parseExpiry } from '@/server/core/domain/card';
+import { parseExpiry } from '@/server/core/domain/card';
 import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
-import { instrumentFor, type AuthorizeResult, type ConnectorContext, type PaymentInstrument } from '../connector';
-import { cardPayment } from '../method-details';
+import type { AuthorizeResult, ConnectorContext, PaymentInstrument, RefundRequest } from '../connector';
+import { type cardPayment } from '../method-details';
 import { approval, decline, technicalFailure } from '../outcomes';
-import { errorWords, transactionsOf, type IzipayAnswer, type IzipayClient } from './izipay-client';
+import { errorWords, transactionOf, transactionsOf, type IzipayAnswer, type IzipayTransaction } from './izipay-client';
 import { CHALLENGE_CODE, izipayDeclineClass } from './izipay-codes';
 import { approvalCodes, refusalCode } from './izipay-records';
 
+// Izipay's payments as data (docs/processors/izipay.md; research notes
+// docs/processors/sources/izipay-api.md, "§N"): the bodies the connector sends and what Izipay's
+// answers mean, with no I/O, tested with the documentation's own examples (izipay-mapping.test.ts).
+//
 // A card payment at Izipay: one `Charge/CreatePayment` carrying the card (`paymentForms[]`), for a
 // PCI-DSS merchant whose contract allows it (research §2.2: "Si cuenta con el certificado PCI DSS,
 // puede transmitir los datos sensibles … directamente al servicio web" [CI-pg]; body as
@@ -29,7 +33,7 @@ import { approvalCodes, refusalCode } from './izipay-records';
 /** The card fields Izipay refuses as the card's own (pan, expiry, security code, network): a decline, not our fault (§8.5). */
 const CARD_FIELD_ERRORS = new Set(['INT_040', 'INT_041', 'INT_042', 'INT_043', 'INT_044', 'INT_045', 'INT_879']);
 
-type Described = ReturnType<typeof cardPayment>;
+export type Described = ReturnType<typeof cardPayment>;
 
 function emailOf(context: ConnectorContext): string | null {
   const email = context.order.payer.email;
@@ -37,7 +41,7 @@ function emailOf(context: ConnectorContext): string | null {
   return email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 150 ? email : null;
 }
 
-function paymentBody(
+export function paymentBody(
   instrument: Extract<PaymentInstrument, { method: 'CARD' }>,
   context: ConnectorContext,
   notificationUrl: string,
@@ -118,14 +122,51 @@ export function paymentResult(answer: IzipayAnswer, described: Described): Autho
   return technicalFailure('timeout', card, methodDetails);
 }
 
-export async function authorizeCard(
-  client: IzipayClient,
-  notificationUrl: string,
-  instrument: PaymentInstrument,
-  context: ConnectorContext,
-): Promise<AuthorizeResult> {
-  const card = instrumentFor(instrument, 'CARD');
-  const described = cardPayment(describeCard(card.pan), card.installments);
-  const answer = await client.call('Charge/CreatePayment', paymentBody(card, context, notificationUrl), context.signal);
-  return paymentResult(answer, described);
+/** An answer that is a transaction in one of `statuses`; otherwise what Izipay said (or nothing). */
+export function transactionIn(answer: IzipayAnswer, statuses: string[]): { ok: true } | { ok: false; reason: string | null } {
+  if (answer.kind === 'success') {
+    const transaction = transactionOf(answer.answer);
+    if (transaction && statuses.includes(transaction.detailedStatus)) return { ok: true };
+    return { ok: false, reason: null };
+  }
+  return { ok: false, reason: answer.kind === 'error' ? errorWords(answer.error) : null };
+}
+
+/** The cancellation of an authorization not yet remitted (CancelOrRefund CANCELLATION_ONLY, the official plugin's void, §4.1 [mag]). */
+export const cancellationBody = (uuid: string, comment: string) => ({ uuid, resolutionMode: 'CANCELLATION_ONLY', comment });
+
+/** A refund of `amount` (cents) of a remitted payment (CancelOrRefund REFUND_ONLY, §5.1 [mag]). */
+export const refundBody = (payment: IzipayTransaction, amount: number, comment: string) => ({
+  uuid: payment.uuid,
+  amount,
+  currency: payment.currency,
+  resolutionMode: 'REFUND_ONLY',
+  comment,
+});
+
+/** A part of a manual authorization: its amount lowered first (Transaction/Update, downward only, §3.1 [LY-update]). */
+export const amountUpdateBody = (payment: IzipayTransaction, amount: number, comment: string) => ({
+  uuid: payment.uuid,
+  cardUpdate: { amount, currency: payment.currency },
+  comment,
+});
+
+/** How far Izipay's clock may be from ours when a refund made since one was registered is looked for. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The payment's refund (a CREDIT transaction) that is this one, made before its answer was lost:
+ * of this amount, made since the refund was registered, not refused or cancelled. Izipay keeps no
+ * idempotency key (§11). **Limit** (izipay.md): two refunds of the same amount of one payment
+ * registered within a minute of each other cannot be told apart.
+ */
+export function madeRefund(credits: IzipayTransaction[], request: Pick<RefundRequest, 'refundAmount' | 'registeredAt'>) {
+  const since = request.registeredAt.getTime() - CLOCK_SKEW_MS;
+  return credits.find(
+    (credit) =>
+      credit.amount === Number(request.refundAmount) &&
+      Date.parse(credit.creationDate ?? '') >= since &&
+      credit.detailedStatus !== 'REFUSED' &&
+      credit.detailedStatus !== 'CANCELLED',
+  );
 }

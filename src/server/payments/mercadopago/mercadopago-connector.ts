@@ -11,8 +11,9 @@ import { integration } from '../processor-account';
 import { errorOf, type MercadoPagoClient, mercadoPagoClient } from './mercadopago-client';
 import { mercadoPagoNotification } from './mercadopago-notifications';
 import { findPayment, paymentStatus } from './mercadopago-records';
-import { field, text, type ProcessorAnswer } from '../processor-http';
-import { authorizeCard, authorizeYape, majorUnits } from './mercadopago-payments';
+import { field, text } from '../processor-http';
+import { authorizeCard, authorizeYape } from './mercadopago-payments';
+import { majorUnits, refundAnswer, type Refunded } from './mercadopago-mapping';
 import { absence } from '../transaction-reference';
 
 // A merchant's Mercado Pago account as a connector (docs/processors/mercadopago.md): cards and
@@ -40,8 +41,6 @@ export const MERCADOPAGO_CAPABILITIES = {
   captureHoldDays: 22,
   partialRefund: true,
 } as const;
-
-type Refunded = { kind: 'refunded' | 'in_process'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
 
 async function refundWhole(
   client: MercadoPagoClient,
@@ -119,21 +118,6 @@ async function refundAmount(client: MercadoPagoClient, request: RefundRequest): 
     `${request.refundId}:refund`,
   );
   return refundAnswer(answer, id);
-}
-
-/** What a refund's answer says: made, in process, refused, or unknown (asked again later). */
-function refundAnswer(answer: ProcessorAnswer, id: string): Refunded {
-  // 409 or 423: a request under this key is under way or was made: it is read on the next ask.
-  if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
-    return { kind: 'unavailable' };
-  if (answer.status < 300) {
-    const status = text(field(answer.body, 'status'));
-    const code = text(field(answer.body, 'id')) ?? id;
-    if (status === 'approved') return { kind: 'refunded', code };
-    if (status === 'in_process' || status === 'authorized') return { kind: 'in_process', code };
-    return { kind: 'refused', reason: `Mercado Pago rechazó la devolución (${status ?? 'sin estado'})` };
-  }
-  return { kind: 'refused', reason: errorOf(answer.body, answer.status).description };
 }
 
 export const mercadoPago = integration<MercadoPagoClient>({

@@ -1,6 +1,7 @@
 import { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import { instrumentOf } from '@/server/modules/charges/attempts/payment-instrument';
 import type { ConnectorContext, PaymentInstrument } from '@/server/payments';
+import type { ProcessorAnswer } from '@/server/payments/processor-http';
 
 /** A connector context for tests: 2026-11-21T15:04:05.123Z, 150.00 PEN, captured with its authorization, a signal never aborted. */
 export function testContext(overrides: Partial<ConnectorContext> = {}): ConnectorContext {
@@ -32,3 +33,12 @@ export function stringsOf(value: unknown): string[] {
 /** A `payment_method` as `POST /charges` validates it and the charges module hands it to a connector. */
 export const instrumentFromRequest = (paymentMethod: unknown): PaymentInstrument =>
   instrumentOf(paymentMethodRequest.parse(paymentMethod));
+
+/** A processor's HTTP answer with `status` and a JSON `body`, as a connector's client hands it over. */
+export const answered = (status: number, body: unknown): ProcessorAnswer => ({
+  kind: 'answered',
+  status,
+  body,
+  text: JSON.stringify(body),
+  headers: new Headers(),
+});

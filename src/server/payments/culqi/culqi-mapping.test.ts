@@ -1,34 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectorContext } from '../connector';
-import type { ProcessorAnswer } from '../processor-http';
+import { answered, testContext } from '@tests/support/connector-context';
 import { cardTokenBody, chargeBody, chargeResult, yapeTokenBody } from './culqi-mapping';
 
 // Culqi's mapping against the documentation's own examples (docs/processors/sources/culqi-api.md),
 // with no simulator: the bodies sent, and what the recorded answers mean.
 
-const context: ConnectorContext = {
-  now: new Date('2026-12-02T15:00:00.000Z'),
-  transactionId: '7b0e8c1e-5f57-4c53-9a43-0c2f3c7e9b11',
+const context = testContext({
   amount: 1000n,
-  currency: '604',
   order: {
     merchantOperationNumber: 'COD00001',
     merchantName: 'Tienda',
     description: 'Venta de prueba',
     payer: { email: 'richard@piedpiper.com', firstName: 'Roberto', lastName: 'Beretta', phone: null },
   },
-  payerPageUrl: 'https://pagos.test/pay/x',
-  capture: 'automatic',
-  signal: new AbortController().signal,
-};
-const described = { card: null, methodDetails: {} };
-const answered = (status: number, body: unknown): ProcessorAnswer => ({
-  kind: 'answered',
-  status,
-  body,
-  text: JSON.stringify(body),
-  headers: new Headers(),
 });
+const described = { card: null, methodDetails: {} };
 
 describe('the bodies sent to Culqi', () => {
   it('tokenizes a card and a Yape approval code with our transaction id in the metadata (§2.1, §2.2)', () => {

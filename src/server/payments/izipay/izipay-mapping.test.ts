@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { testContext } from '@tests/support/connector-context';
 import { describeCard } from '@/server/core/domain/card';
-import type { ConnectorContext } from '../connector';
 import { cardPayment } from '../method-details';
 import type { IzipayAnswer, IzipayTransaction } from './izipay-client';
 import { cancellationBody, madeRefund, paymentBody, paymentResult, refundBody, transactionIn } from './izipay-mapping';
@@ -8,21 +8,15 @@ import { cancellationBody, madeRefund, paymentBody, paymentResult, refundBody, t
 // Izipay's mapping against the documentation's own examples (docs/processors/sources/izipay-api.md),
 // with no simulator: the bodies sent, and what answers in the documented shapes mean.
 
-const context: ConnectorContext = {
-  now: new Date('2026-12-02T15:00:00.000Z'),
-  transactionId: '7b0e8c1e-5f57-4c53-9a43-0c2f3c7e9b11',
+const context = testContext({
   amount: 180n,
-  currency: '604',
   order: {
     merchantOperationNumber: 'op-1',
     merchantName: 'Tienda',
     description: 'Tienda op-1',
     payer: { email: 'sample@example.com', firstName: null, lastName: null, phone: null },
   },
-  payerPageUrl: 'https://pagos.test/pay/x',
-  capture: 'automatic',
-  signal: new AbortController().signal,
-};
+});
 const card = { method: 'CARD' as const, pan: '4970100000000055', expiry: '1128', securityCode: '123' };
 const described = cardPayment(describeCard(card.pan), undefined);
 

@@ -1,36 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectorContext } from '../connector';
+import { answered, testContext } from '@tests/support/connector-context';
 import type { ProcessorAccountConfig } from '../processor-account';
-import type { ProcessorAnswer } from '../processor-http';
 import { cardTokenBody, mercadoPagoNotificationUrl, paymentBody, paymentResult, refundAnswer } from './mercadopago-mapping';
 
 // Mercado Pago's mapping against the documentation's own examples
 // (docs/processors/sources/mercadopago-api.md), with no simulator.
 
-const context: ConnectorContext = {
-  now: new Date('2026-12-02T15:00:00.000Z'),
-  transactionId: '7b0e8c1e-5f57-4c53-9a43-0c2f3c7e9b11',
+const context = testContext({
   amount: 15050n,
-  currency: '604',
   order: {
     merchantOperationNumber: 'ord_1234',
     merchantName: 'Tienda',
     description: 'Order 1234',
     payer: { email: 'buyer@example.com', firstName: null, lastName: null, phone: null },
   },
-  payerPageUrl: 'https://pagos.test/pay/x',
-  capture: 'automatic',
-  signal: new AbortController().signal,
-};
+});
 const account = { notificationUrl: 'https://pagos.example.pe/notifications/mercadopago/a' } as ProcessorAccountConfig;
 const described = { card: null, methodDetails: {} };
-const answered = (status: number, body: unknown): ProcessorAnswer => ({
-  kind: 'answered',
-  status,
-  body,
-  text: JSON.stringify(body),
-  headers: new Headers(),
-});
 
 describe('the bodies sent to Mercado Pago', () => {
   it('asks a payment as the reference does: the amount in soles, our id as external reference, a decision now (§4.1)', () => {

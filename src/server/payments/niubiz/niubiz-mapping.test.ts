@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectorContext } from '../connector';
-import type { ProcessorAnswer } from '../processor-http';
+import { answered, testContext } from '@tests/support/connector-context';
 import { purchaseNumberOf } from './niubiz-client';
 import {
   antifraudBody,
@@ -22,29 +21,16 @@ import {
 // Niubiz's mapping against the documentation's own examples (docs/processors/sources/niubiz-api.md),
 // with no simulator: the bodies sent, and what recorded answers mean.
 
-const context: ConnectorContext = {
-  now: new Date('2026-12-02T15:00:00.000Z'),
-  transactionId: '7b0e8c1e-5f57-4c53-9a43-0c2f3c7e9b11',
+const context = testContext({
   amount: 1050n,
-  currency: '604',
   order: {
     merchantOperationNumber: 'op-1',
     merchantName: 'Tienda',
     description: 'Tienda op-1',
     payer: { email: 'ana@example.pe', firstName: 'Ana', lastName: 'Quispe', phone: null },
   },
-  payerPageUrl: 'https://pagos.test/pay/x',
-  capture: 'automatic',
-  signal: new AbortController().signal,
-};
-const described: Described = { card: null, methodDetails: { installments: 0 } };
-const answered = (status: number, body: unknown): ProcessorAnswer => ({
-  kind: 'answered',
-  status,
-  body,
-  text: JSON.stringify(body),
-  headers: new Headers(),
 });
+const described: Described = { card: null, methodDetails: { installments: 0 } };
 
 // research §4.2, the observed sandbox approval ([K-obs], July 2022).
 const APPROVAL = {

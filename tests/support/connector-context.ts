@@ -35,7 +35,7 @@ export const instrumentFromRequest = (paymentMethod: unknown): PaymentInstrument
   instrumentOf(paymentMethodRequest.parse(paymentMethod));
 
 /** A processor's HTTP answer with `status` and a JSON `body`, as a connector's client hands it over. */
-export const answered = (status: number, body: unknown): ProcessorAnswer => ({
+export const answered = (status: number, body: unknown): Extract<ProcessorAnswer, { kind: 'answered' }> => ({
   kind: 'answered',
   status,
   body,

@@ -10,9 +10,10 @@ import {
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 import { integration } from '../processor-account';
 import { authorizeCard, authorizeOrder, authorizeYape } from './culqi-payments';
-import { culqiClient, culqiError, errorWords, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
+import { culqiClient, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
 import { absence } from '../transaction-reference';
+import { refundBody, refusalWords } from './culqi-mapping';
 import { chargeStatus, findCharge, findOrder, findRefund, orderStatus } from './culqi-records';
 
 // A merchant's Culqi account as a connector (docs/processors/culqi.md): cards and Yape by token
@@ -53,11 +54,7 @@ async function returnCharge(client: CulqiClient, reference: TransactionReference
   if (chargeStatus(charge).outcome !== 'approved') return { kind: 'refused', reason: 'Culqi no aprobó este pago' };
   const left = charge.amount - (charge.amount_refunded ?? 0);
   if (left <= 0) return { kind: 'returned', code: charge.id };
-  const answer = await client.post(
-    '/refunds',
-    { amount: left, charge_id: charge.id, reason: 'solicitud_comprador' },
-    { key: 'secret' },
-  );
+  const answer = await client.post('/refunds', refundBody(left, charge.id), { key: 'secret' });
   if (answer.kind !== 'answered' || answer.status >= 500) return { kind: 'unavailable' };
   if (answer.status === 201 && isObject<{ id: string }>(answer.body, 'refund')) return { kind: 'returned', code: answer.body.id };
   // Refused: perhaps because an earlier request already returned it.
@@ -65,8 +62,7 @@ async function returnCharge(client: CulqiClient, reference: TransactionReference
   if (again.kind === 'found' && (again.value.amount_refunded ?? 0) >= again.value.amount) {
     return { kind: 'returned', code: charge.id };
   }
-  const error = culqiError(answer.body);
-  return { kind: 'refused', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+  return { kind: 'refused', reason: refusalWords(answer) };
 }
 
 /**
@@ -86,19 +82,13 @@ async function refundPart(client: CulqiClient, request: RefundRequest): Promise<
   if (chargeStatus(charge).outcome !== 'approved') return { outcome: 'rejected', reason: 'Culqi no aprobó este pago' };
   const answer = await client.post(
     '/refunds',
-    {
-      amount: Number(request.refundAmount),
-      charge_id: charge.id,
-      reason: 'solicitud_comprador',
-      metadata: { refund_id: request.refundId, transaction_id: request.transactionId },
-    },
+    refundBody(Number(request.refundAmount), charge.id, { refund_id: request.refundId, transaction_id: request.transactionId }),
     { key: 'secret' },
   );
   // Lost or failed: the next ask looks for it first.
   if (answer.kind !== 'answered' || answer.status >= 500 || answer.status === 429) return { outcome: 'in_process' };
   if (answer.status === 201 && isObject<CulqiRefund>(answer.body, 'refund')) return { outcome: 'resolved' };
-  const error = culqiError(answer.body);
-  return { outcome: 'rejected', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+  return { outcome: 'rejected', reason: refusalWords(answer) };
 }
 
 /** Captures a held charge whole, once: a charge captured before answers captured (Culqi refuses a second capture). */
@@ -116,8 +106,7 @@ async function captureCharge(client: CulqiClient, request: CaptureRequest): Prom
   const answer = await client.post(`/charges/${encodeURIComponent(charge.id)}/capture`, undefined, { key: 'secret' });
   if (answer.kind !== 'answered' || answer.status >= 500) return { outcome: 'unavailable' };
   if (answer.status < 300) return { outcome: 'captured' };
-  const error = culqiError(answer.body);
-  return { outcome: 'refused', reason: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+  return { outcome: 'refused', reason: refusalWords(answer) };
 }
 
 /** Deletes an order nobody paid, so its CIP or Cuotéalo page can no longer be paid. */
@@ -192,6 +181,5 @@ async function checkCulqiAccount(account: ProcessorAccountConfig, endpoints: Pro
   const answer = await culqiClient(account, endpoints).get('/charges', { limit: '1' });
   if (answer.kind !== 'answered') return { ok: false, message: 'Culqi no respondió' };
   if (answer.status === 200) return { ok: true, message: 'Culqi aceptó la llave secreta' };
-  const error = culqiError(answer.body);
-  return { ok: false, message: error ? errorWords(error) : `Culqi respondió ${answer.status}` };
+  return { ok: false, message: refusalWords(answer) };
 }

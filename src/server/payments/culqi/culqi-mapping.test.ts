@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answered, testContext } from '@tests/support/connector-context';
-import { cardTokenBody, chargeBody, chargeResult, yapeTokenBody } from './culqi-mapping';
+import { cardTokenBody, chargeBody, chargeResult, refundBody, refusalWords, yapeTokenBody } from './culqi-mapping';
 
 // Culqi's mapping against the documentation's own examples (docs/processors/sources/culqi-api.md),
 // with no simulator: the bodies sent, and what the recorded answers mean.
@@ -93,5 +93,24 @@ describe("Culqi's answers (§3.2)", () => {
     for (const answer of [{ kind: 'lost' } as const, answered(503, {}), answered(201, { object: 'token' })]) {
       expect(chargeResult(answer, described)).toMatchObject({ outcome: 'technical_failure', reason: 'timeout' });
     }
+  });
+});
+
+describe('refunds at Culqi', () => {
+  it('asks a refund as "Crear devolución" shows it (§5), naming our refund in its metadata, and words a refusal', () => {
+    expect(refundBody(100, 'chr_test_dwETnJOXXwMJRZvh')).toEqual({
+      amount: 100,
+      charge_id: 'chr_test_dwETnJOXXwMJRZvh',
+      reason: 'solicitud_comprador',
+    });
+    expect(refundBody(100, 'chr_test_dwETnJOXXwMJRZvh', { refund_id: 'r-1' })).toMatchObject({ metadata: { refund_id: 'r-1' } });
+    const error = {
+      object: 'error',
+      type: 'invalid_request_error',
+      merchant_message: 'El monto excede lo devolvible',
+      user_message: 'x',
+    };
+    expect(refusalWords(answered(400, error))).toContain('El monto excede lo devolvible');
+    expect(refusalWords(answered(400, 'no JSON'))).toBe('Culqi respondió 400');
   });
 });

@@ -245,3 +245,17 @@ export function orderResult(
     processorReference: order.id,
   };
 }
+
+/**
+ * A refund of `amount` céntimos of a charge (POST /v2/refunds, docs.culqi.com apidocs "Crear
+ * devolución"); `metadata` names our refund, so a refund asked again is looked for before it is made.
+ */
+export function refundBody(amount: number, chargeId: string, metadata?: Record<string, string>) {
+  return { amount, charge_id: chargeId, reason: 'solicitud_comprador', ...(metadata ? { metadata } : {}) };
+}
+
+/** Why Culqi refused a request, in its words (its error object), or its status. */
+export function refusalWords(answer: Extract<ProcessorAnswer, { kind: 'answered' }>): string {
+  const error = culqiError(answer.body);
+  return error ? errorWords(error) : `Culqi respondió ${answer.status}`;
+}

@@ -13,7 +13,15 @@ import { mercadoPagoNotification } from './mercadopago-notifications';
 import { findPayment, paymentStatus } from './mercadopago-records';
 import { field, text } from '../processor-http';
 import { authorizeCard, authorizeYape } from './mercadopago-payments';
-import { majorUnits, refundAnswer, type Refunded } from './mercadopago-mapping';
+import {
+  CANCEL_BODY,
+  captureBody,
+  majorUnits,
+  refundAmountBody,
+  refundAnswer,
+  underWay,
+  type Refunded,
+} from './mercadopago-mapping';
 import { absence } from '../transaction-reference';
 
 // A merchant's Mercado Pago account as a connector (docs/processors/mercadopago.md): cards and
@@ -68,13 +76,8 @@ async function cancelReserve(client: MercadoPagoClient, reference: TransactionRe
   if (found.kind !== 'found' || found.payment.captured !== false) return null;
   const id = String(found.payment.id);
   if (found.payment.status === 'cancelled') return { outcome: 'reversed', code: id };
-  const answer = await client.put(
-    `/v1/payments/${encodeURIComponent(id)}`,
-    { status: 'cancelled' },
-    `${reference.transactionId}:cancel`,
-  );
-  if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
-    return { outcome: 'unavailable' };
+  const answer = await client.put(`/v1/payments/${encodeURIComponent(id)}`, CANCEL_BODY, `${reference.transactionId}:cancel`);
+  if (answer.kind !== 'answered' || underWay(answer)) return { outcome: 'unavailable' };
   if (answer.status < 300) return { outcome: 'reversed', code: id };
   return { outcome: 'refused', reason: errorOf(answer.body, answer.status).description };
 }
@@ -97,11 +100,10 @@ async function captureReserve(client: MercadoPagoClient, request: CaptureRequest
   }
   const answer = await client.put(
     `/v1/payments/${encodeURIComponent(id)}`,
-    { capture: true, transaction_amount: amount },
+    captureBody(amount),
     `${request.transactionId}:capture`,
   );
-  if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
-    return { outcome: 'unavailable' };
+  if (answer.kind !== 'answered' || underWay(answer)) return { outcome: 'unavailable' };
   if (answer.status < 300 && text(field(answer.body, 'status')) === 'approved') return { outcome: 'captured' };
   return { outcome: 'refused', reason: errorOf(answer.body, answer.status).description };
 }
@@ -114,7 +116,7 @@ async function refundAmount(client: MercadoPagoClient, request: RefundRequest): 
   const id = String(found.payment.id);
   const answer = await client.post(
     `/v1/payments/${encodeURIComponent(id)}/refunds`,
-    { amount: majorUnits(request.refundAmount) },
+    refundAmountBody(request.refundAmount),
     `${request.refundId}:refund`,
   );
   return refundAnswer(answer, id);

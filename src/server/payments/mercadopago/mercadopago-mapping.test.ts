@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { answered, testContext } from '@tests/support/connector-context';
 import type { ProcessorAccountConfig } from '../processor-account';
-import { cardTokenBody, mercadoPagoNotificationUrl, paymentBody, paymentResult, refundAnswer } from './mercadopago-mapping';
+import {
+  captureBody,
+  cardTokenBody,
+  mercadoPagoNotificationUrl,
+  paymentBody,
+  paymentResult,
+  refundAmountBody,
+  refundAnswer,
+  underWay,
+} from './mercadopago-mapping';
 
 // Mercado Pago's mapping against the documentation's own examples
 // (docs/processors/sources/mercadopago-api.md), with no simulator.
@@ -129,5 +138,17 @@ describe('mercadoPagoNotificationUrl', () => {
 
   it('keeps a public 172.x host outside the private range', () => {
     expect(mercadoPagoNotificationUrl('https://172.32.0.1/hook')).toBe('https://172.32.0.1/hook');
+  });
+});
+
+describe('after the payment at Mercado Pago', () => {
+  it('captures a reserve for an amount in soles and refunds a part in soles (§6, §7.3)', () => {
+    expect(captureBody(150.5)).toEqual({ capture: true, transaction_amount: 150.5 });
+    expect(refundAmountBody(5050n)).toEqual({ amount: 50.5 });
+  });
+
+  it('takes a 5xx, a request under the same key (409, 423) or 429 as nothing decided yet', () => {
+    for (const status of [500, 503, 409, 423, 429]) expect(underWay(answered(status, {}))).toBe(true);
+    for (const status of [200, 201, 400, 404]) expect(underWay(answered(status, {}))).toBe(false);
   });
 });

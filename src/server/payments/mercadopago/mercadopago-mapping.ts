@@ -179,9 +179,7 @@ export type Refunded =
 
 /** A refund's answer (POST /v1/payments/{id}/refunds); `id` names the payment when the answer names no refund. */
 export function refundAnswer(answer: ProcessorAnswer, id: string): Refunded {
-  // 409 or 423: a request under this key is under way or was made: it is read on the next ask.
-  if (answer.kind !== 'answered' || answer.status >= 500 || [409, 423, 429].includes(answer.status))
-    return { kind: 'unavailable' };
+  if (answer.kind !== 'answered' || underWay(answer)) return { kind: 'unavailable' };
   if (answer.status < 300) {
     const status = text(field(answer.body, 'status'));
     const code = text(field(answer.body, 'id')) ?? id;
@@ -191,3 +189,20 @@ export function refundAnswer(answer: ProcessorAnswer, id: string): Refunded {
   }
   return { kind: 'refused', reason: errorOf(answer.body, answer.status).description };
 }
+
+/**
+ * An answer that decides nothing yet: a 5xx, a request under the same idempotency key under way or
+ * made (409, 423: it is read on the next ask), or too many requests (429).
+ */
+export function underWay(answer: Extract<ProcessorAnswer, { kind: 'answered' }>): boolean {
+  return answer.status >= 500 || [409, 423, 429].includes(answer.status);
+}
+
+/** A reserve cancelled (PUT /v1/payments/{id}, research §7.3). */
+export const CANCEL_BODY = { status: 'cancelled' };
+
+/** A reserve captured for `amount` soles, at most what was reserved (PUT /v1/payments/{id}, research §7.3). */
+export const captureBody = (amount: number) => ({ capture: true, transaction_amount: amount });
+
+/** A refund of part of a payment (POST /v1/payments/{id}/refunds with an amount; an empty body refunds it whole). */
+export const refundAmountBody = (cents: bigint) => ({ amount: majorUnits(cents) });

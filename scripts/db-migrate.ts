@@ -2,6 +2,7 @@
 import { env } from '../src/env';
 import { openDatabase } from '../src/server/platform/db/adapter';
 import { createMigration, deployMigrations } from '../src/server/platform/db/migrations';
+import { withStartupLock } from '../src/server/platform/db/startup-lock';
 
 async function main(): Promise<void> {
   const [command, name] = process.argv.slice(2);
@@ -14,7 +15,8 @@ async function main(): Promise<void> {
     const config = env();
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
     try {
-      const applied = await deployMigrations(database.factory);
+      // In turn with instances starting on the same PostgreSQL, as they migrate.
+      const applied = await withStartupLock(config.DATABASE_URL, () => deployMigrations(database.factory));
       console.log(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
     } finally {
       await database.close();

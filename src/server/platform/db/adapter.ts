@@ -37,17 +37,30 @@ export function eachConnection(
 // applied; @prisma/adapter-pg splits the script at every semicolon (one inside a function body
 // included) and runs the pieces one by one, so a failure leaves half a migration. PostgreSQL runs
 // a multi-statement simple query in one implicit transaction: a migration lands whole or not at all.
+// The engine records a migration as started before its script and as finished after it; the
+// script marks it finished itself, in its own transaction, so that a process that dies between
+// the two (kill -9, a V8 abort at start-up) leaves either a migration applied and recorded, or one
+// neither applied nor finished, which the next start applies again (migrations.ts).
 function runningScriptsWith(
   factory: SqlMigrationAwareDriverAdapterFactory,
   run: (script: string) => Promise<unknown>,
 ): SqlMigrationAwareDriverAdapterFactory {
   return eachConnection(factory, (adapter) => {
     adapter.executeScript = async (script: string) => {
-      await run(script);
+      await run(`${script}\n;${MARK_STARTED_FINISHED}`);
     };
     return adapter;
   });
 }
+
+/** Marks the migration under way finished (the engine marks it again, with the same effect); nothing before the table exists. */
+const MARK_STARTED_FINISHED = `
+DO $$ BEGIN
+  IF to_regclass('_prisma_migrations') IS NOT NULL THEN
+    UPDATE "_prisma_migrations" SET "finished_at" = now(), "applied_steps_count" = 1
+    WHERE "finished_at" IS NULL AND "rolled_back_at" IS NULL AND "logs" IS NULL;
+  END IF;
+END $$;`;
 
 async function runOnPostgres(connectionString: string, script: string): Promise<void> {
   const client = new pg.Client({ connectionString });

@@ -17,4 +17,41 @@ describe('migrations', () => {
       await database.close();
     }
   });
+
+  it('apply again a migration its process died in before its script committed; a failed one stays failed', async () => {
+    const database = await openPglite(undefined);
+    const adapter = await database.factory.connect();
+    // Plain statements: a script through the factory would mark the migration under way finished.
+    const run = (sql: string) => adapter.executeRaw({ sql, args: [], argTypes: [] });
+    try {
+      await deployMigrations(database.factory);
+      const last = migrationNames().at(-1)!;
+      // The state a process leaves that dies inside the last migration: the engine's row started,
+      // the script's work rolled back with its transaction.
+      await run(`ALTER TABLE "transactions" DROP COLUMN "processor_reference"`);
+      await run(
+        `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "applied_steps_count" = 0 WHERE "migration_name" = '${last}'`,
+      );
+      expect(await deployMigrations(database.factory)).toEqual([last]);
+      const rows = await adapter.queryRaw({
+        sql: `SELECT "finished_at" IS NOT NULL AS finished, "rolled_back_at" IS NOT NULL AS rolled_back
+              FROM "_prisma_migrations" WHERE "migration_name" = '${last}' ORDER BY "started_at"`,
+        args: [],
+        argTypes: [],
+      });
+      expect(rows.rows).toEqual([
+        [false, true],
+        [true, false],
+      ]);
+      await adapter.queryRaw({ sql: 'SELECT "processor_reference" FROM "transactions" LIMIT 1', args: [], argTypes: [] });
+      // A migration that failed says why in its logs: it is left for an operator.
+      await run(
+        `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "logs" = 'boom' WHERE "migration_name" = '${last}' AND "rolled_back_at" IS NULL`,
+      );
+      await expect(deployMigrations(database.factory)).rejects.toThrow(/failed/);
+    } finally {
+      await adapter.dispose();
+      await database.close();
+    }
+  });
 });

@@ -41,8 +41,31 @@ export async function deployMigrations(factory: SqlMigrationAwareDriverAdapterFa
     })),
     shadowDbInitScript: '',
   };
+  await resumeInterrupted(factory);
   const result = await withSchemaEngine(factory, schema, (engine) => engine.applyMigrations({ migrationsList, filters }));
   return result.appliedMigrationNames;
+}
+
+/**
+ * A migration recorded as started, neither finished nor failed (no logs), was cut off by its
+ * process's end before its script committed: its script marks it finished in its own transaction
+ * (adapter.ts), so nothing of it was applied. It is marked rolled back, and applied again now.
+ * Callers hold the start-up lock (startup-lock.ts), so no other process is applying it. A
+ * migration that failed (its logs say why) stays failed: an operator resolves it.
+ */
+async function resumeInterrupted(factory: SqlMigrationAwareDriverAdapterFactory): Promise<void> {
+  const adapter = await factory.connect();
+  try {
+    await adapter.executeScript(`
+      DO $$ BEGIN
+        IF to_regclass('_prisma_migrations') IS NOT NULL THEN
+          UPDATE "_prisma_migrations" SET "rolled_back_at" = now()
+          WHERE "finished_at" IS NULL AND "rolled_back_at" IS NULL AND "logs" IS NULL;
+        END IF;
+      END $$`);
+  } finally {
+    await adapter.dispose();
+  }
 }
 
 /** Writes prisma/migrations/<timestamp>_<name>/ from the diff of the last snapshot to the schema. */

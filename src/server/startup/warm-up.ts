@@ -2,6 +2,7 @@ import { env } from '@/env';
 import { openedDatabase } from '@/server/platform/db/client';
 import { onEveryConnection } from '@/server/platform/db/every-connection';
 import { logError, logInfo } from '@/server/platform/log';
+import { selfCheckRequestId } from '@/server/platform/observability/self-checks';
 import { warmHotStatements } from '@/server/startup/warm-statements';
 
 // A fresh instance loads each route's code, compiles its schemas and opens its database paths on
@@ -63,7 +64,7 @@ async function ask(origin: string, request: WarmUpRequest): Promise<boolean> {
   try {
     const response = await fetch(`${origin}${request.path}`, {
       method: request.method,
-      headers: request.headers,
+      headers: { ...request.headers, 'x-request-id': selfCheckRequestId() },
       body: request.body,
     });
     await response.arrayBuffer();

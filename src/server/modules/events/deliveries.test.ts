@@ -60,6 +60,13 @@ describe('deliveries of an operation', () => {
       ['endpoint', 'transaction.authorized', host, 'PENDING', 0, 'behind_earlier'],
       ['endpoint', 'transaction.authorized', 'nonexistent.invalid', 'PENDING', 0, 'queued'],
     ]);
+    // Nothing waiting on something else has a next attempt to show: its stored time has passed already.
+    expect((await deliveriesOf(fixture.db.prisma, [ids.first])).map((row) => row.nextAttemptAt)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     // An operation with its callback_url: its URL only, as before.
     expect(summary(await deliveriesOf(fixture.db.prisma, [ids.own]))).toEqual([
       ['callback', 'transaction.registered', host, 'PENDING', 0, 'queued'],

@@ -78,11 +78,15 @@ export function waitOf(row: DeliveryRow, now: Date): DeliveryWait | null {
   return { reason: row.attempts === 0 ? 'queued' : 'retry_due' };
 }
 
-/** When the next attempt can start: the later of the schedule and the destination's hold; null once delivered or given up. */
-function nextAttemptOf(row: DeliveryRow, wait: DeliveryWait | null): string | null {
-  if (wait === null) return null;
-  if (wait.reason === 'destination_held') return wait.until;
-  return row.next_attempt_at.toISOString();
+/**
+ * When the next attempt is due, if that is a time to come: a retry's schedule or the
+ * destination's hold. Null once delivered or given up, and while it waits for something else (an
+ * earlier event, a worker, a disabled endpoint): a time already past would read as a missed one.
+ */
+function nextAttemptOf(wait: DeliveryWait | null): string | null {
+  if (wait?.reason === 'destination_held') return wait.until;
+  if (wait?.reason === 'retry_scheduled') return wait.at;
+  return null;
 }
 
 function hostOf(url: string): string {
@@ -182,7 +186,7 @@ async function withAttempts(prisma: Db, rows: DeliveryRow[], now: Date) {
       host: hostOf(row.url),
       status: row.status,
       attempts: row.attempts,
-      nextAttemptAt: nextAttemptOf(row, wait),
+      nextAttemptAt: nextAttemptOf(wait),
       deliveredAt: row.delivered_at?.toISOString() ?? null,
       lastError: row.last_error,
       createdAt: row.created_at.toISOString(),

@@ -3,6 +3,7 @@ import type { Db } from '@/server/platform/db/client';
 import { health } from './health';
 import { metrics } from './metrics';
 import { observed } from './observe-route';
+import { selfCheckRequestId } from './self-checks';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -32,6 +33,24 @@ describe('observed', () => {
       (value) => value.labels.route === 'unit' && value.labels.status === '409',
     )?.value;
     expect(after).toBe((before ?? 0) + 1);
+  });
+
+  it("writes no line for a health probe or the instance's own start-up requests, and still counts them", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    const count = async (route: string) =>
+      (await metrics().requests.get()).values.find((value) => value.labels.route === route && value.labels.status === '503')
+        ?.value ?? 0;
+    const [probes, selfChecks] = [await count('health'), await count('self')];
+    await observed('health', () => Response.json({}, { status: 503 }))(new Request('http://localhost/api/health'));
+    const own = { 'x-request-id': selfCheckRequestId() };
+    await observed('self', () => Response.json({}, { status: 503, headers: own }))(new Request('http://localhost/api/charges'));
+    expect(lines).toStrictEqual([]);
+    expect([await count('health'), await count('self')]).toStrictEqual([probes + 1, selfChecks + 1]);
+    // Anyone else's request with a request id of that form is logged.
+    const other = { 'x-request-id': 'self-check-00000000-0000-4000-8000-000000000000' };
+    await observed('self', () => Response.json({}, { status: 503, headers: other }))(new Request('http://localhost/api/charges'));
+    expect(lines).toHaveLength(1);
   });
 });
 

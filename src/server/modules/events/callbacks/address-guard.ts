@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { DELIVERY_FAILURES } from '@/server/core/domain/delivery-failures';
 
 // No SSRF (docs/DESIGN.md 9): unless CALLBACKS_ALLOW_PRIVATE_NETWORKS is on, a callback's host
 // must resolve only to public addresses, and the delivery connects to the very addresses
@@ -93,7 +94,7 @@ export function isPublicAddress(address: string): boolean {
 /** Null when every address may be called, else why not. */
 export function refusedAddress(addresses: string[]): string | null {
   const first = addresses.find((address) => !isPublicAddress(address));
-  return first ? `callback host resolves to a non-public address (${first})` : null;
+  return first ? DELIVERY_FAILURES.nonPublic(first) : null;
 }
 
 /**

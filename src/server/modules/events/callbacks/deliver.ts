@@ -4,6 +4,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { refusedAddress } from './address-guard';
 import { HostResolutionError, type ResolveHost } from './resolve-host';
+import { DELIVERY_FAILURES } from '@/server/core/domain/delivery-failures';
 
 export type DeliveryResult = {
   ok: boolean;
@@ -98,7 +99,8 @@ export async function deliverCallback(url: string, body: string, options: Delive
   try {
     addresses = await options.resolveHost(target.hostname);
   } catch (error) {
-    const message = error instanceof HostResolutionError ? error.message : `callback host did not resolve: ${String(error)}`;
+    const message =
+      error instanceof HostResolutionError ? error.message : DELIVERY_FAILURES.unresolved(target.hostname, String(error));
     return failure(message, elapsed());
   }
   if (options.guardAddresses) {
@@ -118,11 +120,11 @@ export async function deliverCallback(url: string, body: string, options: Delive
       permanent: false,
       statusCode: answer.status,
       latencyMs: elapsed(),
-      error: ok ? null : `HTTP ${answer.status}`,
+      error: ok ? null : DELIVERY_FAILURES.http(answer.status),
       responseSnippet: answerSnippet(addresses, answer.text),
     };
   } catch (error) {
-    if (signal.aborted) return failure(`no answer within ${options.timeoutMs} ms`, elapsed());
+    if (signal.aborted) return failure(DELIVERY_FAILURES.noAnswer(options.timeoutMs), elapsed());
     const code = (error as { code?: string }).code;
     return failure(
       `${error instanceof Error ? error.message : String(error)}${code && !String(error).includes(code) ? ` (${code})` : ''}`,

@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { DELIVERY_FAILURES } from '@/server/core/domain/delivery-failures';
 
 // A callback host's addresses, found in bounded time. dns.lookup (what fetch and http use by
 // default) runs getaddrinfo on libuv's four-thread pool: a few hosts whose name servers never
@@ -14,7 +15,7 @@ export class HostResolutionError extends Error {}
 function withDeadline<T>(work: Promise<T>, ms: number, hostname: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HostResolutionError(`callback host ${hostname} did not resolve within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new HostResolutionError(DELIVERY_FAILURES.resolveTimeout(hostname, ms))), ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
@@ -32,6 +33,6 @@ export function boundedResolver(timeoutMs: number, servers?: string[]): ResolveH
     const addresses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
     if (addresses.length > 0) return addresses;
     const reason = answers.find((answer) => answer.status === 'rejected')?.reason as { code?: string } | undefined;
-    throw new HostResolutionError(`callback host ${host} did not resolve (${reason?.code ?? 'no address'})`);
+    throw new HostResolutionError(DELIVERY_FAILURES.unresolved(host, reason?.code ?? 'no address'));
   };
 }

@@ -5,6 +5,7 @@ import { successMeta } from '@/server/core/domain/envelope';
 import { AppError } from '@/server/core/domain/errors';
 import { assertInScope, merchantInScope, type MerchantScope } from '@/server/modules/access/merchant-scope';
 import { addSecret, MAX_OVERLAP_HOURS, rotateSecret, webhookSecretKeys } from './endpoint-secrets';
+import { DELIVERY_FAILURES } from '@/server/core/domain/delivery-failures';
 
 // A merchant's webhook endpoints (docs/DECISIONS.md, "Webhook endpoints"): merchant admins (and
 // platform admins for any merchant) register, change, pause, remove and test them; an endpoint
@@ -145,7 +146,7 @@ export async function updateEndpoint(
   const reenabled = input.enabled === true && !endpoint.enabled;
   const disabled = input.enabled === false && endpoint.enabled;
   const updated = await prisma.$transaction(async (tx) => {
-    if (disabled) await failPending(tx, id, 'the endpoint was disabled');
+    if (disabled) await failPending(tx, id, DELIVERY_FAILURES.endpointDisabled());
     // Deliveries still pending go to the endpoint's new address.
     if (input.url) {
       await tx.endpointDelivery.updateMany({
@@ -246,7 +247,7 @@ export async function disableFailingEndpoints(prisma: Db, disableAfterDays: numb
         where: { id: endpoint.id, enabled: true, failingSince: { lt: since } },
         data: { enabled: false, disabledAt: now, disabledReason: reason, updatedAt: now },
       });
-      if (changed.count === 1) await failPending(tx, endpoint.id, 'the endpoint was disabled after failing for days');
+      if (changed.count === 1) await failPending(tx, endpoint.id, DELIVERY_FAILURES.endpointDisabledAfterDays());
       return changed.count;
     });
   }

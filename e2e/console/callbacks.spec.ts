@@ -37,7 +37,7 @@ test('an admin resends a callback from the operation page and sees the manual at
   await expect(events).toHaveCount(3);
   for (const [index, type] of TYPES.entries()) {
     await expect(events.nth(index)).toContainText(type);
-    await expect(events.nth(index)).toContainText('DELIVERED');
+    await expect(events.nth(index)).toContainText('Entregado');
     await expect(events.nth(index).getByTestId('callback-attempts').getByRole('listitem')).toHaveText([/^#1 · 200 · \d+ ms$/]);
   }
 

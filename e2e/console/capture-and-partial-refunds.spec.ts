@@ -56,7 +56,12 @@ test('a merchant admin captures part of a card payment, then refunds it in parts
   await page.getByLabel('Motivo').fill('una prenda devuelta');
   await page.getByRole('button', { name: 'Registrar reembolso' }).click();
   await expect(page.getByTestId('refund')).toHaveCount(1);
-  await expect(page.getByTestId('money-refunded')).toContainText('S/ 40.00');
+  // Filed, not refunded yet: in process until the processor confirms it.
+  await expect(page.getByTestId('action-done')).toHaveText(
+    'Reembolso de S/ 40.00 registrado: queda en proceso hasta que el procesador lo confirme.',
+  );
+  await expect(page.getByTestId('money-refunded')).toContainText('S/ 0.00');
+  await expect(page.getByTestId('money-in-process')).toContainText('S/ 40.00');
   await expect(page.getByTestId('money-refundable')).toContainText('S/ 50.00');
   await page.screenshot({ path: testInfo.outputPath('operation-partial-refund.png'), fullPage: true });
 

@@ -33,11 +33,11 @@ test('a merchant admin finds an operation, sees its timeline, and cancels it aft
   await page.screenshot({ path: testInfo.outputPath('operations.png'), fullPage: true });
   await page.getByRole('link', { name: qr.number }).click();
   await expect(page.getByRole('heading', { name: qr.number })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Historial' }).getByRole('listitem')).toHaveCount(2);
   await page.getByRole('button', { name: 'Cancelar operación' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('dejará de funcionar');
   await page.getByRole('button', { name: 'Sí, cancelar' }).click();
-  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Historial' }).getByRole('listitem')).toHaveCount(3);
   await expect(page.getByText('No se puede cancelar ni extornar: ya está en estado «Cancelado».')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('operation-detail.png'), fullPage: true });
 });
@@ -48,7 +48,7 @@ test('a merchant admin reverses an authorized card payment', async ({ page, requ
   await page.goto(`/operations/${card.transactionId}`);
   await page.getByRole('button', { name: 'Extornar operación' }).click();
   await page.getByRole('button', { name: 'Sí, extornar' }).click();
-  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem').last()).toContainText('Extornado');
+  await expect(page.getByRole('list', { name: 'Historial' }).getByRole('listitem').last()).toContainText('Extornado');
 });
 
 test('a viewer reads but cannot act, not even by calling the procedure', async ({ page, request }) => {
@@ -67,7 +67,7 @@ test('a viewer reads but cannot act, not even by calling the procedure', async (
   }, qr.transactionId);
   expect(status).toBe(403);
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Historial' }).getByRole('listitem')).toHaveCount(2);
 });
 
 test("merchant users cannot reach another merchant's operation; support sees every merchant", async ({ page, request }) => {
@@ -190,15 +190,17 @@ test('the overview says what each figure counts, and a pending-only method has n
 
   await signIn(page, admin.email, '/', admin.password);
   await expect(page.getByRole('heading', { name: 'Resumen' })).toBeVisible();
-  // The money and its count are of one set (approved operations), beside the count of all.
+  // The money and its count are of one set (approved operations, what they captured), beside the count of all.
   const today = page.getByTestId('window-today');
-  await expect(today.getByText('Importe aprobado')).toBeVisible();
+  await expect(today.getByText('Capturado de pagos aprobados')).toBeVisible();
   await expect(today.getByTestId('approved-volume')).toHaveText('S/ 105.00');
   await expect(today.getByTestId('approved-of')).toHaveText('en 1 operación aprobada, de 4 operaciones en total');
   // Approved of decided: the two pending ones are apart, not declined.
   await expect(page.getByTestId('approval-rate')).toHaveText('50.0 %');
-  await expect(page.getByTestId('approval-basis')).toHaveText('aprobadas / (aprobadas + denegadas): 2 decididas');
-  await expect(page.getByTestId('pending-refunds')).toHaveText('2 pendientes ahora (no cuentan en la tasa) · 0 reembolsos');
+  await expect(page.getByTestId('approval-basis')).toHaveText('De 2 pagos aprobados o denegados; los pendientes no cuentan.');
+  await expect(page.getByTestId('pending')).toHaveText('2 pagos pendientes ahora.');
+  await expect(page.getByTestId('refunded')).toHaveText('S/ 0.00');
+  await expect(page.getByTestId('refunds-in-process')).toHaveText('En proceso: ningún reembolso por S/ 0.00.');
   // Recharts draws after hydration: wait for the first bar rather than count at once.
   await expect(page.locator('figure').first().locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.locator('figure').nth(1).locator('.recharts-line-curve')).toHaveCount(1);
@@ -212,5 +214,7 @@ test('the overview says what each figure counts, and a pending-only method has n
     await expect(rowOf(method).locator('td').nth(5)).toHaveText('—');
     await expect(rowOf(method).locator('td').nth(6)).toHaveText('1');
   }
-  await expect(page.getByText('Las tasas de aprobación cuentan aprobados / (aprobados + denegados)')).toBeVisible();
+  await expect(
+    page.getByText('Las tasas de aprobación cuentan solo los pagos con respuesta (aprobados o denegados)'),
+  ).toBeVisible();
 });

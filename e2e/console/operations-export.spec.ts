@@ -7,6 +7,7 @@ import { createMerchant, ORIGIN } from '../support/service';
 // "Export CSV" on /operations: the whole filtered set, as a proper CSV file, for every role in its scope.
 const HEADER =
   'transaction_id,merchant_code,merchant_name,merchant_operation_number,method,state,amount,currency,amount_cents,' +
+  'captured_amount,refunded_amount,refund_in_process_amount,' +
   'card_brand,masked_pan,payer_name,payer_email,created_at_utc,created_at_local';
 const FORMULA = '=HYPERLINK("http://evil.example","clic")';
 const TRICKY = { first_name: 'Ana "La Jefa", Quispe', last_name: 'de\nLima', email: '+51-987@example.pe' };
@@ -58,6 +59,9 @@ test('an admin exports exactly the filtered operations, quoted and with formulas
     amount: '150.00',
     currency: 'PEN',
     amount_cents: '15000',
+    captured_amount: '150.00',
+    refunded_amount: '0.00',
+    refund_in_process_amount: '0.00',
     card_brand: 'VISA',
     masked_pan: '411111******1111',
     payer_name: 'Ana "La Jefa", Quispe de\nLima',

@@ -108,8 +108,8 @@ test('the header switch renders the operations pages in English, and back', asyn
 
   await page.getByRole('link', { name: qr.number }).click();
   await expect(page.getByRole('heading', { name: 'Actions' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Lifecycle' }).getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByRole('heading', { name: 'Notifications (callback_url and endpoints)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('heading', { name: 'Notifications to the merchant' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend transaction.registered' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel operation' }).click();
   await expect(page.getByRole('alertdialog')).toContainText("the payer's link, code or QR stops working");

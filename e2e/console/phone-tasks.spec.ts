@@ -59,7 +59,7 @@ test('on a phone a merchant finds an operation by its number, sees its state and
   await expect(page.getByRole('heading', { name: card.number })).toBeVisible();
   await page.getByRole('button', { name: 'Extornar operación' }).click();
   await page.getByRole('button', { name: 'Sí, extornar' }).click();
-  await expect(page.getByRole('list', { name: 'Ciclo de vida' }).getByRole('listitem').last()).toContainText('Extornado');
+  await expect(page.getByRole('list', { name: 'Historial' }).getByRole('listitem').last()).toContainText('Extornado');
   expect((await storedOperation(merchant.code, card.number)).transactions[0]!.state).toBe('EXTORNADO');
 });
 
@@ -75,7 +75,7 @@ test('on a phone a merchant files a partial refund of a settled payment from its
   await page.getByLabel('Motivo').fill('una prenda devuelta');
   await page.getByRole('button', { name: 'Registrar reembolso' }).click();
   await expect(page.getByTestId('refund')).toHaveCount(1);
-  await expect(page.getByTestId('money-refunded')).toContainText('S/ 40.00');
+  await expect(page.getByTestId('money-in-process')).toContainText('S/ 40.00');
   await expect(page.getByTestId('money-refundable')).toContainText('S/ 110.00');
   expect((await storedOperation(merchant.code, card.number)).refunds.map((refund) => String(refund.refundAmount))).toEqual([
     '4000',
@@ -107,12 +107,14 @@ test('on a phone the operation page says why a delivery to a callback_url that d
       { timeout: 20_000 },
     )
     .toBe(true);
-  await expect(delivery).toContainText('PENDING');
+  await expect(delivery).toContainText('Pendiente');
   await expect(delivery.getByTestId('delivery-wait')).toHaveText(/^Espera: reintento programado para .+\.$/);
   // On screen once scrolled down to, with no sideways scrolling of its table.
   await delivery.getByTestId('delivery-wait').scrollIntoViewIfNeeded();
   await expect(delivery.getByTestId('delivery-wait')).toBeInViewport();
   const table = delivery.locator('xpath=ancestor::div[@role="region"]');
   expect(await table.evaluate((box) => box.scrollLeft === 0 && box.scrollWidth <= box.clientWidth)).toBe(true);
-  await expect(delivery.getByTestId('callback-attempts')).toContainText('callback host nonexistent.invalid did not resolve');
+  await expect(delivery.getByTestId('callback-attempts')).toContainText(
+    'El nombre nonexistent.invalid no existe o no tiene dirección',
+  );
 });

@@ -303,10 +303,15 @@ test('after the language switch the refunds pages are in English', async ({ page
   await expect(page.getByRole('button', { name: 'Apply filters' })).toBeVisible();
   await page.goto(`/refunds/${refund.refund_id}`);
   await expect(page.getByRole('heading', { name: 'Refund', level: 1 })).toBeVisible();
-  for (const name of ['Summary', 'Lifecycle (Lima time; UTC on hover)', 'Refunded transaction', 'Notifications (callbacks)']) {
+  for (const name of [
+    'Summary',
+    'Lifecycle (Lima time; UTC on hover)',
+    'Refunded transaction',
+    'Notifications to the merchant',
+  ]) {
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   }
-  await expect(page.getByText('Refunded amount')).toBeVisible();
+  await expect(page.getByText('Refund amount')).toBeVisible();
   await page.goto('/refunds/new');
   await expect(page.getByRole('heading', { name: 'New refund', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Refundable transactions' })).toBeVisible();

@@ -53,7 +53,7 @@ test('a signed-in console page runs under the CSP without a single violation, an
   await expect(page.locator('figure').first()).toBeVisible();
   const response = await page.goto(`/operations/${transactionId}`);
   expect(response!.headers()).toMatchObject(COMMON);
-  await expect(page.getByRole('list', { name: 'Ciclo de vida' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Historial' })).toBeVisible();
   expect(violations).toStrictEqual([]);
   await injectMarkup(page);
   await expect.poll(() => violations.length).toBe(1);

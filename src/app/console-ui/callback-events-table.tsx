@@ -1,6 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
-import type { DeliveryView, DeliveryWait } from '@/server/modules/events/deliveries';
+import { DELIVERY_STATUSES, type DeliveryStatus, type DeliveryView, type DeliveryWait } from '@/server/modules/events/deliveries';
+import { deliveryFailureOf } from '@/server/core/domain/delivery-failures';
 import { businessTime, zoneName } from './format';
 import { ResendEvent } from './resend-event';
 import { DataTable } from './table';
@@ -17,16 +18,63 @@ export type CallbackEventRow = DeliveryView & {
   transactionId?: string | null;
 };
 
-/** Why a pending delivery waits, in the visitor's language; the service's own failure text as it is. */
+function isDeliveryStatus(status: string): status is DeliveryStatus {
+  return (DELIVERY_STATUSES as readonly string[]).includes(status);
+}
+
+/** A failure the service recorded, in the visitor's language (delivery-failures.ts); its stored text on hover. */
+function useFailureWords(): (text: string) => string {
+  const t = useTranslations('ui.callbackEventsTable');
+  return (text) => {
+    const failure = deliveryFailureOf(text);
+    return t(`failure.${failure.kind}`, failure.values);
+  };
+}
+
+function DeliveryFailureText({ text }: { text: string }) {
+  const words = useFailureWords();
+  return (
+    <span title={text} data-testid="delivery-failure">
+      {words(text)}
+    </span>
+  );
+}
+
+/**
+ * An event's name in the visitor's language, and the API's name under it (what the merchant's
+ * code receives), cut only at its dots.
+ */
+function EventName({ type }: { type: string }) {
+  const t = useTranslations('ui.callbackEventsTable');
+  // Any event's key: next-intl types only the catalogue's, and an event it does not name has none.
+  type Key = 'eventNames.transaction.registered';
+  return (
+    <>
+      {t.has(`eventNames.${type}` as Key) ? <span className="block">{t(`eventNames.${type}` as Key)}</span> : null}
+      <code className="font-mono text-xs text-slate-600">
+        {type.split('.').map((part, index) => (
+          <span key={index} className="whitespace-nowrap">
+            {index > 0 ? '.' : ''}
+            {part}
+            {index > 0 ? null : <wbr />}
+          </span>
+        ))}
+      </code>
+    </>
+  );
+}
+
+/** Why a pending delivery waits, in the visitor's language. */
 function WaitReason({ wait }: { wait: DeliveryWait }) {
   const t = useTranslations('ui.callbackEventsTable');
+  const failureWords = useFailureWords();
   const format = useFormatter();
   const text =
     wait.reason === 'destination_held'
       ? t('wait.destination_held', {
           until: businessTime(format, wait.until),
           failures: wait.failures,
-          failure: wait.lastFailure ?? '—',
+          failure: wait.lastFailure === null ? '—' : failureWords(wait.lastFailure),
         })
       : wait.reason === 'retry_scheduled'
         ? t('wait.retry_scheduled', { at: businessTime(format, wait.at) })
@@ -80,7 +128,9 @@ export function CallbackEventsTable({
             </td>
           ) : null}
           {showMerchant ? <td className="px-3 py-2">{event.merchantCode}</td> : null}
-          <td className="px-3 py-2 font-mono">{event.type}</td>
+          <td className="px-3 py-2">
+            <EventName type={event.type} />
+          </td>
           {log ? (
             <td className="px-3 py-2 font-mono whitespace-nowrap">
               {event.transactionId && event.operationNumber ? (
@@ -99,13 +149,14 @@ export function CallbackEventsTable({
           <td className="px-3 py-2">
             <span
               className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[event.status] ?? 'bg-slate-100'}`}
+              data-status={event.status}
             >
-              {event.status}
+              {isDeliveryStatus(event.status) ? t(`statuses.${event.status}`) : event.status}
             </span>
             {event.wait ? <WaitReason wait={event.wait} /> : null}
-            {event.nextAttemptAt && event.wait?.reason !== 'sending' ? (
-              <span className="block text-xs text-slate-600" data-testid="delivery-next">
-                {t('next')} {businessTime(format, event.nextAttemptAt)}
+            {event.status === 'FAILED' && event.lastError ? (
+              <span className="block text-xs text-red-800">
+                <DeliveryFailureText text={event.lastError} />
               </span>
             ) : null}
           </td>
@@ -120,7 +171,11 @@ export function CallbackEventsTable({
                     {delivery.manual ? (
                       <span className="ml-1 rounded bg-sky-100 px-1 text-xs text-sky-900">{t('manual')}</span>
                     ) : null}
-                    {delivery.error ? <span className="ml-1 whitespace-normal text-red-800">{delivery.error}</span> : null}
+                    {delivery.error ? (
+                      <span className="ml-1 whitespace-normal text-red-800">
+                        <DeliveryFailureText text={delivery.error} />
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ol>

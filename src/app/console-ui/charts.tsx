@@ -13,7 +13,10 @@ const COLORS: Record<string, string> = {
   QR: '#be185d',
 };
 
-const shortDay = (day: string) => day.slice(5);
+/** A business day (`YYYY-MM-DD`) on an axis, day first as every date of the console: `01/12`. */
+export const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+/** The same day in a tooltip, with its year: `01/12/2026`. */
+const fullDay = (day: unknown) => (typeof day === 'string' ? `${shortDay(day)}/${day.slice(0, 4)}` : String(day));
 
 export function VolumeByMethodChart({ data, methods }: { data: Record<string, string | number>[]; methods: string[] }) {
   const t = useTranslations('ui.charts');
@@ -26,7 +29,7 @@ export function VolumeByMethodChart({ data, methods }: { data: Record<string, st
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} fontSize={12} />
           <YAxis fontSize={12} />
-          <Tooltip formatter={(value) => `S/ ${format.number(Number(value), 'money')}`} />
+          <Tooltip formatter={(value) => `S/ ${format.number(Number(value), 'money')}`} labelFormatter={fullDay} />
           <Legend />
           {methods.map((method) => (
             <Bar
@@ -46,6 +49,7 @@ export function VolumeByMethodChart({ data, methods }: { data: Record<string, st
 
 export function ApprovalRateChart({ data }: { data: { day: string; rate: number | null }[] }) {
   const t = useTranslations('ui.charts');
+  const format = useFormatter();
   return (
     <figure aria-label={t('approval')}>
       <ResponsiveContainer width="100%" height={220}>
@@ -53,7 +57,7 @@ export function ApprovalRateChart({ data }: { data: { day: string; rate: number 
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} fontSize={12} />
           <YAxis domain={[0, 100]} unit="%" fontSize={12} />
-          <Tooltip formatter={(value) => `${String(value)} %`} />
+          <Tooltip formatter={(value) => `${format.number(Number(value))} %`} labelFormatter={fullDay} />
           <Line
             type="monotone"
             dataKey="rate"

@@ -5,6 +5,7 @@ import { consoleCaller, requireConsoleSession } from '@/server/api/console-calle
 import { ApprovalRateChart, VolumeByMethodChart } from '../../console-ui/charts';
 import { businessTime, money } from '../../console-ui/format';
 import { MethodName, StateBadge } from '../../console-ui/states';
+import { MoneyNotes } from '../../console-ui/money-notes';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('overview'))('title') };
@@ -20,10 +21,13 @@ export default async function OverviewPage() {
   const caller = await consoleCaller(session);
   const [summary, latest] = await Promise.all([caller.console.overview(), caller.console.operations({ limit: 8 })]);
   const month = summary.windows.find((window) => window.window === '30d')!;
+  // Sums per currency; none is S/ 0.00.
+  const amounts = (sums: { currency: string; cents: string }[]) =>
+    sums.length === 0 ? money(format, '0', '604') : sums.map((sum) => money(format, sum.cents, sum.currency)).join(' · ');
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t('heading')}</h1>
-      <section aria-label={t('indicators')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label={t('indicators')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {summary.windows.map((window) => (
           <div
             key={window.window}
@@ -33,25 +37,41 @@ export default async function OverviewPage() {
             <h2 className="text-sm text-slate-600">{t(`windows.${window.window as Window}`)}</h2>
             <p className="text-xs text-slate-600">{t('approvedVolume')}</p>
             <p className="text-2xl font-semibold" data-testid="approved-volume">
-              {window.volumes.length === 0
-                ? money(format, '0', '604')
-                : window.volumes.map((volume) => money(format, volume.cents, volume.currency)).join(' · ')}
+              {amounts(window.volumes)}
             </p>
             <p className="text-sm text-slate-600" data-testid="approved-of">
               {t('approvedOf', { approved: window.approved, count: window.count })}
             </p>
+            {window.uncaptured.length > 0 ? (
+              <p className="mt-1 text-sm text-slate-700" data-testid="uncaptured">
+                {t('uncaptured', { amount: amounts(window.uncaptured) })}
+              </p>
+            ) : null}
           </div>
         ))}
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm text-slate-600">{t('approval')}</h2>
           <p className="text-2xl font-semibold" data-testid="approval-rate">
-            {month.approvalRate === null ? '—' : `${(month.approvalRate * 100).toFixed(1)} %`}
+            {month.approvalRate === null
+              ? '—'
+              : `${format.number(month.approvalRate * 100, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} %`}
           </p>
-          <p className="text-xs text-slate-600" data-testid="approval-basis">
+          <p className="text-sm text-slate-600" data-testid="approval-basis">
             {t('approvalBasis', { decided: month.approved + month.declined })}
           </p>
-          <p className="text-sm text-slate-600" data-testid="pending-refunds">
-            {summary.pending} {t('pending')} · {summary.refunds.reduce((sum, refund) => sum + refund.count, 0)} {t('refunds')}
+          <p className="text-sm text-slate-600" data-testid="pending">
+            {t('pending', { count: summary.pending })}
+          </p>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="refunds-figures">
+          <h2 className="text-sm text-slate-600">{t('refundsHeading')}</h2>
+          <p className="text-xs text-slate-600">{t('refunded')}</p>
+          <p className="text-2xl font-semibold" data-testid="refunded">
+            {amounts(summary.refunds.resolved.amounts)}
+          </p>
+          <p className="text-sm text-slate-600">{t('refundCount', { count: summary.refunds.resolved.count })}</p>
+          <p className="mt-2 text-sm text-slate-700" data-testid="refunds-in-process">
+            {t('inProcess', { count: summary.refunds.inProcess.count, amount: amounts(summary.refunds.inProcess.amounts) })}
           </p>
         </div>
       </section>
@@ -84,7 +104,10 @@ export default async function OverviewPage() {
                 <span>
                   <MethodName method={row.method} />
                 </span>
-                <span className="ml-auto">{money(format, row.amount, row.currency)}</span>
+                <span className="ml-auto text-right">
+                  {money(format, row.amount, row.currency)}
+                  <MoneyNotes state={row.state} figures={row.money} currency={row.currency} />
+                </span>
                 <span className="text-slate-500">{businessTime(format, row.createdAt)}</span>
               </li>
             ))}

@@ -23,6 +23,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const { merchant, status, cursor } = await searchParams;
   const session = await requireConsoleSession();
   const t = await getTranslations('developers.page');
+  const table = await getTranslations('ui.callbackEventsTable');
   const format = await getFormatter();
   const zone = businessZone();
   const caller = await consoleCaller(session);
@@ -132,7 +133,10 @@ export default async function DevelopersPage({ searchParams }: Props) {
                 name: 'status',
                 label: t('status'),
                 kind: 'select',
-                options: [{ value: '', label: t('all') }, ...CALLBACK_STATUSES.map((value) => ({ value, label: value }))],
+                options: [
+                  { value: '', label: t('all') },
+                  ...CALLBACK_STATUSES.map((value) => ({ value, label: table(`statuses.${value}`) })),
+                ],
               },
             ]}
           />

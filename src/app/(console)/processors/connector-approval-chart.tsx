@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter } from 'next-intl';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const COLORS = ['#1d4ed8', '#7c3aed', '#0f766e', '#c2410c', '#a16207', '#be185d', '#475569'];
@@ -26,7 +27,13 @@ export function ConnectorApprovalChart({
     if (point.decided > 0) row[point.connector] = Math.round((1000 * point.approved) / point.decided) / 10;
     rows.set(point.at, row);
   }
-  const label = (at: string) => (bucket === 'hour' ? at.slice(11, 16) : at.slice(5, 10));
+  // The console's one clock and date order: the business time zone is the formatter's, day first.
+  const format = useFormatter();
+  const label = (at: string) =>
+    format.dateTime(
+      new Date(at),
+      bucket === 'hour' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : { day: '2-digit', month: '2-digit' },
+    );
   return (
     <figure aria-label={title}>
       <figcaption className="text-sm text-slate-600">{title}</figcaption>
@@ -36,8 +43,14 @@ export function ConnectorApprovalChart({
           <XAxis dataKey="at" tickFormatter={label} fontSize={12} />
           <YAxis domain={[0, 100]} unit="%" fontSize={12} />
           <Tooltip
-            formatter={(value) => `${String(value)} %`}
-            labelFormatter={(at) => (typeof at === 'string' ? label(at) : at)}
+            formatter={(value) => `${format.number(Number(value))} %`}
+            labelFormatter={(at) =>
+              typeof at === 'string'
+                ? bucket === 'hour'
+                  ? format.dateTime(new Date(at), 'business')
+                  : format.dateTime(new Date(at), { day: '2-digit', month: '2-digit', year: 'numeric' })
+                : at
+            }
           />
           <Legend />
           {connectors.map((connector, index) => (

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import type { PaymentMethod } from '@/server/core/domain/states';
-import type { Route } from '@/server/core/orchestration';
+import { CARD_TYPE_VALUES, type Route } from '@/server/core/orchestration';
 import { centsOfInput, inputOfCents } from '../../console-ui/amount-input';
 import { ActionError, INPUT } from '../../console-ui/form-kit';
 import { consoleClient } from '../../console-ui/trpc-client';
@@ -94,6 +94,7 @@ type Props = {
 export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors, canEdit }: Props) {
   const errorText = useErrorMessage();
   const t = useTranslations('routing.ruleEditor');
+  const routing = useTranslations('routing');
   const [rows, setRows] = useState<Row[]>(initial.map(toRow));
   const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
   const [notice, setNotice] = useState<string | null>(null);
@@ -185,7 +186,34 @@ export function RuleEditor({ merchantCode, method, initial, hasDraft, connectors
             {input(index, 'weight', t('weight'))}
             {input(index, 'brands', t('brands'))}
             {input(index, 'bin_prefixes', t('bins'))}
-            {input(index, 'card_types', t('cardTypes'))}
+            <fieldset className="text-xs">
+              <legend>{t('cardTypes')}</legend>
+              <div className="mt-1 flex flex-wrap gap-3">
+                {CARD_TYPE_VALUES.map((type) => {
+                  const chosen = row.card_types
+                    .split(',')
+                    .map((item) => item.trim())
+                    .filter(Boolean);
+                  return (
+                    <label key={type} className="flex items-center gap-1 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={chosen.includes(type)}
+                        disabled={disabled}
+                        onChange={(event) =>
+                          change(
+                            index,
+                            'card_types',
+                            (event.target.checked ? [...chosen, type] : chosen.filter((each) => each !== type)).join(', '),
+                          )
+                        }
+                      />
+                      {routing(`cardTypes.${type}`)}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
             {input(index, 'card_countries', t('countries'))}
             {input(index, 'amount_min', t('amountMin'))}
             {input(index, 'amount_max', t('amountMax'))}

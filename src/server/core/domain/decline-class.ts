@@ -24,3 +24,7 @@ const CLASS_OF_CODE: Readonly<Record<string, DeclineClass>> = {
 export function declineClassOf(code: string): DeclineClass {
   return CLASS_OF_CODE[code] ?? 'hard';
 }
+
+export function isDeclineClass(value: string): value is DeclineClass {
+  return (DECLINE_CLASSES as readonly string[]).includes(value);
+}

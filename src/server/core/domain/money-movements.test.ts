@@ -5,6 +5,7 @@ import {
   captureModeOf,
   decideCapture,
   decideRefundAmount,
+  moneyStory,
   stillRefundable,
 } from './money-movements';
 
@@ -89,5 +90,67 @@ describe('capture', () => {
         error: 'STATE_CONFLICT',
       });
     }
+  });
+});
+
+describe('moneyStory', () => {
+  const payment = {
+    state: 'LIQUIDADO' as const,
+    method: 'CARD' as const,
+    amount: 15000n,
+    captureStatus: 'CAPTURED',
+    capturedAmount: 10000n,
+    refundedAmount: 7000n,
+    resolvedRefunds: 4000n,
+  };
+
+  it('tells refunded from being refunded, and leaves what is still refundable', () => {
+    expect(moneyStory(payment)).toEqual({
+      authorized: 15000n,
+      captured: 10000n,
+      refunded: 4000n,
+      refundInProcess: 3000n,
+      refundable: 3000n,
+    });
+  });
+
+  it('captures nothing of an authorization still to capture or of a declined payment, and refunds only settled ones', () => {
+    expect(
+      moneyStory({
+        ...payment,
+        state: 'AUTORIZADO',
+        captureStatus: 'UNCAPTURED',
+        capturedAmount: null,
+        refundedAmount: 0n,
+        resolvedRefunds: 0n,
+      }),
+    ).toEqual({
+      authorized: 15000n,
+      captured: null,
+      refunded: 0n,
+      refundInProcess: 0n,
+      refundable: 0n,
+    });
+    expect(
+      moneyStory({
+        ...payment,
+        state: 'DENEGADO',
+        captureStatus: null,
+        capturedAmount: null,
+        refundedAmount: 0n,
+        resolvedRefunds: 0n,
+      }).captured,
+    ).toBeNull();
+    expect(
+      moneyStory({
+        ...payment,
+        state: 'AUTORIZADO',
+        captureStatus: null,
+        capturedAmount: null,
+        refundedAmount: 0n,
+        resolvedRefunds: 0n,
+      }).captured,
+    ).toBe(15000n);
+    expect(moneyStory({ ...payment, method: 'QR' }).refundable).toBe(0n);
   });
 });

@@ -1,4 +1,4 @@
-import type { PaymentMethod, TransactionState } from './states';
+import { REFUNDABLE_METHODS, type PaymentMethod, type TransactionState } from './states';
 
 // Moving money after an authorization (docs/DECISIONS.md "Capture later, refunds in parts"):
 // what may be captured, what may still be refunded, and why not. Pure rules; the charges and
@@ -143,4 +143,49 @@ export function decideRefundAmount(
     };
   }
   return { kind: 'refund', amount };
+}
+
+/** What a payment's money is, as a merchant reconciles it against their bank. */
+export type MoneyStory = {
+  authorized: bigint;
+  /** Null while nothing is captured (a payment to capture later, one not approved). */
+  captured: bigint | null;
+  /** What RESOLVED refunds gave back. */
+  refunded: bigint;
+  /** What refunds REGISTERED or IN_PROCESS are giving back: not refunded yet, no longer refundable. */
+  refundInProcess: bigint;
+  /** What a new refund may still take (0 unless LIQUIDADO with a method that takes refunds). */
+  refundable: bigint;
+};
+
+export type MoneyFacts = RefundFacts & {
+  state: TransactionState;
+  method: PaymentMethod;
+  captureStatus: string | null;
+  /** What its RESOLVED refunds add up to (refundedAmount counts those in process too). */
+  resolvedRefunds: bigint;
+};
+
+/**
+ * Every figure the console shows of one payment's money, decided once: the operation page, the
+ * operations list and its export read it from here.
+ */
+export function moneyStory(payment: MoneyFacts): MoneyStory {
+  const approved = payment.state === 'AUTORIZADO' || payment.state === 'LIQUIDADO';
+  const captured =
+    payment.captureStatus === null
+      ? approved
+        ? payment.amount
+        : null
+      : payment.captureStatus === 'CAPTURED'
+        ? payment.capturedAmount
+        : null;
+  const refundable = payment.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(payment.method) ? stillRefundable(payment) : 0n;
+  return {
+    authorized: payment.amount,
+    captured,
+    refunded: payment.resolvedRefunds,
+    refundInProcess: payment.refundedAmount - payment.resolvedRefunds,
+    refundable: refundable > 0n ? refundable : 0n,
+  };
 }

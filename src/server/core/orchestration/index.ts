@@ -11,6 +11,7 @@ export {
   route,
   routeConditions,
   ruleRoutes,
+  type CardType,
   type ConnectorFacts,
   type PaymentFacts,
   type Route,

@@ -8,7 +8,7 @@ import type { ConnectorCapabilities } from '@/server/core/domain/capabilities';
 // each naming a connector, with a priority, a weight within its priority and conditions. This is
 // the JSON kept in `routing_rules.routes` and sent by the console and the CLI.
 
-type CardType = CardDescription['card_type'];
+export type CardType = CardDescription['card_type'];
 
 // Records rather than lists, so the type checker fails here when domain/card.ts gains or loses a
 // brand or a card type: a rule can name exactly what a described card can carry.

@@ -2,6 +2,7 @@ import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { decodeCursor, encodeCursor, instant, integer64, uuid } from '@/server/core/interface/cursor';
 import type { PaymentMethod, TransactionState } from '@/server/core/domain/states';
+import { moneyView, resolvedSum } from './money-view';
 import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { isUuid } from '@/server/core/domain/uuid';
 
@@ -40,6 +41,11 @@ export const operationRowSelect = {
   cardBrand: true,
   payerEmail: true,
   payerName: true,
+  captureStatus: true,
+  capturedAmount: true,
+  refundedAmount: true,
+  // What was given back: refundedAmount counts the refunds still in process too.
+  refunds: { where: { state: 'RESOLVED' }, select: { refundAmount: true } },
   operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true, name: true } } } },
 } satisfies Prisma.TransactionSelect;
 
@@ -58,6 +64,7 @@ export function toOperationRowView(row: OperationRow) {
     method: row.method,
     state: row.state,
     amount: row.amount.toString(),
+    money: moneyView({ ...row, resolvedRefunds: resolvedSum(row.refunds) }),
     currency: row.currency,
     maskedPan: row.maskedPan,
     brand: row.cardBrand,
@@ -252,6 +259,10 @@ async function inFlightPage(
   return rows.map(({ number, merchantCode, merchantName, ...row }) => ({
     ...row,
     state: 'REGISTRADO' as const,
+    captureStatus: null,
+    capturedAmount: null,
+    refundedAmount: 0n,
+    refunds: [],
     operation: { merchantOperationNumber: number, merchant: { code: merchantCode, name: merchantName } },
   }));
 }

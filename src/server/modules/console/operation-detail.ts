@@ -1,7 +1,9 @@
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
-import { decideCancel, REFUNDABLE_METHODS, type PaymentMethod } from '@/server/core/domain/states';
-import { stillRefundable } from '@/server/core/domain/money-movements';
+import { decideCancel, REFUNDABLE_METHODS, type TransactionState } from '@/server/core/domain/states';
+import { moneyView, resolvedSum } from './money-view';
+import { CAPTURE_EVENT_TYPE } from '@/server/core/domain/event-types';
+import type { RefundLifecycle, RefundRow } from '@/server/modules/refunds/refund-view';
 import { toTransactionObject, transactionSelect } from '@/server/modules/charges/transaction-view';
 import { refundSelect, toRefundObject } from '@/server/modules/refunds/refund-view';
 import { eventsOf } from '@/server/modules/events/event-view';
@@ -52,6 +54,14 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
   const [events, deliveries] = await Promise.all([eventsOf(prisma, ids), deliveriesOf(prisma, ids)]);
   const latest = operation.transactions.at(-1)!;
   const cancel = decideCancel(latest.state, latest.method);
+  const capturedAt = new Map(
+    events.filter((event) => event.type === CAPTURE_EVENT_TYPE).map((event) => [event.aggregateId, event.createdAt]),
+  );
+  const moneyOf = (row: (typeof operation.transactions)[number]) =>
+    moneyView({
+      ...row,
+      resolvedRefunds: resolvedSum(operation.refunds.filter((refund) => refund.transactionId === row.id)),
+    });
   return {
     merchant: operation.merchant,
     merchantOperationNumber: operation.merchantOperationNumber,
@@ -71,9 +81,14 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
         threeDs: row.threeDs as { version: string; status: string; eci: string; challenged: boolean } | null,
       },
       money: moneyOf(row),
+      history: historyOf(
+        row,
+        capturedAt.get(row.id) ?? null,
+        operation.refunds.filter((refund) => refund.transactionId === row.id),
+      ),
       // A payment to capture later, not captured yet: the console's Capture action.
       capturable: row.state === 'AUTORIZADO' && row.captureStatus === 'UNCAPTURED',
-      refundable: refundableNow(row) > 0n,
+      refundable: moneyOf(row).refundable !== '0',
     })),
     refunds: operation.refunds.map(toRefundObject),
     events,
@@ -91,28 +106,42 @@ export async function operationDetail(prisma: Db, scope: MerchantScope, transact
   };
 }
 
-type MoneyRow = {
-  state: string;
-  method: PaymentMethod;
-  amount: bigint;
-  captureStatus: string | null;
-  capturedAmount: bigint | null;
-  refundedAmount: bigint;
+/** A money movement or a step of one transaction, as the operation's history shows it. */
+export type HistoryEntry = {
+  at: string;
+  /** A state the transaction took, its capture, or a refund's state (REFUND_ and the refund's state). */
+  kind: TransactionState | 'CAPTURED' | `REFUND_${RefundLifecycle[number]['state']}`;
+  /** The money it moved, in cents: null for a step that moves none. */
+  amount: string | null;
+  refundId: string | null;
 };
 
-/** What a settled payment of a method with refunds may still give back. */
-function refundableNow(row: MoneyRow): bigint {
-  return row.state === 'LIQUIDADO' && REFUNDABLE_METHODS.includes(row.method) ? stillRefundable(row) : 0n;
-}
+type HistoryRow = {
+  lifecycle: { state: TransactionState; at: Date }[];
+  amount: bigint;
+  capturedAmount: bigint | null;
+};
 
-/** The money of one transaction, as cents: authorized, captured (null: nothing yet), refunded, still refundable. */
-function moneyOf(row: MoneyRow) {
-  const moved = ['AUTORIZADO', 'LIQUIDADO'].includes(row.state);
-  const captured = row.captureStatus === null ? (moved ? row.amount : null) : row.capturedAmount;
-  return {
-    authorized: row.amount.toString(),
-    captured: captured?.toString() ?? null,
-    refunded: row.refundedAmount.toString(),
-    refundable: refundableNow(row).toString(),
-  };
+/**
+ * One transaction's history, oldest first: its lifecycle with the money each step moved (what was
+ * authorized, settled, voided), its capture (the time of its transaction.captured event), and each
+ * of its refunds' registration, processing and resolution or rejection.
+ */
+function historyOf(row: HistoryRow, capturedAt: string | null, refunds: RefundRow[]): HistoryEntry[] {
+  // What a void gives back or a settlement pays: what was captured, or the authorization held.
+  const settled = row.capturedAmount ?? row.amount;
+  const moved: Partial<Record<TransactionState, bigint>> = { AUTORIZADO: row.amount, LIQUIDADO: settled, EXTORNADO: settled };
+  const entries: HistoryEntry[] = row.lifecycle.map((entry) => ({
+    at: entry.at.toISOString(),
+    kind: entry.state,
+    amount: moved[entry.state]?.toString() ?? null,
+    refundId: null,
+  }));
+  if (capturedAt !== null && row.capturedAmount !== null)
+    entries.push({ at: capturedAt, kind: 'CAPTURED', amount: row.capturedAmount.toString(), refundId: null });
+  for (const refund of refunds)
+    for (const step of refund.lifecycle as RefundLifecycle)
+      entries.push({ at: step.at, kind: `REFUND_${step.state}`, amount: refund.refundAmount.toString(), refundId: refund.id });
+  // Stable: steps of the same instant keep the order they were written in.
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }

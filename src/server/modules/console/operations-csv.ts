@@ -3,6 +3,7 @@ import { CURRENCIES, formatDecimal, isSupportedCurrency } from '@/server/core/do
 import { listOperations, type OperationFilters, type OperationRow } from './list-operations';
 import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 import { logError } from '@/server/platform/log';
+import { moneyView, resolvedSum } from './money-view';
 import { businessClock, csvLine, csvStart, MAX_EXPORT_ROWS } from './csv';
 
 // The operations table as a CSV file (csv.ts: cells, encoding, limit). Rows come from
@@ -19,6 +20,9 @@ export const CSV_HEADER = [
   'amount',
   'currency',
   'amount_cents',
+  'captured_amount',
+  'refunded_amount',
+  'refund_in_process_amount',
   'card_brand',
   'masked_pan',
   'payer_name',
@@ -30,6 +34,7 @@ export const CSV_HEADER = [
 function operationCells(row: OperationRow, clock: Intl.DateTimeFormat): string[] {
   const currency = row.currency;
   const known = isSupportedCurrency(currency);
+  const figures = moneyView({ ...row, resolvedRefunds: resolvedSum(row.refunds) });
   return [
     row.id,
     row.operation.merchant.code,
@@ -40,6 +45,9 @@ function operationCells(row: OperationRow, clock: Intl.DateTimeFormat): string[]
     known ? formatDecimal(row.amount, currency) : '',
     known ? CURRENCIES[currency].alpha : currency,
     row.amount.toString(),
+    ...[figures.captured, figures.refunded, figures.refundInProcess].map((cents) =>
+      cents === null || !known ? '' : formatDecimal(BigInt(cents), currency),
+    ),
     row.cardBrand ?? '',
     row.maskedPan ?? '',
     row.payerName ?? '',

@@ -19,6 +19,7 @@ let prisma: PrismaClient;
 const ids: Record<string, string> = {};
 const HEADER =
   'transaction_id,merchant_code,merchant_name,merchant_operation_number,method,state,amount,currency,amount_cents,' +
+  'captured_amount,refunded_amount,refund_in_process_amount,' +
   'card_brand,masked_pan,payer_name,payer_email,created_at_utc,created_at_local\r\n';
 const NOW = new Date('2026-11-21T04:30:00Z'); // still the 20th in Lima
 
@@ -63,6 +64,10 @@ async function expectedLine(number: string, cells: { name: string; email: string
     row.method,
     row.state,
     ...money,
+    // Captured, refunded, refund in process: an approved card payment captured with its authorization.
+    ['AUTORIZADO', 'LIQUIDADO'].includes(row.state) ? money[0] : '',
+    '0.00',
+    '0.00',
     cells.brand,
     cells.pan,
     cells.name,

@@ -6,9 +6,16 @@ import type { MerchantScope } from '@/server/modules/access/merchant-scope';
 
 // The console overview: volumes, approval rate, pending and refunds, and the series of its
 // two charts, for the user's merchants. Days are business days (America/Lima by default).
-// Each figure counts one set: the volume is approved money (AUTORIZADO, LIQUIDADO) beside the
-// count of those approved operations; the approval rate is approved / (approved + declined), so
-// a payment still pending (a bank transfer, a PagoEfectivo code) is counted apart, not as declined.
+// Each figure counts one set: the volume is money captured of approved payments (AUTORIZADO,
+// LIQUIDADO: a partial capture counts what was captured, an authorization still to capture
+// counts apart) beside the count of those approved operations; the approval rate is approved of
+// approved and declined, so a payment still pending (a bank transfer, a PagoEfectivo code) is
+// counted apart, not as declined. Refunds count as refunded once RESOLVED; those REGISTERED or
+// IN_PROCESS are shown apart, and REJECTED ones gave nothing back.
+
+/** What an approved payment captured: its amount when captured with its authorization. */
+const CAPTURED = Prisma.sql`CASE WHEN capture_status IS NULL THEN amount WHEN capture_status = 'CAPTURED' THEN captured_amount ELSE 0 END`;
+const APPROVED = Prisma.sql`state IN ('AUTORIZADO', 'LIQUIDADO')`;
 
 function businessToday(zone: string, now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -31,12 +38,21 @@ export async function overview(prisma: Db, scope: MerchantScope, now = new Date(
   const merchantFilter = scope.kind === 'one' ? Prisma.sql`AND merchant_id = ${scope.merchantId}::uuid` : Prisma.empty;
 
   const windows = await prisma.$queryRaw<
-    { period: string; currency: string; count: bigint; approved: bigint; declined: bigint; volume: bigint | null }[]
+    {
+      period: string;
+      currency: string;
+      count: bigint;
+      approved: bigint;
+      declined: bigint;
+      volume: bigint | null;
+      uncaptured: bigint | null;
+    }[]
   >`
     SELECT w.period, t.currency, count(*)::bigint AS count,
-      count(*) FILTER (WHERE t.state IN ('AUTORIZADO', 'LIQUIDADO'))::bigint AS approved,
+      count(*) FILTER (WHERE ${APPROVED})::bigint AS approved,
       count(*) FILTER (WHERE t.state = 'DENEGADO')::bigint AS declined,
-      sum(t.amount) FILTER (WHERE t.state IN ('AUTORIZADO', 'LIQUIDADO'))::bigint AS volume
+      sum(${CAPTURED}) FILTER (WHERE ${APPROVED})::bigint AS volume,
+      sum(amount) FILTER (WHERE ${APPROVED} AND capture_status IN ('UNCAPTURED', 'CAPTURING'))::bigint AS uncaptured
     FROM transactions t
     JOIN (VALUES ('today', ${since.today}::timestamptz), ('7d', ${since.week}::timestamptz), ('30d', ${since.month}::timestamptz)) AS w(period, since)
       ON t.created_at >= w.since
@@ -47,9 +63,9 @@ export async function overview(prisma: Db, scope: MerchantScope, now = new Date(
     { day: string; method: string; volume: bigint | null; decided: bigint; approved: bigint }[]
   >`
     SELECT to_char(created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, method,
-      sum(amount) FILTER (WHERE state IN ('AUTORIZADO', 'LIQUIDADO') AND currency = '604')::bigint AS volume,
+      sum(${CAPTURED}) FILTER (WHERE ${APPROVED} AND currency = '604')::bigint AS volume,
       count(*) FILTER (WHERE state IN ('AUTORIZADO', 'LIQUIDADO', 'DENEGADO'))::bigint AS decided,
-      count(*) FILTER (WHERE state IN ('AUTORIZADO', 'LIQUIDADO'))::bigint AS approved
+      count(*) FILTER (WHERE ${APPROVED})::bigint AS approved
     FROM transactions WHERE created_at >= ${since.month} ${merchantFilter}
     GROUP BY 1, 2 ORDER BY 1`;
 
@@ -58,7 +74,7 @@ export async function overview(prisma: Db, scope: MerchantScope, now = new Date(
       where: { state: 'PENDIENTE', ...(scope.kind === 'one' ? { merchantId: scope.merchantId } : {}) },
     }),
     prisma.refund.groupBy({
-      by: ['state'],
+      by: ['state', 'currency'],
       where: { createdAt: { gte: since.month }, ...(scope.kind === 'one' ? { merchantId: scope.merchantId } : {}) },
       _count: { _all: true },
       _sum: { refundAmount: true },
@@ -83,14 +99,17 @@ export async function overview(prisma: Db, scope: MerchantScope, now = new Date(
         volumes: rows
           .filter((row) => row.volume !== null)
           .map((row) => ({ currency: row.currency, cents: row.volume!.toString() })),
+        // Approved and not captured yet: money that is not the merchant's until captured.
+        uncaptured: rows
+          .filter((row) => row.uncaptured !== null && row.uncaptured > 0n)
+          .map((row) => ({ currency: row.currency, cents: row.uncaptured!.toString() })),
       };
     }),
     pending,
-    refunds: refunds.map((row) => ({
-      state: row.state,
-      count: row._count._all,
-      cents: (row._sum.refundAmount ?? 0n).toString(),
-    })),
+    refunds: {
+      resolved: refundFigures(refunds, ['RESOLVED']),
+      inProcess: refundFigures(refunds, ['REGISTERED', 'IN_PROCESS']),
+    },
     methods,
     volumeByDay: days.map((day) => ({
       day,
@@ -107,5 +126,23 @@ export async function overview(prisma: Db, scope: MerchantScope, now = new Date(
       const approved = rows.reduce((sum, row) => sum + Number(row.approved), 0);
       return { day, rate: decided > 0 ? Math.round((approved / decided) * 1000) / 10 : null };
     }),
+  };
+}
+
+type RefundGroup = { state: string; currency: string; _count: { _all: number }; _sum: { refundAmount: bigint | null } };
+
+/** How many refunds in these states, and their money per currency. */
+function refundFigures(groups: RefundGroup[], states: string[]) {
+  const chosen = groups.filter((group) => states.includes(group.state));
+  const currencies = [...new Set(chosen.map((group) => group.currency))].sort();
+  return {
+    count: chosen.reduce((sum, group) => sum + group._count._all, 0),
+    amounts: currencies.map((currency) => ({
+      currency,
+      cents: chosen
+        .filter((group) => group.currency === currency)
+        .reduce((sum, group) => sum + (group._sum.refundAmount ?? 0n), 0n)
+        .toString(),
+    })),
   };
 }

@@ -6,6 +6,7 @@ import { consoleCaller, requireConsoleSession } from '@/server/api/console-calle
 import { isAppError } from '@/server/core/domain/errors';
 import { operationsUrlFilters } from '@/server/modules/console/operations-url';
 import { businessTime, money, zoneName } from '../../../console-ui/format';
+import { MoneyNotes } from '../../../console-ui/money-notes';
 import { MethodName, StateBadge } from '../../../console-ui/states';
 import { businessZone } from '../../../console-ui/zone-server';
 import { PageLink } from '../../../console-ui/page-link';
@@ -109,12 +110,17 @@ export default async function OperationsPage({ searchParams }: Props) {
               </td>
               <td className="px-3 py-2">
                 <MethodName method={row.method} />
-                {row.maskedPan ? <span className="ml-1 font-mono text-slate-500">{row.maskedPan}</span> : null}
+                {row.maskedPan ? (
+                  <span className="ml-1 inline-block font-mono whitespace-nowrap text-slate-500">{row.maskedPan}</span>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 <StateBadge state={row.state} />
               </td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">{money(format, row.amount, row.currency)}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">
+                {money(format, row.amount, row.currency)}
+                <MoneyNotes state={row.state} figures={row.money} currency={row.currency} />
+              </td>
               <td className="max-w-64 px-3 py-2 break-words">
                 {row.payerName ? <span className="block">{row.payerName}</span> : null}
                 {row.payerEmail ? <span className="block text-slate-600">{row.payerEmail}</span> : null}

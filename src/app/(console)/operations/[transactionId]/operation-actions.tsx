@@ -1,25 +1,59 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { consoleClient } from '../../../console-ui/trpc-client';
-import { useErrorMessage } from '../../../console-ui/use-console-action';
+import { FormProblem, useConsoleAction } from '../../../console-ui/use-console-action';
 import { formText } from '../../../console-ui/form-text';
 import { ActionError, Confirm } from '../../../console-ui/form-kit';
 import { DANGER_OUTLINE_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../../console-ui/buttons';
 import { centsOfInput, inputOfCents } from '../../../console-ui/amount-input';
 import { money } from '../../../console-ui/format';
-import { useConsoleAction } from '../../../console-ui/use-console-action';
 
-export function CancelAction({ transactionId, to }: { transactionId: string; to: 'CANCELADO' | 'EXTORNADO' }) {
-  const errorText = useErrorMessage();
+/** What a capture may take: `authorized` cents, before `before` (written in the page's language). */
+type Capturable = { transactionId: string; authorized: string; currency: string; before: string };
+/** What a refund may take: `refundable` cents; `whole` when nothing was refunded yet (TOTAL). */
+type Refundable = { transactionId: string; refundable: string; currency: string; whole: boolean };
+
+type Props = {
+  cancel: { transactionId: string; to: 'CANCELADO' | 'EXTORNADO' } | null;
+  captures: Capturable[];
+  refunds: Refundable[];
+  /** Why nothing can be cancelled, in the page's language; null when it can be. */
+  cannotCancel: string | null;
+};
+
+/**
+ * The operation's actions, and what the last one did: the notice outlives the action's own
+ * control, which the refreshed page no longer offers (a captured payment has no Capture).
+ */
+export function OperationActions({ cancel, captures, refunds, cannotCancel }: Props) {
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <div className="space-y-2">
+      {done !== null ? (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="action-done">
+          {done}
+        </p>
+      ) : null}
+      {cancel ? <CancelAction {...cancel} onDone={setDone} /> : <p className="text-sm text-slate-600">{cannotCancel}</p>}
+      {captures.map((capture) => (
+        <CaptureAction key={capture.transactionId} {...capture} onDone={setDone} />
+      ))}
+      {refunds.map((refund) => (
+        <RefundAction key={refund.transactionId} {...refund} onDone={setDone} />
+      ))}
+    </div>
+  );
+}
+
+type Done = { onDone: (text: string) => void };
+
+function CancelAction({ transactionId, to, onDone }: NonNullable<Props['cancel']> & Done) {
   const t = useTranslations('operations.detail.operationActions');
   const [label, confirm, consequence] = [t(`states.${to}.label`), t(`states.${to}.confirm`), t(`states.${to}.consequence`)];
-  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useConsoleAction();
   if (!confirming) {
     return (
       <button type="button" onClick={() => setConfirming(true)} className={DANGER_OUTLINE_BUTTON}>
@@ -36,20 +70,15 @@ export function CancelAction({ transactionId, to }: { transactionId: string; to:
         yes={confirm}
         no={t('no')}
         busy={busy}
-        onYes={() => {
-          setBusy(true);
-          consoleClient.console.cancel.mutate({ transactionId }).then(
+        onYes={() =>
+          run(
+            () => consoleClient.console.cancel.mutate({ transactionId }),
             () => {
               setConfirming(false);
-              setBusy(false);
-              router.refresh();
+              onDone(t(`done.${to}`));
             },
-            (failure: unknown) => {
-              setBusy(false);
-              setError(errorText(failure));
-            },
-          );
-        }}
+          )
+        }
         onNo={() => setConfirming(false)}
       />
       <ActionError message={error} />
@@ -57,64 +86,27 @@ export function CancelAction({ transactionId, to }: { transactionId: string; to:
   );
 }
 
-/** What a refund may take: `refundable` cents of `currency`; `whole` when nothing was refunded yet (TOTAL). */
-type Refundable = { transactionId: string; refundable: string; currency: string; whole: boolean };
-
-export function RefundAction({ transactionId, refundable, currency, whole }: Refundable) {
-  const errorText = useErrorMessage();
+function RefundAction({ transactionId, refundable, currency, whole, onDone }: Refundable & Done) {
   const t = useTranslations('operations.detail.operationActions');
   const format = useFormatter();
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  if (!open) {
-    return (
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
-      >
-        {t('refund')}
-      </button>
-    );
-  }
   return (
-    <form
-      className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        const cents = centsOfInput(formText(form, 'amount'));
-        if (cents === null || BigInt(cents) > BigInt(refundable))
-          return setError(t('badAmount', { max: money(format, refundable, currency) }));
-        setBusy(true);
-        consoleClient.console.refund
-          .mutate({
-            transactionId,
-            // All of it, with nothing refunded before, is a TOTAL refund; anything else a PARTIAL one.
-            ...(whole && cents === refundable ? {} : { amount: cents }),
-            additional_fields: {
-              canal: 'console',
-              reason: formText(form, 'reason'),
-              description: formText(form, 'description'),
-            },
-          })
-          .then(
-            () => {
-              setOpen(false);
-              setBusy(false);
-              router.refresh();
-            },
-            (failure: unknown) => {
-              setBusy(false);
-              setError(errorText(failure));
-            },
-          );
-      }}
+    <AmountForm
+      open={t('refund')}
+      text={t('refundText', { amount: money(format, refundable, currency) })}
+      amountLabel={t('refundAmount')}
+      max={refundable}
+      currency={currency}
+      submit={t('register')}
+      act={(cents, form) =>
+        consoleClient.console.refund.mutate({
+          transactionId,
+          // All of it, with nothing refunded before, is a TOTAL refund; anything else a PARTIAL one.
+          ...(whole && cents === refundable ? {} : { amount: cents }),
+          additional_fields: { canal: 'console', reason: formText(form, 'reason'), description: formText(form, 'description') },
+        })
+      }
+      done={(cents) => onDone(t('done.refunded', { amount: money(format, cents, currency) }))}
     >
-      <p className="text-sm">{t('refundText', { amount: money(format, refundable, currency) })}</p>
-      <AmountField label={t('refundAmount')} cents={refundable} />
       <label className="block text-sm">
         {t('reason')}
         <input
@@ -132,44 +124,64 @@ export function RefundAction({ transactionId, refundable, currency, whole }: Ref
           className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5"
         />
       </label>
-      {error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
-        >
-          {t('register')}
-        </button>
-        <button
-          type="button"
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
-          onClick={() => setOpen(false)}
-        >
-          {t('cancel')}
-        </button>
-      </div>
-    </form>
+    </AmountForm>
   );
 }
 
-/** What a capture may take: `authorized` cents of `currency`, before `before` (written in the page's language). */
-type Capturable = { transactionId: string; authorized: string; currency: string; before: string };
+function CaptureAction({ transactionId, authorized, currency, before, onDone }: Capturable & Done) {
+  const t = useTranslations('operations.detail.operationActions');
+  const format = useFormatter();
+  return (
+    <AmountForm
+      open={t('capture')}
+      primary
+      text={t('captureText', { amount: money(format, authorized, currency), before })}
+      amountLabel={t('captureAmount')}
+      max={authorized}
+      currency={currency}
+      submit={t('doCapture')}
+      act={(cents) => consoleClient.console.capture.mutate({ transactionId, ...(cents === authorized ? {} : { amount: cents }) })}
+      done={(cents) => onDone(t('done.captured', { amount: money(format, cents, currency) }))}
+    />
+  );
+}
 
-export function CaptureAction({ transactionId, authorized, currency, before }: Capturable) {
+type AmountFormProps = {
+  /** The button that opens the form. */
+  open: string;
+  primary?: boolean;
+  text: string;
+  amountLabel: string;
+  /** The most the amount may be, in cents. */
+  max: string;
+  currency: string;
+  submit: string;
+  act: (cents: string, form: FormData) => Promise<unknown>;
+  done: (cents: string) => void;
+  children?: ReactNode;
+};
+
+/** A money action behind a button: an amount up to `max` (filled with it), the action's own fields, send or cancel. */
+function AmountForm({
+  open: openLabel,
+  primary = false,
+  text,
+  amountLabel,
+  max,
+  currency,
+  submit,
+  act,
+  done,
+  children,
+}: AmountFormProps) {
   const t = useTranslations('operations.detail.operationActions');
   const format = useFormatter();
   const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const { busy, error, run } = useConsoleAction();
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className={PRIMARY_BUTTON}>
-        {t('capture')}
+      <button type="button" onClick={() => setOpen(true)} className={primary ? PRIMARY_BUTTON : SECONDARY_BUTTON}>
+        {openLabel}
       </button>
     );
   }
@@ -178,43 +190,41 @@ export function CaptureAction({ transactionId, authorized, currency, before }: C
       className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
       onSubmit={(event) => {
         event.preventDefault();
-        const cents = centsOfInput(formText(new FormData(event.currentTarget), 'amount'));
-        if (cents === null || BigInt(cents) > BigInt(authorized))
-          return setProblem(t('badAmount', { max: money(format, authorized, currency) }));
-        setProblem(null);
+        const form = new FormData(event.currentTarget);
+        const cents = centsOfInput(formText(form, 'amount'));
         run(
-          () => consoleClient.console.capture.mutate({ transactionId, ...(cents === authorized ? {} : { amount: cents }) }),
-          () => setOpen(false),
+          () =>
+            cents === null || BigInt(cents) > BigInt(max)
+              ? Promise.reject(new FormProblem(t('badAmount', { max: money(format, max, currency) })))
+              : act(cents, form),
+          () => {
+            setOpen(false);
+            done(cents!);
+          },
         );
       }}
     >
-      <p className="text-sm">{t('captureText', { amount: money(format, authorized, currency), before })}</p>
-      <AmountField label={t('captureAmount')} cents={authorized} />
-      <ActionError message={problem ?? error} />
+      <p className="text-sm">{text}</p>
+      <label className="block text-sm">
+        {amountLabel}
+        <input
+          name="amount"
+          required
+          inputMode="decimal"
+          defaultValue={inputOfCents(max)}
+          className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5"
+        />
+      </label>
+      {children}
+      <ActionError message={error} />
       <div className="flex gap-2">
         <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
-          {t('doCapture')}
+          {submit}
         </button>
         <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
           {t('cancel')}
         </button>
       </div>
     </form>
-  );
-}
-
-/** An amount field, in soles with decimals, filled with `cents`. */
-function AmountField({ label, cents }: { label: string; cents: string }) {
-  return (
-    <label className="block text-sm">
-      {label}
-      <input
-        name="amount"
-        required
-        inputMode="decimal"
-        defaultValue={inputOfCents(cents)}
-        className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5"
-      />
-    </label>
   );
 }

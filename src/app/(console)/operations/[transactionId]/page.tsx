@@ -1,4 +1,4 @@
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -6,18 +6,31 @@ import { notFound } from 'next/navigation';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { isAppError } from '@/server/core/domain/errors';
 import type { TransactionState } from '@/server/core/domain/states';
+import { isDeclineClass } from '@/server/core/domain/decline-class';
+import { CARD_TYPE_VALUES, type CardType } from '@/server/core/orchestration';
+
+const isCardType = (value: string): value is CardType => (CARD_TYPE_VALUES as readonly string[]).includes(value);
 import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
-import { businessTime, money } from '../../../console-ui/format';
+import { businessTime, money, refundInstant } from '../../../console-ui/format';
 import { DetailLabel, isDetailField, MethodName, StateBadge, StateReason } from '../../../console-ui/states';
 import { businessZone } from '../../../console-ui/zone-server';
-import { CancelAction, CaptureAction, RefundAction } from './operation-actions';
+import { OperationActions } from './operation-actions';
+import { Headline, History, MoneySummary } from './money-story';
 import { can } from '@/server/modules/access/policy';
 import type { operationDetail } from '@/server/modules/console/operation-detail';
 
 type Translate = Awaited<ReturnType<typeof getTranslations<'operations.detail.page'>>>;
 
 /** Why the operation cannot be cancelled or reversed, in the page's language. */
-function refusalReason(t: Translate, state: TransactionState, label: string, refundableMethod: boolean): string {
+function refusalReason(
+  t: Translate,
+  state: TransactionState,
+  label: string,
+  refundableMethod: boolean,
+  money: { refundable: string; refunded: string; refundInProcess: string },
+): string {
+  if (state === 'LIQUIDADO' && refundableMethod && money.refundable === '0')
+    return money.refundInProcess === '0' ? t('why.settledRefunded') : t('why.settledInProcess');
   switch (state) {
     case 'CANCELADO':
     case 'EXTORNADO':
@@ -44,6 +57,7 @@ export default async function OperationPage({ params }: Props) {
   const session = await requireConsoleSession();
   const t = await getTranslations('operations.detail.page');
   const states = await getTranslations('ui.states');
+  const routing = await getTranslations('routing');
   const format = await getFormatter();
   const zone = businessZone();
   const caller = await consoleCaller(session);
@@ -70,7 +84,7 @@ export default async function OperationPage({ params }: Props) {
         <span className="text-slate-600">
           {detail.merchant.name} ({detail.merchant.code})
         </span>
-        <span className="ml-auto text-xl font-semibold">{money(format, latest.amount, latest.currency)}</span>
+        <Headline transaction={latest} />
       </header>
 
       <section aria-labelledby="actions" className="space-y-2">
@@ -79,41 +93,40 @@ export default async function OperationPage({ params }: Props) {
         </h2>
         {!canAct ? (
           <p className="text-sm text-slate-600">{t('readOnly')}</p>
-        ) : detail.cancel.allowed ? (
-          <CancelAction transactionId={latest.transaction_id} to={detail.cancel.to} />
         ) : (
-          <p className="text-sm text-slate-600">
-            {t('cannotCancel', {
-              why: refusalReason(t, detail.cancel.state, states(`state.${detail.cancel.state}`), detail.cancel.refundableMethod),
-            })}
-          </p>
-        )}
-        {canAct
-          ? detail.transactions
+          <OperationActions
+            cancel={detail.cancel.allowed ? { transactionId: latest.transaction_id, to: detail.cancel.to } : null}
+            cannotCancel={
+              detail.cancel.allowed
+                ? null
+                : t('cannotCancel', {
+                    why: refusalReason(
+                      t,
+                      detail.cancel.state,
+                      states(`state.${detail.cancel.state}`),
+                      detail.cancel.refundableMethod,
+                      latest.money,
+                    ),
+                  })
+            }
+            captures={detail.transactions
               .filter((transaction) => transaction.capturable)
-              .map((transaction) => (
-                <CaptureAction
-                  key={transaction.transaction_id}
-                  transactionId={transaction.transaction_id}
-                  authorized={transaction.amount}
-                  currency={transaction.currency}
-                  before={businessTime(format, transaction.additional_fields!.capture!.capture_before.utc_time)}
-                />
-              ))
-          : null}
-        {canAct
-          ? detail.transactions
+              .map((transaction) => ({
+                transactionId: transaction.transaction_id,
+                authorized: transaction.amount,
+                currency: transaction.currency,
+                before: businessTime(format, transaction.additional_fields!.capture!.capture_before.utc_time),
+              }))}
+            refunds={detail.transactions
               .filter((transaction) => transaction.refundable)
-              .map((transaction) => (
-                <RefundAction
-                  key={transaction.transaction_id}
-                  transactionId={transaction.transaction_id}
-                  refundable={transaction.money.refundable}
-                  currency={transaction.currency}
-                  whole={transaction.money.refunded === '0'}
-                />
-              ))
-          : null}
+              .map((transaction) => ({
+                transactionId: transaction.transaction_id,
+                refundable: transaction.money.refundable,
+                currency: transaction.currency,
+                whole: transaction.money.refunded === '0' && transaction.money.refundInProcess === '0',
+              }))}
+          />
+        )}
       </section>
 
       {detail.transactions.map((transaction) => (
@@ -136,17 +149,7 @@ export default async function OperationPage({ params }: Props) {
           ) : null}
           <Orchestration facts={transaction.orchestration} />
           <MoneySummary money={transaction.money} currency={transaction.currency} />
-          <ol className="relative ml-2 border-l border-slate-300" aria-label={t('lifecycle')}>
-            {transaction.lifecycle.map((entry, index) => (
-              <li key={index} className="mb-2 ml-4">
-                <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border border-white bg-slate-400" aria-hidden />
-                <StateBadge state={entry.state} apiValue />{' '}
-                <time dateTime={entry.date.utc_time} title={`${entry.date.utc_time} UTC`} className="text-sm text-slate-700">
-                  {businessTime(format, entry.date.utc_time)}
-                </time>
-              </li>
-            ))}
-          </ol>
+          <History entries={transaction.history} amount={transaction.amount} currency={transaction.currency} zone={zone} />
           <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
             {Object.entries(transaction.payment_method.method_details ?? {}).map(([key, value]) =>
               typeof value === 'object' || !isDetailField(key) ? null : (
@@ -154,7 +157,11 @@ export default async function OperationPage({ params }: Props) {
                   <dt className="text-slate-500">
                     <DetailLabel field={key} />
                   </dt>
-                  <dd className="font-mono break-all">{String(value)}</dd>
+                  <dd className={key === 'masked_pan' ? 'font-mono whitespace-nowrap' : 'font-mono break-all'}>
+                    {key === 'card_type' && isCardType(String(value))
+                      ? routing(`cardTypes.${String(value) as CardType}`)
+                      : String(value)}
+                  </dd>
                 </div>
               ),
             )}
@@ -200,7 +207,10 @@ export default async function OperationPage({ params }: Props) {
             {detail.refunds.map((refund) => (
               <li key={refund.refund_id} className="flex flex-wrap items-center gap-2" data-testid="refund">
                 <StateBadge state={refund.state} /> {money(format, refund.refund_amount, refund.currency)} ·{' '}
-                <span className="break-all">{refund.additional_fields.reason}</span>
+                <span className="text-slate-600">
+                  {t('refundFiled', { date: businessTime(format, refundInstant(refund.lifecycle[0]!.date)) })}
+                </span>{' '}
+                · <span className="break-all">{refund.additional_fields.reason}</span>
                 {refund.additional_fields.description ? (
                   <span className="break-all text-slate-600">{refund.additional_fields.description}</span>
                 ) : null}
@@ -232,6 +242,7 @@ type OrchestrationFacts = Awaited<ReturnType<typeof operationDetail>>['transacti
 /** One attempt's routing: its number, processor, the rule and route that chose it, and how it ended. */
 function Orchestration({ facts }: { facts: OrchestrationFacts }) {
   const t = useTranslations('operations.detail.page');
+  const states = useTranslations('ui.states');
   if (!facts.connector) return null;
   const parts = [
     t('attempt', { n: facts.attempt }),
@@ -239,39 +250,17 @@ function Orchestration({ facts }: { facts: OrchestrationFacts }) {
     facts.routing
       ? `${t('rule', { version: facts.routing.rule_version === null ? 'none' : String(facts.routing.rule_version) })}${facts.routing.route === null ? '' : ` #${facts.routing.route + 1}`}`
       : null,
-    facts.declineClass ? `${t('declineClass')}: ${facts.declineClass}` : null,
+    facts.declineClass && isDeclineClass(facts.declineClass)
+      ? `${t('declineClass')}: ${states(`declineClass.${facts.declineClass}`)}`
+      : null,
     facts.latencyMs === null ? null : t('latency', { ms: facts.latencyMs }),
     facts.threeDs
-      ? `${t('threeDs')}: ${facts.threeDs.status} (ECI ${facts.threeDs.eci}${facts.threeDs.challenged ? ', challenge' : ''})`
+      ? `${t('threeDs')}: ${facts.threeDs.status} (ECI ${facts.threeDs.eci}${facts.threeDs.challenged ? `, ${t('challenged')}` : ''})`
       : null,
   ].filter(Boolean);
   return (
     <p className="text-sm text-slate-700" data-testid="attempt-routing" title={facts.routing?.reason}>
       {parts.join(' · ')}
     </p>
-  );
-}
-
-type MoneyFacts = Awaited<ReturnType<typeof operationDetail>>['transactions'][number]['money'];
-
-/** What was authorized, captured and refunded of one transaction, and what can still be refunded. */
-function MoneySummary({ money: amounts, currency }: { money: MoneyFacts; currency: string }) {
-  const t = useTranslations('operations.detail.page.money');
-  const format = useFormatter();
-  const rows: [string, string, string][] = [
-    ['authorized', t('authorized'), money(format, amounts.authorized, currency)],
-    ['captured', t('captured'), amounts.captured === null ? t('notCaptured') : money(format, amounts.captured, currency)],
-    ['refunded', t('refunded'), money(format, amounts.refunded, currency)],
-    ['refundable', t('refundable'), money(format, amounts.refundable, currency)],
-  ];
-  return (
-    <dl aria-label={t('label')} className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4" data-testid="money">
-      {rows.map(([key, label, value]) => (
-        <div key={key} className="flex flex-col" data-testid={`money-${key}`}>
-          <dt className="text-slate-500">{label}</dt>
-          <dd className="font-medium">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

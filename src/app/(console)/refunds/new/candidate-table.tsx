@@ -62,7 +62,7 @@ export function CandidateTable({
                 <td className="px-3 py-2 font-mono">{candidate.merchantOperationNumber}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   <MethodName method={candidate.method} />{' '}
-                  <span className="font-mono text-slate-500">{candidate.maskedPan ?? ''}</span>
+                  <span className="font-mono whitespace-nowrap text-slate-500">{candidate.maskedPan ?? ''}</span>
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">{money(format, candidate.amount, candidate.currency)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{businessTime(format, candidate.createdAt)}</td>

@@ -1,3 +1,4 @@
+import { env } from '@/env';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 
@@ -125,10 +126,13 @@ export async function connectorStats(prisma: Db, scope: Scope): Promise<Connecto
 
 export type ApprovalPoint = { connector: string; at: Date; decided: number; approved: number };
 
-/** Approval rate (approved of decided attempts) per connector over time: hourly buckets for a day, daily ones for a week. */
+/**
+ * Approval rate (approved of decided attempts) per connector over time: hourly buckets for a day,
+ * daily ones for a week, both of the business time zone's clock (a day starts at its midnight).
+ */
 export async function approvalSeries(prisma: Db, scope: Scope & { bucket: 'hour' | 'day' }): Promise<ApprovalPoint[]> {
   const rows = await prisma.$queryRaw<{ connector: string; at: Date; decided: number; approved: number }[]>`
-    SELECT t.connector_id AS connector, date_trunc(${scope.bucket}, t.created_at) AS at,
+    SELECT t.connector_id AS connector, date_trunc(${scope.bucket}, t.created_at, ${env().BUSINESS_TIME_ZONE}) AS at,
       count(*) FILTER (WHERE ${Prisma.raw(DECIDED)})::int AS decided,
       count(*) FILTER (WHERE ${Prisma.raw(APPROVED)})::int AS approved
     FROM transactions t WHERE ${scoped(scope)} AND t.method IN ('CARD', 'YAPE')

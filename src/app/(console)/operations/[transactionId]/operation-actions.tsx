@@ -55,8 +55,9 @@ function CancelAction({ transactionId, to, onDone }: NonNullable<Props['cancel']
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useConsoleAction();
   if (!confirming) {
+    // Disabled until hydrated (busy): a click before would do nothing.
     return (
-      <button type="button" onClick={() => setConfirming(true)} className={DANGER_OUTLINE_BUTTON}>
+      <button type="button" disabled={busy} onClick={() => setConfirming(true)} className={DANGER_OUTLINE_BUTTON}>
         {label}
       </button>
     );
@@ -180,7 +181,7 @@ function AmountForm({
   const { busy, error, run } = useConsoleAction();
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className={primary ? PRIMARY_BUTTON : SECONDARY_BUTTON}>
+      <button type="button" disabled={busy} onClick={() => setOpen(true)} className={primary ? PRIMARY_BUTTON : SECONDARY_BUTTON}>
         {openLabel}
       </button>
     );

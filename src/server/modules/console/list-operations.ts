@@ -45,7 +45,7 @@ export const operationRowSelect = {
   capturedAmount: true,
   refundedAmount: true,
   // What was given back: refundedAmount counts the refunds still in process too.
-  refunds: { where: { state: 'RESOLVED' }, select: { refundAmount: true } },
+  refunds: { where: { state: 'RESOLVED' }, select: { refundAmount: true, state: true } },
   operation: { select: { merchantOperationNumber: true, merchant: { select: { code: true, name: true } } } },
 } satisfies Prisma.TransactionSelect;
 

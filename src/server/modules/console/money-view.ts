@@ -15,8 +15,6 @@ export function moneyView(payment: MoneyFacts) {
 export type MoneyView = ReturnType<typeof moneyView>;
 
 /** What a payment's RESOLVED refunds gave back. */
-export function resolvedSum(refunds: { refundAmount: bigint; state?: string }[]): bigint {
-  return refunds
-    .filter((refund) => refund.state === undefined || refund.state === 'RESOLVED')
-    .reduce((sum, refund) => sum + refund.refundAmount, 0n);
+export function resolvedSum(refunds: { refundAmount: bigint; state: string }[]): bigint {
+  return refunds.filter((refund) => refund.state === 'RESOLVED').reduce((sum, refund) => sum + refund.refundAmount, 0n);
 }

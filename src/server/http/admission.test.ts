@@ -167,6 +167,27 @@ describe('admission control', () => {
     expect(control.admit('payer')).toEqual({ refused: 'memory' });
   });
 
+  it('gives the allowance back after a calm second, though nothing came past the floor meanwhile', () => {
+    let pressure: PressureSignal | null = 'event_loop';
+    let now = 1000;
+    const control = admissionControl({ ...DEFAULT_ADMISSION_LIMITS, payer: 2 }, 50, () => pressure, () => now);
+    const burst = () => Array.from({ length: 2 + BURST_FACTOR * 2 }, () => control.admit('payer'));
+    const spent = burst();
+    expect(spent.every((each) => 'release' in each)).toBe(true);
+    expect(control.admit('payer')).toEqual({ refused: 'event_loop' });
+    for (const each of spent) if ('release' in each) each.release();
+    // Two calm seconds with a request at a time, under the floor: no pressure was ever met.
+    pressure = null;
+    for (now = 1100; now < 3100; now += 100) {
+      const one = control.admit('payer');
+      if ('release' in one) one.release();
+    }
+    // The next burst meets a loaded loop at once: its allowance is whole.
+    pressure = 'event_loop';
+    expect(burst().every((each) => 'release' in each)).toBe(true);
+    expect(control.admit('payer')).toEqual({ refused: 'event_loop' });
+  });
+
   it('gives a slot back once, however often its release is called, away or in service', () => {
     const control = admissionControl(
       { ...DEFAULT_ADMISSION_LIMITS, payer: 1, console: 0 },

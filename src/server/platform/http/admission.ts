@@ -130,6 +130,9 @@ export function admissionControl(
   return {
     admit(name, now = clock()) {
       const state = classes[name];
+      // A calm second gives the allowance back, whatever came in meanwhile: a class that spent it
+      // and then saw only traffic under its floor must not meet its next burst with none left.
+      if (now - state.pressedAt >= CALM_MS) state.credit = BURST_FACTOR * floors[name];
       if (state.inService >= floors[name]) {
         const pressed = pressure() ?? (longestInService(state, now) >= waitMs ? 'service_time' : null);
         if (pressed) {
@@ -138,8 +141,6 @@ export function admissionControl(
           state.pressedAt = now;
           if (state.credit === 0) return { refused: pressed };
           state.credit -= 1;
-        } else if (now - state.pressedAt >= CALM_MS) {
-          state.credit = BURST_FACTOR * floors[name];
         }
       }
       const ticket = new Ticket(state, now);

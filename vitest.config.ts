@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -24,6 +26,7 @@ export default defineConfig({
     globalSetup: ['tests/support/pglite-template.ts'],
     testTimeout: 30_000,
     // The callback receivers of the tests run on this machine.
-    env: { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true' },
+    // The vault's key file of the run's tests, outside the checkout.
+    env: { CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'true', VAULT_KEY_FILE: join(tmpdir(), `pay-unit-vault-keys-${process.pid}.json`) },
   },
 });

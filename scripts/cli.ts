@@ -108,6 +108,10 @@ const COMMANDS: Record<string, { help: string; options: string[] }> = {
     help: '   seal every processor account again under the first key of PROCESSOR_SECRET_KEYS',
     options: [],
   },
+  'rotate-vault-key': {
+    help: '   a new key-encryption key for saved cards (the worker re-wraps them); with VAULT_KEYS, the setting to deploy',
+    options: [],
+  },
   'secret-scan': {
     help: '[--pan V ...] [--secret V ...] [--password V ...] [--needle V ...]   columns holding the values, card data, secrets or passwords',
     options: ['pan', 'secret', 'password', 'needle'],
@@ -385,6 +389,8 @@ async function run(command: string, values: Record<string, string | string[] | u
         return processorAccounts.test.mutate({ id: required(values, 'id') });
       case 'reseal-processor-secrets':
         return platform.resealProcessorSecrets.mutate();
+      case 'rotate-vault-key':
+        return platform.rotateVaultKey.mutate();
       case 'secret-scan': {
         const list = (option: string) => {
           const given = values[option];

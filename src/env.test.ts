@@ -21,6 +21,8 @@ const PUBLIC = {
   CALLBACKS_ALLOW_PRIVATE_NETWORKS: 'false',
   TRUSTED_PROXIES: 'uniquelocal',
   METRICS_TOKEN: 'a-metrics-token-of-32-characters',
+  VAULT_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  VAULT_FINGERPRINT_KEY: Buffer.alloc(32, 2).toString('base64'),
 };
 
 afterEach(() => vi.unstubAllEnvs());
@@ -38,6 +40,8 @@ describe('a production start', () => {
     [{ TRUSTED_PROXIES: '::/0' }, 'TRUSTED_PROXIES trusts every address'],
     [{ METRICS_TOKEN: undefined }, 'METRICS_TOKEN is not set'],
     [{ CAPTURE_WINDOW_SECONDS: '60' }, 'CAPTURE_WINDOW_SECONDS is set'],
+    [{ VAULT_KEYS: undefined }, 'VAULT_KEYS or VAULT_FINGERPRINT_KEY is not set'],
+    [{ VAULT_FINGERPRINT_KEY: undefined }, 'VAULT_KEYS or VAULT_FINGERPRINT_KEY is not set'],
   ])('refuses %o with one line', async (change, reason) => {
     const message = await startWith({ ...PUBLIC, ...change });
     expect(message).toContain(`Unsafe configuration for production: ${reason}`);

@@ -168,6 +168,24 @@ const schema = z.object({
   // the cards it holds have expired). Without it a key is made on first start and kept in the
   // database (src/server/modules/charges/card-vault.ts).
   CARD_VAULT_KEYS: sealingKeysSetting,
+  // Key-encryption keys of the vault of saved cards (docs/DECISIONS.md "The vault"), in the same
+  // form: the first wraps each card's data key, every one unwraps. Never kept in the database:
+  // without it they are kept in VAULT_KEY_FILE (made on first start, one machine's only), and
+  // `npm run cli -- rotate-vault-key` adds a new first key there or prints one to put first here.
+  VAULT_KEYS: sealingKeysSetting,
+  // The key of saved cards' fingerprints (HMAC-SHA-256 of the PAN), 32 bytes in base64. It is not
+  // rotated: a new one would make every saved PAN look new. Without it, in VAULT_KEY_FILE.
+  VAULT_FINGERPRINT_KEY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const key = /^[A-Za-z0-9+/]{43}=$/.test(value.trim()) ? Buffer.from(value.trim(), 'base64') : null;
+      if (key?.length === 32) return key;
+      context.addIssue({ code: 'custom', message: 'must be 32 bytes in base64 (openssl rand -base64 32)' });
+      return z.NEVER;
+    }),
+  VAULT_KEY_FILE: z.string().min(1).default('.data/vault-keys.json'),
   // Keys of merchants' processor secrets (docs/processors/README.md), in the same form and with
   // the same rotation; without it a key is made on first start and kept in the database. Re-seal
   // every account under the first key with `npm run cli -- reseal-processor-secrets`.
@@ -249,6 +267,9 @@ export function unsafeProduction(values: z.infer<typeof schema>): string | null 
     return 'TRUSTED_PROXIES trusts every address: any client could pick the address its limits count against';
   }
   if (!values.METRICS_TOKEN) return 'METRICS_TOKEN is not set: /api/metrics would refuse every scrape';
+  if (!values.VAULT_KEYS || !values.VAULT_FINGERPRINT_KEY) {
+    return 'VAULT_KEYS or VAULT_FINGERPRINT_KEY is not set: saved cards would be encrypted under a key file of one machine';
+  }
   if (values.CAPTURE_WINDOW_SECONDS !== undefined) {
     return 'CAPTURE_WINDOW_SECONDS is set: every uncaptured authorization would be voided within seconds';
   }

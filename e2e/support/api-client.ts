@@ -6,7 +6,8 @@ import { API_VERSION, ORIGIN } from './service';
 // and their answers typed by the service's response schemas (./api-types). A call answers the
 // raw response (`charge`, `refund`: for header and envelope checks) or a Reply, read whole.
 
-export const ALL_SCOPES = 'create:token post:charges get:charges delete:charges get:events';
+export const ALL_SCOPES =
+  'create:token post:charges get:charges delete:charges get:events post:customers get:customers delete:customers';
 
 /** A merchant's or a facilitator's credential (its code is not part of a token request). */
 export type Credential = { clientId: string; clientSecret: string };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../src/server/api/routers/app-router';
+import type { Scope } from '../../src/server/core/domain/scopes';
 import { TEST_PASSWORDS } from './test-secrets';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -108,7 +109,7 @@ export type TestMerchant = { code: string; clientId: string; clientSecret: strin
 /** A new merchant with a credential for every scope (or the given ones). */
 export async function createMerchant(
   prefix = 'M',
-  scopes?: ('create:token' | 'post:charges' | 'get:charges' | 'delete:charges' | 'get:events')[],
+  scopes?: Scope[],
   options: { tokenTtlSeconds?: number; rateLimitPerSecond?: number; facilitatorCode?: string; port?: number } = {},
 ): Promise<TestMerchant> {
   const admin = operator(options.port);

@@ -7,7 +7,10 @@ import { TokenSource } from './token.js';
 import { replaySafeByDefault, type FetchLike, type RetryEvent, type TransportConfig } from './transport.js';
 import type {
   CaptureRequest,
+  CardRef,
   ChargeRequest,
+  CustomerRef,
+  CustomerRequest,
   EventQuery,
   OperationRef,
   PayEvent,
@@ -227,7 +230,37 @@ export function createPayClient(options: PayClientOptions) {
     },
   };
 
-  return { charges, refunds, events, callbacks: callbackVerifier(api, now), baseUrl };
+  const customers = {
+    /** POST /customers (scope post:customers): the customer of that merchant_customer_id, made or updated. */
+    create: (body: CustomerRequest, call?: CallOptions) =>
+      authorized(call, (init) =>
+        api.POST('/customers', { body, headers: { ...init.headers, ...facilitated() }, fetch: init.fetch }),
+      ),
+    /** GET /customers/{merchant_code}/{customer_id} (scope get:customers): the customer and its cards. */
+    get: (ref: CustomerRef, call?: CallOptions) =>
+      authorized(call, (init) =>
+        api.GET('/customers/{merchant_code}/{customer_id}', {
+          params: { path: ref },
+          headers: { ...init.headers, ...facilitated() },
+          fetch: init.fetch,
+        }),
+      ),
+  };
+  const cards = {
+    /** A customer's saved cards, ACTIVE first (GET /customers/{merchant_code}/{customer_id}). */
+    list: async (ref: CustomerRef, call?: CallOptions) => (await customers.get(ref, call)).cards,
+    /** DELETE /customers/{merchant_code}/{customer_id}/cards/{card_id} (scope delete:customers); twice answers the same. */
+    remove: (ref: CardRef, call?: CallOptions) =>
+      authorized(call, (init) =>
+        api.DELETE('/customers/{merchant_code}/{customer_id}/cards/{card_id}', {
+          params: { path: ref },
+          headers: { ...init.headers, ...facilitated() },
+          fetch: init.fetch,
+        }),
+      ),
+  };
+
+  return { charges, refunds, events, customers, cards, callbacks: callbackVerifier(api, now), baseUrl };
 }
 
 export type PayClient = ReturnType<typeof createPayClient>;

@@ -146,6 +146,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a customer, or update the one of that merchant_customer_id
+         * @description One customer per merchant_customer_id: a second POST answers the same customer with the contact fields it sent replaced and the others kept. 200 either way.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{merchant_code}/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer and its saved cards
+         * @description ACTIVE cards first. Another merchant’s customer is 404, as an unknown one. Any query parameter not listed here is refused with 400.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{merchant_code}/{customer_id}/cards/{card_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a saved card
+         * @description The card becomes REMOVED and its number is destroyed (its key is deleted); brand, BIN, last 4 and dates stay. Charges naming it are 404 from then on. Twice answers the same. Any query parameter not listed here is refused with 400.
+         */
+        delete: operations["removeCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/public-key": {
         parameters: {
             query?: never;
@@ -521,13 +581,14 @@ export type components = {
             events: {
                 event_id: string;
                 /** @enum {string} */
-                event_type: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "transaction.captured" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
-                merchant_operation_number: string;
+                event_type: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "transaction.captured" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected" | "card.saved" | "card.updated" | "card.removed";
+                /** @description null for a saved card's events */
+                merchant_operation_number: string | null;
                 /** Format: date-time */
                 created_at: string;
                 delivery: {
                     /**
-                     * @description SKIPPED: the operation named no callback URL
+                     * @description SKIPPED: the operation named no callback URL (a saved card's events never go to one)
                      * @enum {string}
                      */
                     status: "PENDING" | "DELIVERED" | "FAILED" | "SKIPPED";
@@ -543,8 +604,59 @@ export type components = {
             next_cursor: string | null;
             meta: components["schemas"]["Meta"];
         };
+        CustomerResponse: {
+            success: boolean;
+            customer: components["schemas"]["Customer"];
+            meta: components["schemas"]["Meta"];
+        };
+        Customer: {
+            customer_id: string;
+            merchant_customer_id: string;
+            email: string;
+            first_name: string | null;
+            last_name: string | null;
+            phone: {
+                country_code?: string;
+                subscriber?: string;
+            } | null;
+            created_at: components["schemas"]["TimeObject"];
+        };
+        /** @description ACTIVE cards first, newest first within each status. */
+        CustomerWithCardsResponse: {
+            success: boolean;
+            customer: components["schemas"]["Customer"];
+            cards: components["schemas"]["SavedCard"][];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A saved card: never more of its number than the BIN and the last 4. */
+        SavedCard: {
+            card_id: string;
+            customer_id: string;
+            brand: string;
+            bin: string;
+            last4: string;
+            expiry_date: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "REMOVED";
+            /** @enum {string} */
+            reason: "ONE_CLICK" | "RECURRING" | "INSTALLMENT" | "UNSCHEDULED";
+            consent: {
+                accepted_at: components["schemas"]["TimeObject"];
+                terms_version: string;
+                max_amount: string | null;
+                installments: string | null;
+            };
+            currency: string;
+            created_at: components["schemas"]["TimeObject"];
+            removed_at: components["schemas"]["TimeObject"] | null;
+        };
+        SavedCardResponse: {
+            success: boolean;
+            card: components["schemas"]["SavedCard"];
+            meta: components["schemas"]["Meta"];
+        };
         /** @description The body of a delivery: `action` "notify" (an event) or "test" */
-        WebhookMessage: components["schemas"]["TransactionEvent"] | components["schemas"]["RefundEvent"] | components["schemas"]["WebhookTest"];
+        WebhookMessage: components["schemas"]["TransactionEvent"] | components["schemas"]["RefundEvent"] | components["schemas"]["CardEvent"] | components["schemas"]["WebhookTest"];
         /** @description A transaction's move, with the transaction as GET /charges/… answers it */
         TransactionEvent: {
             /** @constant */
@@ -574,6 +686,20 @@ export type components = {
             /** @enum {string} */
             event_type: "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
             refund: components["schemas"]["Refund"];
+        };
+        /** @description A saved card saved, updated or removed, as GET /customers/… shows it (to webhook endpoints only) */
+        CardEvent: {
+            /** @constant */
+            success: "true";
+            /** @constant */
+            action: "notify";
+            merchant_code: string;
+            /** @description The same on every retry: deduplicate by it (`webhook-id` on endpoints) */
+            event_id: string;
+            /** @enum {string} */
+            event_type: "card.saved" | "card.updated" | "card.removed";
+            card: components["schemas"]["SavedCard"];
+            meta: components["schemas"]["Meta"];
         };
         /** @description A test delivery sent from the console or the CLI: not an event */
         WebhookTest: {
@@ -1852,7 +1978,7 @@ export interface operations {
         parameters: {
             query?: {
                 merchant_code?: string;
-                type?: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "transaction.captured" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected";
+                type?: "transaction.registered" | "transaction.pending" | "transaction.authorized" | "transaction.declined" | "transaction.cancelled" | "transaction.reversed" | "transaction.expired" | "transaction.settled" | "transaction.captured" | "refund.registered" | "refund.in_process" | "refund.resolved" | "refund.rejected" | "card.saved" | "card.updated" | "card.removed";
                 merchant_operation_number?: string;
                 delivered?: "true" | "false";
                 created_after?: string;
@@ -1914,6 +2040,398 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"` */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Method not allowed on this path (31) */
+            405: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description The methods of this path */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Rate limit exceeded (50) */
+            429: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Unexpected fault (01) */
+            500: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
+            503: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
+                /** @description Payment facilitator code; required with facilitator credentials */
+                "payment-facilitator-code"?: string;
+                /** @description Echoed in the X-Request-Id response header; new when absent */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    merchant_code: string;
+                    merchant_customer_id: string;
+                    /** Format: email */
+                    email: string;
+                    first_name?: string;
+                    last_name?: string;
+                    phone?: {
+                        country_code?: string;
+                        subscriber?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResponse"];
+                };
+            };
+            /** @description Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12) */
+            400: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
+            401: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description RFC 6750 3: `Bearer realm="pay"`, with `error="invalid_token"` and `error_description` when a token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Missing scope, or merchant/facilitator the token does not act for (21) */
+            403: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Method not allowed on this path (31) */
+            405: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description The methods of this path */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Rate limit exceeded (50) */
+            429: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Unexpected fault (01) */
+            500: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
+            503: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
+                /** @description Payment facilitator code; required with facilitator credentials */
+                "payment-facilitator-code"?: string;
+                /** @description Echoed in the X-Request-Id response header; new when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                merchant_code: string;
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerWithCardsResponse"];
+                };
+            };
+            /** @description Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12) */
+            400: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
+            401: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description RFC 6750 3: `Bearer realm="pay"`, with `error="invalid_token"` and `error_description` when a token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Missing scope, or merchant/facilitator the token does not act for (21) */
+            403: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description No such operation, transaction or refund for this merchant (30) */
+            404: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Method not allowed on this path (31) */
+            405: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description The methods of this path */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Rate limit exceeded (50) */
+            429: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Unexpected fault (01) */
+            500: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
+            503: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+        };
+    };
+    removeCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
+                /** @description Payment facilitator code; required with facilitator credentials */
+                "payment-facilitator-code"?: string;
+                /** @description Echoed in the X-Request-Id response header; new when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                merchant_code: string;
+                customer_id: string;
+                card_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardResponse"];
+                };
+            };
+            /** @description Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12) */
+            400: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
+            401: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description RFC 6750 3: `Bearer realm="pay"`, with `error="invalid_token"` and `error_description` when a token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Missing scope, or merchant/facilitator the token does not act for (21) */
+            403: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description No such operation, transaction or refund for this merchant (30) */
+            404: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,7 +2782,7 @@ export interface operations {
                         /** @description Empty: there is no authorization endpoint */
                         response_types_supported: string[];
                         token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post")[];
-                        scopes_supported: ("create:token" | "post:charges" | "get:charges" | "delete:charges" | "get:events")[];
+                        scopes_supported: ("create:token" | "post:charges" | "get:charges" | "delete:charges" | "get:events" | "post:customers" | "get:customers" | "delete:customers")[];
                         /** Format: uri */
                         service_documentation: string;
                         /**
@@ -2331,8 +2849,8 @@ export interface operations {
                     client_id: string;
                     client_secret: string;
                     /**
-                     * @description Space-separated. Values: create:token post:charges get:charges delete:charges get:events. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.
-                     * @example create:token post:charges get:charges delete:charges get:events
+                     * @description Space-separated. Values: create:token post:charges get:charges delete:charges get:events post:customers get:customers delete:customers. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.
+                     * @example create:token post:charges get:charges delete:charges get:events post:customers get:customers delete:customers
                      */
                     scope?: string;
                 };
@@ -2354,8 +2872,8 @@ export interface operations {
                     client_id?: string;
                     client_secret?: string;
                     /**
-                     * @description Space-separated. Values: create:token post:charges get:charges delete:charges get:events. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.
-                     * @example create:token post:charges get:charges delete:charges get:events
+                     * @description Space-separated. Values: create:token post:charges get:charges delete:charges get:events post:customers get:customers delete:customers. create:token is implied when left out. Each must be in the credential's set, else invalid_scope. Without it, every scope the credential allows.
+                     * @example create:token post:charges get:charges delete:charges get:events post:customers get:customers delete:customers
                      */
                     scope?: string;
                 };

@@ -30,10 +30,17 @@ export type EventQuery = Query<operations['listEvents']>;
 export type EventListResponse = Schemas['EventListResponse'];
 export type PayEvent = EventListResponse['events'][number];
 
+export type CustomerRequest = JsonBody<operations['createCustomer']>;
+export type Customer = Schemas['Customer'];
+export type CustomerRef = PathParams<operations['getCustomer']>;
+export type CardRef = PathParams<operations['removeCard']>;
+export type SavedCard = Schemas['SavedCard'];
+
 /** What a callback URL or a webhook endpoint receives (the document's `webhooks`). */
 export type WebhookMessage = Schemas['WebhookMessage'];
 export type TransactionEvent = Schemas['TransactionEvent'];
 export type RefundEvent = Schemas['RefundEvent'];
+export type CardEvent = Schemas['CardEvent'];
 export type WebhookTest = Schemas['WebhookTest'];
 
 /** The error envelope of every failed call (`success` is "false" or false by endpoint). */

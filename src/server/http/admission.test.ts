@@ -170,7 +170,12 @@ describe('admission control', () => {
   it('gives the allowance back after a calm second, though nothing came past the floor meanwhile', () => {
     let pressure: PressureSignal | null = 'event_loop';
     let now = 1000;
-    const control = admissionControl({ ...DEFAULT_ADMISSION_LIMITS, payer: 2 }, 50, () => pressure, () => now);
+    const control = admissionControl(
+      { ...DEFAULT_ADMISSION_LIMITS, payer: 2 },
+      50,
+      () => pressure,
+      () => now,
+    );
     const burst = () => Array.from({ length: 2 + BURST_FACTOR * 2 }, () => control.admit('payer'));
     const spent = burst();
     expect(spent.every((each) => 'release' in each)).toBe(true);

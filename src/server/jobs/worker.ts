@@ -10,6 +10,7 @@ import { syncStatuses } from '@/server/modules/charges/sync-status';
 import { vacuumClaims } from '@/server/modules/charges/attempts/in-flight';
 import { syncCaptures, voidUncaptured } from '@/server/modules/charges/capture-jobs';
 import { dropExpiredCards } from '@/server/modules/charges/card-vault';
+import { rewrapVault } from '@/server/modules/customers/vault';
 import { sweepDatabaseBuckets } from '@/server/platform/rate-limit/database-rate-limit';
 import { disableFailingEndpoints } from '@/server/modules/events/webhooks/webhook-endpoints';
 
@@ -62,6 +63,7 @@ export function startWorker(prisma: Db, name: string): Worker {
     await job('capture sync', () => syncCaptures(prisma, now));
     await job('capture window', () => voidUncaptured(prisma, now));
     await job('card vault', () => dropExpiredCards(prisma, now));
+    await job('vault re-wrap', () => rewrapVault(prisma));
     if (now.getTime() - renewedAt >= (config.CALLBACK_LEASE_SECONDS * 1000) / 3) {
       renewedAt = now.getTime();
       await job('callback leases', () => renewLeases(prisma, inFlight));

@@ -1,5 +1,6 @@
 import { router } from '../trpc';
 import { chargesRouter } from './charges';
+import { customersRouter } from './customers';
 import { eventsRouter } from './events';
 import { refundsRouter } from './refunds';
 
@@ -10,4 +11,5 @@ export const restRouter = router({
   charges: chargesRouter,
   refunds: refundsRouter,
   events: eventsRouter,
+  customers: customersRouter,
 });

@@ -22,8 +22,14 @@ export const REFUND_EVENT_TYPES = {
   REJECTED: 'refund.rejected',
 } as const satisfies Record<RefundState, string>;
 
-export const EVENT_TYPES = [
-  ...Object.values(TRANSACTION_EVENT_TYPES),
+/** A saved card's changes (docs/DECISIONS.md "Card on file"): to the events API and webhook endpoints, never to a payment's callback. */
+export const CARD_EVENT_TYPES = ['card.saved', 'card.updated', 'card.removed'] as const;
+export type CardEventType = (typeof CARD_EVENT_TYPES)[number];
+
+export const EVENT_TYPES: [string, ...string[]] = [
+  TRANSACTION_EVENT_TYPES.REGISTRADO,
+  ...Object.values(TRANSACTION_EVENT_TYPES).slice(1),
   CAPTURE_EVENT_TYPE,
   ...Object.values(REFUND_EVENT_TYPES),
-] as [string, ...string[]];
+  ...CARD_EVENT_TYPES,
+];

@@ -30,12 +30,12 @@ export const eventFilterRules = [{ field: 'cursor', rule: 'a `next_cursor` this 
 export const eventObject = z.strictObject({
   event_id: z.string(),
   event_type: z.string().meta({ enum: EVENT_TYPES }),
-  merchant_operation_number: z.string(),
+  merchant_operation_number: z.string().nullable().meta({ description: "null for a saved card's events" }),
   created_at: z.string().meta({ format: 'date-time' }),
   delivery: z.strictObject({
     status: z.string().meta({
       enum: ['PENDING', 'DELIVERED', 'FAILED', 'SKIPPED'],
-      description: 'SKIPPED: the operation named no callback URL',
+      description: "SKIPPED: the operation named no callback URL (a saved card's events never go to one)",
     }),
     attempts: z.int(),
     delivered_at: z.string().nullable().meta({ format: 'date-time' }),

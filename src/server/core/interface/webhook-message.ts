@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CAPTURE_EVENT_TYPE, REFUND_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from '@/server/core/domain/event-types';
+import {
+  CAPTURE_EVENT_TYPE,
+  CARD_EVENT_TYPES,
+  REFUND_EVENT_TYPES,
+  TRANSACTION_EVENT_TYPES,
+} from '@/server/core/domain/event-types';
+import { savedCardObject } from './customer';
 import { metaStatus } from './common';
 import { refundObject } from './refund';
 import { transactionObject } from './transaction';
@@ -33,6 +39,21 @@ export const refundEvent = z
   })
   .meta({ id: 'RefundEvent', description: "A refund's move, with the refund as GET /refund answers it" });
 
+export const cardEvent = z
+  .strictObject({
+    success: z.literal('true'),
+    action: z.literal('notify'),
+    merchant_code: z.string(),
+    event_id: announcement.event_id,
+    event_type: z.enum(CARD_EVENT_TYPES),
+    card: savedCardObject,
+    meta: metaStatus,
+  })
+  .meta({
+    id: 'CardEvent',
+    description: 'A saved card saved, updated or removed, as GET /customers/… shows it (to webhook endpoints only)',
+  });
+
 export const webhookTest = z
   .strictObject({
     success: z.literal('true'),
@@ -45,7 +66,7 @@ export const webhookTest = z
   .meta({ id: 'WebhookTest', description: 'A test delivery sent from the console or the CLI: not an event' });
 
 export const webhookMessage = z
-  .union([transactionEvent, refundEvent, webhookTest])
+  .union([transactionEvent, refundEvent, cardEvent, webhookTest])
   .meta({ id: 'WebhookMessage', description: 'The body of a delivery: `action` "notify" (an event) or "test"' });
 
 export type WebhookMessage = z.infer<typeof webhookMessage>;

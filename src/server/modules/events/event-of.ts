@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@/generated/prisma/client';
 import { destinationOf } from '@/server/modules/events/callbacks/destination';
 import { successMeta } from '@/server/core/domain/envelope';
-import { CAPTURE_EVENT_TYPE, REFUND_EVENT_TYPES, TRANSACTION_EVENT_TYPES } from '@/server/core/domain/event-types';
+import {
+  CAPTURE_EVENT_TYPE,
+  REFUND_EVENT_TYPES,
+  TRANSACTION_EVENT_TYPES,
+  type CardEventType,
+} from '@/server/core/domain/event-types';
+import type { SavedCardObject } from '@/server/core/interface/customer';
 import type { RefundState, TransactionState } from '@/server/core/domain/states';
 import type { RefundObject } from '@/server/core/interface/refund';
 import type { TransactionObject } from '@/server/core/interface/transaction';
 
-// Every transaction or refund move is announced by one outbox event, written in the same
-// database transaction as the move (docs/DESIGN.md 9); this is the only place that makes one.
+// Every transaction or refund move, and every change of a saved card, is announced by one outbox
+// event, written in the same database transaction as the change (docs/DESIGN.md 9); this is the
+// only place that makes one.
 
 /** Who hears of a move: the merchant, its operation and the callback URL the payment named. */
 type Audience = { merchantId: string; merchantCode: string; merchantOperationNumber: string; callbackUrl: string | null };
@@ -18,7 +25,33 @@ export type Move =
   | (Audience & { to: TransactionState | 'CAPTURED'; transaction: TransactionObject })
   | (Audience & { to: RefundState; refund: RefundObject });
 
+/** A saved card's change: no operation, no callback URL; the events API and webhook endpoints hear of it. */
+export type CardChange = { merchantId: string; merchantCode: string; type: CardEventType; card: SavedCardObject };
+
 export type OutboxEventRow = ReturnType<typeof eventOf>;
+
+/** The stored event of a saved card's change, carrying the card as GET /customers shows it. */
+export function cardEventOf(change: CardChange) {
+  const id = randomUUID();
+  return {
+    id,
+    merchantId: change.merchantId,
+    type: change.type,
+    aggregateId: change.card.card_id,
+    callbackUrl: null,
+    destination: null,
+    status: 'SKIPPED' as const,
+    payload: {
+      success: 'true',
+      action: 'notify',
+      merchant_code: change.merchantCode,
+      event_id: id,
+      event_type: change.type,
+      card: change.card,
+      meta: successMeta(),
+    } as Prisma.InputJsonObject,
+  };
+}
 
 /** The stored event of a move: the payload is the callback body the worker will sign and send. */
 export function eventOf(move: Move) {

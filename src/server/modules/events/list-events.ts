@@ -47,11 +47,11 @@ export async function listEvents(
     success: true,
     merchant_code: scope.merchantCode,
     events: page.map((row) => {
-      const payload = row.payload as Record<string, unknown> & { merchant_operation_number: string };
+      const payload = row.payload as Record<string, unknown> & { merchant_operation_number?: string };
       return {
         event_id: row.id,
         event_type: row.type,
-        merchant_operation_number: payload.merchant_operation_number,
+        merchant_operation_number: payload.merchant_operation_number ?? null,
         created_at: row.createdAt.toISOString(),
         delivery: { status: row.status, attempts: row.attempts, delivered_at: row.deliveredAt?.toISOString() ?? null },
         payload,

@@ -8,6 +8,7 @@ import { linkMerchant } from './link-merchant';
 import { merchants } from './merchants';
 import { resealProcessorSecrets } from './reseal-processor-secrets';
 import { rotateCallbackKey } from './rotate-callback-key';
+import { rotateVaultKey } from './rotate-vault-key';
 import { settleNow } from './settle-now';
 import { unlinkMerchant } from './unlink-merchant';
 
@@ -23,4 +24,5 @@ export const platformRouter = router({
   callbackKeys: callbackKeysList,
   rotateCallbackKey,
   resealProcessorSecrets,
+  rotateVaultKey,
 });

@@ -68,6 +68,7 @@ describe('the vault', () => {
       const before = records.find((each) => each.id === row.id)!;
       expect(Buffer.from(row.ciphertext).equals(Buffer.from(before.ciphertext))).toBe(true);
       expect(openCard(row, keysOf(rotated.ring.current))).toMatchObject({ pan: PAN });
+      expect(() => openCard(row, keysOf(old))).toThrow(/no key new/);
     }
   });
 

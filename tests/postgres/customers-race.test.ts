@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '@/generated/prisma/client';
+import { openDatabase, type DatabaseHandle } from '@/server/platform/db/adapter';
+import { deployMigrations } from '@/server/platform/db/migrations';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { createCustomer } from '@/server/modules/customers/customers';
+import { saveCard } from '@/server/modules/customers/save-card';
+import { testMerchant } from '@tests/support/procedure-test-support';
+
+// Customers and saved cards on two PostgreSQL sessions at once (docs/DECISIONS.md "Card on
+// file"): one customer per merchant_customer_id and one ACTIVE card per PAN, however many
+// requests race, and none of them fails.
+let handles: DatabaseHandle[];
+let clients: [PrismaClient, PrismaClient];
+let merchant: ActingMerchant;
+
+beforeAll(async () => {
+  handles = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDir: '' })));
+  await deployMigrations(handles[0]!.factory);
+  clients = handles.map((handle) => new PrismaClient({ adapter: handle.factory })) as [PrismaClient, PrismaClient];
+  merchant = await testMerchant(clients[0], `CUSRACE${Date.now().toString(36).toUpperCase()}`);
+});
+
+afterAll(async () => {
+  await Promise.all(clients?.map((client) => client.$disconnect()) ?? []);
+  await Promise.all(handles?.map((handle) => handle.close()) ?? []);
+});
+
+describe('on two sessions at once', () => {
+  it('ten POSTs of one merchant_customer_id make one customer, and each answers it', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        createCustomer(clients[index % 2]!, merchant, {
+          merchant_code: merchant.code,
+          merchant_customer_id: 'race-1',
+          email: `r${index}@example.pe`,
+        }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.customer.customer_id)).size).toBe(1);
+    expect(await clients[0].customer.count({ where: { merchantId: merchant.id, merchantCustomerId: 'race-1' } })).toBe(1);
+  });
+
+  it('six saves of one PAN make one card: one saved, the others updated it', async () => {
+    const { customer } = await createCustomer(clients[0], merchant, {
+      merchant_code: merchant.code,
+      merchant_customer_id: 'race-2',
+      email: 'r@example.pe',
+    });
+    const saved = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        clients[index % 2]!.$transaction((tx) =>
+          saveCard(tx, {
+            merchant,
+            customerId: customer.customer_id,
+            pan: '4111111111111111',
+            expiryDate: '1230',
+            currency: '604',
+            reason: 'ONE_CLICK',
+            consent: { acceptedAt: new Date(), termsVersion: 'v1', maxAmount: null, installments: null },
+            savedByTransactionId: null,
+            nti: null,
+          }),
+        ),
+      ),
+    );
+    expect(new Set(saved.map((each) => each.row.id)).size).toBe(1);
+    expect(saved.filter((each) => each.created)).toHaveLength(1);
+    expect(await clients[0].savedCard.count({ where: { customerId: customer.customer_id } })).toBe(1);
+    // Each update replaced the vault record: one left, the card's.
+    expect(await clients[0].vaultRecord.count({ where: { card: { customerId: customer.customer_id } } })).toBe(1);
+  });
+});

@@ -68,7 +68,7 @@ function operationsOf(item: PathItem): string[] {
   return METHODS.filter((method) => method in item);
 }
 
-test('the document is public OpenAPI 3.1.0 with exactly the interface paths and methods', async ({ request }) => {
+test('the document is public OpenAPI 3.1.0 with exactly the interface and card-on-file paths and methods', async ({ request }) => {
   // No Authorization and no ALG-API-VERSION.
   const document = await fetchDocument(request);
   expect(document.openapi).toBe('3.1.0');
@@ -83,6 +83,9 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
       '/charges/{merchant_code}/{merchant_operation_number}',
       '/charges/{merchant_code}/{merchant_operation_number}/capture',
       '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}',
+      '/customers',
+      '/customers/{merchant_code}/{customer_id}',
+      '/customers/{merchant_code}/{customer_id}/cards/{card_id}',
       '/events',
       '/refund',
       '/refund/{merchant_code}/{merchant_operation_number}',
@@ -100,6 +103,9 @@ test('the document is public OpenAPI 3.1.0 with exactly the interface paths and 
     '/charges/{merchant_code}/{merchant_operation_number}': ['delete'],
     '/charges/{merchant_code}/{merchant_operation_number}/capture': ['post'],
     '/charges/{merchant_code}/{merchant_operation_number}/{transaction_id}': ['get'],
+    '/customers': ['post'],
+    '/customers/{merchant_code}/{customer_id}': ['get'],
+    '/customers/{merchant_code}/{customer_id}/cards/{card_id}': ['delete'],
     '/events': ['get'],
     '/refund': ['get', 'post'],
     '/refund/{merchant_code}/{merchant_operation_number}': ['get'],

@@ -68,7 +68,9 @@ function operationsOf(item: PathItem): string[] {
   return METHODS.filter((method) => method in item);
 }
 
-test('the document is public OpenAPI 3.1.0 with exactly the interface and card-on-file paths and methods', async ({ request }) => {
+test('the document is public OpenAPI 3.1.0 with exactly the interface and card-on-file paths and methods', async ({
+  request,
+}) => {
   // No Authorization and no ALG-API-VERSION.
   const document = await fetchDocument(request);
   expect(document.openapi).toBe('3.1.0');

@@ -24,7 +24,18 @@ const UPPER_THAN = {
 
 // Which resource module may use which: a resource below uses none above it. Read as "events
 // never imports charges": an event knows nothing of what moved.
-const MODULE_ORDER = ['merchants', 'access', 'events', 'processors', 'routing', 'charges', 'refunds', 'notifications', 'console'];
+const MODULE_ORDER = [
+  'merchants',
+  'access',
+  'events',
+  'processors',
+  'routing',
+  'customers',
+  'charges',
+  'refunds',
+  'notifications',
+  'console',
+];
 
 module.exports = {
   forbidden: [

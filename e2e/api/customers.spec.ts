@@ -1,5 +1,5 @@
 import { expect, test } from '../support/contract';
-import { headers, tokenFor } from '../support/api-client';
+import { chargeBody, charge, headers, operationNumber, tokenFor } from '../support/api-client';
 import { BASE_URL, createMerchant } from '../support/service';
 import { expectError } from './auth-helpers';
 
@@ -105,5 +105,88 @@ test('the customers’ scopes are their own: a charges-only token is 403 21', as
     403,
     '21',
     'boolean',
+  );
+});
+
+test('a CARD charge with save_card saves the card on approval, once per Idempotency-Key, and the customer shows it', async ({
+  request,
+}) => {
+  const merchant = await createMerchant('CUSV');
+  const token = await tokenFor(request, merchant);
+  const created = (await (
+    await request.post(`${BASE_URL}/customers`, {
+      headers: headers(token),
+      data: { merchant_code: merchant.code, merchant_customer_id: 'cli-save', email: 'eva@example.pe' },
+    })
+  ).json()) as CustomerReply;
+  const customerId = created.customer.customer_id;
+  const saveCard = {
+    customer_id: customerId,
+    reason: 'UNSCHEDULED',
+    consent: { accepted_at: '2026-12-03T09:00:00-05:00', terms_version: 'tyc-2026-12', max_amount: '20000' },
+  };
+  const body = chargeBody(merchant.code, operationNumber('save'), 'CARD', { details: { save_card: saveCard } });
+  const idempotency = { 'Idempotency-Key': crypto.randomUUID() };
+  const first = await charge(request, token, body, idempotency);
+  expect(first.status(), await first.text()).toBe(200);
+  const approved = (await first.json()) as { transaction: { state: string; additional_fields: Record<string, unknown> } };
+  expect(approved.transaction.state).toBe('AUTORIZADO');
+  const saved = approved.transaction.additional_fields.saved_card as { card_id: string };
+  expect(saved).toEqual({
+    card_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    brand: 'VISA',
+    bin: '411111',
+    last4: '1111',
+    expiry_date: '1230',
+    status: 'ACTIVE',
+    reason: 'UNSCHEDULED',
+  });
+  expect(approved.transaction.additional_fields.stored_credential).toEqual({
+    card_id: saved.card_id,
+    initiator: 'CUSTOMER',
+    usage: 'FIRST',
+    reason: 'UNSCHEDULED',
+    nti_sent: false,
+  });
+  // The retry with the same key answers the same and saves nothing twice.
+  const retry = await charge(request, token, body, idempotency);
+  expect(retry.status()).toBe(200);
+  expect(await retry.json()).toEqual(approved);
+
+  const read = await request.get(`${BASE_URL}/customers/${merchant.code}/${customerId}`, { headers: headers(token) });
+  const cards = ((await read.json()) as { cards: { card_id: string; status: string; consent: Record<string, unknown> }[] }).cards;
+  expect(cards).toHaveLength(1);
+  expect(cards[0]).toMatchObject({
+    card_id: saved.card_id,
+    status: 'ACTIVE',
+    consent: { terms_version: 'tyc-2026-12', max_amount: '20000', installments: null },
+  });
+
+  // A declined charge saves nothing; another merchant's customer is 404 30 and registers nothing.
+  const declined = await charge(
+    request,
+    token,
+    chargeBody(merchant.code, operationNumber('save'), 'CARD', { details: { pan: '4000000000000002', save_card: saveCard } }),
+  );
+  expect(((await declined.json()) as { transaction: { state: string } }).transaction.state).toBe('DENEGADO');
+  const unknownCustomer = chargeBody(merchant.code, operationNumber('save'), 'CARD', {
+    details: { save_card: { ...saveCard, customer_id: crypto.randomUUID() } },
+  });
+  await expectError(await charge(request, token, unknownCustomer), 404, '30', 'string');
+  const again = await request.get(`${BASE_URL}/customers/${merchant.code}/${customerId}`, { headers: headers(token) });
+  expect(((await again.json()) as { cards: unknown[] }).cards).toHaveLength(1);
+
+  // An INSTALLMENT consent says how many charges it covers: 400 10 without it.
+  await expectError(
+    await charge(
+      request,
+      token,
+      chargeBody(merchant.code, operationNumber('save'), 'CARD', {
+        details: { save_card: { ...saveCard, reason: 'INSTALLMENT' } },
+      }),
+    ),
+    400,
+    '10',
+    'string',
   );
 });

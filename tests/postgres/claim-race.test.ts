@@ -80,6 +80,7 @@ function chargeOf(number: string, requestHash: string): ChargeBase {
     methodDetails: {},
     authentication: null,
     captureMode: 'AUTOMATIC',
+    cardSaveId: null,
   };
 }
 

@@ -30,6 +30,7 @@ export async function claimAttempt(
     methodDetails: {},
     authentication: null,
     captureMode: options.captureMode ?? 'AUTOMATIC',
+    cardSaveId: null,
   };
   const at = new Date();
   const operation = await prisma.operation.upsert({

@@ -21,6 +21,7 @@ export function transactionRow(
     processorResponse: null,
     additionalFields: null,
     processorReference: null,
+    cardSaveId: null,
     captureStatus: null,
     capturedAmount: null,
     captureBefore: null,

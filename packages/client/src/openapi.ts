@@ -351,6 +351,21 @@ export type webhooks = {
 };
 export type components = {
     schemas: {
+        /** @description Save the card for this customer if the charge is approved: additional_fields.saved_card then names it. The charge is authenticated with 3-D Secure unless the merchant’s setting is NEVER. */
+        SaveCard: {
+            customer_id: string;
+            /** @enum {string} */
+            reason: "ONE_CLICK" | "RECURRING" | "INSTALLMENT" | "UNSCHEDULED";
+            consent: {
+                /** Format: date-time */
+                accepted_at: string;
+                terms_version: string;
+                /** @description Cents each merchant-initiated charge may take at most */
+                max_amount?: string;
+                /** @description How many charges an INSTALLMENT consent covers */
+                installments?: string;
+            };
+        };
         Person: {
             first_name?: string;
             last_name?: string;
@@ -871,6 +886,7 @@ export interface operations {
                              * @description An absolute http(s) URL
                              */
                             callback_url?: string;
+                            save_card?: components["schemas"]["SaveCard"];
                         };
                     } | {
                         /** @constant */

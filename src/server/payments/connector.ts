@@ -111,7 +111,15 @@ type Decided = {
 };
 
 export type AuthorizeResult =
-  | (Decided & { outcome: 'approved'; processorResponse: ApprovalResponse })
+  | (Decided & {
+      outcome: 'approved';
+      processorResponse: ApprovalResponse;
+      /**
+       * The card scheme's id of the authorization (Visa's Transaction Identifier, Mastercard's
+       * Trace ID), where the processor returns it: a saved card keeps its first one for its MITs.
+       */
+      networkTransactionId?: string;
+    })
   | (Decided & { outcome: 'declined'; processorResponse: ProcessorResponse; declineClass: DeclineClass })
   /** No decision: the processor timed out, refused the connection or failed before deciding. */
   | (Decided & {

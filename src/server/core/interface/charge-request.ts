@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KNOWN_BRAND_PATTERN, detectBrand, isValidPan, isValidSecurityCode } from '@/server/core/domain/card';
 import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, nestingDepth, shortText } from './common';
+import { consent, storedCredentialReason } from './customer';
 
 // Body of POST /charges (docs/interface.md 2.2-2.4). Top level and method_details are strict; the
 // person objects keep only their documented fields.
@@ -23,6 +24,27 @@ const person = z
       .optional(),
   })
   .meta({ id: 'Person' });
+
+/** Save the card for the customer once the charge is approved (docs/DECISIONS.md "Card on file"). */
+const saveCard = z
+  .strictObject({
+    customer_id: z.string().min(1).max(64),
+    reason: storedCredentialReason,
+    consent,
+  })
+  .superRefine((save, context) => {
+    // An INSTALLMENT consent says how many charges it covers; no other consent counts them.
+    if (save.reason === 'INSTALLMENT' && save.consent.installments === undefined) {
+      context.addIssue({ code: 'custom', path: ['consent', 'installments'], message: 'is required with INSTALLMENT' });
+    } else if (save.reason !== 'INSTALLMENT' && save.consent.installments !== undefined) {
+      context.addIssue({ code: 'custom', path: ['consent', 'installments'], message: 'is only for INSTALLMENT' });
+    }
+  })
+  .meta({
+    id: 'SaveCard',
+    description:
+      'Save the card for this customer if the charge is approved: additional_fields.saved_card then names it. The charge is authenticated with 3-D Secure unless the merchant’s setting is NEVER.',
+  });
 
 const cardDetails = z
   .strictObject({
@@ -64,6 +86,7 @@ const cardDetails = z
     // transaction query returns them (docs/interface.md 2.7).
     redirect_url: httpUrl.optional(),
     callback_url: httpUrl.optional(),
+    save_card: saveCard.optional(),
   })
   .superRefine((details, context) => {
     if (!isValidPan(details.pan)) return;

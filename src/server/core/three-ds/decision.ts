@@ -17,7 +17,10 @@ export type ThreeDsSetting = { mode: ThreeDsMode; overAmount: bigint | null };
  * `threeDsSettingInput`; should a row hold one, every payment authenticates: the choice that
  * keeps the merchant's intent to authenticate rather than silently dropping it.
  */
-export function authenticateFirst(setting: ThreeDsSetting, amount: bigint): boolean {
+export function authenticateFirst(setting: ThreeDsSetting, amount: bigint, { savesCard = false } = {}): boolean {
+  // The customer-initiated charge that saves a card is authenticated unless the merchant never
+  // authenticates (../shared CARD-ON-FILE.md 1): its later charges rest on it.
+  if (savesCard && setting.mode !== 'NEVER') return true;
   switch (setting.mode) {
     case 'ALWAYS':
       return true;

@@ -14,6 +14,7 @@ import { awaitAnswer } from './attempts/stored-answer';
 import { authenticationFirst } from './attempts/three-ds';
 import { requestHash } from './request-hash';
 import { captureModeOf } from '@/server/core/domain/money-movements';
+import { dropCardSave, prepareCardSave } from '@/server/modules/customers/card-saves';
 
 // POST /charges (docs/interface.md 4.2, docs/DESIGN.md 6, docs/ORCHESTRATION.md 2-3), top to
 // bottom: the plan (routing's candidates and the policy), the claim of the first attempt (one
@@ -29,22 +30,27 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   }
   const request = await chargeBase(prisma, merchant, body);
 
-  // 1. The plan.
+  // 1. The plan, and the card to save if the charge is approved, sealed in the vault.
   const plan = await planCharge(prisma, request);
+  const saving = { ...request, cardSaveId: await cardSaveOf(prisma, merchant, body) };
 
   // 2. The claim: nothing reaches a processor before the first attempt is stored.
-  const first = newAttempt(request, attemptRoute(plan, plan.candidates[0]!), 0, new Date());
+  const first = newAttempt(saving, attemptRoute(plan, plan.candidates[0]!), 0, new Date());
   const claim = await claimCharge(
     prisma,
     { merchantId: merchant.id, merchantOperationNumber: body.merchant_operation_number, requestHash: request.requestHash },
-    attemptRows(request, first, statusCheckAfter(plan.firstConnector)),
+    attemptRows(saving, first, statusCheckAfter(plan.firstConnector)),
   );
-  if (claim.kind !== 'created') return answerOfClaim(prisma, request, plan, claim);
+  if (claim.kind !== 'created') {
+    if (saving.cardSaveId) await dropCardSave(prisma, saving.cardSaveId);
+    return answerOfClaim(prisma, saving, plan, claim);
+  }
 
-  // 3. 3-D Secure before any processor, where the merchant asks for it (docs/ORCHESTRATION.md 5).
+  // 3. 3-D Secure before any processor, where the merchant asks for it or the charge saves its
+  //    card (docs/ORCHESTRATION.md 5).
   const authentication = authenticationFirst(plan.threeDs, body);
   const base: ChargeBase =
-    authentication?.kind === 'frictionless' ? { ...request, authentication: authentication.result } : request;
+    authentication?.kind === 'frictionless' ? { ...saving, authentication: authentication.result } : saving;
   const claimed: Attempt = {
     ...first,
     number: claim.attempt,
@@ -73,7 +79,16 @@ async function chargeBase(prisma: Db, merchant: ActingMerchant, body: ChargeRequ
       body.payment_method.method_name === 'CARD' ? body.payment_method.method_details.capture : undefined,
       merchant.captureModes,
     ),
+    cardSaveId: null,
   };
+}
+
+/** The save a CARD charge's `save_card` asks for, written before its claim (404 `30` for another's customer). */
+async function cardSaveOf(prisma: Db, merchant: ActingMerchant, body: ChargeRequest): Promise<string | null> {
+  const method = body.payment_method;
+  if (method.method_name !== 'CARD' || !method.method_details.save_card) return null;
+  const { pan, expiry_date, save_card } = method.method_details;
+  return prepareCardSave(prisma, merchant, { pan, expiryDate: expiry_date, currency: body.payment_details.currency }, save_card);
 }
 
 /** The answer of a claim that made no attempt: the stored answer, the one being carried, or a conflict. */

@@ -18,6 +18,7 @@ export const transactionSelect = {
   processorResponse: true,
   additionalFields: true,
   processorReference: true,
+  cardSaveId: true,
   captureStatus: true,
   capturedAmount: true,
   captureBefore: true,

@@ -46,3 +46,16 @@ export function toSavedCardObject(row: SavedCardRow): SavedCardObject {
     removed_at: row.removedAt ? toTimeObject(row.removedAt, 'millis') : null,
   };
 }
+
+/** What a charge's answer says of the card it saved (`additional_fields.saved_card`). */
+export function savedCardSummary(row: SavedCardRow) {
+  return {
+    card_id: row.id,
+    brand: row.brand,
+    bin: row.bin,
+    last4: row.last4,
+    expiry_date: row.expiryDate,
+    status: row.status,
+    reason: row.reason,
+  };
+}

@@ -26,12 +26,10 @@ describe('migrations', () => {
     try {
       await deployMigrations(database.factory);
       const last = migrationNames().at(-1)!;
-      // The state a process leaves that dies inside the last migration (saved_cards): the engine's
+      // The state a process leaves that dies inside the last migration (card_saves): the engine's
       // row started, the script's work rolled back with its transaction.
-      for (const table of ['processor_card_tokens', 'saved_cards', 'vault_records', 'customers'])
-        await run(`DROP TABLE "${table}"`);
-      await run(`DROP TYPE "SavedCardStatus"`);
-      await run(`DROP TYPE "StoredCredentialReason"`);
+      await run(`DROP TABLE "card_saves"`);
+      await run(`ALTER TABLE "transactions" DROP COLUMN "card_save_id"`);
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "applied_steps_count" = 0 WHERE "migration_name" = '${last}'`,
       );
@@ -46,7 +44,7 @@ describe('migrations', () => {
         [false, true],
         [true, false],
       ]);
-      await adapter.queryRaw({ sql: 'SELECT "fingerprint" FROM "saved_cards" LIMIT 1', args: [], argTypes: [] });
+      await adapter.queryRaw({ sql: 'SELECT "card_save_id" FROM "transactions" LIMIT 1', args: [], argTypes: [] });
       // A migration that failed says why in its logs: it is left for an operator.
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "logs" = 'boom' WHERE "migration_name" = '${last}' AND "rolled_back_at" IS NULL`,

@@ -26,6 +26,12 @@ describe('findSecrets', () => {
     expect(kinds('{"expiry_date":"1230"}')).toEqual(['EXPIRY']);
   });
 
+  it("lets a saved card's expiry stand beside its last 4, never beside a PAN", () => {
+    expect(kinds('{"saved_card":{"bin":"411111","last4":"1111","expiry_date":"1230"}}')).toEqual([]);
+    expect(kinds('{"body":"{\\"last4\\":\\"1111\\",\\"expiry_date\\":\\"1230\\"}"}')).toEqual([]);
+    expect(kinds('{"pan":"5105105105105100","last4":"5100","expiry_date":"1230"}')).toEqual(['PAN']);
+  });
+
   it('finds a client_secret or password field with a value, and known ones as they are', () => {
     expect(kinds('client_id=abc&client_secret=s3cr3t-value&grant_type=client_credentials')).toEqual(['CLIENT_SECRET']);
     expect(kinds('{"password":"hunter2hunter2"}')).toEqual(['PASSWORD']);

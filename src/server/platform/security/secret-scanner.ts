@@ -68,9 +68,16 @@ function knownHits(text: string, known: KnownValues): SecretHit[] {
   return hits;
 }
 
+// A saved card shows its expiry beside at most its BIN and last 4 (its API object, its events, a
+// charge's saved_card): without the PAN the expiry is no card data to protect (PCI DSS keeps it
+// with the PAN only), so a text that names a last4 may carry it.
+const SAVED_CARD_SHAPE = /(?<![A-Za-z0-9_])last4(?:\\?["'])?\s*[:=]/;
+
 function patternHits(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
+  const savedCard = SAVED_CARD_SHAPE.test(text);
   for (const { kind, pattern } of IN_CONTEXT) {
+    if (kind === 'EXPIRY' && savedCard) continue;
     for (const match of text.matchAll(pattern)) {
       const value = match[1]!;
       if (value !== 'null' && !/^\*+$/.test(value)) hits.push({ kind, masked: maskSecret(value) });

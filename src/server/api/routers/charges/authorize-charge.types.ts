@@ -22,6 +22,6 @@ export const authorizeChargeMeta = {
       'Routing may try more than one processor: each attempt is a transaction of the operation, and the answer carries ' +
       'the last; every transaction has additional_fields.processor (the connector) and additional_fields.attempt.',
     requestHeaders: chargeHeaders,
-    errorResponses: [400, 401, 403, 409, 413, 422, 429],
+    errorResponses: [400, 401, 403, 404, 409, 413, 422, 429],
   },
 } satisfies ProcedureMeta;

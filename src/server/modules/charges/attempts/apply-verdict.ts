@@ -3,6 +3,7 @@ import { chargeMoves } from '@/server/modules/charges/moves/charge-moves';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import { verdictRow, type Verdict } from '@/server/modules/charges/verdict';
 import { recordAttempt } from './record-attempt';
+import { recordSavingCard } from './save-on-approval';
 
 // Where a processor's word about a payment already asked (a status inquiry of the worker's status
 // sync, a notification, a late answer after ambiguity) becomes rows: the verdict (verdict.ts)
@@ -32,28 +33,33 @@ export async function applyVerdict(
 ): Promise<boolean> {
   const { row } = answered;
   const settled = verdictRow(row, verdict, at);
-  const moves = chargeMoves(settled, answered.audience, row.lifecycle.length);
-  return recordAttempt(
-    db,
-    {
-      transactionId: row.id,
-      from: answered.written === 'claim' ? 'claim' : row.state,
-      columns: {
-        state: settled.state,
-        state_reason: settled.stateReason,
-        expires_at: settled.expiresAt,
-        processor_response: settled.processorResponse,
-        processor_reference: settled.processorReference,
-        ...(verdict.declineClass !== undefined ? { decline_class: verdict.declineClass } : {}),
-        status_check_at: null,
-        ...(statusChecks !== undefined ? { status_checks: statusChecks } : {}),
-        updated_at: at,
+  const merchant = { id: answered.audience.merchantId, code: answered.audience.merchantCode };
+  // The status sync and a notification know no network transaction id: a card saved here keeps none.
+  return recordSavingCard(db, settled, merchant, null, (writer, written) => {
+    const moves = chargeMoves(written, answered.audience, row.lifecycle.length);
+    return recordAttempt(
+      writer,
+      {
+        transactionId: row.id,
+        from: answered.written === 'claim' ? 'claim' : row.state,
+        columns: {
+          state: written.state,
+          state_reason: written.stateReason,
+          expires_at: written.expiresAt,
+          processor_response: written.processorResponse,
+          processor_reference: written.processorReference,
+          additional_fields: written.additionalFields,
+          ...(verdict.declineClass !== undefined ? { decline_class: verdict.declineClass } : {}),
+          status_check_at: null,
+          ...(statusChecks !== undefined ? { status_checks: statusChecks } : {}),
+          updated_at: at,
+        },
+        // A claim's transaction is written whole, REGISTRADO first; a written row gets its new entries.
+        lifecycle: answered.written === 'claim' ? written.lifecycle.map(({ state, at }) => ({ state, at })) : moves.lifecycle,
+        events: moves.events,
+        next: null,
       },
-      // A claim's transaction is written whole, REGISTRADO first; a written row gets its new entries.
-      lifecycle: answered.written === 'claim' ? settled.lifecycle.map(({ state, at }) => ({ state, at })) : moves.lifecycle,
-      events: moves.events,
-      next: null,
-    },
-    { inTransaction },
-  );
+      { inTransaction: inTransaction || writer !== db },
+    );
+  });
 }

@@ -17,6 +17,7 @@ function captureBeforeOf(captureMode: 'MANUAL' | 'AUTOMATIC', windowDays: number
     methodDetails: {},
     authentication: null,
     captureMode,
+    cardSaveId: null,
   };
   const route: AttemptRoute = {
     connectorId: 'any',

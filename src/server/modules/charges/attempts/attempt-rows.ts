@@ -29,6 +29,8 @@ export type ChargeBase = {
   authentication: ThreeDsResult | null;
   /** MANUAL: authorized now, captured later by the merchant (docs/DECISIONS.md "Capture later"). */
   captureMode: CaptureMode;
+  /** The card save its approval makes (`save_card`), written before the claim (modules/customers/card-saves.ts). */
+  cardSaveId: string | null;
 };
 
 /** Why routing chose an attempt's connector (stored in `transactions.routing`). */
@@ -97,6 +99,7 @@ export function newAttempt(
       processorResponse: null,
       additionalFields: additionalFieldsOf(base, connectorId, number),
       processorReference: null,
+      cardSaveId: base.cardSaveId,
       // A payment to capture later is UNCAPTURED from its first attempt; its window counts from
       // the attempt (the authorization follows within the processor's timeout, or the payer's
       // 3-D Secure challenge).
@@ -140,6 +143,7 @@ export function attemptRows(base: ChargeBase, attempt: Attempt, statusCheckAt: D
       status_check_at: statusCheckAt,
       capture_status: row.captureStatus,
       capture_before: row.captureBefore,
+      card_save_id: row.cardSaveId,
       created_at: row.createdAt,
       updated_at: row.createdAt,
     } satisfies TransactionColumns,

@@ -78,6 +78,7 @@ export async function completeChallenge(
     methodDetails: row.methodDetails as Prisma.JsonObject,
     authentication: null,
     captureMode: row.captureStatus === null ? 'AUTOMATIC' : 'MANUAL',
+    cardSaveId: row.cardSaveId,
   };
   const attempt: Attempt = {
     row,

@@ -65,6 +65,7 @@ export function claimAsTransaction(claim: ChargeClaim): Transaction & { lifecycl
     additionalFields: json(row.additional_fields),
     // Set by the processor's answer, which a claim has not had.
     processorReference: null,
+    cardSaveId: text(row.card_save_id),
     requestHash: claim.requestHash,
     authorizationReply: null,
     connectorId: claim.connectorId,

@@ -67,6 +67,7 @@ async function claim(owner: ActingMerchant, operationNumber: string) {
     methodDetails: {},
     authentication: null,
     captureMode: 'AUTOMATIC' as const,
+    cardSaveId: null,
   };
   const attempt = newAttempt(
     base,

@@ -61,7 +61,10 @@ export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePl
   }
   const threeDsCapable = new Set(connectors.filter((each) => each.capabilities.threeDsResult).map((each) => each.id));
   // A card authenticated before routing (ALWAYS, OVER) goes where the result is used, when any candidate takes it.
-  if (method === 'CARD' && authenticateFirst(config.threeDs, payment.amount)) {
+  const savesCard =
+    base.cardSaveId !== null ||
+    (base.body.payment_method.method_name === 'CARD' && base.body.payment_method.method_details.save_card !== undefined);
+  if (method === 'CARD' && authenticateFirst(config.threeDs, payment.amount, { savesCard })) {
     const capable = candidates.filter((candidate) => threeDsCapable.has(candidate.connector));
     if (capable.length > 0) candidates = capable;
   }

@@ -29,6 +29,7 @@ import {
 import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
+import { recordSavingCard } from './save-on-approval';
 import { awaitAnswer, replyOf } from './stored-answer';
 
 // The attempts of one charge (docs/ORCHESTRATION.md 3): ask the attempt's processor; after an
@@ -116,7 +117,7 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
       threeDs: stepUp?.kind === 'failed' ? publicThreeDs(stepUp.result) : publicAuthentication(base.authentication),
     };
     if (!next) return answerWith(prisma, base, attempt, settlement);
-    const moved = await settle(prisma, base, attempt, settlement, {
+    const { moved } = await settle(prisma, base, attempt, settlement, {
       next: { ...attemptRows(base, next, statusCheckAfter(await connectorOf(prisma, next.connectorId))), attempt: next.number },
     });
     if (!moved) return awaitAnswer(prisma, base.merchant, base.body, 0);
@@ -195,34 +196,45 @@ export async function refuseUnauthenticated(
 }
 
 /**
- * Writes how an attempt ended (and the next attempt's claim, if any) in one statement. False when
- * the attempt was settled already: the worker's status sync settled it first (the processor was
- * slower than its timeout and the grace), and its settlement is the answer.
+ * Writes how an attempt ended (and the next attempt's claim, if any) in one statement; the
+ * approval of a charge that saves its card saves it with that statement (save-on-approval.ts).
+ * `moved` false when the attempt was settled already: the worker's status sync settled it first
+ * (the processor was slower than its timeout and the grace), and its settlement is the answer.
  */
 async function settle(
   prisma: Db,
   base: ChargeBase,
   attempt: Attempt,
   settlement: Settlement,
-  { row = settledRow(attempt, settlement), reply = null, next = null, vault = null }: SettleRows,
-): Promise<boolean> {
-  const moves = settledMoves(base, attempt, row);
-  return recordAttempt(prisma, {
-    transactionId: attempt.row.id,
-    from: attempt.written === 'claim' ? 'claim' : attempt.row.state,
-    columns: outcomeColumns(base, attempt, row, settlement, reply),
-    lifecycle: moves.lifecycle,
-    events: moves.events,
-    vault,
-    next,
+  { row = settledRow(attempt, settlement), answer = false, next = null, vault = null }: SettleRows,
+): Promise<{ moved: boolean; reply: ChargeResponse | null }> {
+  let reply: ChargeResponse | null = null;
+  const nti = settlement.result.outcome === 'approved' ? (settlement.result.networkTransactionId ?? null) : null;
+  const moved = await recordSavingCard(prisma, row, base.merchant, nti, (db, written) => {
+    reply = answer ? replyOf(base.merchant, base.body, written) : null;
+    const moves = settledMoves(base, attempt, written);
+    return recordAttempt(
+      db,
+      {
+        transactionId: attempt.row.id,
+        from: attempt.written === 'claim' ? 'claim' : attempt.row.state,
+        columns: outcomeColumns(base, attempt, written, settlement, reply),
+        lifecycle: moves.lifecycle,
+        events: moves.events,
+        vault,
+        next,
+      },
+      { inTransaction: db !== prisma },
+    );
   });
+  return { moved, reply };
 }
 
 type SettleRows = {
   /** The settled attempt's row, when the caller has it already. */
   row?: TransactionRow;
-  /** The charge's answer, stored with the attempt that gives it. */
-  reply?: ChargeResponse | null;
+  /** Whether this attempt's outcome is the charge's answer, stored with it. */
+  answer?: boolean;
   next?: AttemptOutcomeRows['next'];
   vault?: AttemptOutcomeRows['vault'];
 };
@@ -235,9 +247,8 @@ async function answerWith(
   settlement: Settlement,
   vault: AttemptOutcomeRows['vault'] = null,
 ): Promise<ChargeResponse> {
-  const row = settledRow(attempt, settlement);
-  const reply = replyOf(base.merchant, base.body, row);
-  if (await settle(prisma, base, attempt, settlement, { row, reply, vault })) return reply;
+  const { moved, reply } = await settle(prisma, base, attempt, settlement, { answer: true, vault });
+  if (moved && reply) return reply;
   return awaitAnswer(prisma, base.merchant, base.body, 0);
 }
 

@@ -21,7 +21,10 @@ function authenticateCard(body: ChargeRequest): Authentication | null {
 
 /** Authentication before routing's first processor, where the merchant's setting asks for it (null otherwise). */
 export function authenticationFirst(setting: ThreeDsSetting, body: ChargeRequest): Authentication | null {
-  if (body.payment_method.method_name !== 'CARD' || !authenticateFirst(setting, BigInt(body.payment_details.amount))) return null;
+  const method = body.payment_method;
+  if (method.method_name !== 'CARD') return null;
+  const savesCard = method.method_details.save_card !== undefined;
+  if (!authenticateFirst(setting, BigInt(body.payment_details.amount), { savesCard })) return null;
   return authenticateCard(body);
 }
 

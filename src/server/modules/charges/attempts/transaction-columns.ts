@@ -49,6 +49,7 @@ export const TRANSACTION_COLUMNS = [
   'status_check_at',
   'capture_status',
   'capture_before',
+  'card_save_id',
   'created_at',
   'updated_at',
 ] as const satisfies readonly TransactionColumn[];

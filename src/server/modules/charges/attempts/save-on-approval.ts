@@ -1,0 +1,67 @@
+import type { Prisma } from '@/generated/prisma/client';
+import type { Db, Tx } from '@/server/platform/db/client';
+import { completeCardSave } from '@/server/modules/customers/card-saves';
+import { savedCardSummary, type SavedCardRow } from '@/server/modules/customers/card-view';
+import type { TransactionRow } from '@/server/modules/charges/transaction-view';
+
+// The approval of a charge that saves its card (docs/DECISIONS.md "Card on file"): the card is
+// saved in the transaction that records the approval, whichever path records it, and the row the
+// approval writes (and the answer made from it) names the card. If the approval is not written
+// (another process recorded the attempt first), the save is undone with it.
+
+const APPROVED: ReadonlySet<string> = new Set(['AUTORIZADO', 'LIQUIDADO']);
+
+/** Thrown inside the transaction to undo the save of an approval that was not written. */
+class NotMoved extends Error {}
+
+/**
+ * Runs `record` with the row as it will be written: for the approval of a charge that saves its
+ * card, the card saved and named in `additional_fields` (`saved_card`, `stored_credential`), both
+ * in one database transaction; otherwise `record` as it is. `record` answers whether it wrote.
+ */
+export async function recordSavingCard(
+  db: Db | Tx,
+  settled: TransactionRow,
+  merchant: { id: string; code: string },
+  nti: string | null,
+  record: (db: Db | Tx, row: TransactionRow) => Promise<boolean>,
+): Promise<boolean> {
+  const saveId = settled.cardSaveId;
+  if (!saveId || !APPROVED.has(settled.state)) return record(db, settled);
+  const run = async (tx: Tx) => {
+    const card = await completeCardSave(tx, merchant, saveId, { transactionId: settled.id, nti });
+    const row = card ? { ...settled, additionalFields: withSavedCard(settled.additionalFields, card) } : settled;
+    if (!(await record(tx, row))) throw new NotMoved();
+    return true;
+  };
+  if (!('$transaction' in db)) return inSavepoint(db, run);
+  try {
+    return await db.$transaction(run);
+  } catch (error) {
+    if (error instanceof NotMoved) return false;
+    throw error;
+  }
+}
+
+/** The caller's transaction (a notification's): a savepoint undoes the save alone. */
+async function inSavepoint(tx: Tx, run: (tx: Tx) => Promise<boolean>): Promise<boolean> {
+  await tx.$executeRawUnsafe('SAVEPOINT card_save');
+  try {
+    const moved = await run(tx);
+    await tx.$executeRawUnsafe('RELEASE SAVEPOINT card_save');
+    return moved;
+  } catch (error) {
+    await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT card_save');
+    if (error instanceof NotMoved) return false;
+    throw error;
+  }
+}
+
+function withSavedCard(fields: Prisma.JsonValue | null, card: SavedCardRow): Prisma.JsonObject {
+  return {
+    ...(fields as Prisma.JsonObject | null),
+    saved_card: savedCardSummary(card),
+    // The charge that saved the card is its first use; the customer was present.
+    stored_credential: { card_id: card.id, initiator: 'CUSTOMER', usage: 'FIRST', reason: card.reason, nti_sent: false },
+  };
+}

@@ -27,6 +27,10 @@ export const TEST_PANS = [
   '4000000000003063',
   '4000000000003253',
   '4000000000003261',
+  '4000000000001109',
+  '4000000000001208',
+  '4000000000001307',
+  '4000000000001406',
   // Culqi's test cards (docs.culqi.com/es/documentacion/pagos-online/tarjetas-de-prueba), which
   // its simulator answers as documented.
   '4000020000000000',

@@ -81,6 +81,7 @@ function chargeOf(number: string, requestHash: string): ChargeBase {
     authentication: null,
     captureMode: 'AUTOMATIC',
     cardSaveId: null,
+    storedCredential: null,
   };
 }
 

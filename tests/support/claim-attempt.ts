@@ -31,6 +31,7 @@ export async function claimAttempt(
     authentication: null,
     captureMode: options.captureMode ?? 'AUTOMATIC',
     cardSaveId: null,
+    storedCredential: null,
   };
   const at = new Date();
   const operation = await prisma.operation.upsert({

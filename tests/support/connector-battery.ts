@@ -124,13 +124,21 @@ export function connectorBattery(harnesses: Harness[]): void {
         'partialRefund',
         'refunds',
         'reversal',
+        'savedCards',
         'separateCapture',
         'threeDsResult',
       ]);
+      expect(Object.keys(connector.capabilities.savedCards).sort()).toEqual([
+        'deleteToken',
+        'mitWithNti',
+        'tokenize',
+        'zeroAmountVerify',
+      ]);
+      for (const flag of Object.values(connector.capabilities.savedCards)) expect(typeof flag).toBe('boolean');
       // A part is a kind of the whole: partial capture needs separate capture, a partial refund refunds.
       if (connector.capabilities.partialCapture) expect(connector.capabilities.separateCapture).toBe(true);
       if (connector.capabilities.partialRefund) expect(connector.capabilities.refunds).toBe(true);
-      const { captureHoldDays, ...flags } = connector.capabilities;
+      const { captureHoldDays, savedCards: _savedCards, ...flags } = connector.capabilities;
       for (const capability of Object.values(flags)) expect(typeof capability).toBe('boolean');
       // A processor that holds an authorization for less than the longest window (29 days) says how long.
       if (captureHoldDays !== null)
@@ -149,6 +157,33 @@ export function connectorBattery(harnesses: Harness[]): void {
         expect(result.outcome).toBe(isPending(method) ? 'pending' : 'approved');
         expectNoCardData(request, result);
       }
+    });
+
+    it('charges a saved card by MIT with the initial network transaction id, where it declares mitWithNti', async () => {
+      const { connector } = await open();
+      if (!connector.capabilities.savedCards.mitWithNti) return;
+      const card = requestOf('CARD');
+      if (card.method !== 'CARD') throw new Error('a card request');
+      const first = await connector.authorize(
+        { ...card, storedCredential: { initiator: 'CUSTOMER', usage: 'FIRST', reason: 'RECURRING', initialNti: null } },
+        contextFor(harness, connector),
+      );
+      if (first.outcome !== 'approved') throw new Error(`expected the saving charge approved, got ${first.outcome}`);
+      const { securityCode: _securityCode, ...withoutCode } = card;
+      const mit = {
+        ...withoutCode,
+        storedCredential: {
+          initiator: 'MERCHANT',
+          usage: 'SUBSEQUENT',
+          reason: 'RECURRING',
+          initialNti: first.networkTransactionId ?? null,
+        },
+      } as const;
+      const context = contextFor(harness, connector);
+      const result = await connector.authorize(mit, context);
+      expectWellFormed(result, context);
+      expect(result.outcome).toBe('approved');
+      expectNoCardData(mit, result);
     });
 
     it('finds what it approved when asked, and nothing of a payment it never saw', async () => {

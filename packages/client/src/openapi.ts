@@ -851,12 +851,25 @@ export interface operations {
                         method_details: {
                             /**
                              * Format: luhn
-                             * @description 12 to 19 digits passing the Luhn check, of a known brand: Visa, Mastercard, Amex, Diners Club or Discover
+                             * @description 12 to 19 digits passing the Luhn check, of a known brand: Visa, Mastercard, Amex, Diners Club or Discover. Required unless card_id names a saved card.
                              */
-                            pan: string;
-                            expiry_date: string;
-                            /** @description 4 digits for Amex (a PAN starting 34 or 37), 3 for every other brand */
-                            security_code: string;
+                            pan?: string;
+                            /** @description MMYY. Required with pan. */
+                            expiry_date?: string;
+                            /** @description 4 digits for Amex (a PAN starting 34 or 37), 3 for every other brand. Required with pan; optional for a one-click charge of a saved card; never with initiator MERCHANT. */
+                            security_code?: string;
+                            /** @description A saved card of the merchant’s (GET /customers/…): charged instead of pan and expiry_date, which it excludes. */
+                            card_id?: string;
+                            /**
+                             * @description With card_id: CUSTOMER (the default) for a one-click charge with the customer present; MERCHANT for a merchant-initiated charge under the card’s consent.
+                             * @enum {string}
+                             */
+                            initiator?: "CUSTOMER" | "MERCHANT";
+                            /**
+                             * @description Required with initiator MERCHANT: the kind of merchant-initiated charge, which the card’s consent must cover.
+                             * @enum {string}
+                             */
+                            reason?: "RECURRING" | "INSTALLMENT" | "UNSCHEDULED";
                             card_holder?: {
                                 first_name?: string;
                                 last_name?: string;
@@ -887,7 +900,7 @@ export interface operations {
                              */
                             callback_url?: string;
                             save_card?: components["schemas"]["SaveCard"];
-                        };
+                        } & (unknown | unknown);
                     } | {
                         /** @constant */
                         method_name: "YAPE";
@@ -1017,6 +1030,17 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"` */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorString"];
+                };
+            };
+            /** @description No such operation, transaction or refund for this merchant (30) */
+            404: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {

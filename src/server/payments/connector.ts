@@ -19,7 +19,10 @@ export type PaymentInstrument =
       pan: string;
       /** MMYY, as the payer gave it (`parseExpiry` reads it). */
       expiry: string;
-      securityCode: string;
+      /** Absent from a merchant-initiated charge, and from a one-click charge sent without it. */
+      securityCode?: string;
+      /** A saved card's charge (../shared CARD-ON-FILE.md 1): absent for a card the payer typed. */
+      storedCredential?: StoredCredential;
       holder?: { firstName?: string; lastName?: string };
       installments?: { plan?: string; number?: string };
       returnUrl?: string;
@@ -30,6 +33,18 @@ export type PaymentInstrument =
   | { method: 'CUOTEALO'; returnUrl: string; callbackUrl?: string }
   | { method: 'PAGOEFECTIVO'; returnUrl?: string; callbackUrl?: string }
   | { method: 'QR'; callbackUrl?: string };
+
+/**
+ * How a saved card is used: who starts the charge, whether it is the one that saves the card
+ * (FIRST) or a later one (SUBSEQUENT), an MIT's reason, and the network transaction id of the
+ * card's first CIT, which an MIT sends (null when that approval returned none).
+ */
+export type StoredCredential = {
+  initiator: 'CUSTOMER' | 'MERCHANT';
+  usage: 'FIRST' | 'SUBSEQUENT';
+  reason: 'RECURRING' | 'INSTALLMENT' | 'UNSCHEDULED' | null;
+  initialNti: string | null;
+};
 
 /** A Yape account: the country's dialling code (`+51`) and the subscriber's nine digits. */
 export type YapePhone = { countryCode: string; subscriber: string };

@@ -20,6 +20,34 @@ export type ConnectorCapabilities = {
   captureHoldDays: number | null;
   /** Refunds part of a payment, as many times as it adds up to (`partial_refund`). */
   partialRefund: boolean;
+  /** What it does for saved cards (docs/DECISIONS.md "Card on file"). */
+  savedCards: SavedCardCapabilities;
+};
+
+/**
+ * A processor's saved-card flows (../shared CARD-ON-FILE.md 5). A processor without any still
+ * carries a one-click charge that comes with its security code: it takes the PAN as for a new card.
+ */
+export type SavedCardCapabilities = {
+  /** Keeps a token of its own for a card (provisioned by a CIT approved there). */
+  tokenize: boolean;
+  /**
+   * Takes the PAN with the stored-credential flags (subsequent, initiator) and the initial
+   * network transaction id: carries MITs, and one-click charges without a security code.
+   */
+  mitWithNti: boolean;
+  /** Verifies a card for a zero amount (saving a card without a payment). */
+  zeroAmountVerify: boolean;
+  /** Deletes its token when the card is removed. */
+  deleteToken: boolean;
+};
+
+/** A processor that offers no saved-card flow. */
+export const NO_SAVED_CARDS: SavedCardCapabilities = {
+  tokenize: false,
+  mitWithNti: false,
+  zeroAmountVerify: false,
+  deleteToken: false,
 };
 
 /** The capture capabilities of a processor that captures every payment with its authorization. */
@@ -33,6 +61,7 @@ export const AUTHORIZES_ONLY: ConnectorCapabilities = {
   reversal: false,
   refunds: false,
   partialRefund: false,
+  savedCards: NO_SAVED_CARDS,
 };
 
 /** A processor that does everything a connector may declare (the sandbox acquirers). */
@@ -45,4 +74,6 @@ export const EVERY_CAPABILITY: ConnectorCapabilities = {
   partialCapture: true,
   captureHoldDays: null,
   partialRefund: true,
+  // A sandbox acquirer keeps no token (the vault's PAN is what it takes) and has none to delete.
+  savedCards: { tokenize: false, mitWithNti: true, zeroAmountVerify: true, deleteToken: false },
 };

@@ -18,6 +18,7 @@ const CLASS_OF_CODE: Readonly<Record<string, DeclineClass>> = {
   '41': 'hard', // lost
   '43': 'hard', // stolen
   '57': 'hard', // not permitted to the cardholder
+  '58': 'hard', // not permitted to the acquirer (an MIT without a valid network transaction id)
 };
 
 /** The class of a processor's decline code; a code the table does not know is `hard`, so that an answer nobody understood is never tried again elsewhere. */

@@ -25,12 +25,13 @@ export function successMeta(): MetaStatus {
 
 export function errorMeta(error: AppError): MetaStatus {
   const kind = ERROR_KINDS[error.kind];
+  const words = error.ilgn ?? kind;
   return {
     status: {
       code: kind.code,
       message_ilgn: [
-        { locale: 'es-PE', value: kind.es },
-        { locale: 'en-US', value: kind.en },
+        { locale: 'es-PE', value: words.es },
+        { locale: 'en-US', value: words.en },
       ],
     },
   };

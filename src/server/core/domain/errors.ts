@@ -147,6 +147,8 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
   /** Extra top-level body fields, e.g. RFC 6749 `error` and `error_description` on the token endpoint. */
   readonly extras: Record<string, string>;
+  /** `meta.status.message_ilgn` saying more than the kind's words (why a consent does not cover an MIT). */
+  readonly ilgn: { es: string; en: string } | null;
 
   constructor(
     kind: ErrorKind,
@@ -155,6 +157,7 @@ export class AppError extends Error {
       errors?: FieldError[];
       headers?: Record<string, string>;
       extras?: Record<string, string>;
+      ilgn?: { es: string; en: string };
     } = {},
   ) {
     super(message ?? ERROR_KINDS[kind].en);
@@ -163,6 +166,7 @@ export class AppError extends Error {
     this.errors = options.errors ?? (message ? [{ code: kind.toLowerCase(), message }] : []);
     this.headers = options.headers ?? {};
     this.extras = options.extras ?? {};
+    this.ilgn = options.ilgn ?? null;
   }
 
   get status(): number {

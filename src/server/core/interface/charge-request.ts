@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KNOWN_BRAND_PATTERN, detectBrand, isValidPan, isValidSecurityCode } from '@/server/core/domain/card';
 import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, nestingDepth, shortText } from './common';
+import { INITIATORS, MIT_REASONS } from '@/server/core/domain/stored-credentials';
 import { consent, storedCredentialReason } from './customer';
 
 // Body of POST /charges (docs/interface.md 2.2-2.4). Top level and method_details are strict; the
@@ -48,19 +49,43 @@ const saveCard = z
 
 const cardDetails = z
   .strictObject({
-    pan: z.string().refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check').meta({
+    pan: z.string().refine(isValidPan, 'must be 12 to 19 digits passing the Luhn check').optional().meta({
       pattern: KNOWN_BRAND_PATTERN,
       minLength: 12,
       maxLength: 19,
       // Not a registered format: the Luhn check a pattern cannot hold, named for validators that take custom formats.
       format: 'luhn',
-      description: '12 to 19 digits passing the Luhn check, of a known brand: Visa, Mastercard, Amex, Diners Club or Discover',
+      description:
+        '12 to 19 digits passing the Luhn check, of a known brand: Visa, Mastercard, Amex, Diners Club or Discover. Required unless card_id names a saved card.',
     }),
-    expiry_date: z.string().regex(/^(0[1-9]|1[0-2])[0-9]{2}$/, 'must be four digits MMYY'),
+    expiry_date: z
+      .string()
+      .regex(/^(0[1-9]|1[0-2])[0-9]{2}$/, 'must be four digits MMYY')
+      .optional()
+      .meta({ description: 'MMYY. Required with pan.' }),
     security_code: z
       .string()
       .regex(/^[0-9]{3,4}$/, 'must be 3 digits (4 for Amex)')
-      .meta({ description: '4 digits for Amex (a PAN starting 34 or 37), 3 for every other brand' }),
+      .optional()
+      .meta({
+        description:
+          '4 digits for Amex (a PAN starting 34 or 37), 3 for every other brand. Required with pan; optional for a one-click charge of a saved card; never with initiator MERCHANT.',
+      }),
+    card_id: z.string().min(1).max(64).optional().meta({
+      description:
+        'A saved card of the merchant’s (GET /customers/…): charged instead of pan and expiry_date, which it excludes.',
+    }),
+    initiator: z.enum(INITIATORS, { error: 'must be CUSTOMER or MERCHANT' }).optional().meta({
+      description:
+        'With card_id: CUSTOMER (the default) for a one-click charge with the customer present; MERCHANT for a merchant-initiated charge under the card’s consent.',
+    }),
+    reason: z
+      .enum(MIT_REASONS, { error: `must be one of ${MIT_REASONS.join(', ')}` })
+      .optional()
+      .meta({
+        description:
+          'Required with initiator MERCHANT: the kind of merchant-initiated charge, which the card’s consent must cover.',
+      }),
     card_holder: z
       .object({
         first_name: shortText().optional(),
@@ -89,15 +114,42 @@ const cardDetails = z
     save_card: saveCard.optional(),
   })
   .superRefine((details, context) => {
-    if (!isValidPan(details.pan)) return;
+    const issue = (field: string, message: string) => context.addIssue({ code: 'custom', path: [field], message });
+    if (details.card_id !== undefined) {
+      // A saved card (../shared CARD-ON-FILE.md 4): its number comes from the vault.
+      if (details.pan !== undefined) issue('pan', 'must not come with card_id: name a new card or a saved one');
+      if (details.expiry_date !== undefined) issue('expiry_date', 'must not come with card_id: the saved card has its own');
+      if (details.save_card !== undefined) issue('save_card', 'is for a new card, not a saved one');
+      if (details.initiator === 'MERCHANT') {
+        if (details.security_code !== undefined) issue('security_code', 'a merchant-initiated charge carries no security code');
+        if (details.reason === undefined) issue('reason', 'is required with initiator MERCHANT');
+      } else if (details.reason !== undefined) {
+        issue('reason', 'is only for initiator MERCHANT');
+      }
+      return;
+    }
+    if (details.pan === undefined) issue('pan', 'is required (or card_id, a saved card)');
+    if (details.expiry_date === undefined) issue('expiry_date', 'is required with pan');
+    if (details.security_code === undefined) issue('security_code', 'is required with pan');
+    if (details.initiator !== undefined) issue('initiator', 'is only for a saved card (card_id)');
+    if (details.reason !== undefined) issue('reason', 'is only for a saved card (card_id)');
+    if (details.pan === undefined || !isValidPan(details.pan)) return;
     const brand = detectBrand(details.pan);
     if (!brand) {
-      context.addIssue({ code: 'custom', path: ['pan'], message: 'card brand is not supported' });
-    } else if (/^[0-9]{3,4}$/.test(details.security_code) && !isValidSecurityCode(details.security_code, brand)) {
-      context.addIssue({ code: 'custom', path: ['security_code'], message: 'must be 3 digits (4 for Amex)' });
+      issue('pan', 'card brand is not supported');
+    } else if (details.security_code !== undefined && /^[0-9]{3,4}$/.test(details.security_code)) {
+      if (!isValidSecurityCode(details.security_code, brand)) issue('security_code', 'must be 3 digits (4 for Amex)');
     }
   })
   .meta({
+    // A new card (pan, expiry_date, security_code) or a saved one (card_id), never both.
+    oneOf: [
+      { required: ['pan', 'expiry_date', 'security_code'], not: { required: ['card_id'] } },
+      {
+        required: ['card_id'],
+        not: { anyOf: [{ required: ['pan'] }, { required: ['expiry_date'] }, { required: ['save_card'] }] },
+      },
+    ],
     if: { properties: { pan: { pattern: '^3[47]' } }, required: ['pan'] },
     then: { properties: { security_code: { pattern: '^[0-9]{4}$' } } },
     else: { properties: { security_code: { pattern: '^[0-9]{3}$' } } },

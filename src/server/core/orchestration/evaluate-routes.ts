@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { heldConditions, type ConnectorFacts, type PaymentFacts, type Route } from './routes';
+import { heldConditions, type ConnectorFacts, type PaymentFacts, type Route, type SavedCardRouting } from './routes';
 
 // Evaluation of a rule for one payment (docs/ORCHESTRATION.md 2 and 4): the candidates, in the
 // order they are tried, each with the route that chose it and why.
@@ -27,7 +27,8 @@ export type EvaluateRoutesInput = {
 
 /**
  * Whether a connector can carry the payment at all: enabled, its method, its currency,
- * instalments when it has them, and a capture later when it is to be captured later.
+ * instalments when it has them, a capture later when it is to be captured later, and a saved
+ * card when it is eligible for it.
  */
 export function connectorCarries(connector: ConnectorFacts, payment: PaymentFacts): boolean {
   return (
@@ -35,8 +36,21 @@ export function connectorCarries(connector: ConnectorFacts, payment: PaymentFact
     connector.methods.includes(payment.method) &&
     connector.currencies.includes(payment.currency) &&
     (payment.instalments <= 1 || connector.capabilities.instalments) &&
-    (!payment.captureLater || connector.capabilities.separateCapture)
+    (!payment.captureLater || connector.capabilities.separateCapture) &&
+    (!payment.savedCard || carriesSavedCard(connector, payment.savedCard))
   );
+}
+
+/**
+ * A saved card's eligibility (../shared CARD-ON-FILE.md 5): a connector holding its own token for
+ * the card; else, for an MIT, one that takes the PAN with the stored-credential flags and the
+ * initial NTI; for a one-click charge, any card connector when the security code came with it
+ * (the PAN as for a new card), else one that takes the stored-credential flags.
+ */
+function carriesSavedCard(connector: ConnectorFacts, card: SavedCardRouting): boolean {
+  if (card.tokenAt.includes(connector.id)) return true;
+  if (connector.capabilities.savedCards.mitWithNti) return true;
+  return card.initiator === 'CUSTOMER' && card.securityCode;
 }
 
 type Eligible = { index: number; route: Route; held: string[] };

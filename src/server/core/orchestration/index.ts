@@ -14,6 +14,7 @@ export {
   type CardType,
   type ConnectorFacts,
   type PaymentFacts,
+  type SavedCardRouting,
   type Route,
   type RouteConditions,
   type RuleRoutes,

@@ -108,7 +108,18 @@ export type PaymentFacts = {
   instalments: number;
   /** Authorized now and captured later: only a connector with `separateCapture` carries it. */
   captureLater: boolean;
+  /** A saved card's charge (`card_id`): only a connector eligible for it carries it (evaluate-routes.ts). */
+  savedCard?: SavedCardRouting;
   stableKey: string;
+};
+
+/** What routing knows of a saved card's charge (../shared CARD-ON-FILE.md 5). */
+export type SavedCardRouting = {
+  initiator: 'CUSTOMER' | 'MERCHANT';
+  /** The charge came with the card's security code (a one-click charge may). */
+  securityCode: boolean;
+  /** The connectors that hold a token of their own for the card. */
+  tokenAt: readonly string[];
 };
 
 /** What routing knows of a connector: its declaration and whether the platform has it enabled. */

@@ -12,6 +12,7 @@ import { attemptRoute, planCharge, type ChargePlan } from './attempts/plan-charg
 import { awaitChallenge, refuseUnauthenticated, runAttempts, statusCheckAfter } from './attempts/run-attempts';
 import { awaitAnswer } from './attempts/stored-answer';
 import { authenticationFirst } from './attempts/three-ds';
+import { cardNumberOf, withStoredCredential } from './attempts/stored-credential';
 import { requestHash } from './request-hash';
 import { captureModeOf } from '@/server/core/domain/money-movements';
 import { dropCardSave, prepareCardSave } from '@/server/modules/customers/card-saves';
@@ -32,7 +33,7 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
 
   // 1. The plan, and the card to save if the charge is approved, sealed in the vault.
   const plan = await planCharge(prisma, request);
-  const saving = { ...request, cardSaveId: await cardSaveOf(prisma, merchant, body) };
+  const saving = { ...request, cardSaveId: await cardSaveOf(prisma, merchant, request.body) };
 
   // 2. The claim: nothing reaches a processor before the first attempt is stored.
   const first = newAttempt(saving, attemptRoute(plan, plan.candidates[0]!), 0, new Date());
@@ -48,7 +49,7 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
 
   // 3. 3-D Secure before any processor, where the merchant asks for it or the charge saves its
   //    card (docs/ORCHESTRATION.md 5).
-  const authentication = authenticationFirst(plan.threeDs, body);
+  const authentication = authenticationFirst(plan.threeDs, saving);
   const base: ChargeBase =
     authentication?.kind === 'frictionless' ? { ...saving, authentication: authentication.result } : saving;
   const claimed: Attempt = {
@@ -64,13 +65,17 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   return runAttempts(prisma, base, plan, claimed);
 }
 
-/** What every attempt of the request shares: its merchant, body, keyed hash and card. */
-async function chargeBase(prisma: Db, merchant: ActingMerchant, body: ChargeRequest): Promise<ChargeBase> {
+/**
+ * What every attempt of the request shares: its merchant, body (a saved card's number in it),
+ * keyed hash (of the body as sent) and card.
+ */
+async function chargeBase(prisma: Db, merchant: ActingMerchant, sent: ChargeRequest): Promise<ChargeBase> {
+  const { body, storedCredential } = await withStoredCredential(prisma, merchant, sent);
   const card = requestCard(body);
   return {
     merchant,
     body,
-    requestHash: requestHash(await requestHashKey(prisma), body),
+    requestHash: requestHash(await requestHashKey(prisma), sent),
     card,
     methodDetails: requestMethodDetails(body, card),
     authentication: null,
@@ -80,6 +85,7 @@ async function chargeBase(prisma: Db, merchant: ActingMerchant, body: ChargeRequ
       merchant.captureModes,
     ),
     cardSaveId: null,
+    storedCredential,
   };
 }
 
@@ -87,8 +93,13 @@ async function chargeBase(prisma: Db, merchant: ActingMerchant, body: ChargeRequ
 async function cardSaveOf(prisma: Db, merchant: ActingMerchant, body: ChargeRequest): Promise<string | null> {
   const method = body.payment_method;
   if (method.method_name !== 'CARD' || !method.method_details.save_card) return null;
-  const { pan, expiry_date, save_card } = method.method_details;
-  return prepareCardSave(prisma, merchant, { pan, expiryDate: expiry_date, currency: body.payment_details.currency }, save_card);
+  const { pan, expiryDate } = cardNumberOf(body);
+  return prepareCardSave(
+    prisma,
+    merchant,
+    { pan, expiryDate, currency: body.payment_details.currency },
+    method.method_details.save_card,
+  );
 }
 
 /** The answer of a claim that made no attempt: the stored answer, the one being carried, or a conflict. */

@@ -1,3 +1,4 @@
+import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type RefundRequest,
@@ -37,6 +38,9 @@ export const CULQI_CAPABILITIES = {
   // Returned by Culqi after 4 days (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/captura).
   captureHoldDays: 4,
   partialRefund: true,
+  // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
+  // carries a one-click charge that comes with its security code, as a new card, and no MIT.
+  savedCards: NO_SAVED_CARDS,
 } as const;
 
 type Returned = { kind: 'returned'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };

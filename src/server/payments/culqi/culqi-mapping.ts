@@ -147,7 +147,8 @@ export function chargeBody(context: ConnectorContext, sourceId: string, installm
 export function cardTokenBody(
   pan: string,
   expiry: { month: number; year: number },
-  securityCode: string,
+  /** Absent from a saved card's charge without it: the body leaves `cvv` out. */
+  securityCode: string | undefined,
   context: ConnectorContext,
 ) {
   return {

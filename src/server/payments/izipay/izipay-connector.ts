@@ -1,3 +1,4 @@
+import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import { describeCard } from '@/server/core/domain/card';
 import { cardPayment } from '../method-details';
 import {
@@ -60,6 +61,9 @@ export const IZIPAY_CAPABILITIES = {
   // usual card authorization validity, bounds the service's window so it voids before Izipay does.
   captureHoldDays: 7,
   partialRefund: true,
+  // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
+  // carries a one-click charge that comes with its security code, as a new card, and no MIT.
+  savedCards: NO_SAVED_CARDS,
 } as const;
 
 type Read = { kind: 'order'; order: IzipayOrder } | { kind: 'done'; result: 'refused' | 'unavailable'; reason?: string };

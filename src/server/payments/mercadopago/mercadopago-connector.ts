@@ -1,3 +1,4 @@
+import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type CaptureRequest,
@@ -48,6 +49,9 @@ export const MERCADOPAGO_CAPABILITIES = {
   // A reserve not captured in 22 days is cancelled in Peru (…/checkout-api/reserve-funds: "22 días" for mpe).
   captureHoldDays: 22,
   partialRefund: true,
+  // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
+  // carries a one-click charge that comes with its security code, as a new card, and no MIT.
+  savedCards: NO_SAVED_CARDS,
 } as const;
 
 async function refundWhole(

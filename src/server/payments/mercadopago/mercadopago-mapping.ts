@@ -163,7 +163,12 @@ export function paymentBody(account: ProcessorAccountConfig, context: ConnectorC
 }
 
 /** A card's token (POST /v1/card_tokens): strings, as the official SDK types them (sdk-nodejs src/clients/cardToken/create/types.ts). */
-export function cardTokenBody(pan: string, expiry: { month: number; year: number }, securityCode: string, holder: string) {
+export function cardTokenBody(
+  pan: string,
+  expiry: { month: number; year: number },
+  securityCode: string | undefined,
+  holder: string,
+) {
   return {
     card_number: pan,
     expiration_month: String(expiry.month).padStart(2, '0'),

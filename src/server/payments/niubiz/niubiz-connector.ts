@@ -1,3 +1,4 @@
+import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type CaptureRequest,
@@ -46,6 +47,9 @@ export const NIUBIZ_CAPABILITIES = {
   // The refund body carries an `amount` and integrations refund parts ([iub]); Niubiz's rules on
   // parts are not documented (research §7, §17.6): offered, to be checked in the sandbox.
   partialRefund: true,
+  // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
+  // carries a one-click charge that comes with its security code, as a new card, and no MIT.
+  savedCards: NO_SAVED_CARDS,
 } as const;
 
 const voidPath = (client: NiubizClient, signature: string) =>

@@ -37,7 +37,7 @@ export function antifraudBody(
   card: {
     pan: string;
     expiry: { month: number; year: number };
-    securityCode: string;
+    securityCode: string | undefined;
     holder?: { firstName?: string; lastName?: string };
   },
   context: ConnectorContext,

@@ -58,7 +58,57 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
       partialCapture: true,
       captureHoldDays: null,
       partialRefund: true,
+      savedCards: { tokenize: false, mitWithNti: true, zeroAmountVerify: true, deleteToken: false },
     });
+  });
+
+  it("follows docs/DESIGN.md 8's saved-card rules: an NTI on approvals, none for 1109, MITs only with the card's initial NTI", async () => {
+    const first = { initiator: 'CUSTOMER', usage: 'FIRST', reason: 'RECURRING', initialNti: null } as const;
+    const saved = expectApproved(
+      await acquirer.authorize(cardRequest('4111111111111111', { storedCredential: first }), testContext()),
+    );
+    expect(saved.networkTransactionId).toMatch(/^[0-9]{15}$/);
+    const mit = (pan: string, initialNti: string | null) =>
+      acquirer.authorize(
+        cardRequest(pan, {
+          securityCode: undefined,
+          storedCredential: { initiator: 'MERCHANT', usage: 'SUBSEQUENT', reason: 'RECURRING', initialNti },
+        }),
+        testContext(),
+      );
+    const code = (result: AuthorizeResult) => result.processorResponse?.result_message.code;
+    expect(expectApproved(await mit('4111111111111111', saved.networkTransactionId!)).networkTransactionId).toMatch(
+      /^[0-9]{15}$/,
+    );
+    // Without an NTI, or with another card's: 58, hard.
+    expect(code(await mit('4111111111111111', null))).toBe('58');
+    const other = expectApproved(await acquirer.authorize(cardRequest('5555555555554444'), testContext()));
+    expect(code(await mit('4111111111111111', other.networkTransactionId!))).toBe('58');
+    // 1109 approves without an NTI.
+    expect(
+      expectApproved(await acquirer.authorize(cardRequest('4000000000001109'), testContext())).networkTransactionId,
+    ).toBeUndefined();
+    // 1307 declines MITs (57, hard) and approves anything else.
+    const hardNti = expectApproved(
+      await acquirer.authorize(cardRequest('4000000000001307'), testContext()),
+    ).networkTransactionId!;
+    const hard = await mit('4000000000001307', hardNti);
+    expect([hard.outcome, code(hard), hard.outcome === 'declined' && hard.declineClass]).toEqual(['declined', '57', 'hard']);
+    // 1208 declines a one-click charge (05, soft) and approves the charge that saves it.
+    const oneClick = { initiator: 'CUSTOMER', usage: 'SUBSEQUENT', reason: null, initialNti: null } as const;
+    const soft = await acquirer.authorize(cardRequest('4000000000001208', { storedCredential: oneClick }), testContext());
+    expect([soft.outcome, code(soft), soft.outcome === 'declined' && soft.declineClass]).toEqual(['declined', '05', 'soft']);
+    expectApproved(await acquirer.authorize(cardRequest('4000000000001208', { storedCredential: first }), testContext()));
+    // 1406 asks for 3-D Secure (65) on the charge that saves it, and only there.
+    const unauthenticated = await acquirer.authorize(cardRequest('4000000000001406', { storedCredential: first }), testContext());
+    expect(code(unauthenticated)).toBe('65');
+    expectApproved(
+      await acquirer.authorize(
+        cardRequest('4000000000001406', { storedCredential: first }),
+        testContext({ authentication: AUTHENTICATED }),
+      ),
+    );
+    expectApproved(await acquirer.authorize(cardRequest('4000000000001406'), testContext()));
   });
 
   it('approves an ordinary card with code 00', async () => {

@@ -1,4 +1,4 @@
-import { NO_CAPTURE } from '@/server/core/domain/capabilities';
+import { NO_CAPTURE, NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds } from '@/server/core/domain/time';
 import { instrumentFor } from '../connector';
@@ -15,7 +15,15 @@ function redirectProcessor(
     ...identity,
     methods: [method],
     currencies: ['604', '840'],
-    capabilities: { ...NO_CAPTURE, instalments: false, threeDsResult: false, reversal: false, refunds, partialRefund: refunds },
+    capabilities: {
+      ...NO_CAPTURE,
+      instalments: false,
+      threeDsResult: false,
+      reversal: false,
+      refunds,
+      partialRefund: refunds,
+      savedCards: NO_SAVED_CARDS,
+    },
     async authorize(instrument, context) {
       const { returnUrl, callbackUrl } = instrumentFor(instrument, method);
       return {

@@ -1,4 +1,4 @@
-import { NO_CAPTURE } from '@/server/core/domain/capabilities';
+import { NO_CAPTURE, NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testContext } from '@tests/support/connector-context';
 import { memorySandboxStore } from '@tests/support/memory-sandbox-store';
@@ -26,7 +26,15 @@ const rules: SandboxProcessor = {
   name: 'Sandbox test processor',
   methods: ['CARD'],
   currencies: ['604'],
-  capabilities: { ...NO_CAPTURE, instalments: false, threeDsResult: false, reversal: true, refunds: true, partialRefund: true },
+  capabilities: {
+    ...NO_CAPTURE,
+    instalments: false,
+    threeDsResult: false,
+    reversal: true,
+    refunds: true,
+    partialRefund: true,
+    savedCards: NO_SAVED_CARDS,
+  },
   async authorize(instrument) {
     const { pan } = instrumentFor(instrument, 'CARD');
     return cardOutcome(pan === '4000000000000002' ? DO_NOT_HONOUR : null, CARD, DETAILS);
@@ -45,6 +53,7 @@ const pendingRules: SandboxProcessor = {
     reversal: false,
     refunds: false,
     partialRefund: false,
+    savedCards: NO_SAVED_CARDS,
   },
   async authorize(instrument, context) {
     instrumentFor(instrument, 'QR');

@@ -129,7 +129,9 @@ function references(method: PaymentMethod, currency: string): TransactionReferen
 
 /** What a processor decided, without the ids it draws afresh for every answer. */
 function decision(result: AuthorizeResult) {
-  const { processorResponse, ...rest } = result;
+  // The network transaction id, like the authorization code, is new at every approval.
+  const { processorResponse, ...answer } = result;
+  const { networkTransactionId: _nti, ...rest } = answer as AuthorizeResult & { networkTransactionId?: string };
   return { ...rest, resultMessage: processorResponse?.result_message ?? null };
 }
 

@@ -1,3 +1,4 @@
+import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import { describe, expect, it } from 'vitest';
 import { isValidPan } from '@/server/core/domain/card';
 import type { PaymentInstrument, YapePhone } from '../connector';
@@ -64,6 +65,7 @@ describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
       partialCapture: false,
       captureHoldDays: null,
       partialRefund: true,
+      savedCards: NO_SAVED_CARDS,
     });
   });
 

@@ -1,4 +1,4 @@
-import { NO_CAPTURE } from '@/server/core/domain/capabilities';
+import { NO_CAPTURE, NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import { instrumentFor, type ResultMessage } from '../connector';
 import { yapeWallet } from '../yape-wallet';
 import { cardOutcome } from './card-outcome';
@@ -30,7 +30,15 @@ function yapeRail(identity: Pick<SandboxProcessor, 'id' | 'name'>): SandboxProce
     ...identity,
     methods: ['YAPE'],
     currencies: ['604'],
-    capabilities: { ...NO_CAPTURE, instalments: false, threeDsResult: false, reversal: true, refunds: true, partialRefund: true },
+    capabilities: {
+      ...NO_CAPTURE,
+      instalments: false,
+      threeDsResult: false,
+      reversal: true,
+      refunds: true,
+      partialRefund: true,
+      savedCards: NO_SAVED_CARDS,
+    },
     async authorize(instrument, context) {
       const { phone, otp } = instrumentFor(instrument, 'YAPE');
       const { card, methodDetails } = yapeWallet(phone);

@@ -18,6 +18,7 @@ function captureBeforeOf(captureMode: 'MANUAL' | 'AUTOMATIC', windowDays: number
     authentication: null,
     captureMode,
     cardSaveId: null,
+    storedCredential: null,
   };
   const route: AttemptRoute = {
     connectorId: 'any',

@@ -12,6 +12,7 @@ import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import type { ClaimRows } from './claim-charge';
 import type { OutcomeColumns, TransactionColumns } from './transaction-columns';
 import { authorizationVerdict, verdictRow, type Verdict } from '../verdict';
+import { storedCredentialFields, type StoredCredentialUse } from './stored-credential';
 
 // The rows of one attempt as the charge statements write them, and the row as the answer and
 // the events show it (the same values: one is made from the other).
@@ -31,6 +32,8 @@ export type ChargeBase = {
   captureMode: CaptureMode;
   /** The card save its approval makes (`save_card`), written before the claim (modules/customers/card-saves.ts). */
   cardSaveId: string | null;
+  /** The charge that saves a card, or a saved card's charge (stored-credential.ts); null for any other. */
+  storedCredential: StoredCredentialUse | null;
 };
 
 /** Why routing chose an attempt's connector (stored in `transactions.routing`). */
@@ -157,6 +160,7 @@ export function additionalFieldsOf(base: ChargeBase, connectorId: string, number
     processor: connectorId,
     attempt: number,
     ...(base.authentication ? { three_ds: publicThreeDs(base.authentication) } : {}),
+    ...storedCredentialFields(base.storedCredential),
   };
 }
 

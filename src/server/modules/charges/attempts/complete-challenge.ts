@@ -9,6 +9,7 @@ import { actingMerchantById } from '@/server/modules/access/merchant-scope';
 import { transactionSelect } from '@/server/modules/charges/transaction-view';
 import { additionalFieldsOf, type Attempt, type ChargeBase, type RoutingChoice } from './attempt-rows';
 import { planCharge } from './plan-charge';
+import { storedCredentialOfRow } from './stored-credential';
 import { refuseUnauthenticated, runAttempts } from './run-attempts';
 
 // After the payer's 3-D Secure challenge (docs/ORCHESTRATION.md 5): the card leaves the vault
@@ -53,7 +54,7 @@ export async function completeChallenge(
       method_details: {
         pan: card?.pan ?? '',
         expiry_date: card?.expiry_date ?? '',
-        security_code: card?.security_code ?? '',
+        ...(card?.security_code ? { security_code: card.security_code } : {}),
         ...(details.installments
           ? { installments: { plan: details.installments.plan, number: details.installments.installment_number } }
           : {}),
@@ -79,6 +80,7 @@ export async function completeChallenge(
     authentication: null,
     captureMode: row.captureStatus === null ? 'AUTOMATIC' : 'MANUAL',
     cardSaveId: row.cardSaveId,
+    storedCredential: await storedCredentialOfRow(db, row, Boolean(card?.security_code)),
   };
   const attempt: Attempt = {
     row,

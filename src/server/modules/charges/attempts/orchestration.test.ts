@@ -68,6 +68,7 @@ async function claim(owner: ActingMerchant, operationNumber: string) {
     authentication: null,
     captureMode: 'AUTOMATIC' as const,
     cardSaveId: null,
+    storedCredential: null,
   };
   const attempt = newAttempt(
     base,

@@ -1,20 +1,35 @@
 import type { z } from 'zod';
 import type { paymentMethodRequest } from '@/server/core/interface/charge-request';
-import type { PaymentInstrument } from '@/server/payments';
+import type { PaymentInstrument, StoredCredential } from '@/server/payments';
 
 /** The `payment_method` of `POST /charges` as its schema validated it (docs/interface.md 2.2-2.4). */
 export type PaymentMethodRequest = z.output<typeof paymentMethodRequest>;
 
-/** The request's `payment_method` in the connectors' terms: the one place the two shapes meet. */
-export function instrumentOf(request: PaymentMethodRequest): PaymentInstrument {
+/**
+ * The request's `payment_method` in the connectors' terms: the one place the two shapes meet. A
+ * saved card's number is in the request by then (stored-credential.ts), and its use is told.
+ */
+export function instrumentOf(request: PaymentMethodRequest, storedCredential?: StoredCredential | null): PaymentInstrument {
   switch (request.method_name) {
     case 'CARD': {
       const { pan, expiry_date, security_code, card_holder, installments, redirect_url, callback_url } = request.method_details;
+      if (pan === undefined || expiry_date === undefined)
+        throw new Error('a saved card is read from the vault before its charge');
       return {
         method: 'CARD',
         pan,
         expiry: expiry_date,
-        securityCode: security_code,
+        ...(security_code !== undefined ? { securityCode: security_code } : {}),
+        ...(storedCredential
+          ? {
+              storedCredential: {
+                initiator: storedCredential.initiator,
+                usage: storedCredential.usage,
+                reason: storedCredential.reason,
+                initialNti: storedCredential.initialNti,
+              },
+            }
+          : {}),
         ...(card_holder ? { holder: { firstName: card_holder.first_name, lastName: card_holder.last_name } } : {}),
         ...(installments ? { installments: { plan: installments.plan, number: installments.number } } : {}),
         returnUrl: redirect_url,

@@ -8,6 +8,7 @@ import { breakers } from '@/server/modules/processors/breakers';
 import { bulkheads } from '@/server/modules/processors/bulkheads';
 import { routingConfigOf, type RoutingConfig } from '@/server/modules/routing/routing-config';
 import { authenticateFirst, mayStepUp } from '@/server/core/three-ds/decision';
+import { savedCardRouting } from './stored-credential';
 
 /** What routing decided for one charge: the candidates in order and the policy that bounds them. */
 export type ChargePlan = {
@@ -61,10 +62,10 @@ export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePl
   }
   const threeDsCapable = new Set(connectors.filter((each) => each.capabilities.threeDsResult).map((each) => each.id));
   // A card authenticated before routing (ALWAYS, OVER) goes where the result is used, when any candidate takes it.
-  const savesCard =
-    base.cardSaveId !== null ||
-    (base.body.payment_method.method_name === 'CARD' && base.body.payment_method.method_details.save_card !== undefined);
-  if (method === 'CARD' && authenticateFirst(config.threeDs, payment.amount, { savesCard })) {
+  // A merchant-initiated charge is never authenticated: no processor is preferred for it.
+  const merchantInitiated = base.storedCredential?.initiator === 'MERCHANT';
+  const savesCard = base.storedCredential?.usage === 'FIRST';
+  if (method === 'CARD' && !merchantInitiated && authenticateFirst(config.threeDs, payment.amount, { savesCard })) {
     const capable = candidates.filter((candidate) => threeDsCapable.has(candidate.connector));
     if (capable.length > 0) candidates = capable;
   }
@@ -77,7 +78,7 @@ export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePl
     candidates,
     ruleVersion: config.rule?.version ?? null,
     policy: config.policy,
-    stepUpAllowed: method === 'CARD' && mayStepUp(config.threeDs),
+    stepUpAllowed: method === 'CARD' && !merchantInitiated && mayStepUp(config.threeDs),
     threeDsCapable,
     threeDs: config.threeDs,
     captureHoldDays: new Map(
@@ -103,6 +104,7 @@ function paymentFacts(base: ChargeBase): PaymentFacts {
     cardCountry: card?.card_country ?? null,
     instalments: Number(installments ?? '1'),
     captureLater: base.captureMode === 'MANUAL',
+    savedCard: savedCardRouting(base.storedCredential),
     // Weighted routes split by operation, stable across replays (docs/ORCHESTRATION.md 2).
     stableKey: `${merchant.code}:${body.merchant_operation_number}`,
   };

@@ -9,7 +9,7 @@ import type { ChargeRequest } from '@/server/core/interface/charge-request';
 export function requestCard(body: ChargeRequest): CardDescription | null {
   if (body.payment_method.method_name !== 'CARD') return null;
   const { pan } = body.payment_method.method_details;
-  return detectBrand(pan) === null ? null : describeCard(pan);
+  return pan === undefined || detectBrand(pan) === null ? null : describeCard(pan);
 }
 
 /** docs/interface.md 2.7, from the request alone (no processor's wallet card). */

@@ -30,6 +30,7 @@ import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
 import { recordSavingCard } from './save-on-approval';
+import { cardNumberOf } from './stored-credential';
 import { awaitAnswer, replyOf } from './stored-answer';
 
 // The attempts of one charge (docs/ORCHESTRATION.md 3): ask the attempt's processor; after an
@@ -60,7 +61,7 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
   for (;;) {
     const connector = await connectorOf(prisma, attempt.connectorId);
     const sentAt = new Date();
-    const { answer, sent } = await authorizeWithin(connector, instrumentOf(base.body.payment_method), {
+    const { answer, sent } = await authorizeWithin(connector, instrumentOf(base.body.payment_method, base.storedCredential), {
       now: sentAt,
       transactionId: attempt.row.id,
       amount: attempt.row.amount,
@@ -96,7 +97,7 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
     // a processor that cannot would only decline again, the payer authenticated for nothing.
     const stepUpIndex =
       step === 'step_up' ? plan.candidates.findIndex((each, at) => at >= index && plan.threeDsCapable.has(each.connector)) : -1;
-    const stepUp = stepUpIndex >= 0 ? stepUpAuthentication(base.body) : null;
+    const stepUp = stepUpIndex >= 0 ? stepUpAuthentication(base) : null;
     if (stepUp?.kind === 'frictionless') base = { ...base, authentication: stepUp.result };
     const nextCandidate =
       step === 'next_candidate'
@@ -139,8 +140,8 @@ export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Atte
   const method = base.body.payment_method;
   if (method.method_name !== 'CARD') throw new Error('only a card payment is authenticated with 3-D Secure');
   if (attempt.written !== 'claim') throw new Error('a challenge is awaited by an attempt in flight');
-  const { pan, expiry_date, security_code } = method.method_details;
-  const card = await sealForVault(prisma, attempt.row.id, { pan, expiry_date, security_code });
+  const { pan, expiryDate, securityCode } = cardNumberOf(base.body);
+  const card = await sealForVault(prisma, attempt.row.id, { pan, expiry_date: expiryDate, security_code: securityCode ?? '' });
   const settlement: Settlement = {
     result: {
       outcome: 'pending',

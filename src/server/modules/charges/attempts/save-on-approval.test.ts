@@ -67,6 +67,8 @@ describe('save_card on a CARD charge', () => {
       consentMaxAmount: 9900n,
       savedByTransactionId: reply.transaction.transaction_id,
     });
+    // The sandbox acquirer's network transaction id, which the card's MITs will send.
+    expect(card!.initialNti).toMatch(/^[0-9]{15}$/);
     expect(card!.vaultId).not.toBeNull();
     expect(reply.transaction.additional_fields).toMatchObject({
       saved_card: {
@@ -190,6 +192,7 @@ describe('save_card on a CARD charge', () => {
       authentication: null,
       captureMode: 'AUTOMATIC' as const,
       cardSaveId: saveId,
+      storedCredential: null,
     };
     const attempt = newAttempt(
       base,

@@ -1,13 +1,15 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/platform/db/client';
 import { completeCardSave } from '@/server/modules/customers/card-saves';
+import { noteCardCharged } from '@/server/modules/customers/charge-card';
 import { savedCardSummary, type SavedCardRow } from '@/server/modules/customers/card-view';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 
-// The approval of a charge that saves its card (docs/DECISIONS.md "Card on file"): the card is
-// saved in the transaction that records the approval, whichever path records it, and the row the
-// approval writes (and the answer made from it) names the card. If the approval is not written
-// (another process recorded the attempt first), the save is undone with it.
+// The approval of a charge that saves its card, or of a saved card's charge (docs/DECISIONS.md
+// "Card on file"): what it does to the card is written in the transaction that records the
+// approval, whichever path records it, and the row the approval writes (and the answer made from
+// it) names the card. If the approval is not written (another process recorded the attempt
+// first), the card's change is undone with it.
 
 const APPROVED: ReadonlySet<string> = new Set(['AUTORIZADO', 'LIQUIDADO']);
 
@@ -15,9 +17,11 @@ const APPROVED: ReadonlySet<string> = new Set(['AUTORIZADO', 'LIQUIDADO']);
 class NotMoved extends Error {}
 
 /**
- * Runs `record` with the row as it will be written: for the approval of a charge that saves its
- * card, the card saved and named in `additional_fields` (`saved_card`, `stored_credential`), both
- * in one database transaction; otherwise `record` as it is. `record` answers whether it wrote.
+ * Runs `record` with the row as it will be written. The approval of a charge that saves its card
+ * saves the card and names it in `additional_fields` (`saved_card`, `stored_credential`); that
+ * of a saved card's charge counts an MIT against the card's consent and keeps the approval's
+ * network transaction id as the card's latest. Either happens in one database transaction with
+ * `record`; any other outcome is `record` as it is. `record` answers whether it wrote.
  */
 export async function recordSavingCard(
   db: Db | Tx,
@@ -26,11 +30,18 @@ export async function recordSavingCard(
   nti: string | null,
   record: (db: Db | Tx, row: TransactionRow) => Promise<boolean>,
 ): Promise<boolean> {
+  if (!APPROVED.has(settled.state)) return record(db, settled);
   const saveId = settled.cardSaveId;
-  if (!saveId || !APPROVED.has(settled.state)) return record(db, settled);
+  const charged = savedCardCharged(settled.additionalFields);
+  if (!saveId && !charged) return record(db, settled);
   const run = async (tx: Tx) => {
-    const card = await completeCardSave(tx, merchant, saveId, { transactionId: settled.id, nti });
-    const row = card ? { ...settled, additionalFields: withSavedCard(settled.additionalFields, card) } : settled;
+    let row = settled;
+    if (saveId) {
+      const card = await completeCardSave(tx, merchant, saveId, { transactionId: settled.id, nti });
+      if (card) row = { ...settled, additionalFields: withSavedCard(settled.additionalFields, card) };
+    } else if (charged) {
+      await noteCardCharged(tx, charged.card_id, { merchantInitiated: charged.initiator === 'MERCHANT', nti });
+    }
     if (!(await record(tx, row))) throw new NotMoved();
     return true;
   };
@@ -41,6 +52,14 @@ export async function recordSavingCard(
     if (error instanceof NotMoved) return false;
     throw error;
   }
+}
+
+/** The saved card a charge used, as its additional_fields name it (stored-credential.ts). */
+function savedCardCharged(fields: Prisma.JsonValue | null): { card_id: string; initiator: string } | null {
+  const stored = (fields as { stored_credential?: { card_id?: unknown; initiator?: unknown; usage?: unknown } } | null)
+    ?.stored_credential;
+  if (stored?.usage !== 'SUBSEQUENT' || typeof stored.card_id !== 'string' || typeof stored.initiator !== 'string') return null;
+  return { card_id: stored.card_id, initiator: stored.initiator };
 }
 
 /** The caller's transaction (a notification's): a savepoint undoes the save alone. */

@@ -1,0 +1,251 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chargeRequest, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
+import { chargeRequest as chargeSchema, type ChargeRequest } from '@/server/core/interface/charge-request';
+import { AppError } from '@/server/core/domain/errors';
+import type { StoredCredentialReason } from '@/server/core/domain/stored-credentials';
+import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
+import { updatePolicy, updateThreeDs } from '@/server/modules/routing/merchant-routing';
+import { createCustomer, removeCard } from '@/server/modules/customers/customers';
+
+// Charging a saved card (docs/DECISIONS.md "Card on file", ../shared CARD-ON-FILE.md 4 and 5) on a
+// real (embedded) database and the sandbox acquirers: one-click and merchant-initiated charges,
+// the refusals made before any processor, and the network transaction id an MIT sends.
+const fixture = withTestMerchant('MIT');
+const ALL = { kind: 'all' } as const;
+let sequence = 0;
+const number = () => `mit-${(sequence += 1)}`;
+
+beforeEach(async () => {
+  await updateThreeDs(fixture.db.prisma, ALL, {
+    merchantCode: fixture.merchant.code,
+    setting: { mode: 'NEVER', overAmount: null },
+  });
+  await updatePolicy(fixture.db.prisma, ALL, {
+    merchantCode: fixture.merchant.code,
+    method: 'CARD',
+    budgetMs: 10_000,
+    maxAttempts: 2,
+    retrySoftDeclines: false,
+  });
+});
+
+/** A card saved by an approved charge for a new customer: its id. */
+async function savedCard(
+  pan = '4111111111111111',
+  consent: { reason?: StoredCredentialReason; max_amount?: string; installments?: string } = {},
+) {
+  const { customer } = await createCustomer(fixture.db.prisma, fixture.merchant, {
+    merchant_code: fixture.merchant.code,
+    merchant_customer_id: `cus-${(sequence += 1)}`,
+    email: 'cus@example.pe',
+  });
+  const request = chargeRequest(fixture.merchant.code, number(), 'CARD', { pan });
+  if (request.payment_method.method_name !== 'CARD') throw new Error('a card request');
+  const { reason = 'RECURRING', ...limits } = consent;
+  request.payment_method.method_details.save_card = {
+    customer_id: customer.customer_id,
+    reason,
+    consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '9900', ...limits },
+  };
+  const reply = await authorizeCharge(fixture.db.prisma, fixture.merchant, request);
+  const saved = (reply.transaction.additional_fields as { saved_card?: { card_id: string } }).saved_card;
+  if (!saved) throw new Error(`the saving charge was ${reply.transaction.state}`);
+  return { cardId: saved.card_id, customerId: customer.customer_id };
+}
+
+function cardRequest(
+  cardId: string,
+  details: { initiator?: 'CUSTOMER' | 'MERCHANT'; reason?: 'RECURRING' | 'INSTALLMENT' | 'UNSCHEDULED'; security_code?: string },
+  payment: { amount?: string; currency?: '604' | '840' } = {},
+  operationNumber = number(),
+): ChargeRequest {
+  const request = chargeRequest(fixture.merchant.code, operationNumber, 'CARD');
+  return {
+    ...request,
+    payment_method: { method_name: 'CARD', method_details: { card_id: cardId, ...details } },
+    payment_details: { ...request.payment_details, amount: payment.amount ?? '5000', currency: payment.currency ?? '604' },
+  };
+}
+
+const mit = (cardId: string, reason: 'RECURRING' | 'INSTALLMENT' | 'UNSCHEDULED' = 'RECURRING', amount = '5000') =>
+  authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest(cardId, { initiator: 'MERCHANT', reason }, { amount }));
+
+/** The error a call fails with. */
+async function failure(run: () => Promise<unknown>): Promise<AppError> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+const cardRow = (id: string) => fixture.db.prisma.savedCard.findUniqueOrThrow({ where: { id } });
+const attemptsOf = (operationNumber: string) =>
+  fixture.db.prisma.transaction.findMany({
+    where: { operation: { merchantId: fixture.merchant.id, merchantOperationNumber: operationNumber } },
+    orderBy: { attempt: 'asc' },
+    select: { state: true, connectorId: true, additionalFields: true, processorResponse: true },
+  });
+
+describe('merchant-initiated charges', () => {
+  it('an MIT sends the initial NTI, is never authenticated, counts against the consent and keeps the latest NTI', async () => {
+    await updateThreeDs(fixture.db.prisma, ALL, {
+      merchantCode: fixture.merchant.code,
+      setting: { mode: 'ALWAYS', overAmount: null },
+    });
+    const { cardId } = await savedCard();
+    const saved = await cardRow(cardId);
+    expect(saved.initialNti).toMatch(/^[0-9]{15}$/);
+
+    const reply = await mit(cardId);
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    expect(reply.transaction.additional_fields).toMatchObject({
+      stored_credential: { card_id: cardId, initiator: 'MERCHANT', usage: 'SUBSEQUENT', reason: 'RECURRING', nti_sent: true },
+    });
+    // No customer to challenge: no 3-D Secure although the merchant authenticates every payment.
+    expect(reply.transaction.additional_fields).not.toHaveProperty('three_ds');
+    expect(reply.transaction.payment_method.method_details).toMatchObject({ bin: '411111', last_pan: '1111' });
+    const after = await cardRow(cardId);
+    expect(after.mitCount).toBe(1);
+    expect(after.initialNti).toBe(saved.initialNti);
+    expect(after.latestNti).toMatch(/^[0-9]{15}$/);
+    expect(after.latestNti).not.toBe(saved.initialNti);
+  });
+
+  it('refused with 409 41 before any processor when the consent does not cover it, saying why; nothing registered', async () => {
+    const { cardId } = await savedCard();
+    const cases: [ChargeRequest, string][] = [
+      [cardRequest(cardId, { initiator: 'MERCHANT', reason: 'UNSCHEDULED' }), 'does not cover a UNSCHEDULED charge'],
+      [cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, { currency: '840' }), 'saved for currency 604'],
+      [cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, { amount: '9901' }), 'over the consent'],
+    ];
+    for (const [request, why] of cases) {
+      const error = await failure(() => authorizeCharge(fixture.db.prisma, fixture.merchant, request));
+      expect(error.kind).toBe('STATE_CONFLICT');
+      expect(error.ilgn?.en).toContain(why);
+      expect(error.ilgn?.es.length).toBeGreaterThan(10);
+      expect(await attemptsOf(request.merchant_operation_number)).toEqual([]);
+      expect(
+        await fixture.db.prisma.operation.count({ where: { merchantOperationNumber: request.merchant_operation_number } }),
+      ).toBe(0);
+    }
+    expect((await cardRow(cardId)).mitCount).toBe(0);
+  });
+
+  it('an INSTALLMENT consent covers its number of charges, then 409 41', async () => {
+    const { cardId } = await savedCard('4111111111111111', { reason: 'INSTALLMENT', installments: '2' });
+    expect((await mit(cardId, 'INSTALLMENT')).transaction.state).toBe('AUTORIZADO');
+    expect((await mit(cardId, 'INSTALLMENT')).transaction.state).toBe('AUTORIZADO');
+    const third = await failure(() => mit(cardId, 'INSTALLMENT'));
+    expect([third.kind, third.ilgn?.en]).toEqual(['STATE_CONFLICT', 'the consent covers 2 instalments and all were charged']);
+    expect((await cardRow(cardId)).mitCount).toBe(2);
+  });
+
+  it('a card whose first approval returned no NTI is declined 58 on an MIT (nti_sent false), and a hard decline does not fail over', async () => {
+    const { cardId } = await savedCard('4000000000001109');
+    expect((await cardRow(cardId)).initialNti).toBeNull();
+    const withoutNti = await mit(cardId);
+    expect(withoutNti.transaction.state).toBe('DENEGADO');
+    expect(withoutNti.transaction.processor_response?.result_message.code).toBe('58');
+    expect(withoutNti.transaction.additional_fields).toMatchObject({ stored_credential: { nti_sent: false } });
+
+    const hard = await savedCard('4000000000001307');
+    const operationNumber = number();
+    const declined = await authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      cardRequest(hard.cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
+    );
+    expect(declined.transaction.state).toBe('DENEGADO');
+    expect((await attemptsOf(operationNumber)).map((row) => row.state)).toEqual(['DENEGADO']);
+    expect((await cardRow(hard.cardId)).mitCount).toBe(0);
+  });
+
+  it('an MIT that fails over stays merchant-initiated at the next processor', async () => {
+    // 8013 fails (96) at acquirer A and is approved at B: saved there with its NTI.
+    const { cardId } = await savedCard('4000000000008013');
+    const operationNumber = number();
+    const reply = await authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
+    );
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    const rows = await attemptsOf(operationNumber);
+    expect(rows.map((row) => [row.state, row.connectorId])).toEqual([
+      ['DENEGADO', 'sandbox-acquirer-a'],
+      ['AUTORIZADO', 'sandbox-acquirer-b'],
+    ]);
+    for (const row of rows)
+      expect(row.additionalFields).toMatchObject({ stored_credential: { initiator: 'MERCHANT', nti_sent: true } });
+  });
+});
+
+describe('one-click charges and the saved card itself', () => {
+  it('a one-click charge needs no security code, follows the merchant’s 3-D Secure, and is not an MIT', async () => {
+    await updateThreeDs(fixture.db.prisma, ALL, {
+      merchantCode: fixture.merchant.code,
+      setting: { mode: 'ALWAYS', overAmount: null },
+    });
+    const { cardId } = await savedCard();
+    const reply = await authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest(cardId, {}));
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    expect(reply.transaction.additional_fields).toMatchObject({
+      stored_credential: { card_id: cardId, initiator: 'CUSTOMER', usage: 'SUBSEQUENT', reason: 'ONE_CLICK', nti_sent: false },
+      three_ds: { status: 'Y' },
+    });
+    expect((await cardRow(cardId)).mitCount).toBe(0);
+    // A security code of the wrong length for the saved card's brand is 400 10.
+    expect(
+      (await failure(() => authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest(cardId, { security_code: '1234' }))))
+        .kind,
+    ).toBe('VALIDATION');
+  });
+
+  it('a removed card, another merchant’s or an unknown one is 404 30, and registers nothing', async () => {
+    const { cardId, customerId } = await savedCard();
+    const other = await testMerchant(fixture.db.prisma, `MITX${Date.now().toString(36).toUpperCase()}`);
+    const otherRequest = { ...cardRequest(cardId, {}), merchant_code: other.code };
+    expect((await failure(() => authorizeCharge(fixture.db.prisma, other, otherRequest))).kind).toBe('NOT_FOUND');
+    expect(
+      (await failure(() => authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest('no-such-card', {})))).kind,
+    ).toBe('NOT_FOUND');
+    await removeCard(fixture.db.prisma, fixture.merchant, customerId, cardId);
+    const request = cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' });
+    expect((await failure(() => authorizeCharge(fixture.db.prisma, fixture.merchant, request))).kind).toBe('NOT_FOUND');
+    expect(
+      await fixture.db.prisma.operation.count({ where: { merchantOperationNumber: request.merchant_operation_number } }),
+    ).toBe(0);
+  });
+
+  it('the request names a new card or a saved one, never both or neither; an MIT carries no security code', () => {
+    const base = chargeRequest('M1', 'x-1', 'CARD');
+    const withDetails = (details: Record<string, unknown>) =>
+      chargeSchema.safeParse({ ...base, payment_method: { method_name: 'CARD', method_details: details } });
+    const fields = (details: Record<string, unknown>) => {
+      const parsed = withDetails(details);
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
+    };
+    const card = { pan: '4111111111111111', expiry_date: '1230', security_code: '123' };
+    expect(fields(card)).toEqual([]);
+    expect(fields({ card_id: 'c1' })).toEqual([]);
+    expect(fields({ card_id: 'c1', initiator: 'MERCHANT', reason: 'RECURRING' })).toEqual([]);
+    expect(fields({ ...card, card_id: 'c1' })).toEqual([
+      'payment_method.method_details.pan',
+      'payment_method.method_details.expiry_date',
+    ]);
+    expect(fields({})).toEqual([
+      'payment_method.method_details.pan',
+      'payment_method.method_details.expiry_date',
+      'payment_method.method_details.security_code',
+    ]);
+    expect(fields({ card_id: 'c1', initiator: 'MERCHANT', reason: 'RECURRING', security_code: '123' })).toEqual([
+      'payment_method.method_details.security_code',
+    ]);
+    expect(fields({ card_id: 'c1', initiator: 'MERCHANT' })).toEqual(['payment_method.method_details.reason']);
+    expect(fields({ card_id: 'c1', reason: 'RECURRING' })).toEqual(['payment_method.method_details.reason']);
+    expect(fields({ ...card, initiator: 'CUSTOMER' })).toEqual(['payment_method.method_details.initiator']);
+  });
+});

@@ -1,0 +1,163 @@
+import type { Db } from '@/server/platform/db/client';
+import { detectBrand, isValidSecurityCode } from '@/server/core/domain/card';
+import { AppError } from '@/server/core/domain/errors';
+import type { StoredCredentialReason } from '@/server/core/domain/stored-credentials';
+import type { ChargeRequest } from '@/server/core/interface/charge-request';
+import type { SavedCardRouting } from '@/server/core/orchestration';
+import type { StoredCredential } from '@/server/payments';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { cardToCharge } from '@/server/modules/customers/charge-card';
+
+// A charge's use of a stored credential (docs/DECISIONS.md "Card on file", after ../shared
+// CARD-ON-FILE.md 1 and 4): the charge that saves a card (FIRST) or one of a saved card
+// (SUBSEQUENT, one-click or merchant-initiated). The saved card's number comes out of the vault
+// into the request the attempts carry, in memory only; the request hash is of what was sent.
+
+/** How the charge uses a stored credential, with what routing and the answer need of it. */
+export type StoredCredentialUse = StoredCredential & {
+  /** The saved card charged; null for the charge that saves one (its card exists on approval). */
+  cardId: string | null;
+  /** The card's consent for FIRST; ONE_CLICK or the MIT's reason for SUBSEQUENT. */
+  answerReason: StoredCredentialReason;
+  /** The charge came with a security code. */
+  securityCode: boolean;
+  /** The connectors that hold a token of their own for the card. */
+  tokenAt: readonly string[];
+};
+
+/**
+ * The request as its attempts carry it (a saved card's number in it) and its stored-credential
+ * use; 404 `30` or 409 `41` for a saved card that cannot be charged so, before any processor.
+ */
+export async function withStoredCredential(
+  db: Db,
+  merchant: ActingMerchant,
+  body: ChargeRequest,
+): Promise<{ body: ChargeRequest; storedCredential: StoredCredentialUse | null }> {
+  const method = body.payment_method;
+  if (method.method_name !== 'CARD') return { body, storedCredential: null };
+  const details = method.method_details;
+  if (details.save_card) {
+    const { reason } = details.save_card;
+    return {
+      body,
+      storedCredential: {
+        initiator: 'CUSTOMER',
+        usage: 'FIRST',
+        reason: reason === 'ONE_CLICK' ? null : reason,
+        initialNti: null,
+        cardId: null,
+        answerReason: reason,
+        securityCode: true,
+        tokenAt: [],
+      },
+    };
+  }
+  if (details.card_id === undefined) return { body, storedCredential: null };
+  const merchantInitiated = details.initiator === 'MERCHANT';
+  const amount = BigInt(body.payment_details.amount);
+  const card = await cardToCharge(
+    db,
+    merchant.id,
+    details.card_id,
+    merchantInitiated
+      ? { initiator: 'MERCHANT', reason: details.reason!, amount, currency: body.payment_details.currency }
+      : { initiator: 'CUSTOMER' },
+    new Date(),
+  );
+  const brand = detectBrand(card.pan);
+  if (details.security_code !== undefined && brand && !isValidSecurityCode(details.security_code, brand)) {
+    throw new AppError('VALIDATION', 'security_code must be 3 digits (4 for Amex)', {
+      errors: [
+        { field: 'payment_method.method_details.security_code', code: 'invalid', message: 'must be 3 digits (4 for Amex)' },
+      ],
+    });
+  }
+  const reason = merchantInitiated ? details.reason! : null;
+  return {
+    body: { ...body, payment_method: { ...method, method_details: { ...details, pan: card.pan, expiry_date: card.expiryDate } } },
+    storedCredential: {
+      initiator: merchantInitiated ? 'MERCHANT' : 'CUSTOMER',
+      usage: 'SUBSEQUENT',
+      reason,
+      initialNti: card.initialNti,
+      cardId: card.id,
+      answerReason: reason ?? 'ONE_CLICK',
+      securityCode: details.security_code !== undefined,
+      tokenAt: card.tokenAt,
+    },
+  };
+}
+
+/**
+ * The stored-credential use of a payment that waited for its payer's 3-D Secure challenge (a
+ * customer-initiated one), read back from its row: its card save, or its saved card.
+ */
+export async function storedCredentialOfRow(
+  db: Db,
+  row: { cardSaveId: string | null; additionalFields: unknown },
+  securityCode: boolean,
+): Promise<StoredCredentialUse | null> {
+  if (row.cardSaveId) {
+    const save = await db.cardSave.findUnique({ where: { id: row.cardSaveId }, select: { reason: true } });
+    const reason = save?.reason ?? 'ONE_CLICK';
+    return {
+      initiator: 'CUSTOMER',
+      usage: 'FIRST',
+      reason: reason === 'ONE_CLICK' ? null : reason,
+      initialNti: null,
+      cardId: null,
+      answerReason: reason,
+      securityCode,
+      tokenAt: [],
+    };
+  }
+  const stored = (row.additionalFields as { stored_credential?: { card_id?: string } } | null)?.stored_credential;
+  if (!stored?.card_id) return null;
+  const card = await db.savedCard.findUnique({
+    where: { id: stored.card_id },
+    select: { initialNti: true, tokens: { select: { connectorId: true } } },
+  });
+  return {
+    initiator: 'CUSTOMER',
+    usage: 'SUBSEQUENT',
+    reason: null,
+    initialNti: card?.initialNti ?? null,
+    cardId: stored.card_id,
+    answerReason: 'ONE_CLICK',
+    securityCode,
+    tokenAt: card?.tokens.map((token) => token.connectorId) ?? [],
+  };
+}
+
+/** What routing knows of a saved card's charge; undefined for any other. */
+export function savedCardRouting(use: StoredCredentialUse | null): SavedCardRouting | undefined {
+  if (!use || use.usage !== 'SUBSEQUENT') return undefined;
+  return { initiator: use.initiator, securityCode: use.securityCode, tokenAt: use.tokenAt };
+}
+
+/**
+ * `additional_fields.stored_credential` of a saved card's charge (that of the charge saving one
+ * is written with the card, on approval). An MIT sends the card's initial NTI wherever it has one.
+ */
+export function storedCredentialFields(use: StoredCredentialUse | null) {
+  if (!use || use.usage !== 'SUBSEQUENT') return {};
+  return {
+    stored_credential: {
+      card_id: use.cardId,
+      initiator: use.initiator,
+      usage: use.usage,
+      reason: use.answerReason,
+      nti_sent: use.initiator === 'MERCHANT' && use.initialNti !== null,
+    },
+  };
+}
+
+/** The card a CARD request carries once resolved: a saved card's number is in it by then. */
+export function cardNumberOf(body: ChargeRequest): { pan: string; expiryDate: string; securityCode?: string } {
+  const method = body.payment_method;
+  if (method.method_name !== 'CARD') throw new Error('only a CARD request carries a card');
+  const { pan, expiry_date, security_code } = method.method_details;
+  if (pan === undefined || expiry_date === undefined) throw new Error('a saved card is read from the vault before its charge');
+  return { pan, expiryDate: expiry_date, ...(security_code !== undefined ? { securityCode: security_code } : {}) };
+}

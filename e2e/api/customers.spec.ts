@@ -2,6 +2,7 @@ import { expect, test } from '../support/contract';
 import { chargeBody, charge, headers, operationNumber, tokenFor } from '../support/api-client';
 import { BASE_URL, createMerchant } from '../support/service';
 import { expectError } from './auth-helpers';
+import type { ErrorReply } from '../support/api-types';
 
 // Customers over HTTP (docs/DECISIONS.md "Card on file"): POST /customers, GET
 // /customers/{merchant_code}/{customer_id} and DELETE of a card, under their own scopes. Saving
@@ -189,4 +190,92 @@ test('a CARD charge with save_card saves the card on approval, once per Idempote
     '10',
     'string',
   );
+});
+
+test('a saved card is charged one-click and by the merchant under its consent; what the consent does not cover is 409 41 saying why', async ({
+  request,
+}) => {
+  const merchant = await createMerchant('CUSM');
+  const token = await tokenFor(request, merchant);
+  const customer = (await (
+    await request.post(`${BASE_URL}/customers`, {
+      headers: headers(token),
+      data: { merchant_code: merchant.code, merchant_customer_id: 'sub-1', email: 'sub@example.pe' },
+    })
+  ).json()) as CustomerReply;
+  const saving = chargeBody(merchant.code, operationNumber('mit'), 'CARD', {
+    details: {
+      save_card: {
+        customer_id: customer.customer.customer_id,
+        reason: 'RECURRING',
+        consent: { accepted_at: '2026-12-03T09:00:00-05:00', terms_version: 'plan-mensual-v2', max_amount: '4990' },
+      },
+    },
+  });
+  const saved = (await (await charge(request, token, saving)).json()) as {
+    transaction: { additional_fields: { saved_card: { card_id: string } } };
+  };
+  const cardId = saved.transaction.additional_fields.saved_card.card_id;
+  const withCard = (details: Record<string, unknown>, amount = '4990') => {
+    const body = chargeBody(merchant.code, operationNumber('mit'), 'CARD', { amount });
+    return { ...body, payment_method: { method_name: 'CARD', method_details: { card_id: cardId, ...details } } };
+  };
+
+  const monthly = await charge(request, token, withCard({ initiator: 'MERCHANT', reason: 'RECURRING' }));
+  expect(monthly.status(), await monthly.text()).toBe(200);
+  const mit = (await monthly.json()) as { transaction: { state: string; additional_fields: Record<string, unknown> } };
+  expect(mit.transaction.state).toBe('AUTORIZADO');
+  expect(mit.transaction.additional_fields.stored_credential).toEqual({
+    card_id: cardId,
+    initiator: 'MERCHANT',
+    usage: 'SUBSEQUENT',
+    reason: 'RECURRING',
+    nti_sent: true,
+  });
+
+  const oneClick = await charge(request, token, withCard({}, '12000'));
+  expect(((await oneClick.json()) as { transaction: { state: string } }).transaction.state).toBe('AUTORIZADO');
+
+  // The consent's words replace the code's usual ones: the integrator reads which limit it hit.
+  const over = await charge(request, token, withCard({ initiator: 'MERCHANT', reason: 'RECURRING' }, '4991'));
+  expect(over.status()).toBe(409);
+  const refused = (await over.json()) as ErrorReply;
+  expect(refused.success).toBe('false');
+  expect(refused.meta.status).toEqual({
+    code: '41',
+    message_ilgn: [
+      { locale: 'es-PE', value: 'el monto supera el máximo del consentimiento (4990 céntimos)' },
+      { locale: 'en-US', value: "the amount is over the consent's maximum (4990 cents)" },
+    ],
+  });
+  expect(refused.errors).toEqual([
+    {
+      field: 'payment_method.method_details.card_id',
+      code: 'consent_max_amount',
+      message: "the amount is over the consent's maximum (4990 cents)",
+    },
+  ]);
+  // A security code on an MIT, or a card_id beside a PAN: 400 10.
+  await expectError(
+    await charge(request, token, withCard({ initiator: 'MERCHANT', reason: 'RECURRING', security_code: '123' })),
+    400,
+    '10',
+    'string',
+  );
+  await expectError(
+    await charge(request, token, withCard({ pan: '4111111111111111', expiry_date: '1230' })),
+    400,
+    '10',
+    'string',
+  );
+
+  // Removed, the card is 404 30 to every charge.
+  const removed = await request.delete(
+    `${BASE_URL}/customers/${merchant.code}/${customer.customer.customer_id}/cards/${cardId}`,
+    {
+      headers: headers(token),
+    },
+  );
+  expect(((await removed.json()) as { card: { status: string } }).card.status).toBe('REMOVED');
+  await expectError(await charge(request, token, withCard({ initiator: 'MERCHANT', reason: 'RECURRING' })), 404, '30', 'string');
 });

@@ -279,3 +279,81 @@ test('a saved card is charged one-click and by the merchant under its consent; w
   expect(((await removed.json()) as { card: { status: string } }).card.status).toBe('REMOVED');
   await expectError(await charge(request, token, withCard({ initiator: 'MERCHANT', reason: 'RECURRING' })), 404, '30', 'string');
 });
+
+test('a card saved without a payment is verified for zero, keeps its NTI for MITs, and the same PAN is the same card', async ({
+  request,
+}) => {
+  const merchant = await createMerchant('CUSZ');
+  const token = await tokenFor(request, merchant);
+  const customer = (await (
+    await request.post(`${BASE_URL}/customers`, {
+      headers: headers(token),
+      data: { merchant_code: merchant.code, merchant_customer_id: 'zero-1', email: 'zero@example.pe' },
+    })
+  ).json()) as CustomerReply;
+  const path = `${BASE_URL}/customers/${merchant.code}/${customer.customer.customer_id}/cards`;
+  const card = {
+    pan: '5555555555554444',
+    expiry_date: '1129',
+    security_code: '321',
+    reason: 'UNSCHEDULED',
+    consent: { accepted_at: '2026-12-03T09:00:00-05:00', terms_version: 'v1', max_amount: '3000' },
+  };
+  const saved = await request.post(path, { headers: headers(token), data: card });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const first = (await saved.json()) as {
+    success: boolean;
+    card: { card_id: string; brand: string; last4: string; status: string };
+  };
+  expect(first).toMatchObject({
+    success: true,
+    card: { brand: 'MASTERCARD', last4: '4444', status: 'ACTIVE', reason: 'UNSCHEDULED' },
+  });
+
+  // No money moved: no operation for the merchant.
+  const again = (await (
+    await request.post(path, { headers: headers(token), data: { ...card, expiry_date: '1230' } })
+  ).json()) as {
+    card: { card_id: string; expiry_date: string };
+  };
+  expect(again.card).toMatchObject({ card_id: first.card.card_id, expiry_date: '1230' });
+
+  // Its NTI came from the verification: an MIT of it is approved.
+  const body = chargeBody(merchant.code, operationNumber('zero'), 'CARD', { amount: '2500' });
+  const mit = await charge(request, token, {
+    ...body,
+    payment_method: {
+      method_name: 'CARD',
+      method_details: { card_id: first.card.card_id, initiator: 'MERCHANT', reason: 'UNSCHEDULED' },
+    },
+  });
+  expect(((await mit.json()) as { transaction: { state: string } }).transaction.state).toBe('AUTORIZADO');
+
+  // Declined by the issuer, or a card asking for a challenge: 422 42, nothing saved.
+  await expectError(
+    await request.post(path, { headers: headers(token), data: { ...card, pan: '4000000000000002' } }),
+    422,
+    '42',
+    'boolean',
+  );
+  await expectError(
+    await request.post(path, { headers: headers(token), data: { ...card, pan: '4000000000003220' } }),
+    422,
+    '42',
+    'boolean',
+  );
+  const read = await request.get(`${BASE_URL}/customers/${merchant.code}/${customer.customer.customer_id}`, {
+    headers: headers(token),
+  });
+  expect(((await read.json()) as { cards: unknown[] }).cards).toHaveLength(1);
+  // Another merchant's customer: 404 30.
+  await expectError(
+    await request.post(`${BASE_URL}/customers/${merchant.code}/${crypto.randomUUID()}/cards`, {
+      headers: headers(token),
+      data: card,
+    }),
+    404,
+    '30',
+    'boolean',
+  );
+});

@@ -48,7 +48,11 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       .map(([local, domain]) => `${local}@${domain}`)
       .filter((text) => text.length >= min && text.length <= max && (!pattern || pattern.test(text)));
   }
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  // Four-digit years, as a client's clock gives them (toISOString writes others as ±YYYYYY).
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((date) => date.toISOString());
   if (schema.format === 'date')
     return fc
       .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })

@@ -186,6 +186,19 @@ export function connectorBattery(harnesses: Harness[]): void {
       expectNoCardData(mit, result);
     });
 
+    it('verifies a card for a zero amount where it declares zeroAmountVerify, and says not_supported elsewhere', async () => {
+      const { connector } = await open();
+      const card = connector.methods.includes('CARD') ? requestOf('CARD') : null;
+      const instrument = card?.method === 'CARD' ? card : { method: 'CARD' as const, pan: '4111111111111111', expiry: '1230' };
+      const result = await connector.verifyCard(instrument, { ...contextFor(harness, connector), amount: 0n });
+      if (!connector.capabilities.savedCards.zeroAmountVerify) {
+        expect(result).toStrictEqual({ outcome: 'not_supported', flow: 'verify' });
+        return;
+      }
+      expect(result.outcome).toBe('verified');
+      expect(stringsOf(result).filter((value) => value.includes(instrument.pan))).toEqual([]);
+    });
+
     it('finds what it approved when asked, and nothing of a payment it never saw', async () => {
       const { connector } = await open();
       for (const method of connector.methods.filter((each) => !isPending(each))) {

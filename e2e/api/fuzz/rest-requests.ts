@@ -244,6 +244,15 @@ export function validCharge(target: RestTarget, merchantCode: string): fc.Arbitr
     const body = value as { payment_method: { method_name: string }; payment_details: Record<string, unknown> };
     // docs/DESIGN.md 7, which the schema cannot say: YAPE and QR take PEN only.
     if (PEN_ONLY.has(body.payment_method.method_name)) body.payment_details.currency = '604';
+    // The generator draws optional fields apart; the document's allOf makes a CARD a new card
+    // (a saved card's id or a customer to save it for would name nothing of this merchant's).
+    if (body.payment_method.method_name === 'CARD') {
+      const details = (body.payment_method as unknown as { method_details: Record<string, unknown> }).method_details;
+      for (const field of ['card_id', 'initiator', 'reason', 'save_card']) delete details[field];
+      details.pan ??= '4111111111111111';
+      details.expiry_date ??= '1230';
+      details.security_code ??= '123';
+    }
     return body;
   });
 }

@@ -8,6 +8,7 @@ import { replaySafeByDefault, type FetchLike, type RetryEvent, type TransportCon
 import type {
   CaptureRequest,
   CardRef,
+  CardToSave,
   ChargeRequest,
   CustomerRef,
   CustomerRequest,
@@ -249,6 +250,16 @@ export function createPayClient(options: PayClientOptions) {
   const cards = {
     /** A customer's saved cards, ACTIVE first (GET /customers/{merchant_code}/{customer_id}). */
     list: async (ref: CustomerRef, call?: CallOptions) => (await customers.get(ref, call)).cards,
+    /** POST /customers/{merchant_code}/{customer_id}/cards (scope post:customers): saved after a zero-amount verification. */
+    save: (ref: CustomerRef, body: CardToSave, call?: CallOptions) =>
+      authorized(call, (init) =>
+        api.POST('/customers/{merchant_code}/{customer_id}/cards', {
+          params: { path: ref },
+          body,
+          headers: { ...init.headers, ...facilitated() },
+          fetch: init.fetch,
+        }),
+      ),
     /** DELETE /customers/{merchant_code}/{customer_id}/cards/{card_id} (scope delete:customers); twice answers the same. */
     remove: (ref: CardRef, call?: CallOptions) =>
       authorized(call, (init) =>

@@ -186,6 +186,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/customers/{merchant_code}/{customer_id}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a card without a payment
+         * @description A zero-amount verification of the card at a processor that verifies cards (no money moves), authenticated with 3-D Secure unless the merchant never authenticates; the saved card and its network transaction id come from it. The same PAN saved again for the customer is the same card, with the new expiry and consent. A card that asks for a 3-D Secure challenge is saved with a payment instead (save_card on POST /charges).
+         */
+        post: operations["saveCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{merchant_code}/{customer_id}/cards/{card_id}": {
         parameters: {
             query?: never;
@@ -900,7 +920,7 @@ export interface operations {
                              */
                             callback_url?: string;
                             save_card?: components["schemas"]["SaveCard"];
-                        } & (unknown | unknown);
+                        } & (unknown & unknown & unknown);
                     } | {
                         /** @constant */
                         method_name: "YAPE";
@@ -2354,6 +2374,180 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description The methods of this path */
                     Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Rate limit exceeded (50) */
+            429: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Unexpected fault (01) */
+            500: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The service is briefly unavailable: retry after Retry-After seconds, a charge or refund with the same Idempotency-Key (02) */
+            503: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+        };
+    };
+    saveCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description API version; supported: 1709847567. Without it, 1709847567 applies; another value is 400 code 11 */
+                "ALG-API-VERSION"?: "1709847567";
+                /** @description Payment facilitator code; required with facilitator credentials */
+                "payment-facilitator-code"?: string;
+                /** @description Echoed in the X-Request-Id response header; new when absent */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                merchant_code: string;
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: luhn
+                     * @description 12 to 19 digits passing the Luhn check, of a known brand
+                     */
+                    pan: string;
+                    expiry_date: string;
+                    security_code: string;
+                    card_holder?: {
+                        first_name?: string;
+                        last_name?: string;
+                    };
+                    /**
+                     * @description The currency its charges will be in; 604 (PEN) by default
+                     * @default 604
+                     * @enum {string}
+                     */
+                    currency?: "604" | "840";
+                    /** @enum {string} */
+                    reason: "ONE_CLICK" | "RECURRING" | "INSTALLMENT" | "UNSCHEDULED";
+                    consent: {
+                        /** Format: date-time */
+                        accepted_at: string;
+                        terms_version: string;
+                        /** @description Cents each merchant-initiated charge may take at most */
+                        max_amount?: string;
+                        /** @description How many charges an INSTALLMENT consent covers */
+                        installments?: string;
+                    };
+                } & (unknown & unknown);
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCardResponse"];
+                };
+            };
+            /** @description Invalid request (10), unsupported ALG-API-VERSION (11) or body not JSON (12) */
+            400: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Token missing, invalid or expired (20) or client credentials not accepted (22) */
+            401: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description RFC 6750 3: `Bearer realm="pay"`, with `error="invalid_token"` and `error_description` when a token was sent */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Missing scope, or merchant/facilitator the token does not act for (21) */
+            403: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description When the token lacks the scope: `Bearer realm="pay", error="insufficient_scope", scope="…"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description No such operation, transaction or refund for this merchant (30) */
+            404: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description Method not allowed on this path (31) */
+            405: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
+                    /** @description The methods of this path */
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBoolean"];
+                };
+            };
+            /** @description The payment method does not allow it (42) */
+            422: {
+                headers: {
+                    /** @description The request id (the caller's X-Request-Id or a new one) */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -34,6 +34,8 @@ export type CustomerRequest = JsonBody<operations['createCustomer']>;
 export type Customer = Schemas['Customer'];
 export type CustomerRef = PathParams<operations['getCustomer']>;
 export type CardRef = PathParams<operations['removeCard']>;
+/** The card and its consent, saved without a payment (the path's merchant code and customer apart). */
+export type CardToSave = JsonBody<operations['saveCard']>;
 export type SavedCard = Schemas['SavedCard'];
 
 /** What a callback URL or a webhook endpoint receives (the document's `webhooks`). */

@@ -162,7 +162,10 @@ export type AuthorizeResult =
       simulatedPaymentUrl?: string;
     };
 
-export type NotSupported = { outcome: 'not_supported'; flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' };
+export type NotSupported = {
+  outcome: 'not_supported';
+  flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' | 'verify';
+};
 
 /** The answer of a flow the connector does not offer (its capabilities say which). */
 export function notSupported(flow: NotSupported['flow']): NotSupported {
@@ -204,6 +207,17 @@ export type CaptureRequest = TransactionReference & { captureAmount: bigint };
 /** `unavailable`: not asked, or its answer was lost: a status inquiry finds whether it was captured. */
 export type CaptureResult =
   { outcome: 'captured' } | { outcome: 'refused'; reason: string } | { outcome: 'unavailable' } | NotSupported;
+
+/**
+ * A zero-amount account verification of a card to save without a payment
+ * (`capabilities.savedCards.zeroAmountVerify`): no money moves. `unavailable`: not asked, or its
+ * answer was lost; nothing was saved, so it is asked again or elsewhere.
+ */
+export type VerifyResult =
+  | { outcome: 'verified'; card: CardFields | null; networkTransactionId?: string }
+  | { outcome: 'declined'; resultMessage: ResultMessage; declineClass: DeclineClass }
+  | { outcome: 'unavailable' }
+  | NotSupported;
 
 /** `in_process`: asked again later, the same refund (by `refundId`) answers where it stands. */
 export type RefundResult =
@@ -293,6 +307,8 @@ export type PaymentConnector = {
   capture(request: CaptureRequest): Promise<CaptureResult>;
   /** What the processor knows of a payment after an ambiguous answer. */
   status(transaction: TransactionReference): Promise<StatusResult>;
+  /** Verifies a card for a zero amount, to save it without a payment (`capabilities.savedCards.zeroAmountVerify`). */
+  verifyCard(instrument: InstrumentFor<'CARD'>, context: ConnectorContext): Promise<VerifyResult>;
   /**
    * A notification the processor sent about one of its payments: verified, then the payment asked
    * for as it stands. Answers `not_supported` for a processor that sends none.

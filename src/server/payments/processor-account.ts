@@ -62,6 +62,8 @@ export type AccountCheck = { ok: boolean; message: string };
 /** A connector's flows, as an integration makes them over its client for one account: an authorization per method it carries. */
 export type ConnectorFlows = Pick<PaymentConnector, 'reverse' | 'refund' | 'capture' | 'status' | 'notification'> & {
   authorize: Partial<Record<PaymentMethod, PaymentConnector['authorize']>>;
+  /** Where its capabilities declare `savedCards.zeroAmountVerify`. */
+  verifyCard?: PaymentConnector['verifyCard'];
 };
 
 /**
@@ -119,5 +121,7 @@ export function accountConnector(
     capture: (request) => (carries(request.method) ? flows.capture(request) : Promise.resolve(notSupported('capture'))),
     status: (transaction) => (carries(transaction.method) ? flows.status(transaction) : Promise.resolve(notSupported('status'))),
     notification: flows.notification,
+    verifyCard: (instrument, context) =>
+      flows.verifyCard && carries('CARD') ? flows.verifyCard(instrument, context) : Promise.resolve(notSupported('verify')),
   };
 }

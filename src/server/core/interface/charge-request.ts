@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KNOWN_BRAND_PATTERN, detectBrand, isValidPan, isValidSecurityCode } from '@/server/core/domain/card';
 import { centsString, currencyCode, httpUrl, merchantCode, merchantOperationNumber, nestingDepth, shortText } from './common';
 import { INITIATORS, MIT_REASONS } from '@/server/core/domain/stored-credentials';
-import { consent, storedCredentialReason } from './customer';
+import { checkInstallments, consent, INSTALLMENTS_RULE, SECURITY_CODE_RULE, storedCredentialReason } from './customer';
 
 // Body of POST /charges (docs/interface.md 2.2-2.4). Top level and method_details are strict; the
 // person objects keep only their documented fields.
@@ -33,19 +33,18 @@ const saveCard = z
     reason: storedCredentialReason,
     consent,
   })
-  .superRefine((save, context) => {
-    // An INSTALLMENT consent says how many charges it covers; no other consent counts them.
-    if (save.reason === 'INSTALLMENT' && save.consent.installments === undefined) {
-      context.addIssue({ code: 'custom', path: ['consent', 'installments'], message: 'is required with INSTALLMENT' });
-    } else if (save.reason !== 'INSTALLMENT' && save.consent.installments !== undefined) {
-      context.addIssue({ code: 'custom', path: ['consent', 'installments'], message: 'is only for INSTALLMENT' });
-    }
-  })
+  .superRefine((save, context) => checkInstallments(save, context))
   .meta({
+    ...INSTALLMENTS_RULE,
     id: 'SaveCard',
     description:
       'Save the card for this customer if the charge is approved: additional_fields.saved_card then names it. The charge is authenticated with 3-D Secure unless the merchant’s setting is NEVER.',
   });
+
+/** A JSON Schema that the named properties are present (with the properties named, as linters ask). */
+function has(...names: string[]) {
+  return { properties: Object.fromEntries(names.map((name) => [name, {}])), required: names };
+}
 
 const cardDetails = z
   .strictObject({
@@ -142,17 +141,21 @@ const cardDetails = z
     }
   })
   .meta({
-    // A new card (pan, expiry_date, security_code) or a saved one (card_id), never both.
-    oneOf: [
-      { required: ['pan', 'expiry_date', 'security_code'], not: { required: ['card_id'] } },
+    allOf: [
+      // A new card (pan, expiry_date, security_code) or a saved one (card_id), never both.
       {
-        required: ['card_id'],
-        not: { anyOf: [{ required: ['pan'] }, { required: ['expiry_date'] }, { required: ['save_card'] }] },
+        if: has('card_id'),
+        then: { not: { anyOf: [has('pan'), has('expiry_date'), has('save_card')] } },
+        else: { ...has('pan', 'expiry_date', 'security_code'), not: { anyOf: [has('initiator'), has('reason')] } },
       },
+      // A merchant-initiated charge names its reason and carries no security code; only it has a reason.
+      {
+        if: { properties: { initiator: { const: 'MERCHANT' } }, required: ['initiator'] },
+        then: { ...has('reason'), not: has('security_code') },
+        else: { not: has('reason') },
+      },
+      SECURITY_CODE_RULE,
     ],
-    if: { properties: { pan: { pattern: '^3[47]' } }, required: ['pan'] },
-    then: { properties: { security_code: { pattern: '^[0-9]{4}$' } } },
-    else: { properties: { security_code: { pattern: '^[0-9]{3}$' } } },
   });
 
 const yapeDetails = z.strictObject({

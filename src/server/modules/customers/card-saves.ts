@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@/server/platform/db/client';
 import { describeCard } from '@/server/core/domain/card';
+import { consentOf } from '@/server/core/interface/customer';
 import type { StoredCredentialReason } from '@/server/core/domain/stored-credentials';
 import { vaultKeys } from '@/server/platform/security/vault-keys';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
@@ -37,6 +38,7 @@ export async function prepareCardSave(
   const keys = vaultKeys();
   const record = sealCard({ pan: card.pan, expiryDate: card.expiryDate }, keys);
   const described = describeCard(card.pan);
+  const consent = consentOf(request.reason, request.consent);
   const id = randomUUID();
   await db.$transaction([
     db.vaultRecord.create({ data: record }),
@@ -47,10 +49,10 @@ export async function prepareCardSave(
         customerId: customer.id,
         reason: request.reason,
         currency: card.currency,
-        consentAcceptedAt: new Date(request.consent.accepted_at),
-        consentTermsVersion: request.consent.terms_version,
-        consentMaxAmount: request.consent.max_amount === undefined ? null : BigInt(request.consent.max_amount),
-        consentInstallments: request.consent.installments === undefined ? null : Number(request.consent.installments),
+        consentAcceptedAt: consent.acceptedAt,
+        consentTermsVersion: consent.termsVersion,
+        consentMaxAmount: consent.maxAmount,
+        consentInstallments: consent.installments,
         brand: described.brand,
         bin: described.bin,
         last4: described.last_pan,

@@ -119,6 +119,23 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
       }
       return result;
     },
+    async verifyCard(instrument, context) {
+      if (!capabilities.savedCards.zeroAmountVerify) return notSupported('verify');
+      // The card rules of an authorization, for no money: nothing is recorded, nothing to capture.
+      const ruled = await processor.authorize(instrument, { ...context, amount: 0n });
+      const { mode } = await store.modeOf(id);
+      if (mode === 'outage' || mode === 'slow' || ruled.outcome === 'technical_failure') return { outcome: 'unavailable' };
+      if (mode === 'declining') return { outcome: 'declined', resultMessage: DO_NOT_HONOUR, declineClass: 'soft' };
+      if (ruled.outcome === 'declined') {
+        return { outcome: 'declined', resultMessage: ruled.processorResponse.result_message, declineClass: ruled.declineClass };
+      }
+      if (ruled.outcome !== 'approved') return { outcome: 'unavailable' };
+      return {
+        outcome: 'verified',
+        card: ruled.card,
+        ...(ruled.networkTransactionId ? { networkTransactionId: ruled.networkTransactionId } : {}),
+      };
+    },
     async reverse(transaction) {
       if (!capabilities.reversal) return notSupported('reverse');
       if (await inOutage()) return { outcome: 'refused', reason: 'El procesador no está disponible' };

@@ -3,10 +3,12 @@ import type {
   CaptureRequest,
   CaptureResult,
   ConnectorContext,
+  InstrumentFor,
   PaymentConnector,
   PaymentInstrument,
   StatusResult,
   TransactionReference,
+  VerifyResult,
 } from '@/server/payments';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { logInfo } from '@/server/platform/log';
@@ -87,6 +89,28 @@ export async function captureWithin(connector: PaymentConnector, request: Captur
     return await Promise.race([connector.capture(request), timedOut]);
   } catch (error) {
     logInfo('connector_failed', { connector: connector.id, flow: 'capture', error: errorName(error) });
+    return { outcome: 'unavailable' };
+  } finally {
+    release();
+  }
+}
+
+/** The connector's zero-amount verification of a card, or `unavailable` once its timeout has passed (nothing was saved). */
+export async function verifyWithin(
+  connector: PaymentConnector,
+  instrument: InstrumentFor<'CARD'>,
+  context: Omit<ConnectorContext, 'signal'>,
+): Promise<VerifyResult> {
+  const release = callSlot(connector);
+  if (!release) return { outcome: 'unavailable' };
+  const signal = AbortSignal.timeout(connector.timeoutMs);
+  const timedOut = new Promise<VerifyResult>((resolve) =>
+    signal.addEventListener('abort', () => resolve({ outcome: 'unavailable' }), { once: true }),
+  );
+  try {
+    return await Promise.race([connector.verifyCard(instrument, { ...context, signal }), timedOut]);
+  } catch (error) {
+    logInfo('connector_failed', { connector: connector.id, flow: 'verify', error: errorName(error) });
     return { outcome: 'unavailable' };
   } finally {
     release();

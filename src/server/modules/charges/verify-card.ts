@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/server/platform/db/client';
+import { AppError } from '@/server/core/domain/errors';
+import { successMeta } from '@/server/core/domain/envelope';
+import { connectorCarries, defaultRoutes } from '@/server/core/orchestration';
+import { authenticate, type ThreeDsResult } from '@/server/core/three-ds/directory';
+import { consentOf, type VerifyCardRequest } from '@/server/core/interface/customer';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { connectorById, merchantConnectorFacts } from '@/server/modules/processors/connectors';
+import { routingConfigOf } from '@/server/modules/routing/routing-config';
+import { customerOf } from '@/server/modules/customers/customers';
+import { saveCard } from '@/server/modules/customers/save-card';
+import { toSavedCardObject } from '@/server/modules/customers/card-view';
+import { verifyWithin } from './attempts/ask-processor';
+import { forProcessor } from './attempts/three-ds';
+
+// A card saved without a payment (docs/DECISIONS.md "Card on file", after ../shared
+// CARD-ON-FILE.md 3): a zero-amount account verification, a CIT authenticated as the charge that
+// saves a card is, at the first processor that verifies cards, in the merchant's routing order;
+// the card and its network transaction id come from its answer. No money moves, no operation.
+
+/**
+ * POST /customers/{merchant_code}/{customer_id}/cards. 404 `30` for a customer not the
+ * merchant's; 422 `42` when the card asks for a 3-D Secure challenge (saved with a payment
+ * instead, where its payer can pass it), fails authentication, is declined, or no processor
+ * verifies cards.
+ */
+export async function verifyAndSaveCard(db: Db, merchant: ActingMerchant, request: VerifyCardRequest) {
+  const customer = await customerOf(db, merchant.id, request.customer_id);
+  const config = await routingConfigOf(db, merchant.id, 'CARD');
+  const authentication = authenticated(config.threeDs.mode !== 'NEVER', request);
+  const instrument = {
+    method: 'CARD' as const,
+    pan: request.pan,
+    expiry: request.expiry_date,
+    securityCode: request.security_code,
+    storedCredential: {
+      initiator: 'CUSTOMER' as const,
+      usage: 'FIRST' as const,
+      reason: request.reason === 'ONE_CLICK' ? null : request.reason,
+      initialNti: null,
+    },
+    ...(request.card_holder
+      ? { holder: { firstName: request.card_holder.first_name, lastName: request.card_holder.last_name } }
+      : {}),
+  };
+  for (const connectorId of await verifiers(db, config, request.currency)) {
+    const connector = await connectorById(db, connectorId);
+    if (!connector) continue;
+    const result = await verifyWithin(connector, instrument, {
+      now: new Date(),
+      transactionId: randomUUID(),
+      amount: 0n,
+      currency: request.currency,
+      order: {
+        merchantOperationNumber: `verify-${customer.id.slice(0, 8)}`,
+        merchantName: merchant.name,
+        description: `${merchant.name} card verification`.slice(0, 80),
+        payer: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName, phone: null },
+      },
+      payerPageUrl: '',
+      capture: 'automatic',
+      ...(authentication ? { authentication: forProcessor(authentication) } : {}),
+    });
+    if (result.outcome === 'unavailable' || result.outcome === 'not_supported') continue;
+    if (result.outcome === 'declined') {
+      const { code, description } = result.resultMessage;
+      throw refused('pan', `the issuer declined the card (${code} ${description}): it is not saved`);
+    }
+    const { row } = await db.$transaction((tx) =>
+      saveCard(tx, {
+        merchant,
+        customerId: customer.id,
+        pan: request.pan,
+        expiryDate: request.expiry_date,
+        currency: request.currency,
+        reason: request.reason,
+        consent: consentOf(request.reason, request.consent),
+        savedByTransactionId: null,
+        nti: result.networkTransactionId ?? null,
+      }),
+    );
+    return { success: true, card: toSavedCardObject(row), meta: successMeta() };
+  }
+  throw refused('pan', 'no processor can verify this card without a payment now: save it with a payment (save_card)');
+}
+
+/** The verification's 3-D Secure result, where the merchant authenticates at all; a challenge or a failure refuses it. */
+function authenticated(required: boolean, request: VerifyCardRequest): ThreeDsResult | null {
+  if (!required) return null;
+  const authentication = authenticate({ pan: request.pan, amount: 0n, currency: request.currency });
+  if (authentication.kind === 'challenge') {
+    throw refused(
+      'pan',
+      'this card asks for a 3-D Secure challenge: save it with a payment (save_card), where its payer can pass it',
+    );
+  }
+  if (authentication.kind === 'failed') throw refused('pan', "the card's 3-D Secure authentication failed: it is not saved");
+  return authentication.result;
+}
+
+/** The connectors that verify cards, in the order routing would try them: the merchant's rule, then the platform's. */
+async function verifiers(db: Db, config: Awaited<ReturnType<typeof routingConfigOf>>, currency: string): Promise<string[]> {
+  const facts = await merchantConnectorFacts(db, config.accounts);
+  const payment = {
+    method: 'CARD' as const,
+    amount: 0n,
+    currency,
+    brand: null,
+    bin: null,
+    cardType: null,
+    cardCountry: null,
+    instalments: 1,
+    captureLater: false,
+    stableKey: '',
+  };
+  const byPriority = (routes: readonly { connector: string; priority: number }[]) =>
+    [...routes].sort((a, b) => a.priority - b.priority).map((route) => route.connector);
+  const ordered = [...byPriority(config.rule?.routes ?? []), ...byPriority(defaultRoutes('CARD'))];
+  return [...new Set(ordered)].filter((id) => {
+    const connector = facts.find((each) => each.id === id);
+    return connector !== undefined && connector.capabilities.savedCards.zeroAmountVerify && connectorCarries(connector, payment);
+  });
+}
+
+function refused(field: string, message: string): AppError {
+  return new AppError('METHOD_RULE', message, { errors: [{ field, code: 'not_verified', message }] });
+}

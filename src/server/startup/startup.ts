@@ -88,6 +88,8 @@ export async function startService(): Promise<void> {
       `  client_id       ${demo.clientId}`,
       '  client_secret   the DEMO_CLIENT_SECRET setting (npm run demo prints it on its terminal)',
       '',
+      `  Demo customer   ${demo.customer.customerId} (saved card ${demo.customer.cardId ?? 'not saved: no processor verified it'})`,
+      '',
       '  Console users (each signs in with the DEMO_PASSWORD setting):',
       ...demo.users.map((user) => `    ${user.role.padEnd(16)} ${user.email}`),
       '',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { requestRefund, tokenFor } from '../support/api-client';
+import { headers, requestRefund, tokenFor } from '../support/api-client';
 import { DEMO, demoCharge, signIn } from '../support/console';
-import { settleNow } from '../support/service';
+import { BASE_URL, settleNow } from '../support/service';
 import {
   WIDTHS,
   clippedElements,
@@ -17,7 +17,7 @@ import {
 // table scrolls sideways either; on the phone only a box the keyboard can focus may), no string
 // of the other language, and a screenshot of each under test-results/screenshots/<width>/<lang>/.
 
-type Ids = { operation: string; refund: string };
+type Ids = { operation: string; refund: string; customer: string };
 type Visit = { name: string; user: 'owner@demo.pe' | 'admin@demo.pe'; path: (ids: Ids) => string };
 
 const PAGES: Visit[] = [
@@ -27,6 +27,8 @@ const PAGES: Visit[] = [
   { name: 'refunds', user: 'owner@demo.pe', path: () => '/refunds' },
   { name: 'refund', user: 'owner@demo.pe', path: (ids) => `/refunds/${ids.refund}` },
   { name: 'refunds-new', user: 'owner@demo.pe', path: () => '/refunds/new' },
+  { name: 'customers', user: 'owner@demo.pe', path: () => '/customers' },
+  { name: 'customer', user: 'owner@demo.pe', path: (ids) => `/customers/${ids.customer}` },
   { name: 'developers', user: 'owner@demo.pe', path: () => '/developers' },
   { name: 'processors', user: 'owner@demo.pe', path: () => '/processors' },
   { name: 'processors-accounts', user: 'owner@demo.pe', path: () => '/processors/accounts' },
@@ -55,7 +57,13 @@ async function pageData(request: Parameters<typeof demoCharge>[0]): Promise<Ids>
     reason: 'talla equivocada',
     description: 'cambio por otra talla',
   });
-  ids = { operation: authorized.transactionId, refund: refund.refund_id };
+  // The demo's customer with its saved card (seed-demo.ts): a POST of its id answers it unchanged.
+  const customer = await request.post(`${BASE_URL}/customers`, {
+    headers: headers(await tokenFor(request, DEMO)),
+    data: { merchant_code: DEMO.code, merchant_customer_id: 'demo-cliente-001', email: 'lucia.ramos@example.pe' },
+  });
+  const customerId = ((await customer.json()) as { customer: { customer_id: string } }).customer.customer_id;
+  ids = { operation: authorized.transactionId, refund: refund.refund_id, customer: customerId };
   return ids;
 }
 

@@ -24,6 +24,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     { href: '/', label: t('overview') },
     { href: '/operations', label: t('operations') },
     { href: '/refunds', label: t('refunds') },
+    { href: '/customers', label: t('customers') },
     { href: '/developers', label: t('developers') },
     { href: '/routing', label: t('routing') },
     { href: '/processors', label: t('processors') },

@@ -14,7 +14,7 @@ import { fanOutEvents } from '@/server/modules/events/callbacks/endpoint-fan-out
 // merchant's customer or card, named under the caller's own merchant code, is 404 `30` exactly as
 // an unknown one: the lookups are always by (merchant, id), so nothing says it exists elsewhere.
 
-const customerSelect = {
+export const customerSelect = {
   id: true,
   merchantCustomerId: true,
   email: true,

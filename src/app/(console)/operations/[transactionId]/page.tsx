@@ -13,6 +13,9 @@ const isCardType = (value: string): value is CardType => (CARD_TYPE_VALUES as re
 import { CallbackEventsTable } from '../../../console-ui/callback-events-table';
 import { businessTime, money, refundInstant } from '../../../console-ui/format';
 import { DetailLabel, isDetailField, MethodName, StateBadge, StateReason } from '../../../console-ui/states';
+import { CardUse } from '../../../console-ui/card-use';
+import { cardUseOf } from '@/server/modules/console/customers';
+import type { Prisma } from '@/generated/prisma/client';
 import { businessZone } from '../../../console-ui/zone-server';
 import { OperationActions } from './operation-actions';
 import { Headline, History, MoneySummary } from './money-story';
@@ -140,6 +143,9 @@ export default async function OperationPage({ params }: Props) {
               <MethodName method={transaction.payment_method.method_name} />
             </h2>
             <StateBadge state={transaction.state} apiValue />
+            {cardUseOf(transaction.additional_fields as Prisma.JsonValue) ? (
+              <CardUse use={cardUseOf(transaction.additional_fields as Prisma.JsonValue)!} />
+            ) : null}
             <span className="font-mono text-xs break-all text-slate-500">{transaction.transaction_id}</span>
           </div>
           {transaction.state_reason ? (

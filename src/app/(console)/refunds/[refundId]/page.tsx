@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { consoleCaller, requireConsoleSession } from '@/server/api/console-caller';
 import { toAppError } from '@/server/api/errors/to-app-error';
 import { BackLink } from '../../../console-ui/back-link';
+import { Field } from '../../../console-ui/field';
 import { CallbackEvents } from '../../../console-ui/callback-events';
 import { businessTime, money, refundInstant, zoneName } from '../../../console-ui/format';
 import { DetailLabel, MethodName, RefundType, StateBadge, StateReason } from '../../../console-ui/states';
@@ -29,15 +30,6 @@ function Section({ id, title, boxed, children }: { id: string; title: string; bo
       </h2>
       {children}
     </section>
-  );
-}
-
-function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
-      <dt className="shrink-0 text-slate-500 sm:w-48">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { mergeRouters, router } from '../../trpc';
 import { callbacksRouter } from './callbacks';
+import { customersRouter } from './customers';
 import { developersRouter } from './developers';
 import { operationsRouter } from './operations';
 import { platformRouter } from './platform';
@@ -16,6 +17,7 @@ import { webhooksRouter } from './webhooks';
 export const consoleRouter = mergeRouters(
   operationsRouter,
   refundsRouter,
+  customersRouter,
   callbacksRouter,
   developersRouter,
   router({

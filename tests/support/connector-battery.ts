@@ -186,6 +186,49 @@ export function connectorBattery(harnesses: Harness[]): void {
       expectNoCardData(mit, result);
     });
 
+    it('keeps a token of its own from a customer-initiated approval of a saved card, charges it without the payer and deletes it, where it declares tokenize', async () => {
+      const { connector } = await open();
+      const { tokenize, deleteToken } = connector.capabilities.savedCards;
+      if (!tokenize) {
+        expect(await connector.deleteCardToken({ token: 'tok_none', processorCustomerId: null })).toStrictEqual(
+          deleteToken ? { outcome: 'deleted' } : { outcome: 'not_supported', flow: 'delete_token' },
+        );
+        return;
+      }
+      const card = requestOf('CARD');
+      if (card.method !== 'CARD') throw new Error('a card request');
+      const first = await connector.authorize(
+        { ...card, storedCredential: { initiator: 'CUSTOMER', usage: 'FIRST', reason: 'RECURRING', initialNti: null } },
+        contextFor(harness, connector),
+      );
+      if (first.outcome !== 'approved' || !first.cardToken)
+        throw new Error(`expected an approval with a token, got ${first.outcome}`);
+      expect(stringsOf(first.cardToken).filter((value) => value.includes(card.pan))).toEqual([]);
+      const { securityCode: _securityCode, ...withoutCode } = card;
+      const mit = {
+        ...withoutCode,
+        storedCredential: {
+          initiator: 'MERCHANT',
+          usage: 'SUBSEQUENT',
+          reason: 'RECURRING',
+          initialNti: first.networkTransactionId ?? null,
+          processorToken: first.cardToken,
+        },
+      } as const;
+      const context = contextFor(harness, connector);
+      const charged = await connector.authorize(mit, context);
+      expectWellFormed(charged, context);
+      expect(charged.outcome).toBe('approved');
+      expect(charged.outcome === 'approved' && charged.cardToken).toBeFalsy();
+      expect(await connector.deleteCardToken(first.cardToken)).toStrictEqual(
+        deleteToken ? { outcome: 'deleted' } : { outcome: 'not_supported', flow: 'delete_token' },
+      );
+      if (!deleteToken) return;
+      // Deleted: the processor no longer charges it.
+      const after = await connector.authorize(mit, contextFor(harness, connector));
+      expect(after.outcome).not.toBe('approved');
+    });
+
     it('verifies a card for a zero amount where it declares zeroAmountVerify, and says not_supported elsewhere', async () => {
       const { connector } = await open();
       const card = connector.methods.includes('CARD') ? requestOf('CARD') : null;

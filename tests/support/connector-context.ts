@@ -14,7 +14,13 @@ export function testContext(overrides: Partial<ConnectorContext> = {}): Connecto
       merchantOperationNumber: 'op-0001',
       merchantName: 'Shop TEST',
       description: 'Shop TEST op-0001',
-      payer: { email: 'ana.quispe@example.pe', firstName: 'Ana', lastName: 'Quispe', phone: '+51987654321' },
+      payer: {
+        email: 'ana.quispe@example.pe',
+        firstName: 'Ana',
+        lastName: 'Quispe',
+        phone: '+51987654321',
+        address: { line: 'Av. Larco 345', city: 'Lima', country: 'PE' },
+      },
     },
     payerPageUrl: 'https://pay.example.test/pay/b3c1f2de-0000-4000-8000-000000000001',
     signal: new AbortController().signal,
@@ -32,7 +38,7 @@ export function stringsOf(value: unknown): string[] {
 
 /** A `payment_method` as `POST /charges` validates it and the charges module hands it to a connector. */
 export const instrumentFromRequest = (paymentMethod: unknown): PaymentInstrument =>
-  instrumentOf(paymentMethodRequest.parse(paymentMethod));
+  instrumentOf(paymentMethodRequest.parse(paymentMethod), null, 'sandbox-acquirer-a');
 
 /** A processor's HTTP answer with `status` and a JSON `body`, as a connector's client hands it over. */
 export const answered = (status: number, body: unknown): Extract<ProcessorAnswer, { kind: 'answered' }> => ({

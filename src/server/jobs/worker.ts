@@ -12,6 +12,7 @@ import { syncCaptures, voidUncaptured } from '@/server/modules/charges/capture-j
 import { dropExpiredCards } from '@/server/modules/charges/card-vault';
 import { rewrapVault } from '@/server/modules/customers/vault';
 import { sweepCardSaves } from '@/server/modules/customers/card-saves';
+import { deleteRemovedCardTokens } from '@/server/modules/customers/card-tokens';
 import { sweepDatabaseBuckets } from '@/server/platform/rate-limit/database-rate-limit';
 import { disableFailingEndpoints } from '@/server/modules/events/webhooks/webhook-endpoints';
 
@@ -25,7 +26,7 @@ export type Worker = { stop(): Promise<void> };
  * left in doubt, voids authorizations whose capture window passed, drops vaulted cards whose challenge expired, keeps the leases of its callback deliveries
  * under way and starts due ones; once a minute it drops the rate-limit buckets nobody has used
  * for ten minutes and disables the webhook endpoints that have failed for
- * WEBHOOK_DISABLE_AFTER_DAYS, and deletes the card saves of charges that ended unapproved. On the embedded database it also vacuums the attempts in flight once a thousand are dead. Any number may run over one PostgreSQL database: state moves are
+ * WEBHOOK_DISABLE_AFTER_DAYS, deletes the card saves of charges that ended unapproved and, at their processors, the tokens of removed cards. On the embedded database it also vacuums the attempts in flight once a thousand are dead. Any number may run over one PostgreSQL database: state moves are
  * claimed with SKIP LOCKED, callback deliveries with leases taken in turns under an advisory lock.
  */
 export function startWorker(prisma: Db, name: string): Worker {
@@ -75,6 +76,7 @@ export function startWorker(prisma: Db, name: string): Worker {
       await job('rate buckets', () => sweepDatabaseBuckets(prisma));
       await job('webhook endpoints', () => disableFailingEndpoints(prisma, config.WEBHOOK_DISABLE_AFTER_DAYS, now));
       await job('card saves', () => sweepCardSaves(prisma));
+      await job('card tokens', () => deleteRemovedCardTokens(prisma));
     }
     if (!config.DATABASE_URL) await job('claims vacuum', () => vacuumClaims(prisma));
   };

@@ -44,7 +44,20 @@ export type StoredCredential = {
   usage: 'FIRST' | 'SUBSEQUENT';
   reason: 'RECURRING' | 'INSTALLMENT' | 'UNSCHEDULED' | null;
   initialNti: string | null;
+  /** This processor's own token for the card, where it holds one (`capabilities.savedCards.tokenize`). */
+  processorToken?: ProcessorCardToken;
+  /**
+   * The customer's id at this processor (from a token of another of its cards), for a processor
+   * whose tokens belong to a customer of its own: a new token joins it rather than making another.
+   */
+  processorCustomerId?: string;
 };
+
+/**
+ * A processor's own token for a saved card (Culqi's `crd_`, Mercado Pago's customer card,
+ * Izipay's `paymentMethodToken`), and the processor's customer it belongs to where it has one.
+ */
+export type ProcessorCardToken = { token: string; processorCustomerId: string | null };
 
 /** A Yape account: the country's dialling code (`+51`) and the subscriber's nine digits. */
 export type YapePhone = { countryCode: string; subscriber: string };
@@ -71,7 +84,14 @@ export type OrderFacts = {
   merchantName: string;
   /** A short text for the payer's statement and the processor's records. */
   description: string;
-  payer: { email: string | null; firstName: string | null; lastName: string | null; phone: string | null };
+  payer: {
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    phone: string | null;
+    /** Where the payer lives, when the request said (a line and a city at least): Culqi's customers want one. */
+    address?: { line: string; city: string; country: string | null };
+  };
 };
 
 export type ConnectorContext = {
@@ -134,6 +154,12 @@ export type AuthorizeResult =
        * Trace ID), where the processor returns it: a saved card keeps its first one for its MITs.
        */
       networkTransactionId?: string;
+      /**
+       * The processor's token for the card, made with this approval: asked of a customer-initiated
+       * charge of a card to save or saved that the processor holds no token for (provision on use,
+       * ../shared CARD-ON-FILE.md 5). Never made for a payment that is not approved.
+       */
+      cardToken?: ProcessorCardToken;
     })
   | (Decided & { outcome: 'declined'; processorResponse: ProcessorResponse; declineClass: DeclineClass })
   /** No decision: the processor timed out, refused the connection or failed before deciding. */
@@ -164,7 +190,7 @@ export type AuthorizeResult =
 
 export type NotSupported = {
   outcome: 'not_supported';
-  flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' | 'verify';
+  flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' | 'verify' | 'delete_token';
 };
 
 /** The answer of a flow the connector does not offer (its capabilities say which). */
@@ -214,10 +240,16 @@ export type CaptureResult =
  * answer was lost; nothing was saved, so it is asked again or elsewhere.
  */
 export type VerifyResult =
-  | { outcome: 'verified'; card: CardFields | null; networkTransactionId?: string }
+  | { outcome: 'verified'; card: CardFields | null; networkTransactionId?: string; cardToken?: ProcessorCardToken }
   | { outcome: 'declined'; resultMessage: ResultMessage; declineClass: DeclineClass }
   | { outcome: 'unavailable' }
   | NotSupported;
+
+/**
+ * The deletion of a removed card's token at its processor (`capabilities.savedCards.deleteToken`).
+ * `deleted` also for a token the processor no longer has; `unavailable`: asked again later.
+ */
+export type DeleteTokenResult = { outcome: 'deleted' } | { outcome: 'unavailable' } | NotSupported;
 
 /** `in_process`: asked again later, the same refund (by `refundId`) answers where it stands. */
 export type RefundResult =
@@ -309,6 +341,8 @@ export type PaymentConnector = {
   status(transaction: TransactionReference): Promise<StatusResult>;
   /** Verifies a card for a zero amount, to save it without a payment (`capabilities.savedCards.zeroAmountVerify`). */
   verifyCard(instrument: InstrumentFor<'CARD'>, context: ConnectorContext): Promise<VerifyResult>;
+  /** Deletes the processor's token of a removed card (`capabilities.savedCards.deleteToken`). */
+  deleteCardToken(token: ProcessorCardToken): Promise<DeleteTokenResult>;
   /**
    * A notification the processor sent about one of its payments: verified, then the payment asked
    * for as it stands. Answers `not_supported` for a processor that sends none.

@@ -64,6 +64,8 @@ export type ConnectorFlows = Pick<PaymentConnector, 'reverse' | 'refund' | 'capt
   authorize: Partial<Record<PaymentMethod, PaymentConnector['authorize']>>;
   /** Where its capabilities declare `savedCards.zeroAmountVerify`. */
   verifyCard?: PaymentConnector['verifyCard'];
+  /** Where its capabilities declare `savedCards.deleteToken`. */
+  deleteCardToken?: PaymentConnector['deleteCardToken'];
 };
 
 /**
@@ -123,5 +125,7 @@ export function accountConnector(
     notification: flows.notification,
     verifyCard: (instrument, context) =>
       flows.verifyCard && carries('CARD') ? flows.verifyCard(instrument, context) : Promise.resolve(notSupported('verify')),
+    deleteCardToken: (token) =>
+      flows.deleteCardToken ? flows.deleteCardToken(token) : Promise.resolve(notSupported('delete_token')),
   };
 }

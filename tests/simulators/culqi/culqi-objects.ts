@@ -89,7 +89,7 @@ export type CulqiCharge = {
   currency_code: string;
   email: string;
   description: string | null;
-  source: CulqiToken;
+  source: CulqiToken | CulqiCard;
   outcome: CulqiOutcome;
   fraud_score: number;
   dispute: false;
@@ -117,6 +117,38 @@ export type CulqiRefund = {
   reason: string;
   metadata: Metadata;
 };
+
+/** A customer (recorded: culqi-python tests/cassettes/CardTest.test_card_create__successful__visa.yaml). */
+export type CulqiCustomer = {
+  object: 'customer';
+  id: string;
+  creation_date: number;
+  email: string;
+  antifraud_details: {
+    first_name: string;
+    last_name: string;
+    address: string;
+    address_city: string;
+    country_code: string;
+    phone: string;
+    object: 'client';
+  };
+  metadata: Metadata;
+};
+
+/** A saved card: its customer and the token it was made of (the same recording). */
+export type CulqiCard = {
+  object: 'card';
+  id: string;
+  active: boolean;
+  creation_date: number;
+  customer_id: string;
+  source: CulqiCardToken;
+  metadata: Metadata;
+};
+
+/** A card as Culqi keeps it: its number stays with the card, to charge it later, until deleted. */
+export type CardRecord = { owner: string; card: CulqiCard; cardNumber: string };
 
 export type CulqiOrderState = 'created' | 'pending' | 'paid' | 'expired' | 'deleted';
 
@@ -161,6 +193,8 @@ export type CulqiState = {
   /** public key → secret key */
   publicKeys: Map<string, string>;
   tokens: Map<string, TokenRecord>;
+  customers: Map<string, Owned<CulqiCustomer>>;
+  cards: Map<string, CardRecord>;
   charges: Map<string, Owned<CulqiCharge>>;
   refunds: Map<string, Owned<CulqiRefund>>;
   orders: Map<string, Owned<CulqiOrder>>;
@@ -183,6 +217,8 @@ export function emptyState(): CulqiState {
     accounts: new Map(),
     publicKeys: new Map(),
     tokens: new Map(),
+    customers: new Map(),
+    cards: new Map(),
     charges: new Map(),
     refunds: new Map(),
     orders: new Map(),

@@ -44,6 +44,7 @@ import {
   type DeclineMessages,
   type RefundReason,
 } from './culqi-test-data';
+import { ownCard } from './culqi-cards';
 
 // Tokens, charges and refunds (research/culqi.md 2, 3, 5). A card number lives only in the token
 // record, only until the token is used or expires: it decides the charge and is never answered,
@@ -166,7 +167,11 @@ export function createCharge(ctx: CulqiContext, account: CulqiAccount, body: Bod
   const antifraud = objectField(body, 'antifraud_details');
   const authenticated = objectField(body, 'authentication_3DS') !== null;
 
-  const record = usableToken(ctx, account, sourceId);
+  // A saved card is charged as often as asked, its number kept with it (culqi-cards.ts).
+  const saved = sourceId.startsWith('crd_') ? ownCard(ctx, account, sourceId) : null;
+  const record: TokenRecord = saved
+    ? { owner: saved.owner, token: saved.card.source, cardNumber: saved.cardNumber, used: false, expiresAt: Infinity }
+    : usableToken(ctx, account, sourceId);
   const { token } = record;
   if (token.type === 'card') {
     const allowed = token.iin.installments_allowed;
@@ -198,8 +203,10 @@ export function createCharge(ctx: CulqiContext, account: CulqiAccount, body: Bod
   }
 
   // A decided charge uses the token up, declined or not, and the card number goes with it.
-  record.used = true;
-  record.cardNumber = null;
+  if (!saved) {
+    record.used = true;
+    record.cardNumber = null;
+  }
   const installments = Math.max(1, requestedInstallments);
   const outcome: CulqiOutcome = decline
     ? { type: 'venta_denegada', code: 'card_declined', decline_code: decline.code, ...decline.messages }
@@ -219,7 +226,7 @@ export function createCharge(ctx: CulqiContext, account: CulqiAccount, body: Bod
     currency_code: currency,
     email,
     description,
-    source: copy(token),
+    source: saved ? copy(saved.card) : copy(token),
     outcome,
     fraud_score: decline?.code === 'fraudulent' ? 95 : 62,
     dispute: false,

@@ -469,6 +469,83 @@ describe('charges', () => {
   });
 });
 
+const CUSTOMER = {
+  first_name: 'Richard',
+  last_name: 'Piedpiper',
+  email: 'richard@piedpiper.com',
+  address: 'Avenida Lima 123213',
+  address_city: 'LIMA',
+  country_code: 'PE',
+  phone_number: '998989789',
+};
+
+describe('customers and saved cards', () => {
+  async function savedCard(cardNumber = '4111111111111111') {
+    const customer = await call<{ id: string }>('POST', '/v2/customers', SK, CUSTOMER);
+    expect(customer.status).toBe(201);
+    const token = await cardToken(cardNumber);
+    return call<{ object: string; id: string; customer_id: string }>('POST', '/v2/cards', SK, {
+      customer_id: customer.body.id,
+      token_id: token.id,
+    });
+  }
+
+  it('makes a customer with what Culqi requires, and refuses one without an address', async () => {
+    const made = await call<{ object: string; id: string; antifraud_details: { phone: string } }>(
+      'POST',
+      '/v2/customers',
+      SK,
+      CUSTOMER,
+    );
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ object: 'customer', antifraud_details: { phone: '+51998989789' } });
+    expect(made.body.id).toMatch(/^cus_test_[A-Za-z0-9]{16}$/);
+    const { address: _address, ...withoutAddress } = CUSTOMER;
+    const refused = await call<ErrorBody>('POST', '/v2/customers', SK, withoutAddress);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ type: 'parameter_error', param: 'address' });
+  });
+
+  it('makes a card of a customer and a token, which a charge names as often as asked, and which spends the token', async () => {
+    const card = await savedCard();
+    expect(card.status).toBe(201);
+    expect(card.body.id).toMatch(/^crd_test_[A-Za-z0-9]{16}$/);
+    expect(card.text).not.toContain('4111111111111111');
+    for (const _ of [1, 2]) {
+      const charged = await charge(card.body.id);
+      expect(charged.status).toBe(201);
+      expect(charged.body.source).toMatchObject({ object: 'card', id: card.body.id });
+    }
+    expect(sim.cards().map((each) => each.id)).toContain(card.body.id);
+  });
+
+  it('validates the card as it makes it: a declining card is 400 card_error and no card', async () => {
+    const stolen = Object.entries(DECLINE_CARDS).find(([, code]) => code === 'stolen_card')![0];
+    const before = sim.cards().length;
+    const refused = await savedCard(stolen);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'stolen_card' });
+    expect(sim.cards()).toHaveLength(before);
+  });
+
+  it('deletes a card: 200 deleted, then 404, and a charge of it is refused', async () => {
+    const card = await savedCard();
+    const deleted = await call<{ deleted: boolean }>('DELETE', `/v2/cards/${card.body.id}`, SK);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toBe(true);
+    expect((await call('DELETE', `/v2/cards/${card.body.id}`, SK)).status).toBe(404);
+    const refused = await charge<ErrorBody>(card.body.id);
+    expect(refused.status).toBe(404);
+    expect(refused.body.type).toBe('resource_error');
+  });
+
+  it("keeps a card to its account: another account's key finds nothing", async () => {
+    const card = await savedCard();
+    expect((await charge(card.body.id, {}, OTHER_SK)).status).toBe(404);
+    expect((await call('DELETE', `/v2/cards/${card.body.id}`, OTHER_SK)).status).toBe(404);
+  });
+});
+
 describe('refunds', () => {
   it('refunds in parts until nothing is left', async () => {
     const paid = await approvedCharge({ amount: 5000 });

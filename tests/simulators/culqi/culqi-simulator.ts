@@ -8,6 +8,7 @@ import {
   INVALID_JSON,
   type Body,
   type CulqiAccount,
+  type CulqiCard,
   type CulqiCharge,
   type CulqiContext,
   type CulqiDelivery,
@@ -39,6 +40,7 @@ import {
   listRefunds,
   sweepTokens,
 } from './culqi-payments';
+import { cardsOf, createCard, createCustomer, deleteCard, getCard } from './culqi-cards';
 
 // A local Culqi API v2 (tests/simulators/culqi/README.md): one server for both of Culqi's hosts
 // (api.culqi.com and secure.culqi.com), accounts registered through the control API, the
@@ -82,6 +84,8 @@ export type CulqiSimulator = {
   expireOrder(id: string): Promise<EventOutcome>;
   resendEvent(id: string): Promise<EventOutcome>;
   charges(): CulqiCharge[];
+  /** The saved cards the simulator holds (never their numbers). */
+  cards(): CulqiCard[];
   orders(): CulqiOrder[];
   deliveries(): CulqiDelivery[];
 };
@@ -129,6 +133,10 @@ const ROUTES: Route[] = [
     secure: true,
     run: (ctx, a, _id, body) => createYapeToken(ctx, a, body),
   },
+  { method: 'POST', path: path('customers'), key: 'secret', run: (ctx, a, _id, body) => createCustomer(ctx, a, body) },
+  { method: 'POST', path: path('cards'), key: 'secret', run: (ctx, a, _id, body) => createCard(ctx, a, body) },
+  { method: 'GET', path: path(`cards/${ID}`), key: 'secret', run: (ctx, a, id) => getCard(ctx, a, id) },
+  { method: 'DELETE', path: path(`cards/${ID}`), key: 'secret', run: (ctx, a, id) => deleteCard(ctx, a, id) },
   { method: 'POST', path: path('charges'), key: 'secret', run: (ctx, a, _id, body) => createCharge(ctx, a, body) },
   {
     method: 'GET',
@@ -406,6 +414,7 @@ export async function startCulqiSimulator(options: CulqiSimulatorOptions = {}): 
     expireOrder: (id) => moveOrder(id, 'expired'),
     resendEvent: resend,
     charges: () => [...ctx.state.charges.values()].map((record) => copy(record.value)),
+    cards: () => cardsOf(ctx),
     orders: () => [...ctx.state.orders.values()].map((record) => copy(record.value)),
     deliveries: () => copy(ctx.state.deliveries),
   };

@@ -11,6 +11,7 @@ import { routingConfigOf } from '@/server/modules/routing/routing-config';
 import { customerOf } from '@/server/modules/customers/customers';
 import { saveCard } from '@/server/modules/customers/save-card';
 import { toSavedCardObject } from '@/server/modules/customers/card-view';
+import { customerTokens, keepCardToken } from '@/server/modules/customers/card-tokens';
 import { verifyWithin } from './attempts/ask-processor';
 import { forProcessor } from './attempts/three-ds';
 
@@ -29,25 +30,33 @@ export async function verifyAndSaveCard(db: Db, merchant: ActingMerchant, reques
   const customer = await customerOf(db, merchant.id, request.customer_id);
   const config = await routingConfigOf(db, merchant.id, 'CARD');
   const authentication = authenticated(config.threeDs.mode !== 'NEVER', request);
-  const instrument = {
-    method: 'CARD' as const,
-    pan: request.pan,
-    expiry: request.expiry_date,
-    securityCode: request.security_code,
-    storedCredential: {
-      initiator: 'CUSTOMER' as const,
-      usage: 'FIRST' as const,
-      reason: request.reason === 'ONE_CLICK' ? null : request.reason,
-      initialNti: null,
-    },
+  const { processorCustomers } = await customerTokens(db, customer.id, null);
+  const holder = {
     ...(request.card_holder
       ? { holder: { firstName: request.card_holder.first_name, lastName: request.card_holder.last_name } }
       : {}),
   };
+  const instrumentAt = (connectorId: string) => {
+    const processorCustomerId = processorCustomers.get(connectorId);
+    return {
+      method: 'CARD' as const,
+      pan: request.pan,
+      expiry: request.expiry_date,
+      securityCode: request.security_code,
+      storedCredential: {
+        initiator: 'CUSTOMER' as const,
+        usage: 'FIRST' as const,
+        reason: request.reason === 'ONE_CLICK' ? null : request.reason,
+        initialNti: null,
+        ...(processorCustomerId ? { processorCustomerId } : {}),
+      },
+      ...holder,
+    };
+  };
   for (const connectorId of await verifiers(db, config, request.currency)) {
     const connector = await connectorById(db, connectorId);
     if (!connector) continue;
-    const result = await verifyWithin(connector, instrument, {
+    const result = await verifyWithin(connector, instrumentAt(connectorId), {
       now: new Date(),
       transactionId: randomUUID(),
       amount: 0n,
@@ -67,8 +76,9 @@ export async function verifyAndSaveCard(db: Db, merchant: ActingMerchant, reques
       const { code, description } = result.resultMessage;
       throw refused('pan', `the issuer declined the card (${code} ${description}): it is not saved`);
     }
-    const { row } = await db.$transaction((tx) =>
-      saveCard(tx, {
+    const { cardToken } = result;
+    const { row } = await db.$transaction(async (tx) => {
+      const saved = await saveCard(tx, {
         merchant,
         customerId: customer.id,
         pan: request.pan,
@@ -78,8 +88,10 @@ export async function verifyAndSaveCard(db: Db, merchant: ActingMerchant, reques
         consent: consentOf(request.reason, request.consent),
         savedByTransactionId: null,
         nti: result.networkTransactionId ?? null,
-      }),
-    );
+      });
+      if (cardToken) await keepCardToken(tx, saved.row.id, { connectorId, ...cardToken });
+      return saved;
+    });
     return { success: true, card: toSavedCardObject(row), meta: successMeta() };
   }
   throw refused('pan', 'no processor can verify this card without a payment now: save it with a payment (save_card)');

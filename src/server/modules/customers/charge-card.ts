@@ -9,6 +9,7 @@ import {
 } from '@/server/core/domain/stored-credentials';
 import { cardNotFound } from './customers';
 import { cardInVault } from './vault';
+import { customerTokens, type CustomerTokens } from './card-tokens';
 
 // A saved card charged (docs/DECISIONS.md "Card on file", after ../shared CARD-ON-FILE.md 4): the
 // card of the merchant's, ACTIVE, with its number out of the vault for this one authorization,
@@ -21,8 +22,8 @@ export type CardToCharge = {
   reason: StoredCredentialReason;
   /** The network transaction id of the card's first CIT, which every MIT sends. */
   initialNti: string | null;
-  /** The connectors holding a token of their own for the card. */
-  tokenAt: string[];
+  /** The processors' tokens for the card, and the customer's ids at processors. */
+  tokens: CustomerTokens;
 };
 
 export type ChargeOfCard =
@@ -55,7 +56,7 @@ export async function cardToCharge(
       consentInstallments: true,
       mitCount: true,
       initialNti: true,
-      tokens: { select: { connectorId: true } },
+      customerId: true,
     },
   });
   if (!card?.vaultId) throw cardNotFound();
@@ -88,7 +89,7 @@ export async function cardToCharge(
     expiryDate: vaulted.expiryDate,
     reason: card.reason,
     initialNti: card.initialNti,
-    tokenAt: card.tokens.map((token) => token.connectorId),
+    tokens: await customerTokens(db, card.customerId, card.id),
   };
 }
 

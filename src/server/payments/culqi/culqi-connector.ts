@@ -1,4 +1,3 @@
-import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type RefundRequest,
@@ -13,6 +12,7 @@ import { integration } from '../processor-account';
 import { authorizeCard, authorizeOrder, authorizeYape } from './culqi-payments';
 import { culqiClient, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
+import { deleteCard } from './culqi-cards';
 import { absence } from '../transaction-reference';
 import { refundBody, refusalWords } from './culqi-mapping';
 import { chargeStatus, findCharge, findOrder, findRefund, orderStatus } from './culqi-records';
@@ -38,9 +38,11 @@ export const CULQI_CAPABILITIES = {
   // Returned by Culqi after 4 days (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/captura).
   captureHoldDays: 4,
   partialRefund: true,
-  // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
-  // carries a one-click charge that comes with its security code, as a new card, and no MIT.
-  savedCards: NO_SAVED_CARDS,
+  // Its cards (`crd_`, culqi-cards.ts): made by a customer-initiated approval, charged without the
+  // payer, deleted on removal. No NTI or stored-credential flags are documented, so an MIT goes
+  // to Culqi only by its card; a Culqi card needs a customer with a postal address, which a card
+  // saved without a payment does not come with, so Culqi does not verify for zero.
+  savedCards: { tokenize: true, mitWithNti: false, zeroAmountVerify: false, deleteToken: true },
 } as const;
 
 type Returned = { kind: 'returned'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };
@@ -175,6 +177,7 @@ export const culqi = integration<CulqiClient>({
         return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
       },
       notification: (notification) => culqiNotification(client, account, notification),
+      deleteCardToken: (token) => deleteCard(client, token),
     };
   },
   check: checkCulqiAccount,

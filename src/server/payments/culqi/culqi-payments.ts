@@ -6,6 +6,7 @@ import { cardPayment, withoutUndefined } from '../method-details';
 import { decline, technicalFailure } from '../outcomes';
 import { yapeWallet } from '../yape-wallet';
 import { isObject, type CulqiClient, type CulqiOrder } from './culqi-client';
+import { provisionCard } from './culqi-cards';
 import {
   cardOf,
   cardTokenBody,
@@ -25,9 +26,24 @@ import {
 // culqi-mapping.ts): a card or Yape payment is a token, then a charge of the token; PagoEfectivo
 // and Cuotéalo are payment orders, a Cuotéalo order confirmed for its type.
 
-export async function authorizeCard(client: CulqiClient, instrument: PaymentInstrument, context: ConnectorContext) {
-  const { pan, expiry, securityCode, installments } = instrumentFor(instrument, 'CARD');
+export async function authorizeCard(
+  client: CulqiClient,
+  instrument: PaymentInstrument,
+  context: ConnectorContext,
+): Promise<AuthorizeResult> {
+  const card = instrumentFor(instrument, 'CARD');
+  const { pan, expiry, securityCode, installments, storedCredential } = card;
   const described: Described = cardPayment(describeCard(pan), installments);
+  const count = Number(installments?.number ?? '1');
+  const held = storedCredential?.processorToken;
+  if (held) {
+    // A saved card Culqi holds: charged as its card, no token, no payer needed (culqi-cards.ts).
+    const answer = await client.post('/charges', chargeBody(context, held.token, count > 1 ? count : 0), {
+      key: 'secret',
+      signal: context.signal,
+    });
+    return chargeResult(answer, described);
+  }
   // Culqi refuses to tokenize an expired card; the interface declines it (docs/DESIGN.md 7).
   const expiryDate = parseExpiry(expiry);
   if (expiryDate === null || isExpiryInPast(expiry, context.now)) {
@@ -44,12 +60,15 @@ export async function authorizeCard(client: CulqiClient, instrument: PaymentInst
   );
   if (!isToken(token)) return token;
   const withCard: Described = cardPayment(cardOf(pan, token), installments);
-  const count = Number(installments?.number ?? '1');
   const answer = await client.post('/charges', chargeBody(context, token.id, count > 1 ? count : 0), {
     key: 'secret',
     signal: context.signal,
   });
-  return chargeResult(answer, withCard);
+  const result = chargeResult(answer, withCard);
+  // Provision on use: a saved card's customer-initiated approval leaves Culqi's card of it.
+  if (result.outcome !== 'approved' || storedCredential?.initiator !== 'CUSTOMER') return result;
+  const cardToken = await provisionCard(client, card, context);
+  return cardToken ? { ...result, cardToken } : result;
 }
 
 export async function authorizeYape(client: CulqiClient, instrument: PaymentInstrument, context: ConnectorContext) {

@@ -136,6 +136,8 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
         ...(ruled.networkTransactionId ? { networkTransactionId: ruled.networkTransactionId } : {}),
       };
     },
+    // A sandbox processor keeps no token of its own: the vault's PAN is what it takes.
+    deleteCardToken: async () => notSupported('delete_token'),
     async reverse(transaction) {
       if (!capabilities.reversal) return notSupported('reverse');
       if (await inOutage()) return { outcome: 'refused', reason: 'El procesador no está disponible' };

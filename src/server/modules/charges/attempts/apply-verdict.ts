@@ -3,7 +3,7 @@ import { chargeMoves } from '@/server/modules/charges/moves/charge-moves';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import { verdictRow, type Verdict } from '@/server/modules/charges/verdict';
 import { recordAttempt } from './record-attempt';
-import { recordSavingCard } from './save-on-approval';
+import { NOTHING_OF_THE_CARD, recordSavingCard } from './save-on-approval';
 
 // Where a processor's word about a payment already asked (a status inquiry of the worker's status
 // sync, a notification, a late answer after ambiguity) becomes rows: the verdict (verdict.ts)
@@ -34,8 +34,8 @@ export async function applyVerdict(
   const { row } = answered;
   const settled = verdictRow(row, verdict, at);
   const merchant = { id: answered.audience.merchantId, code: answered.audience.merchantCode };
-  // The status sync and a notification know no network transaction id: a card saved here keeps none.
-  return recordSavingCard(db, settled, merchant, null, (writer, written) => {
+  // The status sync and a notification know no network transaction id nor token: a card saved here keeps none.
+  return recordSavingCard(db, settled, merchant, NOTHING_OF_THE_CARD, (writer, written) => {
     const moves = chargeMoves(written, answered.audience, row.lifecycle.length);
     return recordAttempt(
       writer,

@@ -292,6 +292,7 @@ function withAnswerFields(fields: Prisma.JsonValue | null, result: Settlement['r
 export function orderFacts(base: ChargeBase): OrderFacts {
   const { customer, billing } = base.body.payment_details;
   const phone = customer.phone ?? billing.phone;
+  const location = customer.location?.line_1 && customer.location.city ? customer.location : billing.location;
   return {
     merchantOperationNumber: base.body.merchant_operation_number,
     merchantName: base.merchant.name,
@@ -301,6 +302,9 @@ export function orderFacts(base: ChargeBase): OrderFacts {
       firstName: customer.first_name ?? billing.first_name ?? null,
       lastName: customer.last_name ?? billing.last_name ?? null,
       phone: phone?.subscriber ? `${phone.country_code ?? ''}${phone.subscriber}` : null,
+      ...(location?.line_1 && location.city
+        ? { address: { line: location.line_1, city: location.city, country: location.country ?? null } }
+        : {}),
     },
   };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import { instrumentOf } from './payment-instrument';
+import type { StoredCredentialUse } from './stored-credential';
 
-const parse = (paymentMethod: unknown) => instrumentOf(paymentMethodRequest.parse(paymentMethod));
+const parse = (paymentMethod: unknown) => instrumentOf(paymentMethodRequest.parse(paymentMethod), null, 'sandbox-acquirer-a');
 
 describe('instrumentOf', () => {
   it('carries every field of a card, in the connectors terms', () => {
@@ -72,5 +73,44 @@ describe('instrumentOf', () => {
       method: 'QR',
       callbackUrl: 'https://shop.test/cb',
     });
+  });
+
+  it("tells each connector only its own token for a saved card, and the customer's id it keeps", () => {
+    const request = paymentMethodRequest.parse({
+      method_name: 'CARD',
+      method_details: { pan: '4111111111111111', expiry_date: '1230', security_code: '123' },
+    });
+    const use: StoredCredentialUse = {
+      initiator: 'CUSTOMER',
+      usage: 'SUBSEQUENT',
+      reason: null,
+      initialNti: '123456789012345',
+      cardId: 'c0ffee00-0000-4000-8000-000000000001',
+      answerReason: 'ONE_CLICK',
+      securityCode: true,
+      tokens: {
+        card: [{ connectorId: 'izipay-1', token: 'a'.repeat(32), processorCustomerId: null }],
+        processorCustomers: new Map([['culqi-1', 'cus_test_AAAAAAAAAAAAAAAA']]),
+      },
+    };
+    const at = (connectorId: string) => {
+      const instrument = instrumentOf(request, use, connectorId);
+      return instrument.method === 'CARD' ? instrument.storedCredential : undefined;
+    };
+    expect(at('izipay-1')).toStrictEqual({
+      initiator: 'CUSTOMER',
+      usage: 'SUBSEQUENT',
+      reason: null,
+      initialNti: '123456789012345',
+      processorToken: { token: 'a'.repeat(32), processorCustomerId: null },
+    });
+    expect(at('culqi-1')).toStrictEqual({
+      initiator: 'CUSTOMER',
+      usage: 'SUBSEQUENT',
+      reason: null,
+      initialNti: '123456789012345',
+      processorCustomerId: 'cus_test_AAAAAAAAAAAAAAAA',
+    });
+    expect(at('sandbox-acquirer-a')).not.toHaveProperty('processorToken');
   });
 });

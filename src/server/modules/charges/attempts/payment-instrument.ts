@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import type { PaymentInstrument, StoredCredential } from '@/server/payments';
+import type { StoredCredentialUse } from './stored-credential';
 
 /** The `payment_method` of `POST /charges` as its schema validated it (docs/interface.md 2.2-2.4). */
 export type PaymentMethodRequest = z.output<typeof paymentMethodRequest>;
@@ -9,7 +10,11 @@ export type PaymentMethodRequest = z.output<typeof paymentMethodRequest>;
  * The request's `payment_method` in the connectors' terms: the one place the two shapes meet. A
  * saved card's number is in the request by then (stored-credential.ts), and its use is told.
  */
-export function instrumentOf(request: PaymentMethodRequest, storedCredential?: StoredCredential | null): PaymentInstrument {
+export function instrumentOf(
+  request: PaymentMethodRequest,
+  storedCredential: StoredCredentialUse | null,
+  connectorId: string,
+): PaymentInstrument {
   switch (request.method_name) {
     case 'CARD': {
       const { pan, expiry_date, security_code, card_holder, installments, redirect_url, callback_url } = request.method_details;
@@ -20,16 +25,7 @@ export function instrumentOf(request: PaymentMethodRequest, storedCredential?: S
         pan,
         expiry: expiry_date,
         ...(security_code !== undefined ? { securityCode: security_code } : {}),
-        ...(storedCredential
-          ? {
-              storedCredential: {
-                initiator: storedCredential.initiator,
-                usage: storedCredential.usage,
-                reason: storedCredential.reason,
-                initialNti: storedCredential.initialNti,
-              },
-            }
-          : {}),
+        ...(storedCredential ? { storedCredential: forConnector(storedCredential, connectorId) } : {}),
         ...(card_holder ? { holder: { firstName: card_holder.first_name, lastName: card_holder.last_name } } : {}),
         ...(installments ? { installments: { plan: installments.plan, number: installments.number } } : {}),
         returnUrl: redirect_url,
@@ -61,4 +57,18 @@ export function instrumentOf(request: PaymentMethodRequest, storedCredential?: S
     case 'QR':
       return { method: 'QR', callbackUrl: request.method_details.callback_url };
   }
+}
+
+/** A stored credential as one connector is told it: its own token for the card, its customer. */
+function forConnector(use: StoredCredentialUse, connectorId: string): StoredCredential {
+  const held = use.tokens.card.find((token) => token.connectorId === connectorId);
+  const processorCustomerId = held?.processorCustomerId ?? use.tokens.processorCustomers.get(connectorId);
+  return {
+    initiator: use.initiator,
+    usage: use.usage,
+    reason: use.reason,
+    initialNti: use.initialNti,
+    ...(held ? { processorToken: { token: held.token, processorCustomerId: held.processorCustomerId } } : {}),
+    ...(processorCustomerId ? { processorCustomerId } : {}),
+  };
 }

@@ -29,7 +29,7 @@ import {
 import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
-import { recordSavingCard } from './save-on-approval';
+import { NOTHING_OF_THE_CARD, recordSavingCard } from './save-on-approval';
 import { cardNumberOf } from './stored-credential';
 import { awaitAnswer, replyOf } from './stored-answer';
 
@@ -61,17 +61,21 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
   for (;;) {
     const connector = await connectorOf(prisma, attempt.connectorId);
     const sentAt = new Date();
-    const { answer, sent } = await authorizeWithin(connector, instrumentOf(base.body.payment_method, base.storedCredential), {
-      now: sentAt,
-      transactionId: attempt.row.id,
-      amount: attempt.row.amount,
-      currency: attempt.row.currency,
-      order: orderFacts(base),
-      payerPageUrl: payerPageUrl(attempt.payerToken),
-      expirySeconds: base.merchant.expirySeconds[attempt.row.method],
-      capture: base.captureMode === 'MANUAL' ? 'manual' : 'automatic',
-      ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
-    });
+    const { answer, sent } = await authorizeWithin(
+      connector,
+      instrumentOf(base.body.payment_method, base.storedCredential, connector.id),
+      {
+        now: sentAt,
+        transactionId: attempt.row.id,
+        amount: attempt.row.amount,
+        currency: attempt.row.currency,
+        order: orderFacts(base),
+        payerPageUrl: payerPageUrl(attempt.payerToken),
+        expirySeconds: base.merchant.expirySeconds[attempt.row.method],
+        capture: base.captureMode === 'MANUAL' ? 'manual' : 'automatic',
+        ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
+      },
+    );
     const latencyMs = Date.now() - sentAt.getTime();
     const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
 
@@ -210,8 +214,15 @@ async function settle(
   { row = settledRow(attempt, settlement), answer = false, next = null, vault = null }: SettleRows,
 ): Promise<{ moved: boolean; reply: ChargeResponse | null }> {
   let reply: ChargeResponse | null = null;
-  const nti = settlement.result.outcome === 'approved' ? (settlement.result.networkTransactionId ?? null) : null;
-  const moved = await recordSavingCard(prisma, row, base.merchant, nti, (db, written) => {
+  const { result } = settlement;
+  const approval =
+    result.outcome === 'approved'
+      ? {
+          nti: result.networkTransactionId ?? null,
+          cardToken: result.cardToken ? { connectorId: attempt.connectorId, ...result.cardToken } : null,
+        }
+      : NOTHING_OF_THE_CARD;
+  const moved = await recordSavingCard(prisma, row, base.merchant, approval, (db, written) => {
     reply = answer ? replyOf(base.merchant, base.body, written) : null;
     const moves = settledMoves(base, attempt, written);
     return recordAttempt(

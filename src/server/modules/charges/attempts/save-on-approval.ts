@@ -2,6 +2,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/platform/db/client';
 import { completeCardSave } from '@/server/modules/customers/card-saves';
 import { noteCardCharged } from '@/server/modules/customers/charge-card';
+import { keepCardToken, type HeldCardToken } from '@/server/modules/customers/card-tokens';
 import { savedCardSummary, type SavedCardRow } from '@/server/modules/customers/card-view';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 
@@ -13,6 +14,15 @@ import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 
 const APPROVED: ReadonlySet<string> = new Set(['AUTORIZADO', 'LIQUIDADO']);
 
+/**
+ * What the processor's approval said of the card: the network transaction id and a token it
+ * made (`cardToken`, at the attempt's connector), both null where it said nothing (the status
+ * sync, a notification).
+ */
+export type CardApproval = { nti: string | null; cardToken: HeldCardToken | null };
+
+export const NOTHING_OF_THE_CARD: CardApproval = { nti: null, cardToken: null };
+
 /** Thrown inside the transaction to undo the save of an approval that was not written. */
 class NotMoved extends Error {}
 
@@ -20,14 +30,15 @@ class NotMoved extends Error {}
  * Runs `record` with the row as it will be written. The approval of a charge that saves its card
  * saves the card and names it in `additional_fields` (`saved_card`, `stored_credential`); that
  * of a saved card's charge counts an MIT against the card's consent and keeps the approval's
- * network transaction id as the card's latest. Either happens in one database transaction with
+ * network transaction id as the card's latest. A token the processor made for the card is kept
+ * beside its others (provision on use). Either happens in one database transaction with
  * `record`; any other outcome is `record` as it is. `record` answers whether it wrote.
  */
 export async function recordSavingCard(
   db: Db | Tx,
   settled: TransactionRow,
   merchant: { id: string; code: string },
-  nti: string | null,
+  { nti, cardToken }: CardApproval,
   record: (db: Db | Tx, row: TransactionRow) => Promise<boolean>,
 ): Promise<boolean> {
   if (!APPROVED.has(settled.state)) return record(db, settled);
@@ -36,12 +47,16 @@ export async function recordSavingCard(
   if (!saveId && !charged) return record(db, settled);
   const run = async (tx: Tx) => {
     let row = settled;
+    let cardId: string | null = null;
     if (saveId) {
       const card = await completeCardSave(tx, merchant, saveId, { transactionId: settled.id, nti });
       if (card) row = { ...settled, additionalFields: withSavedCard(settled.additionalFields, card) };
+      cardId = card?.id ?? null;
     } else if (charged) {
       await noteCardCharged(tx, charged.card_id, { merchantInitiated: charged.initiator === 'MERCHANT', nti });
+      cardId = charged.card_id;
     }
+    if (cardId && cardToken) await keepCardToken(tx, cardId, cardToken);
     if (!(await record(tx, row))) throw new NotMoved();
     return true;
   };

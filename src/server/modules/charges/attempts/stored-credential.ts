@@ -7,6 +7,8 @@ import type { SavedCardRouting } from '@/server/core/orchestration';
 import type { StoredCredential } from '@/server/payments';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { cardToCharge } from '@/server/modules/customers/charge-card';
+import { customerOf } from '@/server/modules/customers/customers';
+import { customerTokens, NO_TOKENS, type CustomerTokens } from '@/server/modules/customers/card-tokens';
 
 // A charge's use of a stored credential (docs/DECISIONS.md "Card on file", after ../shared
 // CARD-ON-FILE.md 1 and 4): the charge that saves a card (FIRST) or one of a saved card
@@ -21,9 +23,23 @@ export type StoredCredentialUse = StoredCredential & {
   answerReason: StoredCredentialReason;
   /** The charge came with a security code. */
   securityCode: boolean;
-  /** The connectors that hold a token of their own for the card. */
-  tokenAt: readonly string[];
+  /** The processors' tokens for the card, and the customer's ids at processors. */
+  tokens: CustomerTokens;
 };
+
+/** The use of the charge that saves a card: the customer present, its consent's reason. */
+function firstUse(reason: StoredCredentialReason, securityCode: boolean, tokens: CustomerTokens): StoredCredentialUse {
+  return {
+    initiator: 'CUSTOMER',
+    usage: 'FIRST',
+    reason: reason === 'ONE_CLICK' ? null : reason,
+    initialNti: null,
+    cardId: null,
+    answerReason: reason,
+    securityCode,
+    tokens,
+  };
+}
 
 /**
  * The request as its attempts carry it (a saved card's number in it) and its stored-credential
@@ -38,20 +54,10 @@ export async function withStoredCredential(
   if (method.method_name !== 'CARD') return { body, storedCredential: null };
   const details = method.method_details;
   if (details.save_card) {
-    const { reason } = details.save_card;
-    return {
-      body,
-      storedCredential: {
-        initiator: 'CUSTOMER',
-        usage: 'FIRST',
-        reason: reason === 'ONE_CLICK' ? null : reason,
-        initialNti: null,
-        cardId: null,
-        answerReason: reason,
-        securityCode: true,
-        tokenAt: [],
-      },
-    };
+    const { reason, customer_id } = details.save_card;
+    // 404 `30` for a customer not the merchant's, before anything is registered.
+    const customer = await customerOf(db, merchant.id, customer_id);
+    return { body, storedCredential: firstUse(reason, true, await customerTokens(db, customer.id, null)) };
   }
   if (details.card_id === undefined) return { body, storedCredential: null };
   const merchantInitiated = details.initiator === 'MERCHANT';
@@ -84,7 +90,7 @@ export async function withStoredCredential(
       cardId: card.id,
       answerReason: reason ?? 'ONE_CLICK',
       securityCode: details.security_code !== undefined,
-      tokenAt: card.tokenAt,
+      tokens: card.tokens,
     },
   };
 }
@@ -99,24 +105,15 @@ export async function storedCredentialOfRow(
   securityCode: boolean,
 ): Promise<StoredCredentialUse | null> {
   if (row.cardSaveId) {
-    const save = await db.cardSave.findUnique({ where: { id: row.cardSaveId }, select: { reason: true } });
-    const reason = save?.reason ?? 'ONE_CLICK';
-    return {
-      initiator: 'CUSTOMER',
-      usage: 'FIRST',
-      reason: reason === 'ONE_CLICK' ? null : reason,
-      initialNti: null,
-      cardId: null,
-      answerReason: reason,
-      securityCode,
-      tokenAt: [],
-    };
+    const save = await db.cardSave.findUnique({ where: { id: row.cardSaveId }, select: { reason: true, customerId: true } });
+    if (!save) return firstUse('ONE_CLICK', securityCode, NO_TOKENS);
+    return firstUse(save.reason, securityCode, await customerTokens(db, save.customerId, null));
   }
   const stored = (row.additionalFields as { stored_credential?: { card_id?: string } } | null)?.stored_credential;
   if (!stored?.card_id) return null;
   const card = await db.savedCard.findUnique({
     where: { id: stored.card_id },
-    select: { initialNti: true, tokens: { select: { connectorId: true } } },
+    select: { initialNti: true, customerId: true },
   });
   return {
     initiator: 'CUSTOMER',
@@ -126,14 +123,14 @@ export async function storedCredentialOfRow(
     cardId: stored.card_id,
     answerReason: 'ONE_CLICK',
     securityCode,
-    tokenAt: card?.tokens.map((token) => token.connectorId) ?? [],
+    tokens: card ? await customerTokens(db, card.customerId, stored.card_id) : NO_TOKENS,
   };
 }
 
 /** What routing knows of a saved card's charge; undefined for any other. */
 export function savedCardRouting(use: StoredCredentialUse | null): SavedCardRouting | undefined {
   if (!use || use.usage !== 'SUBSEQUENT') return undefined;
-  return { initiator: use.initiator, securityCode: use.securityCode, tokenAt: use.tokenAt };
+  return { initiator: use.initiator, securityCode: use.securityCode, tokenAt: use.tokens.card.map((held) => held.connectorId) };
 }
 
 /**

@@ -1,0 +1,77 @@
+import type { Db, Tx } from '@/server/platform/db/client';
+import type { ProcessorCardToken } from '@/server/payments';
+import { connectorById } from '@/server/modules/processors/connectors';
+
+// The processors' own tokens for saved cards (../shared CARD-ON-FILE.md 5 and 6): kept beside the
+// vault's PAN, one per card and connector, provisioned by an approval that made one; deleted at
+// the processor once the card is removed, where its API allows it.
+
+/** A processor's token for a card, as a charge of the card uses it. */
+export type HeldCardToken = ProcessorCardToken & { connectorId: string };
+
+/**
+ * What a charge needs of the processors' tokens: the card's own, and the customer's id at each
+ * processor that keeps customers (from a token of any of the customer's cards), so that a token a
+ * charge provisions joins that customer rather than making another.
+ */
+export type CustomerTokens = {
+  card: readonly HeldCardToken[];
+  processorCustomers: ReadonlyMap<string, string>;
+};
+
+export const NO_TOKENS: CustomerTokens = { card: [], processorCustomers: new Map() };
+
+export async function customerTokens(db: Db | Tx, customerId: string, cardId: string | null): Promise<CustomerTokens> {
+  const rows = await db.processorCardToken.findMany({
+    where: { card: { customerId } },
+    select: { cardId: true, connectorId: true, token: true, processorCustomerId: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  const processorCustomers = new Map<string, string>();
+  for (const row of rows) {
+    if (row.processorCustomerId && !processorCustomers.has(row.connectorId)) {
+      processorCustomers.set(row.connectorId, row.processorCustomerId);
+    }
+  }
+  const card = rows
+    .filter((row) => row.cardId === cardId)
+    .map(({ connectorId, token, processorCustomerId }) => ({ connectorId, token, processorCustomerId }));
+  return { card, processorCustomers };
+}
+
+/**
+ * Keeps the token an approval or a verification provisioned at `connectorId`, in its
+ * transaction: a later one replaces it (the processor made it for this same card).
+ */
+export async function keepCardToken(tx: Tx, cardId: string, { connectorId, ...token }: HeldCardToken): Promise<void> {
+  await tx.processorCardToken.upsert({
+    where: { cardId_connectorId: { cardId, connectorId } },
+    create: { cardId, connectorId, token: token.token, processorCustomerId: token.processorCustomerId },
+    update: { token: token.token, processorCustomerId: token.processorCustomerId },
+  });
+}
+
+/**
+ * The worker's deletion of removed cards' tokens: each asked of its processor where its connector
+ * deletes tokens, and forgotten once deleted there (or where the processor offers no deletion, or
+ * the account is gone). A processor that cannot answer keeps the token for the next run. Returns
+ * how many were forgotten.
+ */
+export async function deleteRemovedCardTokens(db: Db, limit = 50): Promise<number> {
+  const tokens = await db.processorCardToken.findMany({
+    where: { card: { status: 'REMOVED' } },
+    select: { cardId: true, connectorId: true, token: true, processorCustomerId: true },
+    take: limit,
+  });
+  let forgotten = 0;
+  for (const held of tokens) {
+    const connector = await connectorById(db, held.connectorId);
+    const answer = connector
+      ? await connector.deleteCardToken({ token: held.token, processorCustomerId: held.processorCustomerId })
+      : null;
+    if (answer?.outcome === 'unavailable') continue;
+    await db.processorCardToken.deleteMany({ where: { cardId: held.cardId, connectorId: held.connectorId } });
+    forgotten += 1;
+  }
+  return forgotten;
+}

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { brandOf, isLuhnValid, outcomeOf } from './izipay-test-data';
 
 // The web services of Izipay's REST API V4 the simulator answers (README.md; research
@@ -35,11 +35,22 @@ export type Transaction = {
   customerEmail: string | null;
   metadata: Record<string, unknown> | null;
   creationDate: string;
+  /** The card's token: registered by this payment, or the one it was made with. */
+  paymentMethodToken: string | null;
+  /** NEW for a card sent, TOKEN for a token's payment (the recorded SILENT answer). */
+  paymentMethodSource: 'NEW' | 'TOKEN';
+  /** CHARGE, or VERIFICATION for Charge/CreateToken's zero-amount check. */
+  creationContext: 'CHARGE' | 'VERIFICATION';
+  initialIssuerTransactionIdentifier: string | null;
 };
+
+/** A registered card (Lyra's token): its number kept at Izipay until the token is cancelled. */
+export type CardToken = { shopId: string; pan: string; expiryMonth: number; expiryYear: number; cancelled: boolean };
 
 export type State = {
   accounts: Map<string, Account>;
   transactions: Map<string, Transaction>;
+  tokens: Map<string, CardToken>;
   /** Each listener's mode of remittance: how long after validation an AUTHORISED transaction stays so. */
   captureDelayMs: number;
 };
@@ -84,7 +95,7 @@ export function renderTransaction(transaction: Transaction): Record<string, unkn
     amount: transaction.amount,
     currency: transaction.currency,
     paymentMethodType: 'CARD',
-    paymentMethodToken: null,
+    paymentMethodToken: transaction.paymentMethodToken,
     status: transaction.status,
     detailedStatus: transaction.detailedStatus,
     operationType: transaction.operationType,
@@ -99,7 +110,7 @@ export function renderTransaction(transaction: Transaction): Record<string, unkn
       liabilityShift: 'NO',
       effectiveAmount: transaction.amount,
       effectiveCurrency: transaction.currency,
-      creationContext: transaction.operationType === 'CREDIT' ? 'REFUND' : 'CHARGE',
+      creationContext: transaction.operationType === 'CREDIT' ? 'REFUND' : transaction.creationContext,
       cardDetails: {
         paymentSource: 'EC',
         manualValidation: transaction.manualValidation,
@@ -126,6 +137,8 @@ export function renderTransaction(transaction: Transaction): Record<string, unkn
         },
         threeDSResponse: { authenticationResultData: null },
         installmentNumber: null,
+        paymentMethodSource: transaction.paymentMethodSource,
+        initialIssuerTransactionIdentifier: transaction.initialIssuerTransactionIdentifier,
       },
       fraudManagement: null,
       parentTransactionUuid: transaction.parentTransactionUuid,
@@ -183,7 +196,69 @@ const CREATE_FIELDS = new Set([
   'merchantPostUrlSuccess',
   'merchantPostUrlRefused',
   'acquirerTransientData',
+  'paymentMethodToken',
 ]);
+
+/** The scheme's transaction id of a card's approval, as `initialIssuerTransactionIdentifier` (16 digits, as recorded). */
+export function issuerTransactionIdOf(shopId: string, pan: string): string {
+  const digest = createHash('sha256').update(`${shopId}:${pan}`).digest();
+  return (digest.readBigUInt64BE(0) % 10n ** 16n).toString().padStart(16, '0');
+}
+
+/** formAction values the simulator takes (§2.2): a payment, one that registers its card, a token's payment. */
+const FORM_ACTIONS = new Set(['PAYMENT', 'REGISTER_PAY', 'SILENT']);
+
+type CardSent = { pan: string; month: number; year: number; securityCode: string | null; token: string | null };
+
+/** The card a payment or verification carries: `paymentForms[0]`'s, or a SILENT payment's token's. */
+function cardOf(state: State, account: Account, body: Record<string, unknown>, needsCode: boolean): CardSent | WsResult {
+  const token = body.paymentMethodToken;
+  if (token !== undefined) {
+    if (body.formAction !== 'SILENT' || body.paymentForms !== undefined)
+      return wsError(
+        'INT_902',
+        'web-service input data validation error',
+        'a paymentMethodToken is paid SILENT, without paymentForms',
+      );
+    const held = typeof token === 'string' ? state.tokens.get(token) : undefined;
+    if (!held || held.shopId !== account.shopId || held.cancelled) return wsError('INT_030', 'invalid paymentMethodToken');
+    return { pan: held.pan, month: held.expiryMonth, year: held.expiryYear, securityCode: null, token: token as string };
+  }
+  const forms = body.paymentForms;
+  // Without card data this would be a formToken request (§2.1), which the simulator does not make.
+  if (!Array.isArray(forms) || forms.length !== 1 || !isObject(forms[0]))
+    return wsError('INT_902', 'web-service input data validation error', 'paymentForms must hold one card');
+  const form = forms[0];
+  if (form.paymentMethodType !== 'CARD')
+    return wsError('INT_902', 'web-service input data validation error', 'paymentMethodType must be CARD');
+  const pan = form.pan;
+  if (typeof pan !== 'string' || !/^\d{13,19}$/.test(pan) || !isLuhnValid(pan)) return wsError('INT_040', 'invalid pan');
+  const month = Number(form.expiryMonth);
+  const year = Number(form.expiryYear);
+  if (!Number.isInteger(month) || month < 1 || month > 12) return wsError('INT_041', 'invalid expiryMonth');
+  if (!Number.isInteger(year) || year < 0 || year > 99) return wsError('INT_042', 'invalid expiryYear');
+  const today = new Date();
+  if (2000 + year < today.getUTCFullYear() || (2000 + year === today.getUTCFullYear() && month < today.getUTCMonth() + 1))
+    return wsError('INT_045', 'invalid expiration date');
+  const securityCode = form.securityCode;
+  // A card sent without its security code is an MIT's, which carries the first CIT's issuer id.
+  if (securityCode === undefined && !needsCode) return { pan, month, year, securityCode: null, token: null };
+  if (typeof securityCode !== 'string' || !(brandOf(pan) === 'AMEX' ? /^\d{4}$/ : /^\d{3}$/).test(securityCode))
+    return wsError('INT_043', 'invalid securityCode');
+  return { pan, month, year, securityCode, token: null };
+}
+
+function registerToken(state: State, account: Account, card: CardSent): string {
+  const token = uuid();
+  state.tokens.set(token, {
+    shopId: account.shopId,
+    pan: card.pan,
+    expiryMonth: card.month,
+    expiryYear: card.year,
+    cancelled: false,
+  });
+  return token;
+}
 
 function findTransaction(state: State, shopId: string, id: unknown): Transaction | null {
   if (typeof id !== 'string') return null;
@@ -217,29 +292,22 @@ export function createPayment(state: State, account: Account, body: Record<strin
   const cardOptions = isObject(body.transactionOptions) ? body.transactionOptions.cardOptions : undefined;
   const manualValidation = isObject(cardOptions) ? (cardOptions.manualValidation ?? 'NO') : 'NO';
   if (manualValidation !== 'YES' && manualValidation !== 'NO') return wsError('INT_005', 'invalid parameter manualValidation');
-  const forms = body.paymentForms;
-  // Without card data this would be a formToken request (§2.1), which the simulator does not make.
-  if (!Array.isArray(forms) || forms.length !== 1 || !isObject(forms[0]))
-    return wsError('INT_902', 'web-service input data validation error', 'paymentForms must hold one card');
-  const form = forms[0];
-  if (form.paymentMethodType !== 'CARD')
-    return wsError('INT_902', 'web-service input data validation error', 'paymentMethodType must be CARD');
-  const pan = form.pan;
-  if (typeof pan !== 'string' || !/^\d{13,19}$/.test(pan) || !isLuhnValid(pan)) return wsError('INT_040', 'invalid pan');
-  const month = Number(form.expiryMonth);
-  const year = Number(form.expiryYear);
-  if (!Number.isInteger(month) || month < 1 || month > 12) return wsError('INT_041', 'invalid expiryMonth');
-  if (!Number.isInteger(year) || year < 0 || year > 99) return wsError('INT_042', 'invalid expiryYear');
-  const today = new Date();
-  if (2000 + year < today.getUTCFullYear() || (2000 + year === today.getUTCFullYear() && month < today.getUTCMonth() + 1))
-    return wsError('INT_045', 'invalid expiration date');
+  const formAction = body.formAction ?? 'PAYMENT';
+  if (typeof formAction !== 'string' || !FORM_ACTIONS.has(formAction)) return wsError('INT_875', 'invalid formAction');
+  const initialIti = isObject(cardOptions) ? cardOptions.initialIssuerTransactionIdentifier : undefined;
+  if (initialIti !== undefined && (typeof initialIti !== 'string' || !/^\d{1,40}$/.test(initialIti)))
+    return wsError('INT_902', 'web-service input data validation error', 'initialIssuerTransactionIdentifier');
+  const card = cardOf(state, account, body, initialIti === undefined);
+  if ('ok' in card) return card;
+  const { pan } = card;
   const brand = brandOf(pan);
-  const securityCode = form.securityCode;
-  if (typeof securityCode !== 'string' || !(brand === 'AMEX' ? /^\d{4}$/ : /^\d{3}$/).test(securityCode))
-    return wsError('INT_043', 'invalid securityCode');
-
+  const month = card.month;
+  const year = card.year % 100;
+  // An MIT's issuer id is taken as sent: the scheme's id of the card's first approval, wherever
+  // it was made, which Izipay documents no check of.
   const outcome = outcomeOf(pan);
-  if (outcome.kind === 'challenge') {
+  // The payer is not there to pass a challenge: an MIT or a token's payment goes without one.
+  if (outcome.kind === 'challenge' && initialIti === undefined && card.token === null) {
     // §2.2 [MCW-quick], [php-ex] PCI.3DS.php: the payer must be redirected (a form auto-POSTed).
     return {
       ok: true,
@@ -279,9 +347,81 @@ export function createPayment(state: State, account: Account, body: Record<strin
     customerEmail: typeof email === 'string' ? email : null,
     metadata: isObject(body.metadata) ? body.metadata : null,
     creationDate: now(),
+    paymentMethodToken: card.token ?? (!refused && formAction === 'REGISTER_PAY' ? registerToken(state, account, card) : null),
+    paymentMethodSource: card.token ? 'TOKEN' : 'NEW',
+    creationContext: 'CHARGE',
+    initialIssuerTransactionIdentifier: refused ? null : issuerTransactionIdOf(account.shopId, pan),
   };
   state.transactions.set(transaction.uuid, transaction);
   return { ok: true, answer: renderPayment(state, transaction) };
+}
+
+/**
+ * `Charge/CreateToken` with the card (V4.1/PCI/Charge/CreateToken [MCW-pci-ch]): a verification
+ * for no amount that registers the card (creationContext VERIFICATION, ACCEPTED), refused or
+ * sent to a challenge as a payment of the card would be.
+ */
+export function createToken(state: State, account: Account, body: Record<string, unknown>): WsResult {
+  if (body.currency !== 'PEN' && body.currency !== 'USD') return wsError('INT_010', 'invalid currency');
+  const card = cardOf(state, account, { ...body, paymentMethodToken: undefined }, true);
+  if ('ok' in card) return card;
+  const outcome = outcomeOf(card.pan);
+  if (outcome.kind === 'challenge') {
+    return {
+      ok: true,
+      answer: {
+        redirectUrl: `https://api.micuentaweb.pe/api-payment/V4/Charge/Public/Authenticate/Payment/Session/${uuid()}`,
+        postData: { MD: uuid(), PaReq: randomBytes(24).toString('base64') },
+        httpMethod: 'POST',
+        _type: 'V4/Charge/RedirectRequest',
+      },
+    };
+  }
+  const refused = outcome.kind === 'refuse' ? outcome : null;
+  const orderId = typeof body.orderId === 'string' ? body.orderId : null;
+  const email = isObject(body.customer) && typeof body.customer.email === 'string' ? body.customer.email : null;
+  const transaction: Transaction = {
+    shopId: account.shopId,
+    uuid: uuid(),
+    orderId,
+    operationType: 'DEBIT',
+    amount: 0,
+    initialAmount: 0,
+    currency: body.currency,
+    status: refused ? 'UNPAID' : 'PAID',
+    detailedStatus: refused ? 'REFUSED' : 'ACCEPTED',
+    manualValidation: 'NO',
+    remitAt: null,
+    errorCode: refused?.errorCode ?? null,
+    errorMessage: refused?.errorMessage ?? null,
+    detailedErrorCode: refused?.detailedErrorCode ?? null,
+    detailedErrorMessage: refused?.detailedErrorMessage ?? null,
+    authorizationNumber: refused ? null : String(randomInt(100_000, 1_000_000)),
+    maskedPan: `${card.pan.slice(0, 6)}${'X'.repeat(card.pan.length - 10)}${card.pan.slice(-4)}`,
+    brand: brandOf(card.pan),
+    expiryMonth: card.month,
+    expiryYear: 2000 + card.year,
+    refundAmount: 0,
+    parentTransactionUuid: null,
+    ipnTargetUrl: null,
+    customerEmail: email,
+    metadata: isObject(body.metadata) ? body.metadata : null,
+    creationDate: now(),
+    paymentMethodToken: refused ? null : registerToken(state, account, card),
+    paymentMethodSource: 'NEW',
+    creationContext: 'VERIFICATION',
+    initialIssuerTransactionIdentifier: refused ? null : issuerTransactionIdOf(account.shopId, card.pan),
+  };
+  state.transactions.set(transaction.uuid, transaction);
+  return { ok: true, answer: renderPayment(state, transaction) };
+}
+
+/** `Token/Cancel {paymentMethodToken}`: answered as recorded (V4/Common/ResponseCodeAnswer); INT_030 when unknown or cancelled. */
+export function cancelToken(state: State, account: Account, body: Record<string, unknown>): WsResult {
+  const held = typeof body.paymentMethodToken === 'string' ? state.tokens.get(body.paymentMethodToken) : undefined;
+  if (!held || held.shopId !== account.shopId || held.cancelled) return wsError('INT_030', 'invalid paymentMethodToken');
+  held.cancelled = true;
+  return { ok: true, answer: { responseCode: 0, _type: 'V4/Common/ResponseCodeAnswer' } };
 }
 
 /** `Transaction/Get {uuid}` (§6.1 [izi-php] TransactionGet.php); PSP_010 when unknown. */

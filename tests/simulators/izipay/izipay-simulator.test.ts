@@ -103,7 +103,7 @@ describe('authentication and envelope (research §1.1, §8.1)', () => {
   it('wraps answers in the V4 envelope, echoes the mode, and refuses what it does not know', async () => {
     const reply = await ws('Order/Get', { orderId: 'none' });
     expect(reply).toMatchObject({ webService: 'Order/Get', status: 'ERROR', mode: 'TEST', answer: { errorCode: 'PSP_010' } });
-    expect((await ws('Charge/CreateToken', {})).answer.errorCode).toBe('INT_901');
+    expect((await ws('Charge/CreateSubscription', {})).answer.errorCode).toBe('INT_901');
     expect((await ws('Order/Get', 'not json')).answer.errorCode).toBe('INT_902');
     expect((await fetch(`${sim.url}/api-payment/V4/Order/Get`)).status).toBe(405);
   });
@@ -221,6 +221,89 @@ describe('Charge/CreatePayment with card data (research §2.2, §10, §11)', () 
   it('keeps orders to their shop', async () => {
     const transaction = await paid();
     expect((await ws('Transaction/Get', { uuid: transaction.uuid }, { shop: OTHER })).answer.errorCode).toBe('PSP_010');
+  });
+});
+
+describe('saved cards: REGISTER_PAY, SILENT, Charge/CreateToken, Token/Cancel (Lyra tokens)', () => {
+  type Registered = Answer & {
+    paymentMethodToken?: string | null;
+    transactionDetails?: {
+      creationContext?: string;
+      cardDetails: { initialIssuerTransactionIdentifier?: string | null; paymentMethodSource?: string };
+    };
+  };
+  const first = (reply: Envelope) => (reply.answer.transactions?.[0] ?? {}) as Registered;
+
+  it('registers the card of an approved REGISTER_PAY payment and charges its token SILENT, as often as asked', async () => {
+    const registered = first(await ws('Charge/CreatePayment', payment('4970100000000055', { formAction: 'REGISTER_PAY' })));
+    expect(registered.detailedStatus).toBe('AUTHORISED');
+    expect(registered.paymentMethodToken).toMatch(/^[0-9a-f]{32}$/);
+    const iti = registered.transactionDetails!.cardDetails.initialIssuerTransactionIdentifier;
+    expect(iti).toMatch(/^\d{16}$/);
+    for (const _ of [1, 2]) {
+      const { paymentForms: _forms, ...withoutCard } = payment('4970100000000055');
+      const silent = await ws('Charge/CreatePayment', {
+        ...withoutCard,
+        formAction: 'SILENT',
+        paymentMethodToken: registered.paymentMethodToken,
+        transactionOptions: { cardOptions: { initialIssuerTransactionIdentifier: iti } },
+      });
+      expect(silent.status).toBe('SUCCESS');
+      expect(first(silent)).toMatchObject({ detailedStatus: 'AUTHORISED', paymentMethodToken: registered.paymentMethodToken });
+      expect(first(silent).transactionDetails!.cardDetails.paymentMethodSource).toBe('TOKEN');
+    }
+  });
+
+  it('registers nothing for a plain payment nor a refused one, and refuses a token sent with a card or not SILENT', async () => {
+    expect(first(await ws('Charge/CreatePayment', payment('4970100000000055'))).paymentMethodToken).toBeNull();
+    const refused = first(await ws('Charge/CreatePayment', payment('5103225852930567', { formAction: 'REGISTER_PAY' })));
+    expect(refused.detailedStatus).toBe('REFUSED');
+    expect(refused.paymentMethodToken).toBeNull();
+    const token = first(
+      await ws('Charge/CreatePayment', payment('4970100000000055', { formAction: 'REGISTER_PAY' })),
+    ).paymentMethodToken;
+    expect(
+      (await ws('Charge/CreatePayment', payment('4970100000000055', { formAction: 'SILENT', paymentMethodToken: token }))).answer
+        .errorCode,
+    ).toBe('INT_902');
+  });
+
+  it("takes a card without its security code only with the first approval's issuer id (an MIT)", async () => {
+    const withoutCode = payment('4970100000000055', {}, { securityCode: undefined });
+    expect((await ws('Charge/CreatePayment', withoutCode)).answer.errorCode).toBe('INT_043');
+    const mit = await ws('Charge/CreatePayment', {
+      ...withoutCode,
+      transactionOptions: { cardOptions: { initialIssuerTransactionIdentifier: '4575676657929351' } },
+    });
+    expect(first(mit).detailedStatus).toBe('AUTHORISED');
+  });
+
+  it('verifies a card for no amount with Charge/CreateToken, registering it, and refuses or challenges as a payment would', async () => {
+    const { amount: _amount, ...body } = payment('4970100000000055');
+    const verified = first(await ws('Charge/CreateToken', body));
+    expect(verified).toMatchObject({ amount: 0, detailedStatus: 'ACCEPTED' });
+    expect(verified.transactionDetails!.creationContext).toBe('VERIFICATION');
+    expect(verified.paymentMethodToken).toMatch(/^[0-9a-f]{32}$/);
+    const { amount: _a, ...declining } = payment('5103225852930567');
+    expect(first(await ws('Charge/CreateToken', declining))).toMatchObject({
+      detailedStatus: 'REFUSED',
+      paymentMethodToken: null,
+    });
+    const { amount: _b, ...challenging } = payment('4970100000000022');
+    expect((await ws('Charge/CreateToken', challenging)).answer._type).toBe('V4/Charge/RedirectRequest');
+  });
+
+  it('cancels a token: SUCCESS once, then INT_030, and a SILENT payment of it is refused', async () => {
+    const token = first(
+      await ws('Charge/CreatePayment', payment('4970100000000055', { formAction: 'REGISTER_PAY' })),
+    ).paymentMethodToken;
+    const cancelled = await ws('Token/Cancel', { paymentMethodToken: token });
+    expect(cancelled).toMatchObject({ status: 'SUCCESS', answer: { responseCode: 0, _type: 'V4/Common/ResponseCodeAnswer' } });
+    expect((await ws('Token/Cancel', { paymentMethodToken: token })).answer.errorCode).toBe('INT_030');
+    const { paymentForms: _forms, ...withoutCard } = payment('4970100000000055');
+    expect(
+      (await ws('Charge/CreatePayment', { ...withoutCard, formAction: 'SILENT', paymentMethodToken: token })).answer.errorCode,
+    ).toBe('INT_030');
   });
 });
 

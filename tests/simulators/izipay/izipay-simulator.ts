@@ -4,6 +4,8 @@ import { createIpnSender, type IpnDelivery } from './izipay-ipn';
 import {
   cancelOrRefund,
   cancelTransaction,
+  cancelToken,
+  createToken,
   createPayment,
   getOrder,
   getTransaction,
@@ -48,6 +50,8 @@ export const PASSWORD_PATTERN = /^(test|prod)password_[A-Za-z0-9]{8,}$/;
 
 const WEB_SERVICES = {
   'Charge/CreatePayment': createPayment,
+  'Charge/CreateToken': createToken,
+  'Token/Cancel': cancelToken,
   'Order/Get': getOrder,
   'Transaction/Get': getTransaction,
   'Transaction/Update': updateTransaction,
@@ -59,7 +63,12 @@ const WEB_SERVICES = {
 export async function startIzipaySimulator(
   options: { port?: number; captureDelayMs?: number; ipnAttempts?: number; ipnRetryDelayMs?: number } = {},
 ): Promise<IzipaySimulator> {
-  const state: State = { accounts: new Map(), transactions: new Map(), captureDelayMs: options.captureDelayMs ?? 0 };
+  const state: State = {
+    accounts: new Map(),
+    transactions: new Map(),
+    tokens: new Map(),
+    captureDelayMs: options.captureDelayMs ?? 0,
+  };
   const ipn = createIpnSender({ attempts: options.ipnAttempts, retryDelayMs: options.ipnRetryDelayMs });
 
   function addAccount(input: { shopId: string; password: string; ipnUrl?: string }): void {

@@ -14,6 +14,8 @@ import type { ProcessorAccountConfig, ProcessorEndpoints } from '../processor-ac
 /** The web services this connector calls (research §2.2, §3.1, §4.1, §5.1, §6.1). */
 export type IzipayWebService =
   | 'Charge/CreatePayment'
+  | 'Charge/CreateToken'
+  | 'Token/Cancel'
   | 'Order/Get'
   | 'Transaction/Get'
   | 'Transaction/Update'
@@ -35,6 +37,8 @@ export type IzipayTransaction = {
   currency: string;
   /** PAID, UNPAID, RUNNING, ABANDONED (§6.1 [LY-status]). */
   status: string;
+  /** The card's token at Izipay, when the payment registered it or was made with it. */
+  paymentMethodToken?: string | null;
   /** AUTHORISED, AUTHORISED_TO_VALIDATE, CAPTURED, REFUSED, CANCELLED … (§6.1). */
   detailedStatus: string;
   /** DEBIT (a payment) or CREDIT (a refund, §5.1 [mag]). */
@@ -48,6 +52,8 @@ export type IzipayTransaction = {
     parentTransactionUuid?: string | null;
     cardDetails?: {
       manualValidation?: string | null;
+      /** The scheme's id of the first authorization, which later MITs of the card send. */
+      initialIssuerTransactionIdentifier?: string | null;
       authorizationResponse?: { authorizationNumber?: string | null } | null;
       captureResponse?: { refundAmount?: number | null } | null;
     } | null;

@@ -1,4 +1,3 @@
-import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import { describeCard } from '@/server/core/domain/card';
 import { cardPayment } from '../method-details';
 import {
@@ -21,7 +20,10 @@ import {
   paymentBody,
   paymentResult,
   refundBody,
+  savedCardUse,
   transactionIn,
+  verificationBody,
+  verificationResult,
 } from './izipay-mapping';
 import {
   approvedOrAbsent,
@@ -61,9 +63,12 @@ export const IZIPAY_CAPABILITIES = {
   // usual card authorization validity, bounds the service's window so it voids before Izipay does.
   captureHoldDays: 7,
   partialRefund: true,
-  // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
-  // carries a one-click charge that comes with its security code, as a new card, and no MIT.
-  savedCards: NO_SAVED_CARDS,
+  // Lyra's tokens, which Izipay's API is (izipay-mapping.ts savedCardUse): registered by a
+  // customer-initiated payment (REGISTER_PAY) or a zero-amount verification (Charge/CreateToken,
+  // V4.1/PCI/Charge/CreateToken [MCW-pci-ch]), charged SILENT, cancelled by Token/Cancel (openfun/joanie
+  // src/backend/joanie/payment/backends/lyra.py, tests/payment/lyra/responses/cancel_token.json);
+  // an MIT carries the first CIT's initialIssuerTransactionIdentifier, with its token or the card.
+  savedCards: { tokenize: true, mitWithNti: true, zeroAmountVerify: true, deleteToken: true },
 } as const;
 
 type Read = { kind: 'order'; order: IzipayOrder } | { kind: 'done'; result: 'refused' | 'unavailable'; reason?: string };
@@ -194,6 +199,9 @@ async function captureAuthorization(client: IzipayClient, request: CaptureReques
   return { outcome: 'unavailable' };
 }
 
+/** Token/Cancel of a token Izipay does not have (or cancelled): INT_030, invalid paymentMethodToken (§8.5). */
+const TOKEN_GONE = new Set(['INT_030']);
+
 export const izipay = integration<IzipayClient>({
   name: 'Izipay',
   methods: IZIPAY_METHODS,
@@ -210,8 +218,19 @@ export const izipay = integration<IzipayClient>({
           paymentBody(card, context, account.notificationUrl),
           context.signal,
         );
-        return paymentResult(answer, described);
+        return paymentResult(answer, described, savedCardUse(card).registers);
       },
+    },
+    async verifyCard(card, context) {
+      const answer = await client.call('Charge/CreateToken', verificationBody(card, context), context.signal);
+      return verificationResult(answer, describeCard(card.pan));
+    },
+    async deleteCardToken(token) {
+      const answer = await client.call('Token/Cancel', { paymentMethodToken: token.token });
+      if (answer.kind === 'success') return { outcome: 'deleted' };
+      // A token Izipay no longer knows (or cancelled before) is as good as deleted.
+      if (answer.kind === 'error' && TOKEN_GONE.has(answer.error.errorCode)) return { outcome: 'deleted' };
+      return { outcome: 'unavailable' };
     },
     reverse: (transaction) => reversePayment(client, transaction),
     refund: (request) => refundPart(client, request),

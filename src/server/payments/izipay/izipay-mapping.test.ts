@@ -3,7 +3,15 @@ import { testContext } from '@tests/support/connector-context';
 import { describeCard } from '@/server/core/domain/card';
 import { cardPayment } from '../method-details';
 import type { IzipayAnswer, IzipayTransaction } from './izipay-client';
-import { cancellationBody, madeRefund, paymentBody, paymentResult, refundBody, transactionIn } from './izipay-mapping';
+import {
+  cancellationBody,
+  madeRefund,
+  paymentBody,
+  paymentResult,
+  refundBody,
+  transactionIn,
+  verificationResult,
+} from './izipay-mapping';
 
 // Izipay's mapping against the documentation's own examples (docs/processors/sources/izipay-api.md),
 // with no simulator: the bodies sent, and what answers in the documented shapes mean.
@@ -119,5 +127,76 @@ describe("Izipay's answers", () => {
     expect(madeRefund([credit], { refundAmount: 60n, registeredAt: new Date('2026-12-02T15:09:30Z') })).toBeUndefined();
     const cancelled: IzipayAnswer = { kind: 'success', answer: transaction({ detailedStatus: 'CANCELLED' }), mode: 'TEST' };
     expect(transactionIn(cancelled, ['CANCELLED'])).toEqual({ ok: true });
+  });
+});
+
+describe("Izipay's saved cards (Lyra tokens)", () => {
+  const url = 'https://pagos.test/notifications/izipay/a';
+  const stored = { initiator: 'CUSTOMER' as const, usage: 'FIRST' as const, reason: 'RECURRING' as const, initialNti: null };
+
+  it('registers the card of a customer-initiated saving charge (REGISTER_PAY), and pays a held token SILENT with the MIT issuer id', () => {
+    expect(paymentBody({ ...card, storedCredential: stored }, context, url)).toMatchObject({ formAction: 'REGISTER_PAY' });
+    const { securityCode: _code, ...withoutCode } = card;
+    const mit = {
+      ...withoutCode,
+      storedCredential: {
+        initiator: 'MERCHANT' as const,
+        usage: 'SUBSEQUENT' as const,
+        reason: 'RECURRING' as const,
+        initialNti: '4575676657929351',
+        processorToken: { token: '78b346b66bc5472fad3b7a1f72e3db9e', processorCustomerId: null },
+      },
+    };
+    const body = paymentBody(mit, context, url);
+    expect(body).toMatchObject({
+      formAction: 'SILENT',
+      paymentMethodToken: '78b346b66bc5472fad3b7a1f72e3db9e',
+      transactionOptions: { cardOptions: { initialIssuerTransactionIdentifier: '4575676657929351' } },
+    });
+    expect(body).not.toHaveProperty('paymentForms');
+    // Without Izipay's token: the card, no security code, and the issuer id.
+    const { processorToken: _token, ...withoutToken } = mit.storedCredential;
+    const byCard = paymentBody({ ...withoutCode, storedCredential: withoutToken }, context, url);
+    expect(byCard).toMatchObject({ paymentForms: [{ pan: card.pan, expiryMonth: '11', expiryYear: '28' }] });
+    expect(JSON.stringify(byCard)).not.toContain('securityCode');
+    expect(byCard).not.toHaveProperty('formAction');
+  });
+
+  it('reads the token and the issuer id of the recorded SILENT answer (openfun/joanie create_zero_click_payment.json), the token only where the payment registered it', () => {
+    const recorded = transaction({
+      paymentMethodToken: '78b346b66bc5472fad3b7a1f72e3db9e',
+      transactionDetails: {
+        cardDetails: {
+          authorizationResponse: { authorizationNumber: '3fbcfe' },
+          initialIssuerTransactionIdentifier: '4575676657929351',
+        },
+      },
+    });
+    expect(paymentResult(payment(recorded), described, true)).toMatchObject({
+      outcome: 'approved',
+      networkTransactionId: '4575676657929351',
+      cardToken: { token: '78b346b66bc5472fad3b7a1f72e3db9e', processorCustomerId: null },
+    });
+    expect(paymentResult(payment(recorded), described, false)).not.toHaveProperty('cardToken');
+  });
+
+  it("reads a verification: ACCEPTED with its token is verified, REFUSED is the acquirer's decline, a redirect asks for 3-D Secure", () => {
+    const card4970 = describeCard('4970100000000055');
+    const accepted = transaction({ amount: 0, detailedStatus: 'ACCEPTED', paymentMethodToken: 'a'.repeat(32) });
+    expect(verificationResult(payment(accepted), card4970)).toMatchObject({
+      outcome: 'verified',
+      cardToken: { token: 'a'.repeat(32) },
+    });
+    const refused = transaction({
+      amount: 0,
+      status: 'UNPAID',
+      detailedStatus: 'REFUSED',
+      errorCode: 'ACQ_001',
+      detailedErrorCode: '14',
+    });
+    expect(verificationResult(payment(refused), card4970)).toMatchObject({ outcome: 'declined', resultMessage: { code: '14' } });
+    const redirect: IzipayAnswer = { kind: 'success', answer: { _type: 'V4/Charge/RedirectRequest' }, mode: 'TEST' };
+    expect(verificationResult(redirect, card4970)).toMatchObject({ outcome: 'declined', declineClass: 'sca_required' });
+    expect(verificationResult({ kind: 'lost' }, card4970)).toEqual({ outcome: 'unavailable' });
   });
 });

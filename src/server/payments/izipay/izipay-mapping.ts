@@ -1,6 +1,6 @@
 import { parseExpiry } from '@/server/core/domain/card';
 import { CURRENCIES, type CurrencyCode } from '@/server/core/domain/money';
-import type { AuthorizeResult, ConnectorContext, PaymentInstrument, RefundRequest } from '../connector';
+import type { AuthorizeResult, CardFields, ConnectorContext, PaymentInstrument, RefundRequest, VerifyResult } from '../connector';
 import { type cardPayment } from '../method-details';
 import { approval, decline, technicalFailure } from '../outcomes';
 import { errorWords, transactionOf, transactionsOf, type IzipayAnswer, type IzipayTransaction } from './izipay-client';
@@ -41,14 +41,56 @@ function emailOf(context: ConnectorContext): string | null {
   return email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 150 ? email : null;
 }
 
+/**
+ * How a payment uses Izipay's saved cards (Lyra's REST API V4, which Izipay's is:
+ * docs.lyra.com/en/rest/V4.0/api/kb/token_with_payment.html and …/kb/zero_click_payment.html):
+ * a charge of a card Izipay holds names its `paymentMethodToken` with `formAction: SILENT`, no card
+ * data; a customer-initiated charge of a card to save, that Izipay holds no token for, registers it
+ * (`REGISTER_PAY`: the answer's transaction carries the new `paymentMethodToken`); an MIT sends the
+ * first CIT's `initialIssuerTransactionIdentifier` in `transactionOptions.cardOptions`, with the
+ * token or with the card. Recorded answer of a SILENT payment: openfun/joanie
+ * src/backend/joanie/tests/payment/lyra/responses/create_zero_click_payment.json.
+ */
+export function savedCardUse(instrument: Extract<PaymentInstrument, { method: 'CARD' }>) {
+  const stored = instrument.storedCredential;
+  const token = stored?.processorToken?.token ?? null;
+  return {
+    token,
+    registers: token === null && stored?.initiator === 'CUSTOMER' && instrument.securityCode !== undefined,
+    initialNti: stored?.initiator === 'MERCHANT' ? stored.initialNti : null,
+  };
+}
+
+/** The card as `paymentForms[0]` (§2.2 [MCW-quick]); a saved card's charge may come without its security code. */
+function cardForm(instrument: Extract<PaymentInstrument, { method: 'CARD' }>) {
+  const expiry = parseExpiry(instrument.expiry);
+  const holder = [instrument.holder?.firstName, instrument.holder?.lastName].filter(Boolean).join(' ');
+  return {
+    paymentMethodType: 'CARD',
+    pan: instrument.pan,
+    // Two-digit month and year, as strings (§2.2 [MCW-quick]: "expiryMonth": "11", "expiryYear": "21").
+    expiryMonth: expiry ? String(expiry.month).padStart(2, '0') : instrument.expiry.slice(0, 2),
+    expiryYear: expiry ? String(expiry.year % 100).padStart(2, '0') : instrument.expiry.slice(2),
+    ...(instrument.securityCode !== undefined ? { securityCode: instrument.securityCode } : {}),
+    ...(holder ? { cardHolderName: holder } : {}),
+  };
+}
+
 export function paymentBody(
   instrument: Extract<PaymentInstrument, { method: 'CARD' }>,
   context: ConnectorContext,
   notificationUrl: string,
 ) {
-  const expiry = parseExpiry(instrument.expiry);
   const email = emailOf(context);
-  const holder = [instrument.holder?.firstName, instrument.holder?.lastName].filter(Boolean).join(' ');
+  const use = savedCardUse(instrument);
+  const cardOptions = {
+    // Authorize only, validated (captured) later by Transaction/Validate (§3.1). The path
+    // `transactionOptions.cardOptions.manualValidation` is **unconfirmed** (§2.1, §15.3): it is
+    // where `installmentNumber` goes ([php-ex] createSilentPay.php), and the name is the one
+    // Transaction/Update and the IPN's cardDetails use.
+    ...(context.capture === 'manual' ? { manualValidation: 'YES' } : {}),
+    ...(use.initialNti ? { initialIssuerTransactionIdentifier: use.initialNti } : {}),
+  };
   return {
     // Integer, in the currency's smallest unit: 990 = S/ 9.90 (§2.1 [CI-pg], §11).
     amount: Number(context.amount),
@@ -57,30 +99,68 @@ export function paymentBody(
     // caracteres UTF-8" (§2.1): a UUID is ASCII.
     orderId: context.transactionId,
     ...(email ? { customer: { email } } : {}),
-    paymentForms: [
-      {
-        paymentMethodType: 'CARD',
-        pan: instrument.pan,
-        // Two-digit month and year, as strings (§2.2 [MCW-quick]: "expiryMonth": "11", "expiryYear": "21").
-        expiryMonth: expiry ? String(expiry.month).padStart(2, '0') : instrument.expiry.slice(0, 2),
-        expiryYear: expiry ? String(expiry.year % 100).padStart(2, '0') : instrument.expiry.slice(2),
-        securityCode: instrument.securityCode,
-        ...(holder ? { cardHolderName: holder } : {}),
-      },
-    ],
+    ...(use.token
+      ? { formAction: 'SILENT', paymentMethodToken: use.token }
+      : { ...(use.registers ? { formAction: 'REGISTER_PAY' } : {}), paymentForms: [cardForm(instrument)] }),
     // Where this payment's IPN goes, overriding the Back Office rule (§7.1 [CI-pg], [MCW-feat]).
     ipnTargetUrl: notificationUrl,
-    // Authorize only, validated (captured) later by Transaction/Validate (§3.1). The path
-    // `transactionOptions.cardOptions.manualValidation` is **unconfirmed** (§2.1, §15.3): it is
-    // where `installmentNumber` goes ([php-ex] createSilentPay.php), and the name is the one
-    // Transaction/Update and the IPN's cardDetails use.
-    ...(context.capture === 'manual' ? { transactionOptions: { cardOptions: { manualValidation: 'YES' } } } : {}),
+    ...(Object.keys(cardOptions).length > 0 ? { transactionOptions: { cardOptions } } : {}),
     metadata: { merchantOperationNumber: context.order.merchantOperationNumber },
   };
 }
 
-/** What CreatePayment's answer means for the attempt. */
-export function paymentResult(answer: IzipayAnswer, described: Described): AuthorizeResult {
+/** A zero-amount verification that registers the card (Charge/CreateToken with the card, creationContext VERIFICATION). */
+export function verificationBody(instrument: Extract<PaymentInstrument, { method: 'CARD' }>, context: ConnectorContext) {
+  const email = emailOf(context);
+  return {
+    currency: CURRENCIES[context.currency as CurrencyCode].alpha,
+    orderId: context.transactionId,
+    ...(email ? { customer: { email } } : {}),
+    paymentForms: [cardForm(instrument)],
+    metadata: { merchantOperationNumber: context.order.merchantOperationNumber },
+  };
+}
+
+/** What an approval of Izipay's leaves for the card: the issuer's transaction id and a token it registered. */
+function savedCardFacts(payment: IzipayTransaction, registers: boolean) {
+  const nti = payment.transactionDetails?.cardDetails?.initialIssuerTransactionIdentifier;
+  const token = registers ? payment.paymentMethodToken : null;
+  return {
+    ...(nti ? { networkTransactionId: nti } : {}),
+    ...(token ? { cardToken: { token, processorCustomerId: null } } : {}),
+  };
+}
+
+/** What Charge/CreateToken's answer means for the verification. */
+export function verificationResult(answer: IzipayAnswer, card: CardFields): VerifyResult {
+  if (answer.kind === 'refused' || answer.kind === 'lost') return { outcome: 'unavailable' };
+  if (answer.kind === 'error') {
+    const { errorCode } = answer.error;
+    const declineClass = CARD_FIELD_ERRORS.has(errorCode) ? 'hard' : izipayDeclineClass(errorCode);
+    if (declineClass === 'technical') return { outcome: 'unavailable' };
+    return { outcome: 'declined', resultMessage: { code: errorCode, description: errorWords(answer.error) }, declineClass };
+  }
+  const type = typeof answer.answer._type === 'string' ? answer.answer._type : '';
+  if (type === 'V4/Charge/RedirectRequest' || type === 'V4/PCI/Authentication/AuthenticationSessionResponse') {
+    return {
+      outcome: 'declined',
+      resultMessage: { code: CHALLENGE_CODE, description: 'Izipay exige autenticar al pagador con 3-D Secure' },
+      declineClass: 'sca_required',
+    };
+  }
+  const verification = type === 'V4/Payment' ? transactionsOf(answer.answer)[0] : undefined;
+  if (!verification) return { outcome: 'unavailable' };
+  if (verification.detailedStatus === 'REFUSED') {
+    const code = refusalCode(verification);
+    const words = verification.detailedErrorMessage ?? verification.errorMessage ?? 'Tarjeta rechazada por Izipay';
+    return { outcome: 'declined', resultMessage: { code, description: words }, declineClass: izipayDeclineClass(code) };
+  }
+  if (verification.detailedStatus !== 'ACCEPTED' || !verification.paymentMethodToken) return { outcome: 'unavailable' };
+  return { outcome: 'verified', card, ...savedCardFacts(verification, true) };
+}
+
+/** What CreatePayment's answer means for the attempt; `registers`: the payment asked Izipay to register the card. */
+export function paymentResult(answer: IzipayAnswer, described: Described, registers = false): AuthorizeResult {
   const { card, methodDetails } = described;
   if (answer.kind === 'refused') return technicalFailure('connection_refused', card, methodDetails);
   // Lost (or a 5xx): Izipay may have made the payment; only Order/Get can tell.
@@ -109,7 +189,8 @@ export function paymentResult(answer: IzipayAnswer, described: Described): Autho
   const withReference = { ...described, processorReference: payment.uuid };
   // A payment authorized (to be captured automatically, or validated later): §6.1, §3.1.
   if (['AUTHORISED', 'AUTHORISED_TO_VALIDATE', 'CAPTURED', 'ACCEPTED'].includes(payment.detailedStatus)) {
-    return approval(approvalCodes(payment), withReference);
+    const approved = approval(approvalCodes(payment), withReference);
+    return approved.outcome === 'approved' ? { ...approved, ...savedCardFacts(payment, registers) } : approved;
   }
   if (payment.detailedStatus === 'REFUSED') {
     // §8.1: a refusal is a V4/Payment UNPAID whose transaction carries errorCode (ACQ_001 …) and

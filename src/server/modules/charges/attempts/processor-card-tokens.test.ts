@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  chargeRequest,
+  openTestDatabase,
+  SETUP_TIMEOUT,
+  testMerchant,
+  type TestDatabase,
+} from '@tests/support/procedure-test-support';
+import { startCulqiSimulator, type CulqiSimulator } from '@tests/simulators/culqi/culqi-simulator';
+import { startIzipaySimulator, type IzipaySimulator } from '@tests/simulators/izipay/izipay-simulator';
+import { izipayKeys } from '@tests/support/izipay-harness';
+import { connectAccount } from '@/server/modules/processors/processor-accounts';
+import { verifyAndSaveCard } from '../verify-card';
+import { connectCulqiAccount } from '@tests/support/culqi-account';
+import type { ChargeRequest } from '@/server/core/interface/charge-request';
+import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
+import { publishDraft, saveDraft, updateThreeDs } from '@/server/modules/routing/merchant-routing';
+import { createCustomer, removeCard } from '@/server/modules/customers/customers';
+import { deleteRemovedCardTokens } from '@/server/modules/customers/card-tokens';
+import { authorizeCharge } from '../authorize-charge';
+
+// A processor's own tokens for saved cards (../shared CARD-ON-FILE.md 5 and 6), end to end over a
+// merchant's Culqi account and its simulator: the saving charge's approval leaves Culqi's card
+// (`crd_`) beside the vault's PAN, an MIT reaches Culqi through it, a second card joins the
+// customer Culqi has, and removing the card deletes it at Culqi by the worker, again after an outage.
+
+const CULQI_PORT = 45_340;
+const IZIPAY_PORT = 45_344;
+vi.stubEnv('CULQI_API_URL', `http://127.0.0.1:${CULQI_PORT}`);
+vi.stubEnv('CULQI_SECURE_URL', `http://127.0.0.1:${CULQI_PORT + 2}`);
+vi.stubEnv('IZIPAY_API_URL', `http://127.0.0.1:${IZIPAY_PORT}`);
+
+let db: TestDatabase;
+let culqi: CulqiSimulator;
+let izipay: IzipaySimulator;
+let merchant: ActingMerchant;
+let connectorId: string;
+let secretKey: string;
+let sequence = 0;
+const number = () => `tok-${Date.now()}-${(sequence += 1)}`;
+
+const PAYER = {
+  first_name: 'Ana',
+  last_name: 'Quispe',
+  email: 'ana.quispe@example.pe',
+  phone: { country_code: '+51', subscriber: '987654321' },
+  location: { line_1: 'Av. Larco 345', city: 'Lima', country: 'PE' },
+};
+
+beforeAll(async () => {
+  culqi = await startCulqiSimulator({ port: CULQI_PORT, securePort: CULQI_PORT + 2 });
+  izipay = await startIzipaySimulator({ port: IZIPAY_PORT });
+  db = await openTestDatabase();
+  merchant = await testMerchant(db.prisma, `TOK${Date.now()}`);
+  const scope = { kind: 'one' as const, merchantId: merchant.id };
+  const connected = await connectCulqiAccount(db.prisma, culqi, scope);
+  connectorId = connected.account.connectorId;
+  secretKey = connected.keys.secretKey;
+  await saveDraft(db.prisma, scope, { method: 'CARD', routes: [{ connector: connectorId, priority: 1 }] }, 'a');
+  await publishDraft(db.prisma, scope, { method: 'CARD' });
+  await updateThreeDs(db.prisma, { kind: 'all' }, { merchantCode: merchant.code, setting: { mode: 'NEVER', overAmount: null } });
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+  await db.close();
+  await culqi.close();
+  await izipay.close();
+});
+
+async function newCustomer(of = merchant) {
+  const { customer } = await createCustomer(db.prisma, of, {
+    merchant_code: of.code,
+    merchant_customer_id: `cus-${(sequence += 1)}`,
+    email: 'ana.quispe@example.pe',
+  });
+  return customer.customer_id;
+}
+
+/** A charge saving `pan` for the customer; the payer as `payer` (with an address unless told). */
+async function saveWithCharge(
+  customerId: string,
+  pan = '4111111111111111',
+  payer: ChargeRequest['payment_details']['customer'] = PAYER,
+) {
+  const request = chargeRequest(merchant.code, number(), 'CARD', { pan, customer: payer });
+  if (request.payment_method.method_name !== 'CARD') throw new Error('a card request');
+  request.payment_method.method_details.save_card = {
+    customer_id: customerId,
+    reason: 'RECURRING',
+    consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '20000' },
+  };
+  const reply = await authorizeCharge(db.prisma, merchant, request);
+  expect(reply.transaction.state).toBe('AUTORIZADO');
+  return (reply.transaction.additional_fields as { saved_card: { card_id: string } }).saved_card.card_id;
+}
+
+const tokensOf = (cardId: string) =>
+  db.prisma.processorCardToken.findMany({
+    where: { cardId },
+    select: { connectorId: true, token: true, processorCustomerId: true },
+  });
+
+const culqiCalls = (path: string) =>
+  culqi.requests.filter(
+    (request) => request.method === 'POST' && request.path === path && request.credential === secretKey.slice(0, 12),
+  );
+
+describe("a processor's own token for a saved card", () => {
+  it("is left by the saving charge's approval at Culqi, and carries an MIT there without the card's number or security code", async () => {
+    const customerId = await newCustomer();
+    const cardId = await saveWithCharge(customerId);
+    const [token] = await tokensOf(cardId);
+    expect(token?.connectorId).toBe(connectorId);
+    expect(token?.token).toMatch(/^crd_test_[A-Za-z0-9]{16}$/);
+    expect(token?.processorCustomerId).toMatch(/^cus_test_[A-Za-z0-9]{16}$/);
+    expect(culqi.cards().map((card) => card.id)).toContain(token!.token);
+
+    const tokensBefore = culqi.requests.filter((request) => request.path === '/v2/tokens').length;
+    const request = chargeRequest(merchant.code, number(), 'CARD');
+    const mit = await authorizeCharge(db.prisma, merchant, {
+      ...request,
+      payment_method: { method_name: 'CARD', method_details: { card_id: cardId, initiator: 'MERCHANT', reason: 'RECURRING' } },
+      payment_details: { ...request.payment_details, amount: '5000' },
+    });
+    expect(mit.transaction.state).toBe('AUTORIZADO');
+    expect(mit.transaction.additional_fields).toMatchObject({ stored_credential: { card_id: cardId, initiator: 'MERCHANT' } });
+    // Charged as Culqi's card: no new token, the charge's source is the card.
+    expect(culqi.requests.filter((each) => each.path === '/v2/tokens').length).toBe(tokensBefore);
+    const charge = culqiCalls('/v2/charges').at(-1)!;
+    expect(JSON.parse(charge.body)).toMatchObject({ source_id: token!.token, amount: 5000 });
+    expect(charge.body).not.toContain('4111111111111111');
+  });
+
+  it("joins a second card to the customer Culqi has, and makes none for a payer without the address Culqi's customers want", async () => {
+    const customerId = await newCustomer();
+    const first = await saveWithCharge(customerId);
+    const customersBefore = culqiCalls('/v2/customers').length;
+    const second = await saveWithCharge(customerId, '5111111111111118');
+    expect(culqiCalls('/v2/customers')).toHaveLength(customersBefore);
+    const [one] = await tokensOf(first);
+    const [two] = await tokensOf(second);
+    expect(two!.processorCustomerId).toBe(one!.processorCustomerId);
+    expect(two!.token).not.toBe(one!.token);
+
+    const { location: _location, ...withoutAddress } = PAYER;
+    const unsaved = await saveWithCharge(await newCustomer(), '4111111111111111', withoutAddress);
+    expect(await tokensOf(unsaved)).toEqual([]);
+  });
+
+  it('is deleted at Culqi by the worker once the card is removed, and asked again after Culqi could not answer', async () => {
+    const customerId = await newCustomer();
+    const cardId = await saveWithCharge(customerId);
+    const [token] = await tokensOf(cardId);
+    await removeCard(db.prisma, merchant, customerId, cardId);
+
+    culqi.setMode('outage', { key: secretKey });
+    await deleteRemovedCardTokens(db.prisma);
+    expect(await tokensOf(cardId)).toHaveLength(1);
+    expect(culqi.cards().map((card) => card.id)).toContain(token!.token);
+
+    culqi.setMode('normal', { key: secretKey });
+    expect(await deleteRemovedCardTokens(db.prisma)).toBeGreaterThanOrEqual(1);
+    expect(await tokensOf(cardId)).toEqual([]);
+    expect(culqi.cards().map((card) => card.id)).not.toContain(token!.token);
+  });
+});
+
+describe("Izipay's token for a saved card", () => {
+  it('is registered by a zero-amount verification there, charged SILENT by an MIT with the issuer id, and cancelled once the card is removed', async () => {
+    const shop = await testMerchant(db.prisma, `IZI${Date.now()}`);
+    const scope = { kind: 'one' as const, merchantId: shop.id };
+    const keys = izipayKeys();
+    izipay.addAccount(keys);
+    const { account } = await connectAccount(
+      db.prisma,
+      scope,
+      undefined,
+      {
+        processor: 'izipay',
+        name: 'Izipay',
+        environment: 'test',
+        methods: ['CARD'],
+        publicKey: keys.shopId,
+        secretKey: keys.password,
+      },
+      'admin@test.pe',
+    );
+    await saveDraft(db.prisma, scope, { method: 'CARD', routes: [{ connector: account.connectorId, priority: 1 }] }, 'a');
+    await publishDraft(db.prisma, scope, { method: 'CARD' });
+    await updateThreeDs(db.prisma, { kind: 'all' }, { merchantCode: shop.code, setting: { mode: 'NEVER', overAmount: null } });
+    const customerId = await newCustomer(shop);
+
+    const { card } = await verifyAndSaveCard(db.prisma, shop, {
+      merchant_code: shop.code,
+      customer_id: customerId,
+      pan: '4970100000000055',
+      expiry_date: '1230',
+      security_code: '123',
+      currency: '604',
+      reason: 'RECURRING',
+      consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '20000' },
+    });
+    const [token] = await tokensOf(card.card_id);
+    expect(token?.connectorId).toBe(account.connectorId);
+    expect(token?.token).toMatch(/^[0-9a-f]{32}$/);
+    const saved = await db.prisma.savedCard.findUniqueOrThrow({ where: { id: card.card_id }, select: { initialNti: true } });
+    expect(saved.initialNti).toMatch(/^\d{16}$/);
+
+    const request = chargeRequest(shop.code, number(), 'CARD');
+    const mit = await authorizeCharge(db.prisma, shop, {
+      ...request,
+      payment_method: {
+        method_name: 'CARD',
+        method_details: { card_id: card.card_id, initiator: 'MERCHANT', reason: 'RECURRING' },
+      },
+      payment_details: { ...request.payment_details, amount: '5000' },
+    });
+    expect(mit.transaction.state).toBe('AUTORIZADO');
+    const sent = izipay.requests.filter((each) => each.path.endsWith('/Charge/CreatePayment')).at(-1)!;
+    expect(JSON.parse(sent.body)).toMatchObject({
+      formAction: 'SILENT',
+      paymentMethodToken: token!.token,
+      transactionOptions: { cardOptions: { initialIssuerTransactionIdentifier: saved.initialNti } },
+    });
+    expect(sent.body).not.toContain('4970100000000055');
+
+    await removeCard(db.prisma, shop, customerId, card.card_id);
+    await deleteRemovedCardTokens(db.prisma);
+    expect(await tokensOf(card.card_id)).toEqual([]);
+    const cancel = izipay.requests.filter((each) => each.path.endsWith('/Token/Cancel')).at(-1)!;
+    expect(JSON.parse(cancel.body)).toEqual({ paymentMethodToken: token!.token });
+  });
+});

@@ -35,31 +35,38 @@ export async function applyVerdict(
   const settled = verdictRow(row, verdict, at);
   const merchant = { id: answered.audience.merchantId, code: answered.audience.merchantCode };
   // The status sync and a notification know no network transaction id nor token: a card saved here keeps none.
-  return recordSavingCard(db, settled, merchant, NOTHING_OF_THE_CARD, (writer, written) => {
-    const moves = chargeMoves(written, answered.audience, row.lifecycle.length);
-    return recordAttempt(
-      writer,
-      {
-        transactionId: row.id,
-        from: answered.written === 'claim' ? 'claim' : row.state,
-        columns: {
-          state: written.state,
-          state_reason: written.stateReason,
-          expires_at: written.expiresAt,
-          processor_response: written.processorResponse,
-          processor_reference: written.processorReference,
-          additional_fields: written.additionalFields,
-          ...(verdict.declineClass !== undefined ? { decline_class: verdict.declineClass } : {}),
-          status_check_at: null,
-          ...(statusChecks !== undefined ? { status_checks: statusChecks } : {}),
-          updated_at: at,
+  return recordSavingCard(
+    db,
+    settled,
+    merchant,
+    NOTHING_OF_THE_CARD,
+    (writer, written) => {
+      const moves = chargeMoves(written, answered.audience, row.lifecycle.length);
+      return recordAttempt(
+        writer,
+        {
+          transactionId: row.id,
+          from: answered.written === 'claim' ? 'claim' : row.state,
+          columns: {
+            state: written.state,
+            state_reason: written.stateReason,
+            expires_at: written.expiresAt,
+            processor_response: written.processorResponse,
+            processor_reference: written.processorReference,
+            additional_fields: written.additionalFields,
+            ...(verdict.declineClass !== undefined ? { decline_class: verdict.declineClass } : {}),
+            status_check_at: null,
+            ...(statusChecks !== undefined ? { status_checks: statusChecks } : {}),
+            updated_at: at,
+          },
+          // A claim's transaction is written whole, REGISTRADO first; a written row gets its new entries.
+          lifecycle: answered.written === 'claim' ? written.lifecycle.map(({ state, at }) => ({ state, at })) : moves.lifecycle,
+          events: moves.events,
+          next: null,
         },
-        // A claim's transaction is written whole, REGISTRADO first; a written row gets its new entries.
-        lifecycle: answered.written === 'claim' ? written.lifecycle.map(({ state, at }) => ({ state, at })) : moves.lifecycle,
-        events: moves.events,
-        next: null,
-      },
-      { inTransaction: inTransaction || writer !== db },
-    );
-  });
+        { inTransaction: inTransaction || writer !== db },
+      );
+    },
+    inTransaction,
+  );
 }

@@ -11,6 +11,9 @@ import { prepareCardSave, sweepCardSaves } from '@/server/modules/customers/card
 import { completeChallenge } from './complete-challenge';
 import { claimCharge } from './claim-charge';
 import { attemptRows, newAttempt } from './attempt-rows';
+import { claimAsTransaction } from './in-flight';
+import { applyVerdict, type Answered } from './apply-verdict';
+import { inquiryVerdict } from '../verdict';
 
 // A CARD charge's save_card on a real (embedded) database and the sandbox processors (docs/DECISIONS.md
 // "Card on file"): the card is saved with the approval, whichever path records it, and never otherwise.
@@ -48,6 +51,61 @@ const cardsOf = (customerId: string) =>
 const pendingSaves = (customerId: string) => fixture.db.prisma.cardSave.count({ where: { customerId } });
 const cardEvents = (cardId: string) =>
   fixture.db.prisma.outboxEvent.findMany({ where: { aggregateId: cardId }, orderBy: { seq: 'asc' }, select: { type: true } });
+
+/** A saving charge claimed and in flight at the sandbox acquirer, which approved it: its instance lost it. */
+async function claimedSavingCharge() {
+  const customerId = await newCustomer();
+  const operationNumber = number();
+  const body = savingRequest(customerId, '4111111111111111', operationNumber);
+  if (body.payment_method.method_name !== 'CARD') throw new Error('a card request');
+  const saveId = await prepareCardSave(
+    fixture.db.prisma,
+    fixture.merchant,
+    { pan: '4111111111111111', expiryDate: '1230', currency: '604' },
+    body.payment_method.method_details.save_card!,
+  );
+  const base = {
+    merchant: fixture.merchant,
+    body,
+    requestHash: `hash-${operationNumber}`,
+    card: null,
+    methodDetails: {},
+    authentication: null,
+    captureMode: 'AUTOMATIC' as const,
+    cardSaveId: saveId,
+    storedCredential: null,
+  };
+  const attempt = newAttempt(
+    base,
+    { connectorId: 'sandbox-acquirer-a', routing: { rule_version: null, route: null, reason: 'test' } },
+    0,
+    new Date(),
+  );
+  await claimCharge(
+    fixture.db.prisma,
+    { merchantId: fixture.merchant.id, merchantOperationNumber: operationNumber, requestHash: base.requestHash },
+    attemptRows(base, attempt, new Date(Date.now() - 1_000)),
+  );
+  await sandboxStoreFor(fixture.db.prisma).record('sandbox-acquirer-a', attempt.row.id, {
+    outcome: 'approved',
+    authorizationCode: '123456',
+    brandTransactionId: '401234567890123',
+  });
+  return { customerId, attempt, saveId, operationNumber };
+}
+
+/** The claim as the status sync reads it (an attempt in flight). */
+async function inFlight(transactionId: string, operationNumber: string): Promise<Answered> {
+  const claim = await fixture.db.prisma.chargeClaim.findUniqueOrThrow({ where: { transactionId } });
+  const row = claimAsTransaction(claim);
+  return {
+    row,
+    audience: { merchantId: fixture.merchant.id, merchantCode: fixture.merchant.code, merchantOperationNumber: operationNumber },
+    written: 'claim',
+  };
+}
+
+const approved = inquiryVerdict({ outcome: 'approved', authorizationCode: '123456', brandTransactionId: '401234567890123' })!;
 
 describe('save_card on a CARD charge', () => {
   it('an approval saves the card in its transaction: the answer names it, the vault holds it, card.saved announces it', async () => {
@@ -173,43 +231,7 @@ describe('save_card on a CARD charge', () => {
   });
 
   it("the status sync's approval of a charge its instance lost saves the card without its PAN", async () => {
-    const customerId = await newCustomer();
-    const operationNumber = number();
-    const body = savingRequest(customerId, '4111111111111111', operationNumber);
-    if (body.payment_method.method_name !== 'CARD') throw new Error('a card request');
-    const saveId = await prepareCardSave(
-      fixture.db.prisma,
-      fixture.merchant,
-      { pan: '4111111111111111', expiryDate: '1230', currency: '604' },
-      body.payment_method.method_details.save_card!,
-    );
-    const base = {
-      merchant: fixture.merchant,
-      body,
-      requestHash: `hash-${operationNumber}`,
-      card: null,
-      methodDetails: {},
-      authentication: null,
-      captureMode: 'AUTOMATIC' as const,
-      cardSaveId: saveId,
-      storedCredential: null,
-    };
-    const attempt = newAttempt(
-      base,
-      { connectorId: 'sandbox-acquirer-a', routing: { rule_version: null, route: null, reason: 'test' } },
-      0,
-      new Date(),
-    );
-    await claimCharge(
-      fixture.db.prisma,
-      { merchantId: fixture.merchant.id, merchantOperationNumber: operationNumber, requestHash: base.requestHash },
-      attemptRows(base, attempt, new Date(Date.now() - 1_000)),
-    );
-    await sandboxStoreFor(fixture.db.prisma).record('sandbox-acquirer-a', attempt.row.id, {
-      outcome: 'approved',
-      authorizationCode: '123456',
-      brandTransactionId: '401234567890123',
-    });
+    const { customerId, attempt, saveId } = await claimedSavingCharge();
     // A sweep while the attempt is in flight leaves its save.
     await fixture.db.prisma.cardSave.update({ where: { id: saveId }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
     await sweepCardSaves(fixture.db.prisma);
@@ -222,5 +244,37 @@ describe('save_card on a CARD charge', () => {
     expect(card).toMatchObject({ status: 'ACTIVE', savedByTransactionId: attempt.row.id, initialNti: null });
     expect((row.additionalFields as { saved_card: { card_id: string } }).saved_card.card_id).toBe(card!.id);
     expect(await pendingSaves(customerId)).toBe(0);
+  });
+
+  it("an approval recorded in a caller's transaction (a notification's) saves the card with it; one recorded first elsewhere undoes its save alone", async () => {
+    const saving = await claimedSavingCharge();
+    const claimed = await inFlight(saving.attempt.row.id, saving.operationNumber);
+    const recorded = await fixture.db.prisma.$transaction((tx) =>
+      applyVerdict(tx, claimed, approved, new Date(), { inTransaction: true }),
+    );
+    expect(recorded).toBe(true);
+    const [card] = await cardsOf(saving.customerId);
+    expect(card).toMatchObject({ status: 'ACTIVE', savedByTransactionId: saving.attempt.row.id });
+    expect(await pendingSaves(saving.customerId)).toBe(0);
+
+    // Another process declined the attempt first: the stale approval, recorded in the caller's
+    // transaction, saves the card and then fails to move the attempt; the savepoint undoes the
+    // save alone, and the caller's own write commits.
+    const late = await claimedSavingCharge();
+    const answered = await inFlight(late.attempt.row.id, late.operationNumber);
+    const declined = inquiryVerdict({ outcome: 'declined', code: '05', declineClass: 'hard' })!;
+    expect(await applyVerdict(fixture.db.prisma, answered, declined, new Date())).toBe(true);
+    const lateRecorded = await fixture.db.prisma.$transaction(async (tx) => {
+      const moved = await applyVerdict(tx, answered, approved, new Date(), { inTransaction: true });
+      await tx.customer.update({ where: { id: late.customerId }, data: { firstName: 'Caller' } });
+      return moved;
+    });
+    expect(lateRecorded).toBe(false);
+    expect(await cardsOf(late.customerId)).toEqual([]);
+    expect(await pendingSaves(late.customerId)).toBe(1);
+    const customer = await fixture.db.prisma.customer.findUniqueOrThrow({ where: { id: late.customerId } });
+    expect(customer.firstName).toBe('Caller');
+    const row = await fixture.db.prisma.transaction.findUniqueOrThrow({ where: { id: late.attempt.row.id } });
+    expect(row.state).toBe('DENEGADO');
   });
 });

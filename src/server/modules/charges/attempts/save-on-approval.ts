@@ -40,6 +40,8 @@ export async function recordSavingCard(
   merchant: { id: string; code: string },
   { nti, cardToken }: CardApproval,
   record: (db: Db | Tx, row: TransactionRow) => Promise<boolean>,
+  /** `db` is a caller's transaction (a notification's): a savepoint in it, not a transaction of its own. */
+  inTransaction = false,
 ): Promise<boolean> {
   if (!APPROVED.has(settled.state)) return record(db, settled);
   const saveId = settled.cardSaveId;
@@ -60,9 +62,11 @@ export async function recordSavingCard(
     if (!(await record(tx, row))) throw new NotMoved();
     return true;
   };
-  if (!('$transaction' in db)) return inSavepoint(db, run);
+  // A transaction's client also has $transaction (nested transactions, which the embedded
+  // database's adapter does not make): the caller says which it is.
+  if (inTransaction) return inSavepoint(db as Tx, run);
   try {
-    return await db.$transaction(run);
+    return await (db as Db).$transaction(run);
   } catch (error) {
     if (error instanceof NotMoved) return false;
     throw error;

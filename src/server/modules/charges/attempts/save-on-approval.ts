@@ -64,7 +64,7 @@ export async function recordSavingCard(
   };
   // A transaction's client also has $transaction (nested transactions, which the embedded
   // database's adapter does not make): the caller says which it is.
-  if (inTransaction) return inSavepoint(db as Tx, run);
+  if (inTransaction) return inSavepoint(db, run);
   try {
     return await (db as Db).$transaction(run);
   } catch (error) {

@@ -39,7 +39,7 @@ const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 15);
 const CONNECTIONS = 32;
 const RATES = [100, 200, 400];
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
-const SATURATED: TargetName[] = ['charges', 'capture', 'transaction', 'refund', 'token'];
+const SATURATED: TargetName[] = ['charges', 'oneClick', 'mit', 'capture', 'transaction', 'refund', 'token'];
 /** Authorizations made for the capture run: more than a saturated run can capture (a capture is made once). */
 const CAPTURES = Number(process.env.BENCH_CAPTURES ?? SECONDS * 400);
 const OPEN: TargetName[] = ['baseline', 'charges', 'transaction', 'refund'];

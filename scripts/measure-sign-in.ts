@@ -80,7 +80,12 @@ async function main(): Promise<void> {
     console.log(`idle (${RUNS} sign-ins one after another):`);
     for (const line of await series(service.origin, stored)) console.log(`  ${line}`);
     const bearer = await token(service.origin);
-    const charges = benchTargets(service.origin, bearer, { transactionPath: '', refundPath: '', capturePaths: [''] }).charges;
+    const charges = benchTargets(service.origin, bearer, {
+      transactionPath: '',
+      refundPath: '',
+      capturePaths: [''],
+      savedCards: [],
+    }).charges;
     const load = measure(service.origin, charges, { seconds: 30, connections: 32 });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     console.log('under load (POST /charges at 32 connections):');

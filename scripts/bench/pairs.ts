@@ -63,7 +63,12 @@ const WORKAROUNDS: Record<string, Workaround> = {
       const service = await start();
       const bearer = await token(service.origin);
       await warm(service.origin, bearer, 300);
-      const { charges } = benchTargets(service.origin, bearer, { transactionPath: '', refundPath: '', capturePaths: [''] });
+      const { charges } = benchTargets(service.origin, bearer, {
+        transactionPath: '',
+        refundPath: '',
+        capturePaths: [''],
+        savedCards: [],
+      });
       await measure(service.origin, charges, { seconds: 2, connections: 8 });
       const pid = service.child.pid!;
       const before = { cpu: cpuSample(pid), stats: await serviceStats(service.origin, metricsToken) };
@@ -97,6 +102,7 @@ const WORKAROUNDS: Record<string, Workaround> = {
         transactionPath: '',
         refundPath: '',
         capturePaths: [''],
+        savedCards: [],
       });
       const { result: samples, stealPercent } = await withStealShare(() =>
         sendEvenly(fresh.origin, charges, [{ rate: 200, seconds: OPEN_SECONDS }]),
@@ -137,7 +143,12 @@ const WORKAROUNDS: Record<string, Workaround> = {
       const service = await start();
       const bearer = await token(service.origin);
       await warm(service.origin, bearer, 300);
-      const { charges } = benchTargets(service.origin, bearer, { transactionPath: '', refundPath: '', capturePaths: [''] });
+      const { charges } = benchTargets(service.origin, bearer, {
+        transactionPath: '',
+        refundPath: '',
+        capturePaths: [''],
+        savedCards: [],
+      });
       const { result: phases, stealPercent } = await withStealShare(() =>
         overloadRun(service.origin, charges, { steady: 100, burst: BURST }),
       );

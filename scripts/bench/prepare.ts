@@ -1,5 +1,5 @@
 import { wallClock } from '@/server/core/domain/business-day';
-import { apiHeaders, chargeOnce, MERCHANT, operatorConsole, type Charged } from '../support/api-client';
+import { apiHeaders, chargeOnce, CUSTOMER_SCOPES, MERCHANT, operatorConsole, token, type Charged } from '../support/api-client';
 
 // What the benchmark's reads need: one stored transaction, settled payments with refunds, and
 // authorizations to capture.
@@ -16,6 +16,39 @@ async function toCapture(origin: string, bearer: string, count: number): Promise
   };
   await Promise.all(Array.from({ length: 16 }, worker));
   return paths;
+}
+
+/**
+ * `count` customers of the demo merchant, each with a card saved without a payment (verified for
+ * zero, RECURRING, a consent covering the benchmark's charges): the saved-card runs' card ids.
+ */
+export async function savedCards(origin: string, count: number): Promise<string[]> {
+  const bearer = await token(origin, undefined, origin, CUSTOMER_SCOPES);
+  const run = Date.now().toString(36);
+  const cards: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const made = await fetch(`${origin}/api/customers`, {
+      method: 'POST',
+      headers: apiHeaders(bearer),
+      body: JSON.stringify({ merchant_code: MERCHANT, merchant_customer_id: `bench-${run}-${index}`, email: 'bench@example.pe' }),
+    });
+    if (!made.ok) throw new Error(`customer: ${made.status} ${await made.text()}`);
+    const { customer } = (await made.json()) as { customer: { customer_id: string } };
+    const saved = await fetch(`${origin}/api/customers/${MERCHANT}/${customer.customer_id}/cards`, {
+      method: 'POST',
+      headers: apiHeaders(bearer),
+      body: JSON.stringify({
+        pan: '4111111111111111',
+        expiry_date: '1230',
+        security_code: '123',
+        reason: 'RECURRING',
+        consent: { accepted_at: new Date().toISOString(), terms_version: 'bench', max_amount: '100000000' },
+      }),
+    });
+    if (!saved.ok) throw new Error(`saved card: ${saved.status} ${await saved.text()}`);
+    cards.push(((await saved.json()) as { card: { card_id: string } }).card.card_id);
+  }
+  return cards;
 }
 
 /**
@@ -59,5 +92,6 @@ export async function prepare(
     transactionPath: `/api/charges/${MERCHANT}/${charged[0]!.number}/${charged[0]!.transactionId}`,
     refundPath,
     capturePaths: await toCapture(origin, bearer, captures),
+    savedCards: await savedCards(origin, 64),
   };
 }

@@ -2,14 +2,17 @@ import { API_VERSION, apiHeaders, chargeBody, tokenBody } from '../support/api-c
 import type { Target } from './measure';
 
 // The paths the benchmark and the profiler load: the bare route and the API's hot endpoints.
-export type TargetName = 'baseline' | 'charges' | 'capture' | 'transaction' | 'refund' | 'token';
+export type TargetName = 'baseline' | 'charges' | 'oneClick' | 'mit' | 'capture' | 'transaction' | 'refund' | 'token';
 
 export function benchTargets(
   origin: string,
   bearer: string,
-  paths: { transactionPath: string; refundPath: string; capturePaths: string[] },
+  paths: { transactionPath: string; refundPath: string; capturePaths: string[]; savedCards: string[] },
 ): Record<TargetName, Target> {
   let captured = 0;
+  // Saved-card charges go round the cards saved for the run, as a merchant's charges go to its customers' cards.
+  let used = 0;
+  const nextCard = () => paths.savedCards[used++ % paths.savedCards.length]!;
   const run = Date.now().toString(36);
   return {
     baseline: { name: 'baseline (bare route)', method: 'GET', path: '/api/bench/baseline' },
@@ -19,6 +22,20 @@ export function benchTargets(
       path: '/api/charges',
       headers: apiHeaders(bearer),
       body: () => chargeBody(run),
+    },
+    oneClick: {
+      name: 'POST /charges (saved card, one-click)',
+      method: 'POST',
+      path: '/api/charges',
+      headers: apiHeaders(bearer),
+      body: () => chargeBody(run, { saved: { card_id: nextCard(), security_code: '123' } }),
+    },
+    mit: {
+      name: 'POST /charges (saved card, MIT)',
+      method: 'POST',
+      path: '/api/charges',
+      headers: apiHeaders(bearer),
+      body: () => chargeBody(run, { saved: { card_id: nextCard(), initiator: 'MERCHANT', reason: 'RECURRING' } }),
     },
     // Each request captures the next of the authorizations made to be captured later (one capture each).
     capture: {

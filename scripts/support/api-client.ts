@@ -17,9 +17,11 @@ export type ChargeExtra = {
   pan?: string;
   yape?: boolean;
   capture?: 'manual' | 'automatic';
+  /** A saved card's charge: its `card_id` (and a one-click's security code, an MIT's initiator and reason) instead of the card. */
+  saved?: { card_id: string; security_code?: string; initiator?: 'CUSTOMER' | 'MERCHANT'; reason?: 'RECURRING' };
 };
 
-export function chargeBody(run: string, { yape = false, ...extra }: ChargeExtra = {}): string {
+export function chargeBody(run: string, { yape = false, saved, ...extra }: ChargeExtra = {}): string {
   sequence += 1;
   return JSON.stringify({
     action: 'authorize',
@@ -30,7 +32,9 @@ export function chargeBody(run: string, { yape = false, ...extra }: ChargeExtra 
       ? { method_name: 'YAPE', method_details: { phone: { country_code: '+51', subscriber: '987654321' }, otp: '123456' } }
       : {
           method_name: 'CARD',
-          method_details: { pan: '4111111111111111', expiry_date: '1230', security_code: '123', ...extra },
+          method_details: saved
+            ? { ...saved, ...extra }
+            : { pan: '4111111111111111', expiry_date: '1230', security_code: '123', ...extra },
         },
     payment_details: {
       amount: '15000',
@@ -46,23 +50,27 @@ export function chargeBody(run: string, { yape = false, ...extra }: ChargeExtra 
 export type Credential = { clientId: string; clientSecret: string };
 const DEMO_CREDENTIAL: Credential = { clientId: 'demo-client', clientSecret: 'demo-secret-change-me-0001' };
 
-export function tokenBody(origin: string, credential: Credential = DEMO_CREDENTIAL): string {
+const CHARGE_SCOPES = 'create:token post:charges get:charges delete:charges';
+/** The demo credential's customer scopes too, for what saves cards. */
+export const CUSTOMER_SCOPES = `${CHARGE_SCOPES} post:customers get:customers delete:customers`;
+
+export function tokenBody(origin: string, credential: Credential = DEMO_CREDENTIAL, scope = CHARGE_SCOPES): string {
   return JSON.stringify({
     action: 'authorize',
     grant_type: 'client_credentials',
     audience: `${origin}/api/`,
     client_id: credential.clientId,
     client_secret: credential.clientSecret,
-    scope: 'create:token post:charges get:charges delete:charges',
+    scope,
   });
 }
 
 /** A token from the service at `origin`, for the API of `audience` (its PUBLIC_ORIGIN, when that is another address). */
-export async function token(origin: string, credential?: Credential, audience = origin): Promise<string> {
+export async function token(origin: string, credential?: Credential, audience = origin, scope?: string): Promise<string> {
   const response = await fetch(`${origin}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'alg-api-version': API_VERSION },
-    body: tokenBody(audience, credential),
+    body: tokenBody(audience, credential, scope),
   });
   if (!response.ok) throw new Error(`token: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;

@@ -21,12 +21,19 @@ export type CustomerTokens = {
 
 export const NO_TOKENS: CustomerTokens = { card: [], processorCustomers: new Map() };
 
+/** The columns `tokensOf` reads, for a query that fetches the customer's tokens with something else. */
+export const tokenSelect = { cardId: true, connectorId: true, token: true, processorCustomerId: true, createdAt: true } as const;
+
+type TokenRow = { cardId: string; connectorId: string; token: string; processorCustomerId: string | null; createdAt: Date };
+
 export async function customerTokens(db: Db | Tx, customerId: string, cardId: string | null): Promise<CustomerTokens> {
-  const rows = await db.processorCardToken.findMany({
-    where: { card: { customerId } },
-    select: { cardId: true, connectorId: true, token: true, processorCustomerId: true },
-    orderBy: { createdAt: 'asc' },
-  });
+  const rows = await db.processorCardToken.findMany({ where: { card: { customerId } }, select: tokenSelect });
+  return tokensOf(rows, cardId);
+}
+
+/** The customer's tokens (of all its cards) as a charge of `cardId` uses them; the oldest customer id at each processor. */
+export function tokensOf(unordered: readonly TokenRow[], cardId: string | null): CustomerTokens {
+  const rows = [...unordered].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const processorCustomers = new Map<string, string>();
   for (const row of rows) {
     if (row.processorCustomerId && !processorCustomers.has(row.connectorId)) {

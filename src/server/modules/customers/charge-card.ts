@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@/server/platform/db/client';
+import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { isUuid } from '@/server/core/domain/uuid';
 import {
@@ -8,8 +8,8 @@ import {
   type StoredCredentialReason,
 } from '@/server/core/domain/stored-credentials';
 import { cardNotFound } from './customers';
-import { cardInVault } from './vault';
-import { customerTokens, type CustomerTokens } from './card-tokens';
+import { openCard } from './vault';
+import { tokenSelect, tokensOf, type CustomerTokens } from './card-tokens';
 
 // A saved card charged (docs/DECISIONS.md "Card on file", after ../shared CARD-ON-FILE.md 4): the
 // card of the merchant's, ACTIVE, with its number out of the vault for this one authorization,
@@ -46,7 +46,6 @@ export async function cardToCharge(
     where: { id: cardId, merchantId, status: 'ACTIVE' },
     select: {
       id: true,
-      vaultId: true,
       reason: true,
       currency: true,
       expiryDate: true,
@@ -56,10 +55,12 @@ export async function cardToCharge(
       consentInstallments: true,
       mitCount: true,
       initialNti: true,
-      customerId: true,
+      // One query (relation joins): the card, its vault record, and its customer's tokens.
+      vault: true,
+      customer: { select: { cards: { select: { tokens: { select: tokenSelect } } } } },
     },
   });
-  if (!card?.vaultId) throw cardNotFound();
+  if (!card?.vault) throw cardNotFound();
   if (charge.initiator === 'MERCHANT') {
     const facts: SavedCardFacts = {
       reason: card.reason,
@@ -81,28 +82,16 @@ export async function cardToCharge(
       });
     }
   }
-  const vaulted = await cardInVault(db, card.vaultId);
-  if (!vaulted) throw cardNotFound();
+  const vaulted = openCard(card.vault);
   return {
     id: card.id,
     pan: vaulted.pan,
     expiryDate: vaulted.expiryDate,
     reason: card.reason,
     initialNti: card.initialNti,
-    tokens: await customerTokens(db, card.customerId, card.id),
+    tokens: tokensOf(
+      card.customer.cards.flatMap((each) => each.tokens),
+      card.id,
+    ),
   };
-}
-
-/**
- * What an approved charge of a saved card leaves on it, in the approval's transaction: an MIT
- * counts against its consent, and the approval's network transaction id is the latest seen.
- */
-export async function noteCardCharged(tx: Tx, cardId: string, approval: { merchantInitiated: boolean; nti: string | null }) {
-  await tx.savedCard.updateMany({
-    where: { id: cardId },
-    data: {
-      ...(approval.merchantInitiated ? { mitCount: { increment: 1 } } : {}),
-      ...(approval.nti ? { latestNti: approval.nti } : {}),
-    },
-  });
 }

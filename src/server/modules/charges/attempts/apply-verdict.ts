@@ -40,7 +40,7 @@ export async function applyVerdict(
     settled,
     merchant,
     NOTHING_OF_THE_CARD,
-    (writer, written) => {
+    (writer, written, card) => {
       const moves = chargeMoves(written, answered.audience, row.lifecycle.length);
       return recordAttempt(
         writer,
@@ -63,6 +63,7 @@ export async function applyVerdict(
           lifecycle: answered.written === 'claim' ? written.lifecycle.map(({ state, at }) => ({ state, at })) : moves.lifecycle,
           events: moves.events,
           next: null,
+          card,
         },
         { inTransaction: inTransaction || writer !== db },
       );

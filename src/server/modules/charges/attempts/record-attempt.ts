@@ -5,12 +5,14 @@ import { NIL_UUID } from '@/server/core/domain/uuid';
 import type { OutboxEventRow } from '@/server/modules/events/event-of';
 import type { SealedCard } from '@/server/modules/charges/card-vault';
 import type { ClaimRows } from './claim-charge';
+import type { HeldCardToken } from '@/server/modules/customers/card-tokens';
 import {
   asJson,
   eventColumns,
   movesWritten,
   nextClaimWritten,
   OUTCOME_COLUMNS,
+  savedCardCharged,
   WRITTEN_COLUMNS,
   type WrittenColumns,
 } from './transaction-columns';
@@ -38,7 +40,8 @@ WITH settled AS (
 ), ${movesWritten('written', 'written', { lifecycle: '$3', events: '$4' })}, vaulted AS (
   INSERT INTO card_vault (transaction_id, key_id, iv, ciphertext, tag, expires_at)
   SELECT w.id, $5, $6::bytea, $7::bytea, $8::bytea, $9::timestamptz FROM written w WHERE $5::text IS NOT NULL
-), ${nextClaimWritten('written', '$10', '$11', '$12')}
+), ${nextClaimWritten('written', '$10', '$11', '$12')},
+${savedCardCharged('written', { card: '$13', mit: '$14', nti: '$15', connector: '$16', token: '$17', customer: '$18' })}
 SELECT count(*)::int AS moved FROM written`;
 
 // A written attempt (a payment that waited PENDIENTE for its payer's 3-D Secure challenge, or
@@ -51,7 +54,8 @@ WITH moved AS (
   FROM jsonb_populate_record(NULL::transactions, $2::jsonb) v
   WHERE t.id = $1::uuid AND t.state = $3::"TransactionState" AND (t.undo_until IS NULL OR t.undo_until < now())
   RETURNING t.id, t.operation_id
-), ${movesWritten('moved', 'moved', { lifecycle: '$4', events: '$5' })}, ${nextClaimWritten('moved', '$6', '$7', '$8')}
+), ${movesWritten('moved', 'moved', { lifecycle: '$4', events: '$5' })}, ${nextClaimWritten('moved', '$6', '$7', '$8')},
+${savedCardCharged('moved', { card: '$9', mit: '$10', nti: '$11', connector: '$12', token: '$13', customer: '$14' })}
 SELECT count(*)::int AS moved FROM moved`;
 
 export type AttemptOutcomeRows = {
@@ -68,7 +72,12 @@ export type AttemptOutcomeRows = {
   vault?: { card: SealedCard; expiresAt: Date } | null;
   /** The attempt routing moves on to, with its number. */
   next: (ClaimRows & { attempt: number }) | null;
+  /** What the approval of a saved card's charge leaves on the card (save-on-approval.ts). */
+  card?: CardCharged | null;
 };
+
+/** A saved card charged and approved: its id, whether by an MIT, the approval's NTI and a token the processor made. */
+export type CardCharged = { id: string; mit: boolean; nti: string | null; token: HeldCardToken | null };
 
 /**
  * False when the attempt had already been settled (another process settled it first): nothing was
@@ -87,6 +96,15 @@ export async function recordAttempt(prisma: Db | Tx, rows: AttemptOutcomeRows, {
   ];
   const lifecycle = JSON.stringify(rows.lifecycle);
   const events = JSON.stringify(rows.events.map(eventColumns));
+  const { card } = rows;
+  const charged = [
+    card?.id ?? null,
+    card?.mit ?? false,
+    card?.nti ?? null,
+    card?.token?.connectorId ?? null,
+    card?.token?.token ?? null,
+    card?.token?.processorCustomerId ?? null,
+  ];
   const write = () => {
     if (rows.from === 'claim') {
       const sealed = rows.vault?.card;
@@ -102,6 +120,7 @@ export async function recordAttempt(prisma: Db | Tx, rows: AttemptOutcomeRows, {
         sealed ? Buffer.from(sealed.tag) : null,
         rows.vault?.expiresAt ?? null,
         ...next,
+        ...charged,
       );
     }
     return prisma.$queryRawUnsafe<{ moved: number }[]>(
@@ -112,6 +131,7 @@ export async function recordAttempt(prisma: Db | Tx, rows: AttemptOutcomeRows, {
       lifecycle,
       events,
       ...next,
+      ...charged,
     );
   };
   const once = rows.next !== null || inTransaction;
@@ -121,6 +141,7 @@ export async function recordAttempt(prisma: Db | Tx, rows: AttemptOutcomeRows, {
 
 /** The outcomes of attempts that do not exist: they write nothing, and ready the statements on the connection (warm-up). */
 export async function warmRecordAttempt(tx: Tx): Promise<void> {
-  await tx.$queryRawUnsafe(SETTLE_CLAIM, NIL_UUID, '{}', '[]', '[]', null, null, null, null, null, null, '[]', 0);
-  await tx.$queryRawUnsafe(MOVE_WRITTEN, NIL_UUID, '{}', 'PENDIENTE', '[]', '[]', null, '[]', 0);
+  const noCard = [null, false, null, null, null, null];
+  await tx.$queryRawUnsafe(SETTLE_CLAIM, NIL_UUID, '{}', '[]', '[]', null, null, null, null, null, null, '[]', 0, ...noCard);
+  await tx.$queryRawUnsafe(MOVE_WRITTEN, NIL_UUID, '{}', 'PENDIENTE', '[]', '[]', null, '[]', 0, ...noCard);
 }

@@ -222,7 +222,7 @@ async function settle(
           cardToken: result.cardToken ? { connectorId: attempt.connectorId, ...result.cardToken } : null,
         }
       : NOTHING_OF_THE_CARD;
-  const moved = await recordSavingCard(prisma, row, base.merchant, approval, (db, written) => {
+  const moved = await recordSavingCard(prisma, row, base.merchant, approval, (db, written, card) => {
     reply = answer ? replyOf(base.merchant, base.body, written) : null;
     const moves = settledMoves(base, attempt, written);
     return recordAttempt(
@@ -235,6 +235,7 @@ async function settle(
         events: moves.events,
         vault,
         next,
+        card,
       },
       { inTransaction: db !== prisma },
     );

@@ -1,10 +1,10 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/platform/db/client';
 import { completeCardSave } from '@/server/modules/customers/card-saves';
-import { noteCardCharged } from '@/server/modules/customers/charge-card';
 import { keepCardToken, type HeldCardToken } from '@/server/modules/customers/card-tokens';
 import { savedCardSummary, type SavedCardRow } from '@/server/modules/customers/card-view';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
+import type { CardCharged } from './record-attempt';
 
 // The approval of a charge that saves its card, or of a saved card's charge (docs/DECISIONS.md
 // "Card on file"): what it does to the card is written in the transaction that records the
@@ -39,27 +39,24 @@ export async function recordSavingCard(
   settled: TransactionRow,
   merchant: { id: string; code: string },
   { nti, cardToken }: CardApproval,
-  record: (db: Db | Tx, row: TransactionRow) => Promise<boolean>,
+  record: (db: Db | Tx, row: TransactionRow, card: CardCharged | null) => Promise<boolean>,
   /** `db` is a caller's transaction (a notification's): a savepoint in it, not a transaction of its own. */
   inTransaction = false,
 ): Promise<boolean> {
-  if (!APPROVED.has(settled.state)) return record(db, settled);
-  const saveId = settled.cardSaveId;
+  if (!APPROVED.has(settled.state)) return record(db, settled, null);
+  // A saved card's charge: what it leaves on the card is written by the approval's own statement.
   const charged = savedCardCharged(settled.additionalFields);
-  if (!saveId && !charged) return record(db, settled);
+  if (charged) {
+    return record(db, settled, { id: charged.card_id, mit: charged.initiator === 'MERCHANT', nti, token: cardToken });
+  }
+  const saveId = settled.cardSaveId;
+  if (!saveId) return record(db, settled, null);
   const run = async (tx: Tx) => {
     let row = settled;
-    let cardId: string | null = null;
-    if (saveId) {
-      const card = await completeCardSave(tx, merchant, saveId, { transactionId: settled.id, nti });
-      if (card) row = { ...settled, additionalFields: withSavedCard(settled.additionalFields, card) };
-      cardId = card?.id ?? null;
-    } else if (charged) {
-      await noteCardCharged(tx, charged.card_id, { merchantInitiated: charged.initiator === 'MERCHANT', nti });
-      cardId = charged.card_id;
-    }
-    if (cardId && cardToken) await keepCardToken(tx, cardId, cardToken);
-    if (!(await record(tx, row))) throw new NotMoved();
+    const card = await completeCardSave(tx, merchant, saveId, { transactionId: settled.id, nti });
+    if (card) row = { ...settled, additionalFields: withSavedCard(settled.additionalFields, card) };
+    if (card && cardToken) await keepCardToken(tx, card.id, cardToken);
+    if (!(await record(tx, row, null))) throw new NotMoved();
     return true;
   };
   // A transaction's client also has $transaction (nested transactions, which the embedded

@@ -177,3 +177,26 @@ export function isUniqueViolation(error: unknown): boolean {
   const cause = (error.meta?.driverAdapterError as { cause?: { originalCode?: string } } | undefined)?.cause;
   return cause?.originalCode === '23505';
 }
+
+/**
+ * What an approved charge of a saved card leaves on the card, in the statement that records the
+ * approval (docs/DECISIONS.md "Card on file"): an MIT counts against the consent, the approval's
+ * network transaction id becomes the latest, and a token the processor made is kept beside the
+ * card's others. Nothing when `from` wrote no row (the attempt was settled elsewhere first) or
+ * the card parameter is null (any other charge).
+ */
+export function savedCardCharged(
+  from: string,
+  parameters: { card: string; mit: string; nti: string; connector: string; token: string; customer: string },
+): string {
+  return `card_charged AS (
+  UPDATE saved_cards SET mit_count = mit_count + CASE WHEN ${parameters.mit}::boolean THEN 1 ELSE 0 END,
+    latest_nti = COALESCE(${parameters.nti}::text, latest_nti), updated_at = now()
+  WHERE id = ${parameters.card}::uuid AND EXISTS (SELECT 1 FROM ${from})
+), card_token AS (
+  INSERT INTO processor_card_tokens (card_id, connector_id, token, processor_customer_id)
+  SELECT ${parameters.card}::uuid, ${parameters.connector}::text, ${parameters.token}::text, ${parameters.customer}::text
+  FROM ${from} WHERE ${parameters.card}::uuid IS NOT NULL AND ${parameters.token}::text IS NOT NULL
+  ON CONFLICT (card_id, connector_id) DO UPDATE SET token = EXCLUDED.token, processor_customer_id = EXCLUDED.processor_customer_id
+)`;
+}

@@ -7,7 +7,8 @@
 #   generated bad requests;
 # - faults: acquirer A in outage, slow and flaky under 1,000 concurrent charges; kill -9 with
 #   five kills each (the service during charges; the service's own worker, and on PostgreSQL the
-#   standalone worker, during deliveries), three during failover and pending 3-D Secure challenges;
+#   standalone worker, during deliveries), four during charges that save cards, three during
+#   failover and pending 3-D Secure challenges;
 # - the console's and the payer pages' end-to-end suites on PostgreSQL;
 # - several instances on PostgreSQL: two instances and a worker; a rolling release (an instance
 #   of release R1, built from its commit in a worktree, beside one of this release, on a database

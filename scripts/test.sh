@@ -49,7 +49,7 @@ step "openapi lint";         npm run --silent lint:openapi
 step "end-to-end suites on embedded PGlite (the protocol's specs, which no database changes, run on PostgreSQL below)"
 E2E_SKIP_DATABASE_AGNOSTIC=true E2E_DATABASE_URL= E2E_DATABASE_URL_ASYNC= npx playwright test || { keep_screenshots pglite; exit 1; }
 keep_screenshots pglite
-step "faults on PGlite: kill -9 during charges, failover, challenges and deliveries, a stop during charges (fast pass)"
+step "faults on PGlite: kill -9 during charges, card saves, failover, challenges and deliveries, a stop during charges (fast pass)"
 RELIABILITY_DATABASE_URL= npx vitest run --config vitest.reliability.config.ts kill-during stop-during
 keep_logs pglite
 

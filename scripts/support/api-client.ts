@@ -17,6 +17,12 @@ export type ChargeExtra = {
   pan?: string;
   yape?: boolean;
   capture?: 'manual' | 'automatic';
+  /** Save the card for a customer once approved (`method_details.save_card`). */
+  save_card?: {
+    customer_id: string;
+    reason: 'RECURRING' | 'ONE_CLICK';
+    consent: { accepted_at: string; terms_version: string; max_amount?: string };
+  };
   /** A saved card's charge: its `card_id` (and a one-click's security code, an MIT's initiator and reason) instead of the card. */
   saved?: { card_id: string; security_code?: string; initiator?: 'CUSTOMER' | 'MERCHANT'; reason?: 'RECURRING' };
 };

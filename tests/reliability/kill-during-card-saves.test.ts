@@ -72,7 +72,9 @@ async function cardChecks(prisma: PrismaClient) {
         WHERE t.state IN ('AUTORIZADO', 'LIQUIDADO')) AS "saveLeftByApproval",
       (SELECT count(*)::int FROM saved_cards c WHERE c.status = 'ACTIVE' AND c.vault_id IS NULL) AS "activeCardWithoutVault",
       (SELECT count(*)::int FROM charge_claims) AS "claimsLeft"`;
-  const cards = await prisma.savedCard.count({ where: { status: 'ACTIVE' } });
+  const cards = await prisma.savedCard.count({
+    where: { status: 'ACTIVE', customer: { merchantCustomerId: { startsWith: 'kill-' } } },
+  });
   const approved = await prisma.transaction.count({ where: { cardSaveId: { not: null }, state: 'AUTORIZADO' } });
   return { checks: counts!, cards, approved };
 }

@@ -131,10 +131,14 @@ export function connectorBattery(harnesses: Harness[]): void {
       expect(Object.keys(connector.capabilities.savedCards).sort()).toEqual([
         'deleteToken',
         'mitWithNti',
+        'tokenWithoutCode',
         'tokenize',
         'zeroAmountVerify',
       ]);
       for (const flag of Object.values(connector.capabilities.savedCards)) expect(typeof flag).toBe('boolean');
+      // A token it charges without the code is a token it keeps.
+      const { tokenize, tokenWithoutCode } = connector.capabilities.savedCards;
+      expect(!tokenWithoutCode || tokenize).toBe(true);
       // A part is a kind of the whole: partial capture needs separate capture, a partial refund refunds.
       if (connector.capabilities.partialCapture) expect(connector.capabilities.separateCapture).toBe(true);
       if (connector.capabilities.partialRefund) expect(connector.capabilities.refunds).toBe(true);
@@ -186,7 +190,7 @@ export function connectorBattery(harnesses: Harness[]): void {
       expectNoCardData(mit, result);
     });
 
-    it('keeps a token of its own from a customer-initiated approval of a saved card, charges it without the payer and deletes it, where it declares tokenize', async () => {
+    it('keeps a token of its own from a customer-initiated approval of a saved card, charges it and deletes it, where it declares tokenize', async () => {
       const { connector } = await open();
       const { tokenize, deleteToken } = connector.capabilities.savedCards;
       if (!tokenize) {
@@ -205,16 +209,28 @@ export function connectorBattery(harnesses: Harness[]): void {
         throw new Error(`expected an approval with a token, got ${first.outcome}`);
       expect(stringsOf(first.cardToken).filter((value) => value.includes(card.pan))).toEqual([]);
       const { securityCode: _securityCode, ...withoutCode } = card;
-      const mit = {
-        ...withoutCode,
-        storedCredential: {
-          initiator: 'MERCHANT',
-          usage: 'SUBSEQUENT',
-          reason: 'RECURRING',
-          initialNti: first.networkTransactionId ?? null,
-          processorToken: first.cardToken,
-        },
-      } as const;
+      // An MIT where its token carries one; else a one-click charge with the code captured again.
+      const mit = connector.capabilities.savedCards.tokenWithoutCode
+        ? ({
+            ...withoutCode,
+            storedCredential: {
+              initiator: 'MERCHANT',
+              usage: 'SUBSEQUENT',
+              reason: 'RECURRING',
+              initialNti: first.networkTransactionId ?? null,
+              processorToken: first.cardToken,
+            },
+          } as const)
+        : ({
+            ...card,
+            storedCredential: {
+              initiator: 'CUSTOMER',
+              usage: 'SUBSEQUENT',
+              reason: null,
+              initialNti: first.networkTransactionId ?? null,
+              processorToken: first.cardToken,
+            },
+          } as const);
       const context = contextFor(harness, connector);
       const charged = await connector.authorize(mit, context);
       expectWellFormed(charged, context);

@@ -1,3 +1,4 @@
+import { customerPaymentError } from './mercadopago-customers';
 import type { SimReply } from '../simulator-http';
 import { badRequest, paymentNotFound } from './mercadopago-errors';
 import {
@@ -218,6 +219,8 @@ export function createPayment(state: SimulatorState, account: Account, body: unk
   if (!token || token.owner !== account.accessToken) return fail(badRequest(2006, 'Card Token not found'));
   // "make sure the card_token_id … has not been used before" is 3003's advice in the reference.
   if (tokenStatus(token) !== 'active') return fail(badRequest(3003, 'Invalid card_token_id'));
+  const customerProblem = customerPaymentError(state, account, payer, token);
+  if (customerProblem) return fail(customerProblem);
 
   let method: PaymentMethodId;
   if (body.payment_method_id === undefined || body.payment_method_id === null) {

@@ -436,6 +436,59 @@ describe('card payments', () => {
   });
 });
 
+describe('customers and saved cards', () => {
+  async function customerWithCard(email = `buyer-${randomUUID()}@example.com`) {
+    const customer = await api('POST', '/v1/customers', { body: { email, first_name: 'Ana' } });
+    expect(customer.status).toBe(201);
+    const id = customer.body.id as string;
+    const card = await api('POST', `/v1/customers/${id}/cards`, { body: { token: await cardToken('APRO') } });
+    expect(card.status).toBe(201);
+    return { customerId: id, cardId: card.body.id as string, email };
+  }
+
+  it('keeps one customer per email: a second is 101, the search finds the first', async () => {
+    const { customerId, email } = await customerWithCard();
+    const again = await api('POST', '/v1/customers', { body: { email } });
+    expect(again.status).toBe(400);
+    expect(causeCode(again)).toBe(101);
+    const found = await api('GET', '/v1/customers/search', { query: `?email=${encodeURIComponent(email)}` });
+    expect((found.body.results as { id: string }[]).map((each) => each.id)).toEqual([customerId]);
+  });
+
+  it('pays a saved card only with its security code captured again (3031 without), naming its customer', async () => {
+    const { customerId, cardId } = await customerWithCard();
+    const withoutCode = await api('POST', '/v1/card_tokens', { body: { card_id: cardId } });
+    expect(withoutCode.status).toBe(400);
+    expect(causeCode(withoutCode)).toBe(3031);
+    const token = await api('POST', '/v1/card_tokens', { body: { card_id: cardId, security_code: '123' } });
+    expect(token.status).toBe(201);
+    expect(token.body).toMatchObject({ card_id: cardId, first_six_digits: VISA.slice(0, 6) });
+    const paid = await api('POST', '/v1/payments', {
+      body: paymentBody(token.body.id as string, { payer: { email: 'buyer@example.com', type: 'customer', id: customerId } }),
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.status).toBe('approved');
+    // Another customer's card token is refused.
+    const other = await customerWithCard();
+    const stray = await api('POST', '/v1/card_tokens', { body: { card_id: cardId, security_code: '123' } });
+    const refused = await api('POST', '/v1/payments', {
+      body: paymentBody(stray.body.id as string, {
+        payer: { email: 'buyer@example.com', type: 'customer', id: other.customerId },
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(causeCode(refused)).toBe(2062);
+  });
+
+  it('deletes a card: then 404, and no token can be made of it', async () => {
+    const { customerId, cardId } = await customerWithCard();
+    expect((await api('DELETE', `/v1/customers/${customerId}/cards/${cardId}`)).status).toBe(200);
+    expect((await api('DELETE', `/v1/customers/${customerId}/cards/${cardId}`)).status).toBe(404);
+    const token = await api('POST', '/v1/card_tokens', { body: { card_id: cardId, security_code: '123' } });
+    expect(token.status).toBe(400);
+  });
+});
+
 describe('idempotency', () => {
   it('replays the same key and body, refuses another body, requires the key', async () => {
     const key = randomUUID();

@@ -1,3 +1,4 @@
+import { createCustomer, deleteCard, saveCard, savedCardToken, searchCustomers } from './mercadopago-customers';
 import { randomInt } from 'node:crypto';
 import { startSimulator, type RecordedRequest, type SimReply, type SimRequest, type SimulatorMode } from '../simulator-http';
 import {
@@ -200,6 +201,16 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
     ) {
       const caller = authenticate(request, true);
       if ('status' in caller) return caller;
+      // A saved card's token (its id and security code) or a card's.
+      const json: unknown = request.json;
+      if (
+        path === '/v1/card_tokens' &&
+        method === 'POST' &&
+        isObject(json) &&
+        json.card_id !== undefined &&
+        json.card_number === undefined
+      )
+        return savedCardToken(state, caller.account, json);
       if (path === '/v1/card_tokens' && method === 'POST')
         return createCardToken(state, caller.account, caller.viaPublicKey, request.json);
       if (segments.length === 3 && method === 'GET' && segments[1] === 'card_tokens')
@@ -210,6 +221,18 @@ export async function startMercadoPagoSimulator(options: { port?: number } = {})
       return routeNotFound();
     }
 
+    if (segments[0] === 'v1' && segments[1] === 'customers') {
+      const caller = authenticate(request, false);
+      if ('status' in caller) return caller;
+      const [, , customerId, sub, cardId] = segments;
+      if (customerId === undefined && method === 'POST') return createCustomer(state, caller.account, request.json);
+      if (customerId === 'search' && method === 'GET') return searchCustomers(state, caller.account, request.query);
+      if (customerId !== undefined && sub === 'cards' && cardId === undefined && method === 'POST')
+        return saveCard(state, caller.account, customerId, request.json);
+      if (customerId !== undefined && sub === 'cards' && cardId !== undefined && method === 'DELETE')
+        return deleteCard(state, caller.account, customerId, cardId);
+      return routeNotFound();
+    }
     if (segments[0] !== 'v1' || segments[1] !== 'payments') return routeNotFound();
     const caller = authenticate(request, false);
     if ('status' in caller) return caller;

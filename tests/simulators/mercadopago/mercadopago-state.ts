@@ -35,6 +35,24 @@ export type TokenRecord = {
   createdAt: number;
   dueAt: number;
   usedAt: number | null;
+  /** The saved card a token was made of (POST /v1/card_tokens with `card_id`), else null. */
+  cardId: string | null;
+};
+
+/** A customer's saved card: what the token it was saved from showed, to make tokens of it again. */
+export type SavedCardRecord = Omit<TokenRecord, 'id' | 'usedAt' | 'dueAt' | 'cardId' | 'publicKey' | 'kind' | 'phoneNumber'> & {
+  id: string;
+  customerId: string;
+};
+
+export type CustomerRecord = {
+  id: string;
+  owner: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: number;
+  cards: Map<string, SavedCardRecord>;
 };
 
 export type MercadoPagoRefund = {
@@ -135,6 +153,7 @@ export type SimulatorState = {
   accounts: Map<string, Account>;
   accessTokenByPublicKey: Map<string, string>;
   tokens: Map<string, TokenRecord>;
+  customers: Map<string, CustomerRecord>;
   payments: Map<number, PaymentRecord>;
   /** By `<access token> <method> <path> <key>`: an idempotency key is the account's, per operation. */
   idempotency: Map<string, StoredReply>;
@@ -147,6 +166,7 @@ export function createState(): SimulatorState {
     accounts: new Map(),
     accessTokenByPublicKey: new Map(),
     tokens: new Map(),
+    customers: new Map(),
     payments: new Map(),
     idempotency: new Map(),
     nextPaymentId: idSequence(74_581_000_000),

@@ -32,7 +32,7 @@ export function cardTokenBody(token: TokenRecord): Record<string, unknown> {
   return {
     id: token.id,
     public_key: token.publicKey,
-    card_id: null,
+    card_id: token.cardId,
     luhn_validation: true,
     status: tokenStatus(token),
     date_used: token.usedAt === null ? null : mpDate(token.usedAt),
@@ -115,6 +115,7 @@ export function createCardToken(state: SimulatorState, account: Account, viaPubl
     createdAt,
     dueAt: createdAt + CARD_TOKEN_DAYS * DAY_MS,
     usedAt: null,
+    cardId: null,
   };
   state.tokens.set(token.id, token);
   return { status: 201, body: cardTokenBody(token) };
@@ -159,6 +160,7 @@ export function createYapeToken(state: SimulatorState, account: Account, body: u
     createdAt,
     dueAt: createdAt + CARD_TOKEN_DAYS * DAY_MS,
     usedAt: null,
+    cardId: null,
   };
   state.tokens.set(token.id, token);
   return {

@@ -32,6 +32,11 @@ export type SavedCardCapabilities = {
   /** Keeps a token of its own for a card (provisioned by a CIT approved there). */
   tokenize: boolean;
   /**
+   * Charges its own token without the card's security code: an MIT, or a one-click charge sent
+   * without it. Mercado Pago's cannot (a saved card's payment needs its code captured again).
+   */
+  tokenWithoutCode: boolean;
+  /**
    * Takes the PAN with the stored-credential flags (subsequent, initiator) and the initial
    * network transaction id: carries MITs, and one-click charges without a security code.
    */
@@ -45,6 +50,7 @@ export type SavedCardCapabilities = {
 /** A processor that offers no saved-card flow. */
 export const NO_SAVED_CARDS: SavedCardCapabilities = {
   tokenize: false,
+  tokenWithoutCode: false,
   mitWithNti: false,
   zeroAmountVerify: false,
   deleteToken: false,
@@ -75,5 +81,5 @@ export const EVERY_CAPABILITY: ConnectorCapabilities = {
   captureHoldDays: null,
   partialRefund: true,
   // A sandbox acquirer keeps no token (the vault's PAN is what it takes) and has none to delete.
-  savedCards: { tokenize: false, mitWithNti: true, zeroAmountVerify: true, deleteToken: false },
+  savedCards: { tokenize: false, tokenWithoutCode: false, mitWithNti: true, zeroAmountVerify: true, deleteToken: false },
 };

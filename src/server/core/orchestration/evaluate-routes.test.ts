@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRoutes, type EvaluateRoutesInput } from './evaluate-routes';
 import { defaultRoutes, ruleRoutes, type RuleRoutesInput } from './routes';
 import { SANDBOX_CONNECTORS, cardPayment, connector, yapePayment } from './test-facts';
+import { EVERY_CAPABILITY, NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
+import type { ConnectorFacts } from './routes';
 
 function evaluate(routes: RuleRoutesInput, overrides: Partial<EvaluateRoutesInput> = {}) {
   return evaluateRoutes({
@@ -210,5 +212,41 @@ describe('breakers (docs/ORCHESTRATION.md 4)', () => {
     expect(evaluate([{ connector: A, priority: 1, conditions: { brands: ['AMEX'] } }], { breakerAllows: () => false })).toEqual(
       [],
     );
+  });
+});
+
+describe("a saved card's eligible processors (../shared CARD-ON-FILE.md 5)", () => {
+  const saved = (capabilities: Partial<ConnectorFacts['capabilities']['savedCards']>) => ({
+    ...EVERY_CAPABILITY,
+    savedCards: { ...NO_SAVED_CARDS, ...capabilities },
+  });
+  const connectors = [
+    connector('culqi', { capabilities: saved({ tokenize: true, tokenWithoutCode: true }) }),
+    connector('mercadopago', { capabilities: saved({ tokenize: true, tokenWithoutCode: false }) }),
+    connector('acquirer', { capabilities: saved({ mitWithNti: true }) }),
+    connector('plain', { capabilities: saved({}) }),
+  ];
+  const routes = connectors.map(({ id }, index) => ({ connector: id, priority: index + 1 }));
+  const eligible = (savedCard: { initiator: 'CUSTOMER' | 'MERCHANT'; securityCode: boolean; tokenAt: string[] }) =>
+    connectorsOf(evaluate(routes, { connectors, payment: { ...cardPayment(), savedCard } }));
+
+  it('an MIT: a processor whose token it charges without the code, or one that takes the NTI; never a token that needs the code', () => {
+    expect(eligible({ initiator: 'MERCHANT', securityCode: false, tokenAt: ['culqi', 'mercadopago'] })).toEqual([
+      'culqi',
+      'acquirer',
+    ]);
+  });
+
+  it('a one-click charge with its code: every card processor; without it, only those that need no code', () => {
+    expect(eligible({ initiator: 'CUSTOMER', securityCode: true, tokenAt: ['mercadopago'] })).toEqual([
+      'culqi',
+      'mercadopago',
+      'acquirer',
+      'plain',
+    ]);
+    expect(eligible({ initiator: 'CUSTOMER', securityCode: false, tokenAt: ['culqi', 'mercadopago'] })).toEqual([
+      'culqi',
+      'acquirer',
+    ]);
   });
 });

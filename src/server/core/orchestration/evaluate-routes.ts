@@ -43,14 +43,16 @@ export function connectorCarries(connector: ConnectorFacts, payment: PaymentFact
 
 /**
  * A saved card's eligibility (../shared CARD-ON-FILE.md 5): a connector holding its own token for
- * the card; else, for an MIT, one that takes the PAN with the stored-credential flags and the
- * initial NTI; for a one-click charge, any card connector when the security code came with it
- * (the PAN as for a new card), else one that takes the stored-credential flags.
+ * the card (that it charges without the security code, or the code came); else, for an MIT, one
+ * that takes the PAN with the stored-credential flags and the initial NTI; for a one-click
+ * charge, any card connector when the security code came with it (the PAN as for a new card),
+ * else one that takes the stored-credential flags.
  */
 function carriesSavedCard(connector: ConnectorFacts, card: SavedCardRouting): boolean {
-  if (card.tokenAt.includes(connector.id)) return true;
+  const withCode = card.initiator === 'CUSTOMER' && card.securityCode;
+  if (card.tokenAt.includes(connector.id) && (connector.capabilities.savedCards.tokenWithoutCode || withCode)) return true;
   if (connector.capabilities.savedCards.mitWithNti) return true;
-  return card.initiator === 'CUSTOMER' && card.securityCode;
+  return withCode;
 }
 
 type Eligible = { index: number; route: Route; held: string[] };

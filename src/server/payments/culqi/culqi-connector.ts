@@ -42,7 +42,7 @@ export const CULQI_CAPABILITIES = {
   // payer, deleted on removal. No NTI or stored-credential flags are documented, so an MIT goes
   // to Culqi only by its card; a Culqi card needs a customer with a postal address, which a card
   // saved without a payment does not come with, so Culqi does not verify for zero.
-  savedCards: { tokenize: true, mitWithNti: false, zeroAmountVerify: false, deleteToken: true },
+  savedCards: { tokenize: true, tokenWithoutCode: true, mitWithNti: false, zeroAmountVerify: false, deleteToken: true },
 } as const;
 
 type Returned = { kind: 'returned'; code: string } | { kind: 'refused'; reason: string } | { kind: 'unavailable' };

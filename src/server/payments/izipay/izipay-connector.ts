@@ -68,7 +68,7 @@ export const IZIPAY_CAPABILITIES = {
   // V4.1/PCI/Charge/CreateToken [MCW-pci-ch]), charged SILENT, cancelled by Token/Cancel (openfun/joanie
   // src/backend/joanie/payment/backends/lyra.py, tests/payment/lyra/responses/cancel_token.json);
   // an MIT carries the first CIT's initialIssuerTransactionIdentifier, with its token or the card.
-  savedCards: { tokenize: true, mitWithNti: true, zeroAmountVerify: true, deleteToken: true },
+  savedCards: { tokenize: true, tokenWithoutCode: true, mitWithNti: true, zeroAmountVerify: true, deleteToken: true },
 } as const;
 
 type Read = { kind: 'order'; order: IzipayOrder } | { kind: 'done'; result: 'refused' | 'unavailable'; reason?: string };

@@ -26,6 +26,7 @@ export type MercadoPagoClient = {
   /** PUT /v1/payments/{id}: a capture or a cancellation, under a key of its own. */
   put(path: string, body: unknown, idempotencyKey: string): Promise<ProcessorAnswer>;
   get(path: string, query?: Record<string, string>, signal?: AbortSignal): Promise<ProcessorAnswer>;
+  delete(path: string): Promise<ProcessorAnswer>;
   /** The Yape token: public key in the query, no access token (…/checkout-api/integration-configuration/yape). */
   yapeToken(body: unknown, signal?: AbortSignal): Promise<ProcessorAnswer>;
 };
@@ -39,6 +40,7 @@ export function mercadoPagoClient(account: ProcessorAccountConfig, endpoints: Pr
     put: (path, body, idempotencyKey) =>
       api('PUT', path, { headers: { ...accessToken, 'x-idempotency-key': idempotencyKey }, body }),
     get: (path, query, signal) => api('GET', path, { query, headers: accessToken, signal }),
+    delete: (path) => api('DELETE', path, { headers: accessToken }),
     yapeToken: (body, signal) =>
       api('POST', '/platforms/pci/yape/v1/payment', { query: { public_key: account.publicKey }, body, signal }),
   };

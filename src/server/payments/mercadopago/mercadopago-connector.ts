@@ -1,4 +1,3 @@
-import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type CaptureRequest,
@@ -14,6 +13,7 @@ import { mercadoPagoNotification } from './mercadopago-notifications';
 import { findPayment, paymentStatus } from './mercadopago-records';
 import { field, text } from '../processor-http';
 import { authorizeCard, authorizeYape } from './mercadopago-payments';
+import { deleteCard } from './mercadopago-cards';
 import {
   CANCEL_BODY,
   captureBody,
@@ -49,9 +49,9 @@ export const MERCADOPAGO_CAPABILITIES = {
   // A reserve not captured in 22 days is cancelled in Peru (…/checkout-api/reserve-funds: "22 días" for mpe).
   captureHoldDays: 22,
   partialRefund: true,
-  // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
-  // carries a one-click charge that comes with its security code, as a new card, and no MIT.
-  savedCards: NO_SAVED_CARDS,
+  // Customers' cards (mercadopago-cards.ts): made after a customer-initiated approval, paid again
+  // only with the security code captured again (no MIT), deleted on removal.
+  savedCards: { tokenize: true, tokenWithoutCode: false, mitWithNti: false, zeroAmountVerify: false, deleteToken: true },
 } as const;
 
 async function refundWhole(
@@ -160,6 +160,7 @@ export const mercadoPago = integration<MercadoPagoClient>({
       return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
     },
     notification: (notification) => mercadoPagoNotification(client, account, notification),
+    deleteCardToken: (token) => deleteCard(client, token),
   }),
   check: checkMercadoPagoAccount,
 });

@@ -5,6 +5,7 @@ import { decline, technicalFailure } from '../outcomes';
 import type { ProcessorAccountConfig } from '../processor-account';
 import { yapeWallet } from '../yape-wallet';
 import type { MercadoPagoClient } from './mercadopago-client';
+import { provisionCard, savedCardTokenBody } from './mercadopago-cards';
 import { cardTokenBody, paymentBody, paymentMethodOf, paymentResult, tokenOf, type Described } from './mercadopago-mapping';
 
 // A card or Yape payment at Mercado Pago, as the calls it takes (what each carries and means:
@@ -16,7 +17,8 @@ export async function authorizeCard(
   instrument: PaymentInstrument,
   context: ConnectorContext,
 ): Promise<AuthorizeResult> {
-  const { pan, expiry, securityCode, installments, holder: cardHolder } = instrumentFor(instrument, 'CARD');
+  const cardInstrument = instrumentFor(instrument, 'CARD');
+  const { pan, expiry, securityCode, installments, holder: cardHolder, storedCredential } = cardInstrument;
   const card = describeCard(pan);
   const described: Described = cardPayment(card, installments);
   const expiryDate = parseExpiry(expiry);
@@ -36,23 +38,30 @@ export async function authorizeCard(
     ? [cardHolder.firstName, cardHolder.lastName]
     : [context.order.payer.firstName, context.order.payer.lastName];
   const holder = names.filter(Boolean).join(' ');
+  // A card Mercado Pago holds is tokenized again from its id and the code captured again (mercadopago-cards.ts).
+  const held = storedCredential?.processorToken;
+  const tokenBody =
+    held && securityCode ? savedCardTokenBody(held.token, securityCode) : cardTokenBody(pan, expiryDate, securityCode, holder);
   const token = tokenOf(
-    await client.post(
-      '/v1/card_tokens',
-      cardTokenBody(pan, expiryDate, securityCode, holder),
-      `${context.transactionId}:card-token`,
-      context.signal,
-    ),
+    await client.post('/v1/card_tokens', tokenBody, `${context.transactionId}:card-token`, context.signal),
     described,
   );
   if (typeof token !== 'string') return token;
-  const body = paymentBody(account, context, {
+  const base = paymentBody(account, context, {
     token,
     installments: Number(installments?.number ?? '1'),
     payment_method_id: method,
     three_d_secure_mode: 'not_supported',
   });
-  return paymentResult(await client.post('/v1/payments', body, context.transactionId, context.signal), described);
+  // The saved card's payment names its customer as the payer (…/receive-payments-with-saved-cards).
+  const body = held?.processorCustomerId
+    ? { ...base, payer: { ...base.payer, type: 'customer', id: held.processorCustomerId } }
+    : base;
+  const result = paymentResult(await client.post('/v1/payments', body, context.transactionId, context.signal), described);
+  // Provision on use: a customer-initiated approval of a card to save or saved leaves Mercado Pago's card of it.
+  if (result.outcome !== 'approved' || held || storedCredential?.initiator !== 'CUSTOMER') return result;
+  const cardToken = await provisionCard(client, cardInstrument, context, holder);
+  return cardToken ? { ...result, cardToken } : result;
 }
 
 export async function authorizeYape(

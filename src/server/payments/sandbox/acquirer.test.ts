@@ -58,7 +58,7 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
       partialCapture: true,
       captureHoldDays: null,
       partialRefund: true,
-      savedCards: { tokenize: false, mitWithNti: true, zeroAmountVerify: true, deleteToken: false },
+      savedCards: { tokenize: false, tokenWithoutCode: false, mitWithNti: true, zeroAmountVerify: true, deleteToken: false },
     });
   });
 

@@ -248,6 +248,19 @@ function cardOf(state: State, account: Account, body: Record<string, unknown>, n
   return { pan, month, year, securityCode, token: null };
 }
 
+/** §2.2 [MCW-quick], [php-ex] PCI.3DS.php: the payer must be redirected to authenticate (a form auto-POSTed). */
+function challengeRedirect(): WsResult {
+  return {
+    ok: true,
+    answer: {
+      redirectUrl: `https://api.micuentaweb.pe/api-payment/V4/Charge/Public/Authenticate/Payment/Session/${uuid()}`,
+      postData: { MD: uuid(), PaReq: randomBytes(24).toString('base64') },
+      httpMethod: 'POST',
+      _type: 'V4/Charge/RedirectRequest',
+    },
+  };
+}
+
 function registerToken(state: State, account: Account, card: CardSent): string {
   const token = uuid();
   state.tokens.set(token, {
@@ -308,16 +321,7 @@ export function createPayment(state: State, account: Account, body: Record<strin
   const outcome = outcomeOf(pan);
   // The payer is not there to pass a challenge: an MIT or a token's payment goes without one.
   if (outcome.kind === 'challenge' && initialIti === undefined && card.token === null) {
-    // §2.2 [MCW-quick], [php-ex] PCI.3DS.php: the payer must be redirected (a form auto-POSTed).
-    return {
-      ok: true,
-      answer: {
-        redirectUrl: `https://api.micuentaweb.pe/api-payment/V4/Charge/Public/Authenticate/Payment/Session/${uuid()}`,
-        postData: { MD: uuid(), PaReq: randomBytes(24).toString('base64') },
-        httpMethod: 'POST',
-        _type: 'V4/Charge/RedirectRequest',
-      },
-    };
+    return challengeRedirect();
   }
   const refused = outcome.kind === 'refuse' ? outcome : null;
   const transaction: Transaction = {
@@ -367,15 +371,7 @@ export function createToken(state: State, account: Account, body: Record<string,
   if ('ok' in card) return card;
   const outcome = outcomeOf(card.pan);
   if (outcome.kind === 'challenge') {
-    return {
-      ok: true,
-      answer: {
-        redirectUrl: `https://api.micuentaweb.pe/api-payment/V4/Charge/Public/Authenticate/Payment/Session/${uuid()}`,
-        postData: { MD: uuid(), PaReq: randomBytes(24).toString('base64') },
-        httpMethod: 'POST',
-        _type: 'V4/Charge/RedirectRequest',
-      },
-    };
+    return challengeRedirect();
   }
   const refused = outcome.kind === 'refuse' ? outcome : null;
   const orderId = typeof body.orderId === 'string' ? body.orderId : null;

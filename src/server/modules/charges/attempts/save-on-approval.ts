@@ -7,10 +7,12 @@ import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import type { CardCharged } from './record-attempt';
 
 // The approval of a charge that saves its card, or of a saved card's charge (docs/DECISIONS.md
-// "Card on file"): what it does to the card is written in the transaction that records the
-// approval, whichever path records it, and the row the approval writes (and the answer made from
-// it) names the card. If the approval is not written (another process recorded the attempt
-// first), the card's change is undone with it.
+// "Card on file"): what it does to the card is written with the approval, whichever path records
+// it. A saved card's charge leaves its mark on the card in the approval's own statement
+// (record-attempt.ts, one round trip: no transaction held open); the charge that saves a card
+// makes the card in a transaction with the approval, and the row it writes (and the answer made
+// from it) names the card. If the approval is not written (another process recorded the attempt
+// first), the card's change is not written either.
 
 const APPROVED: ReadonlySet<string> = new Set(['AUTORIZADO', 'LIQUIDADO']);
 
@@ -28,11 +30,11 @@ class NotMoved extends Error {}
 
 /**
  * Runs `record` with the row as it will be written. The approval of a charge that saves its card
- * saves the card and names it in `additional_fields` (`saved_card`, `stored_credential`); that
- * of a saved card's charge counts an MIT against the card's consent and keeps the approval's
- * network transaction id as the card's latest. A token the processor made for the card is kept
- * beside its others (provision on use). Either happens in one database transaction with
- * `record`; any other outcome is `record` as it is. `record` answers whether it wrote.
+ * saves the card and names it in `additional_fields` (`saved_card`, `stored_credential`), in one
+ * database transaction with `record`; that of a saved card's charge hands `record` what its
+ * statement writes on the card (an MIT counted against the consent, the approval's network
+ * transaction id as the latest). A token the processor made for the card is kept beside its
+ * others (provision on use). Any other outcome is `record` as it is. `record` answers whether it wrote.
  */
 export async function recordSavingCard(
   db: Db | Tx,

@@ -190,7 +190,7 @@ export type AuthorizeResult =
 
 export type NotSupported = {
   outcome: 'not_supported';
-  flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' | 'verify' | 'delete_token';
+  flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' | 'verify' | 'provision_token' | 'delete_token';
 };
 
 /** The answer of a flow the connector does not offer (its capabilities say which). */
@@ -244,6 +244,15 @@ export type VerifyResult =
   | { outcome: 'declined'; resultMessage: ResultMessage; declineClass: DeclineClass }
   | { outcome: 'unavailable' }
   | NotSupported;
+
+/**
+ * The processor's own token for a card whose customer-initiated charge it just approved, made once
+ * the approval is recorded (`capabilities.savedCards.tokenize`, where the authorization's answer
+ * does not carry one already). `unavailable`: none made (refused, lost, out of time, or the payer
+ * lacks what the processor wants); the approval stands either way.
+ */
+export type ProvisionTokenResult =
+  { outcome: 'provisioned'; token: ProcessorCardToken } | { outcome: 'unavailable' } | NotSupported;
 
 /**
  * The deletion of a removed card's token at its processor (`capabilities.savedCards.deleteToken`).
@@ -341,6 +350,8 @@ export type PaymentConnector = {
   status(transaction: TransactionReference): Promise<StatusResult>;
   /** Verifies a card for a zero amount, to save it without a payment (`capabilities.savedCards.zeroAmountVerify`). */
   verifyCard(instrument: InstrumentFor<'CARD'>, context: ConnectorContext): Promise<VerifyResult>;
+  /** Makes the processor's token of a card it has just approved a customer-initiated charge of (`capabilities.savedCards.tokenize`). */
+  provisionCardToken(instrument: InstrumentFor<'CARD'>, context: ConnectorContext): Promise<ProvisionTokenResult>;
   /** Deletes the processor's token of a removed card (`capabilities.savedCards.deleteToken`). */
   deleteCardToken(token: ProcessorCardToken): Promise<DeleteTokenResult>;
   /**

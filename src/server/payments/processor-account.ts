@@ -64,6 +64,8 @@ export type ConnectorFlows = Pick<PaymentConnector, 'reverse' | 'refund' | 'capt
   authorize: Partial<Record<PaymentMethod, PaymentConnector['authorize']>>;
   /** Where its capabilities declare `savedCards.zeroAmountVerify`. */
   verifyCard?: PaymentConnector['verifyCard'];
+  /** Where its tokens are made after an approval rather than by the authorization itself. */
+  provisionCardToken?: PaymentConnector['provisionCardToken'];
   /** Where its capabilities declare `savedCards.deleteToken`. */
   deleteCardToken?: PaymentConnector['deleteCardToken'];
 };
@@ -125,6 +127,10 @@ export function accountConnector(
     notification: flows.notification,
     verifyCard: (instrument, context) =>
       flows.verifyCard && carries('CARD') ? flows.verifyCard(instrument, context) : Promise.resolve(notSupported('verify')),
+    provisionCardToken: (instrument, context) =>
+      flows.provisionCardToken && carries('CARD')
+        ? flows.provisionCardToken(instrument, context)
+        : Promise.resolve(notSupported('provision_token')),
     deleteCardToken: (token) =>
       flows.deleteCardToken ? flows.deleteCardToken(token) : Promise.resolve(notSupported('delete_token')),
   };

@@ -50,7 +50,7 @@ export function tokensOf(unordered: readonly TokenRow[], cardId: string | null):
  * Keeps the token an approval or a verification provisioned at `connectorId`, in its
  * transaction: a later one replaces it (the processor made it for this same card).
  */
-export async function keepCardToken(tx: Tx, cardId: string, { connectorId, ...token }: HeldCardToken): Promise<void> {
+export async function keepCardToken(tx: Db | Tx, cardId: string, { connectorId, ...token }: HeldCardToken): Promise<void> {
   await tx.processorCardToken.upsert({
     where: { cardId_connectorId: { cardId, connectorId } },
     create: { cardId, connectorId, token: token.token, processorCustomerId: token.processorCustomerId },
@@ -58,26 +58,41 @@ export async function keepCardToken(tx: Tx, cardId: string, { connectorId, ...to
   });
 }
 
+/** How long a token the processor could not delete waits before it is asked again: doubling from a minute, at most six hours. */
+export function deletionBackoffMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 6 * 3_600_000);
+}
+
 /**
  * The worker's deletion of removed cards' tokens: each asked of its processor where its connector
  * deletes tokens, and forgotten once deleted there (or where the processor offers no deletion, or
- * the account is gone). A processor that cannot answer keeps the token for the next run. Returns
- * how many were forgotten.
+ * the account is gone). A processor that cannot answer keeps the token, asked again after a
+ * backoff; those due longest come first, so a processor that stays down never starves the others.
+ * Returns how many were forgotten.
  */
-export async function deleteRemovedCardTokens(db: Db, limit = 50): Promise<number> {
+export async function deleteRemovedCardTokens(db: Db, { limit = 50, now = new Date() } = {}): Promise<number> {
   const tokens = await db.processorCardToken.findMany({
-    where: { card: { status: 'REMOVED' } },
-    select: { cardId: true, connectorId: true, token: true, processorCustomerId: true },
+    where: { card: { status: 'REMOVED' }, OR: [{ deleteAfter: null }, { deleteAfter: { lte: now } }] },
+    select: { cardId: true, connectorId: true, token: true, processorCustomerId: true, deleteAttempts: true },
+    orderBy: [{ deleteAfter: { sort: 'asc', nulls: 'first' } }, { createdAt: 'asc' }],
     take: limit,
   });
   let forgotten = 0;
   for (const held of tokens) {
+    const key = { cardId_connectorId: { cardId: held.cardId, connectorId: held.connectorId } };
     const connector = await connectorById(db, held.connectorId);
     const answer = connector
       ? await connector.deleteCardToken({ token: held.token, processorCustomerId: held.processorCustomerId })
       : null;
-    if (answer?.outcome === 'unavailable') continue;
-    await db.processorCardToken.deleteMany({ where: { cardId: held.cardId, connectorId: held.connectorId } });
+    if (answer?.outcome === 'unavailable') {
+      const attempts = held.deleteAttempts + 1;
+      await db.processorCardToken.update({
+        where: key,
+        data: { deleteAttempts: attempts, deleteAfter: new Date(now.getTime() + deletionBackoffMs(attempts)) },
+      });
+      continue;
+    }
+    await db.processorCardToken.deleteMany({ where: key.cardId_connectorId });
     forgotten += 1;
   }
   return forgotten;

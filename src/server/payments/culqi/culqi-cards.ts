@@ -1,5 +1,5 @@
 import { parseExpiry } from '@/server/core/domain/card';
-import type { ConnectorContext, DeleteTokenResult, InstrumentFor, ProcessorCardToken } from '../connector';
+import type { ConnectorContext, DeleteTokenResult, InstrumentFor, ProcessorCardToken, ProvisionTokenResult } from '../connector';
 import { field } from '../processor-http';
 import { isObject, type CulqiClient, type CulqiToken } from './culqi-client';
 import { cardTokenBody, emailOf } from './culqi-mapping';
@@ -34,33 +34,36 @@ function customerBody(context: ConnectorContext) {
 /**
  * The card a customer-initiated charge approved at Culqi leaves there: its customer (the one the
  * customer has there already, else a new one), a new token of the card (a token is spent by the
- * charge that used it) and the card made of both. Null, and the charge's approval unchanged,
- * where Culqi cannot make one: no security code (a token needs it), a payer without the fields a
- * Culqi customer wants, or any refusal or lost answer on the way.
+ * charge that used it) and the card made of both. `unavailable` where Culqi cannot make one: no
+ * security code (a token needs it), a payer without the fields a Culqi customer wants, or any
+ * refusal or lost answer on the way.
  */
 export async function provisionCard(
   client: CulqiClient,
   card: InstrumentFor<'CARD'>,
   context: ConnectorContext,
-): Promise<ProcessorCardToken | null> {
+): Promise<ProvisionTokenResult> {
+  const unavailable = { outcome: 'unavailable' } as const;
+  const { signal } = context;
   const expiry = parseExpiry(card.expiry);
-  if (!card.securityCode || !expiry) return null;
+  if (!card.securityCode || !expiry) return unavailable;
   let customerId = card.storedCredential?.processorCustomerId ?? null;
   if (!customerId) {
     const body = customerBody(context);
-    if (!body) return null;
-    const made = await client.post('/customers', body, { key: 'secret' });
-    if (made.kind !== 'answered' || made.status !== 201 || !isObject<{ id: string }>(made.body, 'customer')) return null;
+    if (!body) return unavailable;
+    const made = await client.post('/customers', body, { key: 'secret', signal });
+    if (made.kind !== 'answered' || made.status !== 201 || !isObject<{ id: string }>(made.body, 'customer')) return unavailable;
     customerId = made.body.id;
   }
   const token = await client.post('/tokens', cardTokenBody(card.pan, expiry, card.securityCode, context), {
     key: 'public',
     secure: true,
+    signal,
   });
-  if (token.kind !== 'answered' || token.status !== 201 || !isObject<CulqiToken>(token.body, 'token')) return null;
-  const saved = await client.post('/cards', { customer_id: customerId, token_id: token.body.id }, { key: 'secret' });
-  if (saved.kind !== 'answered' || saved.status !== 201 || !isObject<{ id: string }>(saved.body, 'card')) return null;
-  return { token: saved.body.id, processorCustomerId: customerId };
+  if (token.kind !== 'answered' || token.status !== 201 || !isObject<CulqiToken>(token.body, 'token')) return unavailable;
+  const saved = await client.post('/cards', { customer_id: customerId, token_id: token.body.id }, { key: 'secret', signal });
+  if (saved.kind !== 'answered' || saved.status !== 201 || !isObject<{ id: string }>(saved.body, 'card')) return unavailable;
+  return { outcome: 'provisioned', token: { token: saved.body.id, processorCustomerId: customerId } };
 }
 
 /** DELETE /v2/cards/{id}: deleted, or already gone (404); anything else is asked again later. */

@@ -12,7 +12,7 @@ import { integration } from '../processor-account';
 import { authorizeCard, authorizeOrder, authorizeYape } from './culqi-payments';
 import { culqiClient, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
-import { deleteCard } from './culqi-cards';
+import { deleteCard, provisionCard } from './culqi-cards';
 import { absence } from '../transaction-reference';
 import { refundBody, refusalWords } from './culqi-mapping';
 import { chargeStatus, findCharge, findOrder, findRefund, orderStatus } from './culqi-records';
@@ -177,6 +177,7 @@ export const culqi = integration<CulqiClient>({
         return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
       },
       notification: (notification) => culqiNotification(client, account, notification),
+      provisionCardToken: (card, context) => provisionCard(client, card, context),
       deleteCardToken: (token) => deleteCard(client, token),
     };
   },

@@ -6,7 +6,6 @@ import { cardPayment, withoutUndefined } from '../method-details';
 import { decline, technicalFailure } from '../outcomes';
 import { yapeWallet } from '../yape-wallet';
 import { isObject, type CulqiClient, type CulqiOrder } from './culqi-client';
-import { provisionCard } from './culqi-cards';
 import {
   cardOf,
   cardTokenBody,
@@ -64,11 +63,7 @@ export async function authorizeCard(
     key: 'secret',
     signal: context.signal,
   });
-  const result = chargeResult(answer, withCard);
-  // Provision on use: a saved card's customer-initiated approval leaves Culqi's card of it.
-  if (result.outcome !== 'approved' || storedCredential?.initiator !== 'CUSTOMER') return result;
-  const cardToken = await provisionCard(client, card, context);
-  return cardToken ? { ...result, cardToken } : result;
+  return chargeResult(answer, withCard);
 }
 
 export async function authorizeYape(client: CulqiClient, instrument: PaymentInstrument, context: ConnectorContext) {

@@ -13,7 +13,7 @@ import { mercadoPagoNotification } from './mercadopago-notifications';
 import { findPayment, paymentStatus } from './mercadopago-records';
 import { field, text } from '../processor-http';
 import { authorizeCard, authorizeYape } from './mercadopago-payments';
-import { deleteCard } from './mercadopago-cards';
+import { deleteCard, provisionCard } from './mercadopago-cards';
 import {
   CANCEL_BODY,
   captureBody,
@@ -160,6 +160,7 @@ export const mercadoPago = integration<MercadoPagoClient>({
       return found.kind === 'none' ? absence(transaction) : { outcome: 'unknown' };
     },
     notification: (notification) => mercadoPagoNotification(client, account, notification),
+    provisionCardToken: (card, context) => provisionCard(client, card, context),
     deleteCardToken: (token) => deleteCard(client, token),
   }),
   check: checkMercadoPagoAccount,

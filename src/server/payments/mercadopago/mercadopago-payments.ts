@@ -5,7 +5,7 @@ import { decline, technicalFailure } from '../outcomes';
 import type { ProcessorAccountConfig } from '../processor-account';
 import { yapeWallet } from '../yape-wallet';
 import type { MercadoPagoClient } from './mercadopago-client';
-import { provisionCard, savedCardTokenBody } from './mercadopago-cards';
+import { holderName, savedCardTokenBody } from './mercadopago-cards';
 import { cardTokenBody, paymentBody, paymentMethodOf, paymentResult, tokenOf, type Described } from './mercadopago-mapping';
 
 // A card or Yape payment at Mercado Pago, as the calls it takes (what each carries and means:
@@ -18,7 +18,7 @@ export async function authorizeCard(
   context: ConnectorContext,
 ): Promise<AuthorizeResult> {
   const cardInstrument = instrumentFor(instrument, 'CARD');
-  const { pan, expiry, securityCode, installments, holder: cardHolder, storedCredential } = cardInstrument;
+  const { pan, expiry, securityCode, installments, storedCredential } = cardInstrument;
   const card = describeCard(pan);
   const described: Described = cardPayment(card, installments);
   const expiryDate = parseExpiry(expiry);
@@ -33,11 +33,7 @@ export async function authorizeCard(
       description: `Mercado Pago no procesa tarjetas ${card.brand}`,
     });
   }
-  // The name on the card: the card holder's as sent, else the payer's.
-  const names = cardHolder
-    ? [cardHolder.firstName, cardHolder.lastName]
-    : [context.order.payer.firstName, context.order.payer.lastName];
-  const holder = names.filter(Boolean).join(' ');
+  const holder = holderName(cardInstrument, context);
   // A card Mercado Pago holds is tokenized again from its id and the code captured again (mercadopago-cards.ts).
   const held = storedCredential?.processorToken;
   const tokenBody =
@@ -57,11 +53,7 @@ export async function authorizeCard(
   const body = held?.processorCustomerId
     ? { ...base, payer: { ...base.payer, type: 'customer', id: held.processorCustomerId } }
     : base;
-  const result = paymentResult(await client.post('/v1/payments', body, context.transactionId, context.signal), described);
-  // Provision on use: a customer-initiated approval of a card to save or saved leaves Mercado Pago's card of it.
-  if (result.outcome !== 'approved' || held || storedCredential?.initiator !== 'CUSTOMER') return result;
-  const cardToken = await provisionCard(client, cardInstrument, context, holder);
-  return cardToken ? { ...result, cardToken } : result;
+  return paymentResult(await client.post('/v1/payments', body, context.transactionId, context.signal), described);
 }
 
 export async function authorizeYape(

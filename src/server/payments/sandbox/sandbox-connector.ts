@@ -137,6 +137,7 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
       };
     },
     // A sandbox processor keeps no token of its own: the vault's PAN is what it takes.
+    provisionCardToken: async () => notSupported('provision_token'),
     deleteCardToken: async () => notSupported('delete_token'),
     async reverse(transaction) {
       if (!capabilities.reversal) return notSupported('reverse');

@@ -6,6 +6,7 @@ import type {
   InstrumentFor,
   PaymentConnector,
   PaymentInstrument,
+  ProvisionTokenResult,
   StatusResult,
   TransactionReference,
   VerifyResult,
@@ -60,58 +61,56 @@ function breakerOutcome(answer: AuthorizeResult): 'success' | 'technical_failure
 }
 
 /** What the processor knows of an attempt after an ambiguous answer; `unknown` when it cannot say in time. */
-export async function statusWithin(connector: PaymentConnector, reference: TransactionReference): Promise<StatusResult> {
-  const release = callSlot(connector);
-  if (!release) return { outcome: 'unknown' };
-  const signal = AbortSignal.timeout(connector.timeoutMs);
-  const timedOut = new Promise<StatusResult>((resolve) =>
-    signal.addEventListener('abort', () => resolve({ outcome: 'unknown' }), { once: true }),
-  );
-  try {
-    return await Promise.race([connector.status(reference), timedOut]);
-  } catch (error) {
-    logInfo('connector_failed', { connector: connector.id, flow: 'status', error: errorName(error) });
-    return { outcome: 'unknown' };
-  } finally {
-    release();
-  }
+export function statusWithin(connector: PaymentConnector, reference: TransactionReference): Promise<StatusResult> {
+  return within(connector, 'status', () => connector.status(reference), { outcome: 'unknown' });
 }
 
 /** The connector's capture, or `unavailable` (in doubt: the status sync asks) once its timeout has passed. */
-export async function captureWithin(connector: PaymentConnector, request: CaptureRequest): Promise<CaptureResult> {
-  const release = callSlot(connector);
-  if (!release) return { outcome: 'unavailable' };
-  const signal = AbortSignal.timeout(connector.timeoutMs);
-  const timedOut = new Promise<CaptureResult>((resolve) =>
-    signal.addEventListener('abort', () => resolve({ outcome: 'unavailable' }), { once: true }),
-  );
-  try {
-    return await Promise.race([connector.capture(request), timedOut]);
-  } catch (error) {
-    logInfo('connector_failed', { connector: connector.id, flow: 'capture', error: errorName(error) });
-    return { outcome: 'unavailable' };
-  } finally {
-    release();
-  }
+export function captureWithin(connector: PaymentConnector, request: CaptureRequest): Promise<CaptureResult> {
+  return within(connector, 'capture', () => connector.capture(request), { outcome: 'unavailable' });
 }
 
 /** The connector's zero-amount verification of a card, or `unavailable` once its timeout has passed (nothing was saved). */
-export async function verifyWithin(
+export function verifyWithin(
   connector: PaymentConnector,
   instrument: InstrumentFor<'CARD'>,
   context: Omit<ConnectorContext, 'signal'>,
 ): Promise<VerifyResult> {
+  return within(connector, 'verify', (signal) => connector.verifyCard(instrument, { ...context, signal }), {
+    outcome: 'unavailable',
+  });
+}
+
+/**
+ * The connector's token for a card it has just approved a customer-initiated charge of, or
+ * `unavailable` once its timeout has passed: the charge's answer waits for it no longer than that.
+ */
+export function provisionWithin(
+  connector: PaymentConnector,
+  instrument: InstrumentFor<'CARD'>,
+  context: Omit<ConnectorContext, 'signal'>,
+): Promise<ProvisionTokenResult> {
+  return within(connector, 'provision_token', (signal) => connector.provisionCardToken(instrument, { ...context, signal }), {
+    outcome: 'unavailable',
+  });
+}
+
+/** A call in a bulkhead place, raced against the connector's timeout; `fallback` when kept back, late or thrown. */
+async function within<R>(
+  connector: PaymentConnector,
+  flow: string,
+  call: (signal: AbortSignal) => Promise<R>,
+  fallback: R,
+): Promise<R> {
   const release = callSlot(connector);
-  if (!release) return { outcome: 'unavailable' };
+  if (!release) return fallback;
   const signal = AbortSignal.timeout(connector.timeoutMs);
-  const timedOut = new Promise<VerifyResult>((resolve) =>
-    signal.addEventListener('abort', () => resolve({ outcome: 'unavailable' }), { once: true }),
-  );
+  const timedOut = new Promise<R>((resolve) => signal.addEventListener('abort', () => resolve(fallback), { once: true }));
   try {
-    return await Promise.race([connector.verifyCard(instrument, { ...context, signal }), timedOut]);
+    return await Promise.race([call(signal), timedOut]);
   } catch (error) {
-    logInfo('connector_failed', { connector: connector.id, flow: 'verify', error: errorName(error) });
-    return { outcome: 'unavailable' };
+    logInfo('connector_failed', { connector: connector.id, flow, error: errorName(error) });
+    return fallback;
   } finally {
     release();
   }

@@ -18,6 +18,7 @@ import { publishDraft, saveDraft, updateThreeDs } from '@/server/modules/routing
 import { createCustomer, removeCard } from '@/server/modules/customers/customers';
 import { deleteRemovedCardTokens } from '@/server/modules/customers/card-tokens';
 import { authorizeCharge } from '../authorize-charge';
+import { connectorById } from '@/server/modules/processors/connectors';
 
 // A processor's own tokens for saved cards (../shared CARD-ON-FILE.md 5 and 6), end to end over a
 // merchant's Culqi account and its simulator: the saving charge's approval leaves Culqi's card
@@ -147,19 +148,70 @@ describe("a processor's own token for a saved card", () => {
     expect(await tokensOf(unsaved)).toEqual([]);
   });
 
-  it('is deleted at Culqi by the worker once the card is removed, and asked again after Culqi could not answer', async () => {
+  it("is asked for once the approval is recorded; the answer waits for it no longer than Culqi's timeout, and the next one-click charge asks again", async () => {
+    const connector = (await connectorById(db.prisma, connectorId))!;
+    const timeoutMs = connector.timeoutMs;
+    const statesSeen: string[] = [];
+    const never = vi.spyOn(connector, 'provisionCardToken').mockImplementation(async (_card, context) => {
+      const row = await db.prisma.transaction.findUniqueOrThrow({
+        where: { id: context.transactionId },
+        select: { state: true },
+      });
+      statesSeen.push(row.state);
+      return new Promise(() => {});
+    });
+    Object.assign(connector, { timeoutMs: 1_500 });
+    const customerId = await newCustomer();
+    let cardId: string;
+    try {
+      cardId = await saveWithCharge(customerId);
+    } finally {
+      never.mockRestore();
+      Object.assign(connector, { timeoutMs });
+    }
+    expect(statesSeen).toEqual(['AUTORIZADO']);
+    expect(await tokensOf(cardId)).toEqual([]);
+
+    const request = chargeRequest(merchant.code, number(), 'CARD');
+    const oneClick = await authorizeCharge(db.prisma, merchant, {
+      ...request,
+      payment_method: { method_name: 'CARD', method_details: { card_id: cardId, security_code: '123' } },
+      payment_details: { ...request.payment_details, customer: PAYER },
+    });
+    expect(oneClick.transaction.state).toBe('AUTORIZADO');
+    const [token] = await tokensOf(cardId);
+    expect(token?.connectorId).toBe(connectorId);
+    expect(token?.token).toMatch(/^crd_test_/);
+  });
+
+  it('is deleted at Culqi by the worker once the card is removed; one Culqi could not delete waits its backoff behind the others', async () => {
     const customerId = await newCustomer();
     const cardId = await saveWithCharge(customerId);
     const [token] = await tokensOf(cardId);
     await removeCard(db.prisma, merchant, customerId, cardId);
+    const now = new Date();
 
     culqi.setMode('outage', { key: secretKey });
-    await deleteRemovedCardTokens(db.prisma);
-    expect(await tokensOf(cardId)).toHaveLength(1);
+    expect(await deleteRemovedCardTokens(db.prisma, { now })).toBe(0);
+    const waiting = await db.prisma.processorCardToken.findUniqueOrThrow({
+      where: { cardId_connectorId: { cardId, connectorId } },
+      select: { deleteAttempts: true, deleteAfter: true },
+    });
+    expect(waiting).toEqual({ deleteAttempts: 1, deleteAfter: new Date(now.getTime() + 60_000) });
     expect(culqi.cards().map((card) => card.id)).toContain(token!.token);
 
+    // Culqi is back: a card removed since goes first, the one that failed waits for its time.
     culqi.setMode('normal', { key: secretKey });
-    expect(await deleteRemovedCardTokens(db.prisma)).toBeGreaterThanOrEqual(1);
+    const other = await saveWithCharge(customerId, '5111111111111118');
+    const [otherToken] = await tokensOf(other);
+    await removeCard(db.prisma, merchant, customerId, other);
+    expect(await deleteRemovedCardTokens(db.prisma, { now, limit: 1 })).toBe(1);
+    expect(await tokensOf(other)).toEqual([]);
+    expect(culqi.cards().map((card) => card.id)).not.toContain(otherToken!.token);
+    expect(await deleteRemovedCardTokens(db.prisma, { now: new Date(now.getTime() + 59_000) })).toBe(0);
+    expect(await tokensOf(cardId)).toHaveLength(1);
+
+    expect(await deleteRemovedCardTokens(db.prisma, { now: new Date(now.getTime() + 60_000) })).toBe(1);
     expect(await tokensOf(cardId)).toEqual([]);
     expect(culqi.cards().map((card) => card.id)).not.toContain(token!.token);
   });

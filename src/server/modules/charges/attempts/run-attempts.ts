@@ -30,7 +30,8 @@ import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
 import { NOTHING_OF_THE_CARD, recordSavingCard } from './save-on-approval';
-import { cardNumberOf } from './stored-credential';
+import { cardNumberOf, storedCardId } from './stored-credential';
+import { provisionCardToken } from './provision-token';
 import { awaitAnswer, replyOf } from './stored-answer';
 
 // The attempts of one charge (docs/ORCHESTRATION.md 3): ask the attempt's processor; after an
@@ -61,21 +62,19 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
   for (;;) {
     const connector = await connectorOf(prisma, attempt.connectorId);
     const sentAt = new Date();
-    const { answer, sent } = await authorizeWithin(
-      connector,
-      instrumentOf(base.body.payment_method, base.storedCredential, connector.id),
-      {
-        now: sentAt,
-        transactionId: attempt.row.id,
-        amount: attempt.row.amount,
-        currency: attempt.row.currency,
-        order: orderFacts(base),
-        payerPageUrl: payerPageUrl(attempt.payerToken),
-        expirySeconds: base.merchant.expirySeconds[attempt.row.method],
-        capture: base.captureMode === 'MANUAL' ? 'manual' : 'automatic',
-        ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
-      },
-    );
+    const instrument = instrumentOf(base.body.payment_method, base.storedCredential, connector.id);
+    const context = {
+      now: sentAt,
+      transactionId: attempt.row.id,
+      amount: attempt.row.amount,
+      currency: attempt.row.currency,
+      order: orderFacts(base),
+      payerPageUrl: payerPageUrl(attempt.payerToken),
+      expirySeconds: base.merchant.expirySeconds[attempt.row.method],
+      capture: base.captureMode === 'MANUAL' ? ('manual' as const) : ('automatic' as const),
+      ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
+    };
+    const { answer, sent } = await authorizeWithin(connector, instrument, context);
     const latencyMs = Date.now() - sentAt.getTime();
     const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
 
@@ -121,7 +120,14 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
       statusCheckAt: result.outcome === 'verifying' ? new Date(decidedAt.getTime() + FIRST_STATUS_CHECK_MS) : null,
       threeDs: stepUp?.kind === 'failed' ? publicThreeDs(stepUp.result) : publicAuthentication(base.authentication),
     };
-    if (!next) return answerWith(prisma, base, attempt, settlement);
+    if (!next) {
+      const { moved, reply, cardId } = await settle(prisma, base, attempt, settlement, { answer: true });
+      if (!moved || !reply) return awaitAnswer(prisma, base.merchant, base.body, 0);
+      if (cardId && result.outcome === 'approved' && !result.cardToken) {
+        await provisionCardToken(prisma, connector, base.storedCredential, cardId, instrument, context);
+      }
+      return reply;
+    }
     const { moved } = await settle(prisma, base, attempt, settlement, {
       next: { ...attemptRows(base, next, statusCheckAfter(await connectorOf(prisma, next.connectorId))), attempt: next.number },
     });
@@ -212,8 +218,9 @@ async function settle(
   attempt: Attempt,
   settlement: Settlement,
   { row = settledRow(attempt, settlement), answer = false, next = null, vault = null }: SettleRows,
-): Promise<{ moved: boolean; reply: ChargeResponse | null }> {
+): Promise<{ moved: boolean; reply: ChargeResponse | null; cardId: string | null }> {
   let reply: ChargeResponse | null = null;
+  let cardId: string | null = null;
   const { result } = settlement;
   const approval =
     result.outcome === 'approved'
@@ -224,6 +231,7 @@ async function settle(
       : NOTHING_OF_THE_CARD;
   const moved = await recordSavingCard(prisma, row, base.merchant, approval, (db, written, card) => {
     reply = answer ? replyOf(base.merchant, base.body, written) : null;
+    cardId = storedCardId(written.additionalFields);
     const moves = settledMoves(base, attempt, written);
     return recordAttempt(
       db,
@@ -240,7 +248,7 @@ async function settle(
       { inTransaction: db !== prisma },
     );
   });
-  return { moved, reply };
+  return { moved, reply, cardId };
 }
 
 type SettleRows = {

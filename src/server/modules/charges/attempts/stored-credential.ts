@@ -109,10 +109,10 @@ export async function storedCredentialOfRow(
     if (!save) return firstUse('ONE_CLICK', securityCode, NO_TOKENS);
     return firstUse(save.reason, securityCode, await customerTokens(db, save.customerId, null));
   }
-  const stored = (row.additionalFields as { stored_credential?: { card_id?: string } } | null)?.stored_credential;
-  if (!stored?.card_id) return null;
+  const cardId = storedCardId(row.additionalFields);
+  if (!cardId) return null;
   const card = await db.savedCard.findUnique({
-    where: { id: stored.card_id },
+    where: { id: cardId },
     select: { initialNti: true, customerId: true },
   });
   return {
@@ -120,11 +120,17 @@ export async function storedCredentialOfRow(
     usage: 'SUBSEQUENT',
     reason: null,
     initialNti: card?.initialNti ?? null,
-    cardId: stored.card_id,
+    cardId,
     answerReason: 'ONE_CLICK',
     securityCode,
-    tokens: card ? await customerTokens(db, card.customerId, stored.card_id) : NO_TOKENS,
+    tokens: card ? await customerTokens(db, card.customerId, cardId) : NO_TOKENS,
   };
+}
+
+/** The saved card a charge's row names: the card it charged, or the card it saved once approved. */
+export function storedCardId(fields: unknown): string | null {
+  const cardId = (fields as { stored_credential?: { card_id?: unknown } } | null)?.stored_credential?.card_id;
+  return typeof cardId === 'string' ? cardId : null;
 }
 
 /** What routing knows of a saved card's charge; undefined for any other. */

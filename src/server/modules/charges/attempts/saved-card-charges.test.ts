@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chargeRequest, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import { chargeRequest as chargeSchema, type ChargeRequest } from '@/server/core/interface/charge-request';
 import { AppError } from '@/server/core/domain/errors';
@@ -6,6 +6,7 @@ import type { StoredCredentialReason } from '@/server/core/domain/stored-credent
 import { authorizeCharge } from '@/server/modules/charges/authorize-charge';
 import { updatePolicy, updateThreeDs } from '@/server/modules/routing/merchant-routing';
 import { createCustomer, removeCard } from '@/server/modules/customers/customers';
+import { sandboxStoreFor } from '@/server/payments';
 
 // Charging a saved card (docs/DECISIONS.md "Card on file", ../shared CARD-ON-FILE.md 4 and 5) on a
 // real (embedded) database and the sandbox acquirers: one-click and merchant-initiated charges,
@@ -86,7 +87,7 @@ const attemptsOf = (operationNumber: string) =>
   fixture.db.prisma.transaction.findMany({
     where: { operation: { merchantId: fixture.merchant.id, merchantOperationNumber: operationNumber } },
     orderBy: { attempt: 'asc' },
-    select: { state: true, connectorId: true, additionalFields: true, processorResponse: true },
+    select: { id: true, state: true, connectorId: true, additionalFields: true, processorResponse: true },
   });
 
 describe('merchant-initiated charges', () => {
@@ -180,6 +181,64 @@ describe('merchant-initiated charges', () => {
     ]);
     for (const row of rows)
       expect(row.additionalFields).toMatchObject({ stored_credential: { initiator: 'MERCHANT', nti_sent: true } });
+  });
+});
+
+describe('an MIT whose answer is lost', () => {
+  const store = () => sandboxStoreFor(fixture.db.prisma);
+  afterEach(() => store().setMode('sandbox-acquirer-a', 'normal'));
+
+  it('is settled by asking the same processor, never sent to another: one approval, counted once', async () => {
+    const { cardId } = await savedCard();
+    const saved = await cardRow(cardId);
+    // A decides and records the MIT, but answers only after the service gave up waiting.
+    await store().setMode('sandbox-acquirer-a', 'slow');
+    const operationNumber = number();
+    const reply = await authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
+    );
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    const rows = await attemptsOf(operationNumber);
+    expect(rows.map((row) => [row.state, row.connectorId])).toEqual([['AUTORIZADO', 'sandbox-acquirer-a']]);
+    expect(rows[0]!.additionalFields).toMatchObject({ stored_credential: { initiator: 'MERCHANT', nti_sent: true } });
+    const after = await cardRow(cardId);
+    expect(after.mitCount).toBe(1);
+    // The status inquiry names no NTI: the latest stays the one seen before.
+    expect(after.latestNti).toBe(saved.latestNti);
+
+    // The same request again is the same answer, not a second charge.
+    const again = await authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
+    );
+    expect(again).toEqual(reply);
+    expect(await attemptsOf(operationNumber)).toHaveLength(1);
+    expect((await cardRow(cardId)).mitCount).toBe(1);
+  });
+
+  it('goes on to the next processor only when the first never took it (refused connection), the MIT intact there', async () => {
+    const { cardId } = await savedCard();
+    await store().setMode('sandbox-acquirer-a', 'outage');
+    const operationNumber = number();
+    const reply = await authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
+    );
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    const rows = await attemptsOf(operationNumber);
+    expect(rows.map((row) => [row.state, row.connectorId])).toEqual([
+      ['DENEGADO', 'sandbox-acquirer-a'],
+      ['AUTORIZADO', 'sandbox-acquirer-b'],
+    ]);
+    expect(rows[1]!.additionalFields).toMatchObject({ stored_credential: { initiator: 'MERCHANT', nti_sent: true } });
+    expect((await cardRow(cardId)).mitCount).toBe(1);
+    // A recorded no decision: the only approval is B's.
+    expect(await store().find('sandbox-acquirer-a', rows[0]!.id)).toBeNull();
+    expect(await store().find('sandbox-acquirer-b', rows[1]!.id)).toMatchObject({ outcome: 'approved' });
   });
 });
 

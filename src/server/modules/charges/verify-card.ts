@@ -12,6 +12,8 @@ import { customerOf } from '@/server/modules/customers/customers';
 import { saveCard } from '@/server/modules/customers/save-card';
 import { toSavedCardObject } from '@/server/modules/customers/card-view';
 import { customerTokens, keepCardToken } from '@/server/modules/customers/card-tokens';
+import { cardInstrumentOf } from './attempts/payment-instrument';
+import { firstUse } from './attempts/stored-credential';
 import { verifyWithin } from './attempts/ask-processor';
 import { forProcessor } from './attempts/three-ds';
 
@@ -30,33 +32,17 @@ export async function verifyAndSaveCard(db: Db, merchant: ActingMerchant, reques
   const customer = await customerOf(db, merchant.id, request.customer_id);
   const config = await routingConfigOf(db, merchant.id, 'CARD');
   const authentication = authenticated(config.threeDs.mode !== 'NEVER', request);
-  const { processorCustomers } = await customerTokens(db, customer.id, null);
-  const holder = {
-    ...(request.card_holder
-      ? { holder: { firstName: request.card_holder.first_name, lastName: request.card_holder.last_name } }
-      : {}),
-  };
-  const instrumentAt = (connectorId: string) => {
-    const processorCustomerId = processorCustomers.get(connectorId);
-    return {
-      method: 'CARD' as const,
-      pan: request.pan,
-      expiry: request.expiry_date,
-      securityCode: request.security_code,
-      storedCredential: {
-        initiator: 'CUSTOMER' as const,
-        usage: 'FIRST' as const,
-        reason: request.reason === 'ONE_CLICK' ? null : request.reason,
-        initialNti: null,
-        ...(processorCustomerId ? { processorCustomerId } : {}),
-      },
-      ...holder,
-    };
+  const use = firstUse(request.reason, true, await customerTokens(db, customer.id, null));
+  const card = {
+    pan: request.pan,
+    expiry_date: request.expiry_date,
+    security_code: request.security_code,
+    ...(request.card_holder ? { card_holder: request.card_holder } : {}),
   };
   for (const connectorId of await verifiers(db, config, request.currency)) {
     const connector = await connectorById(db, connectorId);
     if (!connector) continue;
-    const result = await verifyWithin(connector, instrumentAt(connectorId), {
+    const result = await verifyWithin(connector, cardInstrumentOf(card, use, connectorId), {
       now: new Date(),
       transactionId: randomUUID(),
       amount: 0n,

@@ -1,3 +1,4 @@
+import { savedCardSelect } from '@/server/modules/customers/card-view';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
@@ -63,18 +64,7 @@ export async function customerDetail(db: Db, scope: MerchantScope, customerId: s
       cards: {
         orderBy: [{ status: 'asc' }, { createdAt: 'desc' }],
         select: {
-          id: true,
-          status: true,
-          reason: true,
-          brand: true,
-          bin: true,
-          last4: true,
-          expiryDate: true,
-          currency: true,
-          consentAcceptedAt: true,
-          consentTermsVersion: true,
-          consentMaxAmount: true,
-          consentInstallments: true,
+          ...savedCardSelect,
           mitCount: true,
           initialNti: true,
           savedByTransactionId: true,

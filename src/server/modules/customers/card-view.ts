@@ -5,20 +5,25 @@ import type { SavedCardObject } from '@/server/core/interface/customer';
 // A saved card as the API, its events and the console show it: never more of the number than
 // the BIN and the last 4, never the network transaction id or a processor's token.
 
+/** What the customer agreed to: the reason, the currency, the card's expiry and the consent's limits. */
+export const cardConsentSelect = {
+  reason: true,
+  currency: true,
+  expiryDate: true,
+  consentAcceptedAt: true,
+  consentTermsVersion: true,
+  consentMaxAmount: true,
+  consentInstallments: true,
+} satisfies Prisma.SavedCardSelect;
+
 export const savedCardSelect = {
+  ...cardConsentSelect,
   id: true,
   customerId: true,
   brand: true,
   bin: true,
   last4: true,
-  expiryDate: true,
   status: true,
-  reason: true,
-  consentAcceptedAt: true,
-  consentTermsVersion: true,
-  consentMaxAmount: true,
-  consentInstallments: true,
-  currency: true,
   createdAt: true,
   removedAt: true,
 } satisfies Prisma.SavedCardSelect;

@@ -1,3 +1,4 @@
+import { cardConsentSelect } from './card-view';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { isUuid } from '@/server/core/domain/uuid';
@@ -45,14 +46,8 @@ export async function cardToCharge(
   const card = await db.savedCard.findFirst({
     where: { id: cardId, merchantId, status: 'ACTIVE' },
     select: {
+      ...cardConsentSelect,
       id: true,
-      reason: true,
-      currency: true,
-      expiryDate: true,
-      consentAcceptedAt: true,
-      consentTermsVersion: true,
-      consentMaxAmount: true,
-      consentInstallments: true,
       mitCount: true,
       initialNti: true,
       // One query (relation joins): the card, its vault record, and its customer's tokens.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { refusal, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import { createCustomer, getCustomer, removeCard } from './customers';
 import { saveCard, type CardToSave } from './save-card';
-import { cardInVault } from './vault';
+import { cardInVault } from '@tests/support/vault-records';
 
 // Customers and saved cards on a real embedded database (docs/DECISIONS.md "Card on file").
 const fixture = withTestMerchant('CUST');

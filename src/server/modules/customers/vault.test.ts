@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { withTestDatabase } from '@tests/support/procedure-test-support';
 import { keyRing } from '@/server/platform/security/sealed-box';
 import type { VaultKeys } from '@/server/platform/security/vault-keys';
-import { cardInVault, fingerprintOf, openCard, rewrapVault, sealCard } from './vault';
+import { fingerprintOf, openCard, rewrapVault, sealCard } from './vault';
+import { cardInVault } from '@tests/support/vault-records';
 
 // The vault of saved cards: envelope encryption on a real embedded database, with keys given
 // (the key file and the configuration are vault-keys.test.ts's).

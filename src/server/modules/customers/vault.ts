@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { Db, Tx } from '@/server/platform/db/client';
+import type { Db } from '@/server/platform/db/client';
 import { keyRing, open, seal } from '@/server/platform/security/sealed-box';
 import { retireVaultKeys, rotateVaultKey, vaultKeys, type VaultKeys } from '@/server/platform/security/vault-keys';
 
@@ -88,12 +88,6 @@ export function openCard(record: StoredRecord, keys: VaultKeys = vaultKeys()): V
     dataKey.fill(0);
     plain?.fill(0);
   }
-}
-
-/** The card of a saved card's record, read from the database. */
-export async function cardInVault(db: Db | Tx, vaultId: string, keys: VaultKeys = vaultKeys()): Promise<VaultedCard | null> {
-  const record = await db.vaultRecord.findUnique({ where: { id: vaultId } });
-  return record ? openCard(record, keys) : null;
 }
 
 /**

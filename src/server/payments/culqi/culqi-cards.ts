@@ -26,9 +26,18 @@ function customerBody(context: ConnectorContext) {
     address_city: payer.address.city,
     // The accounts are Peruvian: a country not given as its ISO code is Peru.
     country_code: country && /^[A-Z]{2}$/.test(country) ? country : 'PE',
-    phone_number: payer.phone.replace(/\D/g, '').slice(-9),
+    phone_number: phoneNumber(payer.phone),
     metadata: { merchant_operation_number: context.order.merchantOperationNumber },
   };
+}
+
+/**
+ * Culqi's customer phone: 5 to 15 digits; a Peruvian number as its nine national digits, as in
+ * Culqi's examples, any other with its country code.
+ */
+function phoneNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return phone.startsWith('+51') ? digits.slice(2) : digits;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { paymentMethodRequest } from '@/server/core/interface/charge-request';
-import type { PaymentInstrument, StoredCredential } from '@/server/payments';
+import type { InstrumentFor, PaymentInstrument, StoredCredential } from '@/server/payments';
 import type { StoredCredentialUse } from './stored-credential';
 
 /** The `payment_method` of `POST /charges` as its schema validated it (docs/interface.md 2.2-2.4). */
 export type PaymentMethodRequest = z.output<typeof paymentMethodRequest>;
+
+type CardDetails = Extract<PaymentMethodRequest, { method_name: 'CARD' }>['method_details'];
 
 /**
  * The request's `payment_method` in the connectors' terms: the one place the two shapes meet. A
@@ -16,22 +18,8 @@ export function instrumentOf(
   connectorId: string,
 ): PaymentInstrument {
   switch (request.method_name) {
-    case 'CARD': {
-      const { pan, expiry_date, security_code, card_holder, installments, redirect_url, callback_url } = request.method_details;
-      if (pan === undefined || expiry_date === undefined)
-        throw new Error('a saved card is read from the vault before its charge');
-      return {
-        method: 'CARD',
-        pan,
-        expiry: expiry_date,
-        ...(security_code !== undefined ? { securityCode: security_code } : {}),
-        ...(storedCredential ? { storedCredential: forConnector(storedCredential, connectorId) } : {}),
-        ...(card_holder ? { holder: { firstName: card_holder.first_name, lastName: card_holder.last_name } } : {}),
-        ...(installments ? { installments: { plan: installments.plan, number: installments.number } } : {}),
-        returnUrl: redirect_url,
-        callbackUrl: callback_url,
-      };
-    }
+    case 'CARD':
+      return cardInstrumentOf(request.method_details, storedCredential, connectorId);
     case 'YAPE': {
       const { phone, otp, callback_url } = request.method_details;
       return {
@@ -70,5 +58,26 @@ function forConnector(use: StoredCredentialUse, connectorId: string): StoredCred
     initialNti: use.initialNti,
     ...(held ? { processorToken: { token: held.token, processorCustomerId: held.processorCustomerId } } : {}),
     ...(processorCustomerId ? { processorCustomerId } : {}),
+  };
+}
+
+/** A card's details in the connectors' terms, a charge's or a zero-amount verification's. */
+export function cardInstrumentOf(
+  details: CardDetails,
+  storedCredential: StoredCredentialUse | null,
+  connectorId: string,
+): InstrumentFor<'CARD'> {
+  const { pan, expiry_date, security_code, card_holder, installments, redirect_url, callback_url } = details;
+  if (pan === undefined || expiry_date === undefined) throw new Error('a saved card is read from the vault before its charge');
+  return {
+    method: 'CARD',
+    pan,
+    expiry: expiry_date,
+    ...(security_code !== undefined ? { securityCode: security_code } : {}),
+    ...(storedCredential ? { storedCredential: forConnector(storedCredential, connectorId) } : {}),
+    ...(card_holder ? { holder: { firstName: card_holder.first_name, lastName: card_holder.last_name } } : {}),
+    ...(installments ? { installments: { plan: installments.plan, number: installments.number } } : {}),
+    returnUrl: redirect_url,
+    callbackUrl: callback_url,
   };
 }

@@ -28,7 +28,7 @@ export type StoredCredentialUse = StoredCredential & {
 };
 
 /** The use of the charge that saves a card: the customer present, its consent's reason. */
-function firstUse(reason: StoredCredentialReason, securityCode: boolean, tokens: CustomerTokens): StoredCredentialUse {
+export function firstUse(reason: StoredCredentialReason, securityCode: boolean, tokens: CustomerTokens): StoredCredentialUse {
   return {
     initiator: 'CUSTOMER',
     usage: 'FIRST',

@@ -74,7 +74,7 @@ const nextPurchase = () => String((sequence += 1));
 async function pay(
   merchant: { merchantId: string; token: string },
   pan: string,
-  options: { email?: string; countable?: boolean; amount?: number | string; purchaseNumber?: string } = {},
+  options: { email?: string; countable?: boolean; amount?: number | string; purchaseNumber?: string; register?: boolean } = {},
 ) {
   const purchaseNumber = options.purchaseNumber ?? nextPurchase();
   const amount = options.amount ?? 25.5;
@@ -95,6 +95,9 @@ async function pay(
       captureType: 'manual',
       countable: options.countable ?? true,
       order: { tokenId: at(antifraud.json, 'token', 'tokenId'), purchaseNumber, amount, currency: 'PEN' },
+      ...(options.register
+        ? { card: { registerFrequent: true, useFrequent: false }, cardHolder: { email: options.email ?? 'ana@example.pe' } }
+        : {}),
     },
   });
   return { antifraud, authorization, purchaseNumber };
@@ -178,6 +181,60 @@ describe('cards: antifraud then authorization (§4)', () => {
       data: { ACTION_CODE: '263' },
     });
     expect((await pay(merchant, '4919148107859067', { amount: '12.30' })).authorization?.status).toBe(200);
+  });
+});
+
+describe('kept cards (§4.4.3)', () => {
+  const recurrent = (merchant: { merchantId: string; token: string }, card: Json, purchaseNumber = nextPurchase()) =>
+    call('POST', `/api.authorization/v3/authorization/ecommerce/${merchant.merchantId}`, {
+      token: merchant.token,
+      body: {
+        channel: 'recurrent',
+        captureType: 'manual',
+        countable: true,
+        order: { purchaseNumber, amount: 12, currency: 'PEN' },
+        card,
+        cardHolder: { email: 'ana@example.pe' },
+      },
+    });
+
+  it('keeps a card an approved sale registers (one token per card and payer) and charges it on the recurrent channel', async () => {
+    const merchant = await account();
+    const [pan] = [...APPROVED_CARDS];
+    const first = await pay(merchant, pan!, { register: true });
+    expect(first.authorization?.status).toBe(200);
+    const token = first.authorization!.json.token as { tokenId: string; ownerId: string; expireOn: string };
+    expect(token.tokenId).toMatch(/^7\d{15}$/);
+    expect([token.ownerId, token.expireOn]).toEqual(['ana@example.pe', '301231235959']);
+    const again = await pay(merchant, pan!, { register: true });
+    expect(at(again.authorization!.json, 'token', 'tokenId')).toBe(token.tokenId);
+    expect((await pay(merchant, pan!)).authorization!.json).not.toHaveProperty('token');
+
+    const charged = await recurrent(merchant, { tokenId: token.tokenId, registerFrequent: false, useFrequent: true });
+    expect(charged.status).toBe(200);
+    expect([at(charged.json, 'dataMap', 'ACTION_CODE'), at(charged.json, 'fulfillment', 'channel')]).toEqual([
+      '000',
+      'recurrent',
+    ]);
+    expect(at(charged.json, 'dataMap', 'CARD')).toBe(`${pan!.slice(0, 6)}******${pan!.slice(-4)}`);
+  });
+
+  it("refuses a recurrent sale without useFrequent, with an unknown token or another merchant's (263), and a declined sale keeps nothing", async () => {
+    const merchant = await account();
+    const other = await account();
+    const kept = await pay(merchant, [...APPROVED_CARDS][0]!, { register: true });
+    const tokenId = at(kept.authorization!.json, 'token', 'tokenId');
+    for (const [who, card] of [
+      [merchant, { tokenId, useFrequent: false }],
+      [merchant, { tokenId: '7000000000000000', useFrequent: true }],
+      [other, { tokenId, useFrequent: true }],
+    ] as const) {
+      const refused = await recurrent(who, card);
+      expect([refused.status, at(refused.json, 'data', 'ACTION_CODE')]).toEqual([400, '263']);
+    }
+    const declined = await pay(merchant, [...DECLINED_CARDS][0]!, { register: true });
+    expect(declined.authorization?.status).toBe(400);
+    expect(declined.authorization!.json).not.toHaveProperty('token');
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { merchantPresentedPayload, qrImageOf } from '@/server/payments/qr/emv-qr';
 import {
   postNotification,
@@ -48,7 +48,23 @@ type PaymentToken = {
   used: boolean;
   outcome: Outcome;
   card: { masked: string; brand: string } | null;
+  /** A card's number as a hash (a card registered twice keeps one token) and its expiry, yyMM. */
+  cardKey: { hash: string; expiry: string } | null;
   channel: 'web' | 'pasarela';
+};
+
+/**
+ * A card Niubiz keeps for the payer (`token` of an approval that registered it, [odoo]
+ * demo/auth_sale-Authorized.json): charged later on the `recurrent` channel by `tokenId`.
+ */
+type CardToken = {
+  tokenId: string;
+  merchantId: string;
+  ownerId: string;
+  hash: string;
+  /** The card's expiry's last second, yyMMddHHmmss ("280331235959" in the recorded answer). */
+  expireOn: string;
+  card: { masked: string; brand: string };
 };
 
 type Refund = { reference: string; amount: bigint; code: string };
@@ -242,6 +258,7 @@ export async function startNiubizSimulator(options: { port?: number } = {}): Pro
   const byUser = new Map<string, Account>();
   const tokens = new Map<string, { merchantId: string; expiresAt: number }>();
   const paymentTokens = new Map<string, PaymentToken>();
+  const cardTokens = new Map<string, CardToken>();
   const sales: NiubizSale[] = [];
   const qrs = new Map<string, NiubizQr & { callback: string | null }>();
 
@@ -339,6 +356,10 @@ export async function startNiubizSimulator(options: { port?: number } = {}): Pro
       used: false,
       outcome,
       card: { masked: `${pan.slice(0, 6)}******${pan.slice(-4)}`, brand: brandOf(pan) },
+      cardKey: {
+        hash: createHash('sha256').update(pan).digest('hex'),
+        expiry: `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}`,
+      },
       channel: 'web',
     });
     return {
@@ -387,19 +408,26 @@ export async function startNiubizSimulator(options: { port?: number } = {}): Pro
       used: false,
       outcome: { approved: true },
       card: null,
+      cardKey: null,
       channel: 'pasarela',
     });
     return { status: 200, body: { header: header(), data: { YAPE_TRX_TOKEN: token } } };
   }
 
-  /** §4: a token to a sale; approval 200 (§4.2), decline 400 (§4.3), duplicate purchaseNumber 300 (§14). */
+  /**
+   * §4: a token to a sale; approval 200 (§4.2), decline 400 (§4.3), duplicate purchaseNumber 300
+   * (§14). A kept card's token is charged on the `recurrent` channel (§4.4.3); a card sale with
+   * `card.registerFrequent` keeps the card, its token in the approval.
+   */
   function authorization(account: Account, json: unknown): SimReply {
     const body = obj(json);
     const order = obj(body.order);
+    const card = obj(body.card);
     const amount = amountOf(order.amount);
     const purchaseNumber = str(order.purchaseNumber) ?? '';
     const countable = body.countable === true || body.countable === 'true';
     const channel = str(body.channel) ?? '';
+    const recurrent = channel === 'recurrent';
     if (
       amount === null ||
       // "NUMÉRICO (9 MÁX.)" ([PW-PDF] §7.b.iii); the sandbox took longer ones (§14): this simulator holds to the PDF.
@@ -408,13 +436,14 @@ export async function startNiubizSimulator(options: { port?: number } = {}): Pro
       str(body.captureType) !== 'manual' ||
       !channel ||
       (body.countable !== true && body.countable !== false && body.countable !== 'true' && body.countable !== 'false') ||
-      !str(order.tokenId)
+      (recurrent ? !str(card.tokenId) || card.useFrequent !== true : !str(order.tokenId))
     ) {
       return notAuthorized(BAD_PARAMETERS.code, BAD_PARAMETERS.description);
     }
     if (sales.some((sale) => sale.merchantId === account.merchantId && sale.purchaseNumber === purchaseNumber)) {
       return notAuthorized(DUPLICATE_ORDER.code, DUPLICATE_ORDER.description);
     }
+    if (recurrent) return keptCardSale(account, cardTokens.get(str(card.tokenId)!), { purchaseNumber, amount, countable });
     const token = paymentTokens.get(str(order.tokenId)!);
     // INVENTED: how Niubiz refuses an unknown, spent or expired token (674 "Sesión no válida", 682 "fuera del tiempo permitido").
     if (!token || token.merchantId !== account.merchantId || token.used) return notAuthorized('674', 'Sesión no válida');
@@ -441,13 +470,86 @@ export async function startNiubizSimulator(options: { port?: number } = {}): Pro
       refunds: [],
     };
     sales.push(sale);
-    if (approved) return { status: 200, body: saleBody(sale) };
+    if (approved) {
+      const kept =
+        card.registerFrequent === true && token.cardKey ? keepCard(account, token, str(obj(body.cardHolder).email)) : null;
+      const answer = saleBody(sale);
+      return {
+        status: 200,
+        body: kept ? { ...answer, token: { tokenId: kept.tokenId, ownerId: kept.ownerId, expireOn: kept.expireOn } } : answer,
+      };
+    }
     return notAuthorized(sale.actionCode, sale.description, {
       TRANSACTION_ID: sale.transactionId,
       ID_UNICO: sale.transactionId,
       SIGNATURE: sale.signature,
       AMOUNT: decimal(amount),
       ...(sale.card ? { CARD: sale.card.masked, BRAND: sale.card.brand } : {}),
+      MERCHANT: account.merchantId,
+    });
+  }
+
+  /** The payer's kept card (one per card and payer): the one Niubiz has already, else a new token. */
+  function keepCard(account: Account, token: PaymentToken, email: string | undefined): CardToken | null {
+    if (!email || !token.cardKey || !token.card) return null;
+    const { hash, expiry } = token.cardKey;
+    const existing = [...cardTokens.values()].find(
+      (each) => each.merchantId === account.merchantId && each.ownerId === email && each.hash === hash,
+    );
+    if (existing) return existing;
+    const year = 2000 + Number(expiry.slice(0, 2));
+    const month = Number(expiry.slice(2));
+    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const kept: CardToken = {
+      // Sixteen digits, as the recorded `tokenId` "7000010039525187".
+      tokenId: `7${digits(15)}`,
+      merchantId: account.merchantId,
+      ownerId: email,
+      hash,
+      expireOn: `${expiry}${String(lastDay).padStart(2, '0')}235959`,
+      card: token.card,
+    };
+    cardTokens.set(kept.tokenId, kept);
+    return kept;
+  }
+
+  /**
+   * A `recurrent` sale of a kept card, which approves until the card expires. INVENTED: an unknown
+   * token (or another merchant's) answers 263 "Error en el envío de parámetros"; one past its
+   * card's expiry, 101 "Tarjeta Vencida".
+   */
+  function keptCardSale(
+    account: Account,
+    kept: CardToken | undefined,
+    order: { purchaseNumber: string; amount: bigint; countable: boolean },
+  ): SimReply {
+    if (!kept || kept.merchantId !== account.merchantId) return notAuthorized(BAD_PARAMETERS.code, BAD_PARAMETERS.description);
+    const expired = kept.expireOn < limaStamp(Date.now());
+    // Only an approved card is kept: it approves until it expires.
+    const outcome: Outcome = expired ? { approved: false, ...EXPIRED_CARD } : { approved: true };
+    const sale: NiubizSale = {
+      merchantId: account.merchantId,
+      purchaseNumber: order.purchaseNumber,
+      transactionId: digits(15),
+      signature: randomUUID(),
+      amount: order.amount,
+      status: outcome.approved ? 'Authorized' : 'Not Authorized',
+      actionCode: outcome.approved ? '000' : outcome.code,
+      description: outcome.approved ? 'Aprobado y completado con exito' : outcome.description,
+      authorizationCode: outcome.approved ? digits(6) : '',
+      countable: order.countable,
+      channel: 'recurrent',
+      transactionDate: limaStamp(Date.now()),
+      card: kept.card,
+      refunds: [],
+    };
+    sales.push(sale);
+    if (outcome.approved) return { status: 200, body: saleBody(sale) };
+    return notAuthorized(sale.actionCode, sale.description, {
+      TRANSACTION_ID: sale.transactionId,
+      SIGNATURE: sale.signature,
+      CARD: kept.card.masked,
+      BRAND: kept.card.brand,
       MERCHANT: account.merchantId,
     });
   }

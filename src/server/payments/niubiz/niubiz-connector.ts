@@ -1,4 +1,3 @@
-import { NO_SAVED_CARDS } from '@/server/core/domain/capabilities';
 import {
   notSupported,
   type CaptureRequest,
@@ -49,7 +48,11 @@ export const NIUBIZ_CAPABILITIES = {
   partialRefund: true,
   // Its saved-card flows (customers, tokens, stored-credential MITs) are not connected yet: it
   // carries a one-click charge that comes with its security code, as a new card, and no MIT.
-  savedCards: NO_SAVED_CARDS,
+  // Niubiz keeps a card registered by a customer-initiated sale and charges its token on the
+  // `recurrent` channel without the card or its code (niubiz-mapping.ts). No network transaction
+  // id or stored-credential flags, no zero-amount verification and no deletion of a token are in
+  // anything readable of its documentation (docs/processors/niubiz.md "Saved cards").
+  savedCards: { tokenize: true, tokenWithoutCode: true, mitWithNti: false, zeroAmountVerify: false, deleteToken: false },
 } as const;
 
 const voidPath = (client: NiubizClient, signature: string) =>

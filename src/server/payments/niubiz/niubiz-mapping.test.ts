@@ -12,6 +12,7 @@ import {
   refundBody,
   refundReferenceOf,
   refundResult,
+  savedCardAuthorizationBody,
   validityDateOf,
   yapeBody,
   yapeToken,
@@ -97,6 +98,26 @@ describe('the bodies sent to Niubiz', () => {
     expect(order.purchaseNumber).toMatch(/^\d{1,9}$/);
   });
 
+  it("registers a customer-initiated card to save, and charges a kept card's token on the recurrent channel without the card ([odoo])", () => {
+    const order = { purchaseNumber: purchaseNumberOf(context.transactionId), amount: 10.5, currency: 'PEN' };
+    expect(authorizationBody(context, 'B92B3B67232C417FAB3B67232C117FAC', 'web', true)).toEqual({
+      channel: 'web',
+      captureType: 'manual',
+      countable: true,
+      order: { tokenId: 'B92B3B67232C417FAB3B67232C117FAC', ...order },
+      card: { registerFrequent: true, useFrequent: false },
+      cardHolder: { email: 'ana@example.pe' },
+    });
+    expect(savedCardAuthorizationBody(context, '7000010039525187')).toEqual({
+      channel: 'recurrent',
+      captureType: 'manual',
+      countable: true,
+      order,
+      card: { tokenId: '7000010039525187', registerFrequent: false, useFrequent: true },
+      cardHolder: { email: 'ana@example.pe' },
+    });
+  });
+
   it('sends the card to the antifraud only, with the payer and the same order', () => {
     const card = { pan: '4474118355632240', expiry: { month: 3, year: 2028 }, securityCode: '111' };
     expect(antifraudBody(card, context)).toEqual({
@@ -139,6 +160,15 @@ describe("Niubiz's answers", () => {
       processorResponse: { authorization_code: '091800', brand_transaction_id: '993211570048581' },
       processorReference: '993211570048581',
     });
+  });
+
+  it("keeps the token of an approval that kept the card (the recorded answer's top-level token), and none otherwise", () => {
+    const kept = { ...APPROVAL, token: { tokenId: '7000010039525187', ownerId: '5482490d-aaaa', expireOn: '280331235959' } };
+    expect(authorizationResult(answered(200, kept), described)).toMatchObject({
+      outcome: 'approved',
+      cardToken: { token: '7000010039525187', processorCustomerId: null },
+    });
+    expect(authorizationResult(answered(200, APPROVAL), described)).not.toHaveProperty('cardToken');
   });
 
   it('reads the documented 400 "Not Authorized" as a decline with its action code and words', () => {

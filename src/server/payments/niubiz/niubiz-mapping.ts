@@ -62,9 +62,11 @@ export function antifraudBody(
 
 /**
  * The authorization of a token, a card's antifraud token or a Yape token (POST
- * /api.authorization/v3/authorization/ecommerce/{merchantId}, research §4.1).
+ * /api.authorization/v3/authorization/ecommerce/{merchantId}, research §4.1). A customer-initiated
+ * charge of a card to save asks Niubiz to register it (`card.registerFrequent`, the first charge
+ * of a card to keep in [odoo] controllers/main.py), with the payer's email its token is kept under.
  */
-export function authorizationBody(context: ConnectorContext, tokenId: string, channel: 'web' | 'pasarela') {
+export function authorizationBody(context: ConnectorContext, tokenId: string, channel: 'web' | 'pasarela', register = false) {
   return {
     channel,
     // "Constante, siempre es el valor manual" ([PW-PDF] §7.b.iv).
@@ -72,6 +74,28 @@ export function authorizationBody(context: ConnectorContext, tokenId: string, ch
     // true: settled automatically overnight; false: held until confirmed (research §4.1, §5).
     countable: context.capture !== 'manual',
     order: { tokenId, ...orderOf(context) },
+    ...(register
+      ? {
+          card: { registerFrequent: true, useFrequent: false },
+          cardHolder: { email: context.order.payer.email ?? PAYER_WITHOUT_EMAIL },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The charge of a card Niubiz keeps, by its token and without the card or its security code: the
+ * `recurrent` channel with `card.useFrequent` (research §4.4.3, [odoo] models/payment_transaction.py
+ * `_niubiz_prepare_authorization_sale_payload`), no antifraud call before it.
+ */
+export function savedCardAuthorizationBody(context: ConnectorContext, cardToken: string) {
+  return {
+    channel: 'recurrent',
+    captureType: 'manual',
+    countable: context.capture !== 'manual',
+    order: orderOf(context),
+    card: { tokenId: cardToken, registerFrequent: false, useFrequent: true },
+    cardHolder: { email: context.order.payer.email ?? PAYER_WITHOUT_EMAIL },
   };
 }
 
@@ -158,10 +182,16 @@ export function authorizationResult(answer: ProcessorAnswer, described: Describe
     // Approval: ACTION_CODE 000 ([PW-PDF]; plugins test it, research §4.2).
     if (code && NIUBIZ_APPROVAL_CODES.has(code) && transactionId) {
       const authorizationCode = orderText(answer.body, 'authorizationCode') ?? mapText(answer.body, 'AUTHORIZATION_CODE');
-      return approval(
+      const approved = approval(
         { authorizationCode: authorizationCode || transactionId, brandTransactionId: transactionId },
         { ...described, processorReference: transactionId },
       );
+      // A card registered by this sale: its token at the top level (an approval with a kept card,
+      // [odoo] demo/auth_sale-Authorized.json: `token: {tokenId, ownerId, expireOn}`).
+      const cardToken = text(field(field(answer.body, 'token'), 'tokenId'));
+      return cardToken && approved.outcome === 'approved'
+        ? { ...approved, cardToken: { token: cardToken, processorCustomerId: null } }
+        : approved;
     }
     // A 200 not understood may be a sale made: only its status can tell.
     return technicalFailure('timeout', card, methodDetails);

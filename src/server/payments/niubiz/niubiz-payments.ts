@@ -13,6 +13,7 @@ import {
   expiredCard,
   qrBody,
   qrResult,
+  savedCardAuthorizationBody,
   yapeBody,
   yapeToken,
   type Described,
@@ -38,25 +39,35 @@ async function authorizeToken(
   token: { tokenId: string } | AuthorizeResult,
   channel: 'web' | 'pasarela',
   described: Described,
+  register = false,
 ): Promise<AuthorizeResult> {
   if (!('tokenId' in token)) return token;
+  return authorize(client, context, authorizationBody(context, token.tokenId, channel, register), described);
+}
+
+async function authorize(client: NiubizClient, context: ConnectorContext, body: object, described: Described) {
   const answer = await client.call('POST', `/api.authorization/v3/authorization/ecommerce/${merchantPath(client)}`, {
-    body: authorizationBody(context, token.tokenId, channel),
+    body,
     signal: context.signal,
   });
   return authorizationResult(answer, described);
 }
 
 export async function authorizeCard(client: NiubizClient, instrument: PaymentInstrument, context: ConnectorContext) {
-  const { pan, expiry, securityCode, installments, holder } = instrumentFor(instrument, 'CARD');
+  const { pan, expiry, securityCode, installments, holder, storedCredential } = instrumentFor(instrument, 'CARD');
   const described: Described = cardPayment(describeCard(pan), installments);
   const expiryDate = parseExpiry(expiry);
   if (expiryDate === null || isExpiryInPast(expiry, context.now)) return expiredCard(described);
+  // A card Niubiz keeps: charged by its token, customer present or not (niubiz-mapping.ts).
+  const held = storedCredential?.processorToken;
+  if (held) return authorize(client, context, savedCardAuthorizationBody(context, held.token), described);
   const antifraud = await client.call('POST', `/api.antifraud/v1/antifraud/ecommerce/${merchantPath(client)}`, {
     body: antifraudBody({ pan, expiry: expiryDate, securityCode, holder }, context),
     signal: context.signal,
   });
-  return authorizeToken(client, context, antifraudToken(antifraud, described), 'web', described);
+  // A customer-initiated charge of a card to save, or of a saved card Niubiz does not keep yet, registers it.
+  const register = storedCredential?.initiator === 'CUSTOMER';
+  return authorizeToken(client, context, antifraudToken(antifraud, described), 'web', described, register);
 }
 
 export async function authorizeYape(client: NiubizClient, instrument: PaymentInstrument, context: ConnectorContext) {

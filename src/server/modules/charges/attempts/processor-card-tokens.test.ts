@@ -9,6 +9,8 @@ import {
 import { startCulqiSimulator, type CulqiSimulator } from '@tests/simulators/culqi/culqi-simulator';
 import { startIzipaySimulator, type IzipaySimulator } from '@tests/simulators/izipay/izipay-simulator';
 import { izipayKeys } from '@tests/support/izipay-harness';
+import { startNiubizSimulator, type NiubizSimulator } from '@tests/simulators/niubiz/niubiz-simulator';
+import { niubizKeys } from '@tests/support/niubiz-harness';
 import { connectAccount } from '@/server/modules/processors/processor-accounts';
 import { verifyAndSaveCard } from '../verify-card';
 import { connectCulqiAccount } from '@tests/support/culqi-account';
@@ -27,13 +29,16 @@ import { connectorById } from '@/server/modules/processors/connectors';
 
 const CULQI_PORT = 45_340;
 const IZIPAY_PORT = 45_344;
+const NIUBIZ_PORT = 45_346;
 vi.stubEnv('CULQI_API_URL', `http://127.0.0.1:${CULQI_PORT}`);
+vi.stubEnv('NIUBIZ_TEST_API_URL', `http://127.0.0.1:${NIUBIZ_PORT}`);
 vi.stubEnv('CULQI_SECURE_URL', `http://127.0.0.1:${CULQI_PORT + 2}`);
 vi.stubEnv('IZIPAY_API_URL', `http://127.0.0.1:${IZIPAY_PORT}`);
 
 let db: TestDatabase;
 let culqi: CulqiSimulator;
 let izipay: IzipaySimulator;
+let niubiz: NiubizSimulator;
 let merchant: ActingMerchant;
 let connectorId: string;
 let secretKey: string;
@@ -51,6 +56,7 @@ const PAYER = {
 beforeAll(async () => {
   culqi = await startCulqiSimulator({ port: CULQI_PORT, securePort: CULQI_PORT + 2 });
   izipay = await startIzipaySimulator({ port: IZIPAY_PORT });
+  niubiz = await startNiubizSimulator({ port: NIUBIZ_PORT });
   db = await openTestDatabase();
   merchant = await testMerchant(db.prisma, `TOK${Date.now()}`);
   const scope = { kind: 'one' as const, merchantId: merchant.id };
@@ -66,6 +72,7 @@ afterAll(async () => {
   await db.close();
   await culqi.close();
   await izipay.close();
+  await niubiz.close();
 });
 
 async function newCustomer(of = merchant) {
@@ -281,5 +288,76 @@ describe("Izipay's token for a saved card", () => {
     expect(await tokensOf(card.card_id)).toEqual([]);
     const cancel = izipay.requests.filter((each) => each.path.endsWith('/Token/Cancel')).at(-1)!;
     expect(JSON.parse(cancel.body)).toEqual({ paymentMethodToken: token!.token });
+  });
+});
+
+describe("Niubiz's token for a saved card", () => {
+  it('is registered by the saving sale, charged on the recurrent channel by an MIT without the card, and forgotten once the card is removed', async () => {
+    const shop = await testMerchant(db.prisma, `NBZ${Date.now()}`);
+    const scope = { kind: 'one' as const, merchantId: shop.id };
+    const keys = niubizKeys();
+    niubiz.addAccount(keys);
+    const { account } = await connectAccount(
+      db.prisma,
+      scope,
+      undefined,
+      {
+        processor: 'niubiz',
+        name: 'Niubiz',
+        environment: 'test',
+        methods: ['CARD'],
+        publicKey: keys.merchantId,
+        secretKey: keys.password,
+        apiUser: keys.user,
+      },
+      'admin@test.pe',
+    );
+    await saveDraft(db.prisma, scope, { method: 'CARD', routes: [{ connector: account.connectorId, priority: 1 }] }, 'a');
+    await publishDraft(db.prisma, scope, { method: 'CARD' });
+    await updateThreeDs(db.prisma, { kind: 'all' }, { merchantCode: shop.code, setting: { mode: 'NEVER', overAmount: null } });
+    const { customer } = await createCustomer(db.prisma, shop, {
+      merchant_code: shop.code,
+      merchant_customer_id: `cus-${(sequence += 1)}`,
+      email: 'ana.quispe@example.pe',
+    });
+    const pan = '4919148107859067';
+    const saving = chargeRequest(shop.code, number(), 'CARD', { pan, customer: PAYER });
+    if (saving.payment_method.method_name !== 'CARD') throw new Error('a card request');
+    saving.payment_method.method_details.save_card = {
+      customer_id: customer.customer_id,
+      reason: 'RECURRING',
+      consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '20000' },
+    };
+    const saved = await authorizeCharge(db.prisma, shop, saving);
+    expect(saved.transaction.state).toBe('AUTORIZADO');
+    const cardId = (saved.transaction.additional_fields as { saved_card: { card_id: string } }).saved_card.card_id;
+    const [token] = await tokensOf(cardId);
+    expect(token).toEqual({
+      connectorId: account.connectorId,
+      token: expect.stringMatching(/^\d{16}$/) as string,
+      processorCustomerId: null,
+    });
+
+    const antifraudCalls = () => niubiz.requests.filter((each) => each.path.includes('/api.antifraud/')).length;
+    const before = antifraudCalls();
+    const request = chargeRequest(shop.code, number(), 'CARD');
+    const mit = await authorizeCharge(db.prisma, shop, {
+      ...request,
+      payment_method: { method_name: 'CARD', method_details: { card_id: cardId, initiator: 'MERCHANT', reason: 'RECURRING' } },
+      payment_details: { ...request.payment_details, amount: '5000' },
+    });
+    expect(mit.transaction.state).toBe('AUTORIZADO');
+    expect(antifraudCalls()).toBe(before);
+    const sent = niubiz.requests.filter((each) => each.path.includes('/api.authorization/v3/authorization/')).at(-1)!;
+    expect(JSON.parse(sent.body)).toMatchObject({
+      channel: 'recurrent',
+      card: { tokenId: token!.token, useFrequent: true },
+      order: { amount: 50 },
+    });
+    expect(sent.body).not.toContain(pan);
+
+    await removeCard(db.prisma, shop, customer.customer_id, cardId);
+    await deleteRemovedCardTokens(db.prisma);
+    expect(await tokensOf(cardId)).toEqual([]);
   });
 });

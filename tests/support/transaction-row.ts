@@ -22,6 +22,7 @@ export function transactionRow(
     additionalFields: null,
     processorReference: null,
     cardSaveId: null,
+    savedCardId: null,
     captureStatus: null,
     capturedAmount: null,
     captureBefore: null,

@@ -19,6 +19,7 @@ export const transactionSelect = {
   additionalFields: true,
   processorReference: true,
   cardSaveId: true,
+  savedCardId: true,
   captureStatus: true,
   capturedAmount: true,
   captureBefore: true,

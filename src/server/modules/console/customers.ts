@@ -78,18 +78,10 @@ export async function customerDetail(db: Db, scope: MerchantScope, customerId: s
   if (!customer) throw new AppError('NOT_FOUND', 'no such customer');
   assertInScope(scope, customer.merchantId, 'customer');
   const cardIds = customer.cards.map((card) => card.id);
-  const savedBy = customer.cards.flatMap((card) => (card.savedByTransactionId ? [card.savedByTransactionId] : []));
-  // A saved card's charges name it in additional_fields.stored_credential; the charge that saved
-  // it is named by the card.
+  // Every charge of a saved card names it (`saved_card_id`), the one that saved it too.
   const charges = cardIds.length
     ? await db.transaction.findMany({
-        where: {
-          merchantId: customer.merchantId,
-          OR: [
-            { id: { in: savedBy } },
-            ...cardIds.map((id) => ({ additionalFields: { path: ['stored_credential', 'card_id'], equals: id } })),
-          ],
-        },
+        where: { merchantId: customer.merchantId, savedCardId: { in: cardIds } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: PAGE,
         select: {
@@ -140,7 +132,7 @@ export async function customerDetail(db: Db, scope: MerchantScope, customerId: s
       currency: charge.currency,
       createdAt: charge.createdAt,
       last4: charge.cardLast4,
-      use: cardUseOf(charge.additionalFields, charge.id, savedBy),
+      use: cardUseOf(charge.additionalFields),
     })),
   };
 }
@@ -148,15 +140,10 @@ export async function customerDetail(db: Db, scope: MerchantScope, customerId: s
 export type CardUse = 'saved_card' | 'one_click' | 'merchant_initiated';
 
 /** How a charge used a saved card: the charge that saved it, a one-click charge, or an MIT (with its reason). */
-export function cardUseOf(
-  fields: Prisma.JsonValue | null,
-  transactionId?: string,
-  savedBy: readonly string[] = [],
-): { kind: CardUse; reason: string | null } | null {
+export function cardUseOf(fields: Prisma.JsonValue | null): { kind: CardUse; reason: string | null } | null {
   const stored = (fields as { stored_credential?: { initiator?: string; usage?: string; reason?: string } } | null)
     ?.stored_credential;
-  if ((transactionId && savedBy.includes(transactionId)) || stored?.usage === 'FIRST')
-    return { kind: 'saved_card', reason: null };
+  if (stored?.usage === 'FIRST') return { kind: 'saved_card', reason: null };
   if (!stored) return null;
   return stored.initiator === 'MERCHANT'
     ? { kind: 'merchant_initiated', reason: stored.reason ?? null }

@@ -103,6 +103,7 @@ export function newAttempt(
       additionalFields: additionalFieldsOf(base, connectorId, number),
       processorReference: null,
       cardSaveId: base.cardSaveId,
+      savedCardId: base.storedCredential?.cardId ?? null,
       // A payment to capture later is UNCAPTURED from its first attempt; its window counts from
       // the attempt (the authorization follows within the processor's timeout, or the payer's
       // 3-D Secure challenge).
@@ -147,6 +148,7 @@ export function attemptRows(base: ChargeBase, attempt: Attempt, statusCheckAt: D
       capture_status: row.captureStatus,
       capture_before: row.captureBefore,
       card_save_id: row.cardSaveId,
+      saved_card_id: row.savedCardId,
       created_at: row.createdAt,
       updated_at: row.createdAt,
     } satisfies TransactionColumns,
@@ -245,6 +247,7 @@ export function outcomeColumns(
     method_details: row.methodDetails,
     processor_response: row.processorResponse,
     additional_fields: row.additionalFields,
+    saved_card_id: row.savedCardId,
     processor_reference: row.processorReference,
     authorization_reply: reply,
     decline_class: settlement.declineClass,

@@ -66,6 +66,7 @@ export function claimAsTransaction(claim: ChargeClaim): Transaction & { lifecycl
     // Set by the processor's answer, which a claim has not had.
     processorReference: null,
     cardSaveId: text(row.card_save_id),
+    savedCardId: text(row.saved_card_id),
     requestHash: claim.requestHash,
     authorizationReply: null,
     connectorId: claim.connectorId,

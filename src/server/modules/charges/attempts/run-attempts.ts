@@ -30,7 +30,7 @@ import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
 import { NOTHING_OF_THE_CARD, recordSavingCard } from './save-on-approval';
-import { cardNumberOf, storedCardId } from './stored-credential';
+import { cardNumberOf } from './stored-credential';
 import { provisionCardToken } from './provision-token';
 import { awaitAnswer, replyOf } from './stored-answer';
 
@@ -231,7 +231,7 @@ async function settle(
       : NOTHING_OF_THE_CARD;
   const moved = await recordSavingCard(prisma, row, base.merchant, approval, (db, written, card) => {
     reply = answer ? replyOf(base.merchant, base.body, written) : null;
-    cardId = storedCardId(written.additionalFields);
+    cardId = written.savedCardId;
     const moves = settledMoves(base, attempt, written);
     return recordAttempt(
       db,

@@ -56,7 +56,7 @@ export async function recordSavingCard(
   const run = async (tx: Tx) => {
     let row = settled;
     const card = await completeCardSave(tx, merchant, saveId, { transactionId: settled.id, nti });
-    if (card) row = { ...settled, additionalFields: withSavedCard(settled.additionalFields, card) };
+    if (card) row = { ...settled, savedCardId: card.id, additionalFields: withSavedCard(settled.additionalFields, card) };
     if (card && cardToken) await keepCardToken(tx, card.id, cardToken);
     if (!(await record(tx, row, null))) throw new NotMoved();
     return true;

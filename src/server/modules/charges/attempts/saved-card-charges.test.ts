@@ -113,6 +113,16 @@ describe('merchant-initiated charges', () => {
     expect(after.initialNti).toBe(saved.initialNti);
     expect(after.latestNti).toMatch(/^[0-9]{15}$/);
     expect(after.latestNti).not.toBe(saved.initialNti);
+    // Both charges name the card in their column: the one that saved it and the MIT.
+    const charges = await fixture.db.prisma.transaction.findMany({
+      where: { savedCardId: cardId },
+      select: { id: true, additionalFields: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(
+      charges.map((charge) => (charge.additionalFields as { stored_credential: { usage: string } }).stored_credential.usage),
+    ).toEqual(['FIRST', 'SUBSEQUENT']);
+    expect(charges[1]!.id).toBe(reply.transaction.transaction_id);
   });
 
   it('refused with 409 41 before any processor when the consent does not cover it, saying why; nothing registered', async () => {

@@ -101,7 +101,7 @@ export async function withStoredCredential(
  */
 export async function storedCredentialOfRow(
   db: Db,
-  row: { cardSaveId: string | null; additionalFields: unknown },
+  row: { cardSaveId: string | null; savedCardId: string | null },
   securityCode: boolean,
 ): Promise<StoredCredentialUse | null> {
   if (row.cardSaveId) {
@@ -109,7 +109,7 @@ export async function storedCredentialOfRow(
     if (!save) return firstUse('ONE_CLICK', securityCode, NO_TOKENS);
     return firstUse(save.reason, securityCode, await customerTokens(db, save.customerId, null));
   }
-  const cardId = storedCardId(row.additionalFields);
+  const cardId = row.savedCardId;
   if (!cardId) return null;
   const card = await db.savedCard.findUnique({
     where: { id: cardId },
@@ -125,12 +125,6 @@ export async function storedCredentialOfRow(
     securityCode,
     tokens: card ? await customerTokens(db, card.customerId, cardId) : NO_TOKENS,
   };
-}
-
-/** The saved card a charge's row names: the card it charged, or the card it saved once approved. */
-export function storedCardId(fields: unknown): string | null {
-  const cardId = (fields as { stored_credential?: { card_id?: unknown } } | null)?.stored_credential?.card_id;
-  return typeof cardId === 'string' ? cardId : null;
 }
 
 /** What routing knows of a saved card's charge; undefined for any other. */

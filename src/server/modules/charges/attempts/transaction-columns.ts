@@ -50,6 +50,7 @@ export const TRANSACTION_COLUMNS = [
   'capture_status',
   'capture_before',
   'card_save_id',
+  'saved_card_id',
   'created_at',
   'updated_at',
 ] as const satisfies readonly TransactionColumn[];
@@ -60,6 +61,7 @@ export const OUTCOME_COLUMNS = [
   'method_details',
   'processor_response',
   'additional_fields',
+  'saved_card_id',
   'processor_reference',
   'authorization_reply',
   'decline_class',

@@ -71,6 +71,14 @@ function cardRequest(
 const mit = (cardId: string, reason: 'RECURRING' | 'INSTALLMENT' | 'UNSCHEDULED' = 'RECURRING', amount = '5000') =>
   authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest(cardId, { initiator: 'MERCHANT', reason }, { amount }));
 
+/** A recurring MIT of S/ 50.00 under `operationNumber` (its attempts are read by it). */
+const recurringMit = (cardId: string, operationNumber: string) =>
+  authorizeCharge(
+    fixture.db.prisma,
+    fixture.merchant,
+    cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
+  );
+
 /** The error a call fails with. */
 async function failure(run: () => Promise<unknown>): Promise<AppError> {
   try {
@@ -178,11 +186,7 @@ describe('merchant-initiated charges', () => {
     // 8013 fails (96) at acquirer A and is approved at B: saved there with its NTI.
     const { cardId } = await savedCard('4000000000008013');
     const operationNumber = number();
-    const reply = await authorizeCharge(
-      fixture.db.prisma,
-      fixture.merchant,
-      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
-    );
+    const reply = await recurringMit(cardId, operationNumber);
     expect(reply.transaction.state).toBe('AUTORIZADO');
     const rows = await attemptsOf(operationNumber);
     expect(rows.map((row) => [row.state, row.connectorId])).toEqual([
@@ -204,11 +208,7 @@ describe('an MIT whose answer is lost', () => {
     // A decides and records the MIT, but answers only after the service gave up waiting.
     await store().setMode('sandbox-acquirer-a', 'slow');
     const operationNumber = number();
-    const reply = await authorizeCharge(
-      fixture.db.prisma,
-      fixture.merchant,
-      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
-    );
+    const reply = await recurringMit(cardId, operationNumber);
     expect(reply.transaction.state).toBe('AUTORIZADO');
     const rows = await attemptsOf(operationNumber);
     expect(rows.map((row) => [row.state, row.connectorId])).toEqual([['AUTORIZADO', 'sandbox-acquirer-a']]);
@@ -219,11 +219,7 @@ describe('an MIT whose answer is lost', () => {
     expect(after.latestNti).toBe(saved.latestNti);
 
     // The same request again is the same answer, not a second charge.
-    const again = await authorizeCharge(
-      fixture.db.prisma,
-      fixture.merchant,
-      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
-    );
+    const again = await recurringMit(cardId, operationNumber);
     expect(again).toEqual(reply);
     expect(await attemptsOf(operationNumber)).toHaveLength(1);
     expect((await cardRow(cardId)).mitCount).toBe(1);
@@ -233,11 +229,7 @@ describe('an MIT whose answer is lost', () => {
     const { cardId } = await savedCard();
     await store().setMode('sandbox-acquirer-a', 'outage');
     const operationNumber = number();
-    const reply = await authorizeCharge(
-      fixture.db.prisma,
-      fixture.merchant,
-      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' }, {}, operationNumber),
-    );
+    const reply = await recurringMit(cardId, operationNumber);
     expect(reply.transaction.state).toBe('AUTORIZADO');
     const rows = await attemptsOf(operationNumber);
     expect(rows.map((row) => [row.state, row.connectorId])).toEqual([

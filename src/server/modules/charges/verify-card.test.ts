@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withTestMerchant } from '@tests/support/procedure-test-support';
+import { testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import { AppError } from '@/server/core/domain/errors';
 import { sandboxStoreFor } from '@/server/payments';
-import { updateThreeDs } from '@/server/modules/routing/merchant-routing';
+import { publishDraft, saveDraft, updateThreeDs } from '@/server/modules/routing/merchant-routing';
 import { createCustomer } from '@/server/modules/customers/customers';
 import { verifyAndSaveCard } from './verify-card';
 
@@ -78,5 +78,50 @@ describe('saving a card without a payment when verifiers fail', () => {
     );
     expect((error as AppError).message).toMatch(/the issuer declined the card/);
     expect(await cardsOf(customerId)).toBe(0);
+  });
+});
+
+describe("the verifier follows the merchant's rule", () => {
+  it('asks a route whose conditions hold for the card first, and skips one whose conditions do not', async () => {
+    const merchant = await testMerchant(fixture.db.prisma, `VRULE${Date.now()}`);
+    const scope = { kind: 'one' as const, merchantId: merchant.id };
+    await updateThreeDs(
+      fixture.db.prisma,
+      { kind: 'all' },
+      { merchantCode: merchant.code, setting: { mode: 'NEVER', overAmount: null } },
+    );
+    // B, which declines everything, carries only Mastercard under the rule; A approves.
+    await saveDraft(
+      fixture.db.prisma,
+      scope,
+      { method: 'CARD', routes: [{ connector: 'sandbox-acquirer-b', priority: 1, conditions: { brands: ['MASTERCARD'] } }] },
+      'test',
+    );
+    await publishDraft(fixture.db.prisma, scope, { method: 'CARD' });
+    await sandboxStoreFor(fixture.db.prisma).setMode('sandbox-acquirer-b', 'declining');
+    const verifyAt = async (pan: string) => {
+      const { customer } = await createCustomer(fixture.db.prisma, merchant, {
+        merchant_code: merchant.code,
+        merchant_customer_id: `rule-${(sequence += 1)}`,
+        email: 'ana@example.pe',
+      });
+      return verifyAndSaveCard(fixture.db.prisma, merchant, {
+        merchant_code: merchant.code,
+        customer_id: customer.customer_id,
+        pan,
+        expiry_date: '1230',
+        security_code: '123',
+        currency: '604',
+        reason: 'RECURRING',
+        consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '9900' },
+      }).then(
+        ({ card }) => card.status,
+        (caught: unknown) => (caught as AppError).message,
+      );
+    };
+    // A Visa card: the rule's route does not hold, the platform's order asks A, which approves.
+    expect(await verifyAt('4111111111111111')).toBe('ACTIVE');
+    // A Mastercard: the rule's route holds, B is asked first and declines.
+    expect(await verifyAt('5555555555554444')).toMatch(/the issuer declined the card/);
   });
 });

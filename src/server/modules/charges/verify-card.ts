@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { successMeta } from '@/server/core/domain/envelope';
-import { connectorCarries, defaultRoutes } from '@/server/core/orchestration';
+import { defaultRoutes, evaluateRoutes, type PaymentFacts } from '@/server/core/orchestration';
+import { describeCard } from '@/server/core/domain/card';
 import { authenticate, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import { consentOf, type VerifyCardRequest } from '@/server/core/interface/customer';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
@@ -39,7 +40,7 @@ export async function verifyAndSaveCard(db: Db, merchant: ActingMerchant, reques
     security_code: request.security_code,
     ...(request.card_holder ? { card_holder: request.card_holder } : {}),
   };
-  for (const connectorId of await verifiers(db, config, request.currency)) {
+  for (const connectorId of await verifiers(db, merchant, config, request)) {
     const connector = await connectorById(db, connectorId);
     if (!connector) continue;
     const result = await verifyWithin(connector, cardInstrumentOf(card, use, connectorId), {
@@ -97,28 +98,39 @@ function authenticated(required: boolean, request: VerifyCardRequest): ThreeDsRe
   return authentication.result;
 }
 
-/** The connectors that verify cards, in the order routing would try them: the merchant's rule, then the platform's. */
-async function verifiers(db: Db, config: Awaited<ReturnType<typeof routingConfigOf>>, currency: string): Promise<string[]> {
-  const facts = await merchantConnectorFacts(db, config.accounts);
-  const payment = {
-    method: 'CARD' as const,
+/**
+ * The connectors that verify cards, in the order routing would try the card: the merchant's
+ * rule's routes that hold for it (its brand, BIN, type, country), then the platform's.
+ */
+async function verifiers(
+  db: Db,
+  merchant: ActingMerchant,
+  config: Awaited<ReturnType<typeof routingConfigOf>>,
+  request: VerifyCardRequest,
+): Promise<string[]> {
+  const connectors = (await merchantConnectorFacts(db, config.accounts)).filter(
+    (connector) => connector.capabilities.savedCards.zeroAmountVerify,
+  );
+  const card = describeCard(request.pan);
+  const payment: PaymentFacts = {
+    method: 'CARD',
     amount: 0n,
-    currency,
-    brand: null,
-    bin: null,
-    cardType: null,
-    cardCountry: null,
+    currency: request.currency,
+    brand: card.brand,
+    bin: card.bin,
+    cardType: card.card_type,
+    cardCountry: card.card_country,
     instalments: 1,
     captureLater: false,
-    stableKey: '',
+    stableKey: `${merchant.code}:verify:${request.customer_id}`,
   };
-  const byPriority = (routes: readonly { connector: string; priority: number }[]) =>
-    [...routes].sort((a, b) => a.priority - b.priority).map((route) => route.connector);
-  const ordered = [...byPriority(config.rule?.routes ?? []), ...byPriority(defaultRoutes('CARD'))];
-  return [...new Set(ordered)].filter((id) => {
-    const connector = facts.find((each) => each.id === id);
-    return connector !== undefined && connector.capabilities.savedCards.zeroAmountVerify && connectorCarries(connector, payment);
-  });
+  // An open breaker is asked anyway: a verification has no payment to lose, and the next verifier follows.
+  const breakerAllows = () => true;
+  const ruled = config.rule
+    ? evaluateRoutes({ routes: config.rule.routes, platformDefault: false, payment, connectors, breakerAllows })
+    : [];
+  const platform = evaluateRoutes({ routes: defaultRoutes('CARD'), platformDefault: true, payment, connectors, breakerAllows });
+  return [...new Set([...ruled, ...platform].map((candidate) => candidate.connector))];
 }
 
 function refused(field: string, message: string): AppError {

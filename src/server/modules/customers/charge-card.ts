@@ -1,4 +1,4 @@
-import { cardConsentSelect } from './card-view';
+import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/platform/db/client';
 import { AppError } from '@/server/core/domain/errors';
 import { isUuid } from '@/server/core/domain/uuid';
@@ -10,7 +10,7 @@ import {
 } from '@/server/core/domain/stored-credentials';
 import { cardNotFound } from './customers';
 import { openCard } from './vault';
-import { tokenSelect, tokensOf, type CustomerTokens } from './card-tokens';
+import { tokensOf, type CustomerTokens } from './card-tokens';
 
 // A saved card charged (docs/DECISIONS.md "Card on file", after ../shared CARD-ON-FILE.md 4): the
 // card of the merchant's, ACTIVE, with its number out of the vault for this one authorization,
@@ -25,6 +25,44 @@ export type CardToCharge = {
   initialNti: string | null;
   /** The processors' tokens for the card, and the customer's ids at processors. */
   tokens: CustomerTokens;
+};
+
+/**
+ * The card, its vault record and its customer's processor tokens, in one statement: every saved
+ * card's charge reads it, and this costs the request thread about a third less CPU than the same
+ * read through the client's relation joins (measured on PostgreSQL, docs/BENCHMARKS.md).
+ */
+const CARD_TO_CHARGE = Prisma.sql`
+  SELECT c.id, c.reason, c.currency, c.expiry_date, c.consent_accepted_at, c.consent_terms_version,
+         c.consent_max_amount, c.consent_installments, c.mit_count, c.initial_nti,
+         v.id AS vault_id, v.kek_id, v.key_iv, v.wrapped_key, v.key_tag, v.iv, v.ciphertext, v.tag,
+         (SELECT coalesce(json_agg(json_build_object(
+                   'cardId', t.card_id, 'connectorId', t.connector_id, 'token', t.token,
+                   'processorCustomerId', t.processor_customer_id, 'createdAt', t.created_at)), '[]'::json)
+            FROM processor_card_tokens t JOIN saved_cards o ON o.id = t.card_id
+           WHERE o.customer_id = c.customer_id) AS tokens
+    FROM saved_cards c JOIN vault_records v ON v.id = c.vault_id`;
+
+type CardRow = {
+  id: string;
+  reason: StoredCredentialReason;
+  currency: string;
+  expiry_date: string;
+  consent_accepted_at: Date;
+  consent_terms_version: string;
+  consent_max_amount: bigint | null;
+  consent_installments: number | null;
+  mit_count: number;
+  initial_nti: string | null;
+  vault_id: string;
+  kek_id: string;
+  key_iv: Uint8Array;
+  wrapped_key: Uint8Array;
+  key_tag: Uint8Array;
+  iv: Uint8Array;
+  ciphertext: Uint8Array;
+  tag: Uint8Array;
+  tokens: { cardId: string; connectorId: string; token: string; processorCustomerId: string | null; createdAt: string }[];
 };
 
 export type ChargeOfCard =
@@ -43,31 +81,21 @@ export async function cardToCharge(
   now: Date,
 ): Promise<CardToCharge> {
   if (!isUuid(cardId)) throw cardNotFound();
-  const card = await db.savedCard.findFirst({
-    where: { id: cardId, merchantId, status: 'ACTIVE' },
-    select: {
-      ...cardConsentSelect,
-      id: true,
-      mitCount: true,
-      initialNti: true,
-      // One query (relation joins): the card, its vault record, and its customer's tokens.
-      vault: true,
-      customer: { select: { cards: { select: { tokens: { select: tokenSelect } } } } },
-    },
-  });
-  if (!card?.vault) throw cardNotFound();
+  const [card] = await db.$queryRaw<CardRow[]>`${CARD_TO_CHARGE}
+    WHERE c.id = ${cardId}::uuid AND c.merchant_id = ${merchantId}::uuid AND c.status = 'ACTIVE'`;
+  if (!card) throw cardNotFound();
   if (charge.initiator === 'MERCHANT') {
     const facts: SavedCardFacts = {
       reason: card.reason,
       consent: {
-        acceptedAt: card.consentAcceptedAt,
-        termsVersion: card.consentTermsVersion,
-        maxAmount: card.consentMaxAmount,
-        installments: card.consentInstallments,
+        acceptedAt: card.consent_accepted_at,
+        termsVersion: card.consent_terms_version,
+        maxAmount: card.consent_max_amount,
+        installments: card.consent_installments,
       },
       currency: card.currency,
-      expiryDate: card.expiryDate,
-      mitCount: card.mitCount,
+      expiryDate: card.expiry_date,
+      mitCount: card.mit_count,
     };
     const refusal = mitRefusal(facts, charge, now);
     if (refusal) {
@@ -77,15 +105,24 @@ export async function cardToCharge(
       });
     }
   }
-  const vaulted = openCard(card.vault);
+  const vaulted = openCard({
+    id: card.vault_id,
+    kekId: card.kek_id,
+    keyIv: card.key_iv,
+    wrappedKey: card.wrapped_key,
+    keyTag: card.key_tag,
+    iv: card.iv,
+    ciphertext: card.ciphertext,
+    tag: card.tag,
+  });
   return {
     id: card.id,
     pan: vaulted.pan,
     expiryDate: vaulted.expiryDate,
     reason: card.reason,
-    initialNti: card.initialNti,
+    initialNti: card.initial_nti,
     tokens: tokensOf(
-      card.customer.cards.flatMap((each) => each.tokens),
+      card.tokens.map((token) => ({ ...token, createdAt: new Date(token.createdAt) })),
       card.id,
     ),
   };

@@ -501,7 +501,7 @@ export async function startNiubizSimulator(options: { port?: number } = {}): Pro
     const month = Number(expiry.slice(2));
     const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const kept: CardToken = {
-      // Sixteen digits, as the recorded `tokenId` "7000010039525187".
+      // Sixteen digits beginning with 7, as the recorded `tokenId` (research §4.2, [odoo] demo).
       tokenId: `7${digits(15)}`,
       merchantId: account.merchantId,
       ownerId: email,

@@ -26,10 +26,10 @@ describe('migrations', () => {
     try {
       await deployMigrations(database.factory);
       const last = migrationNames().at(-1)!;
-      // The state a process leaves that dies inside the last migration (card_saves): the engine's
-      // row started, the script's work rolled back with its transaction.
-      await run(`DROP TABLE "card_saves"`);
-      await run(`ALTER TABLE "transactions" DROP COLUMN "card_save_id"`);
+      // The state a process leaves that dies inside the last migration (transactions_saved_card):
+      // the engine's row started, the script's work rolled back with its transaction.
+      await run(`DROP INDEX "transactions_saved_card_id_partial_idx"`);
+      await run(`ALTER TABLE "transactions" DROP COLUMN "saved_card_id"`);
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "applied_steps_count" = 0 WHERE "migration_name" = '${last}'`,
       );
@@ -44,7 +44,7 @@ describe('migrations', () => {
         [false, true],
         [true, false],
       ]);
-      await adapter.queryRaw({ sql: 'SELECT "card_save_id" FROM "transactions" LIMIT 1', args: [], argTypes: [] });
+      await adapter.queryRaw({ sql: 'SELECT "saved_card_id" FROM "transactions" LIMIT 1', args: [], argTypes: [] });
       // A migration that failed says why in its logs: it is left for an operator.
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "logs" = 'boom' WHERE "migration_name" = '${last}' AND "rolled_back_at" IS NULL`,

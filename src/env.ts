@@ -163,13 +163,9 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  // Keys of the card vault (docs/ORCHESTRATION.md 5): `kid:base64 of 32 bytes`, comma-separated;
-  // the first encrypts, every one decrypts (rotation: put the new key first, drop the old one once
-  // the cards it holds have expired). Without it a key is made on first start and kept in the
-  // database (src/server/modules/charges/card-vault.ts).
-  CARD_VAULT_KEYS: sealingKeysSetting,
-  // Key-encryption keys of the vault of saved cards (docs/DECISIONS.md "The vault"), in the same
-  // form: the first wraps each card's data key, every one unwraps. Never kept in the database:
+  // Key-encryption keys of the vault (docs/DECISIONS.md "The vault": saved cards, and the cards of
+  // payments waiting for their 3-D Secure challenge): `kid:base64 of 32 bytes`, comma-separated;
+  // the first wraps each card's data key, every one unwraps. Never kept in the database:
   // without it they are kept in VAULT_KEY_FILE (made on first start, one machine's only), and
   // `npm run cli -- rotate-vault-key` adds a new first key there or prints one to put first here.
   VAULT_KEYS: sealingKeysSetting,

@@ -2,14 +2,39 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '@/server/platform/db/client';
 import { describeCard } from '@/server/core/domain/card';
 import type { TransactionState } from '@/server/core/domain/states';
-import { vaultCard, type CardVaultKeys, type VaultedCard } from '@/server/modules/charges/card-vault';
+import { sealForChallenge, type HeldCard } from '@/server/modules/charges/card-vault';
 import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
 
 // A CARD payment waiting for its 3-D Secure challenge, as the orchestration loop leaves it
 // (docs/ORCHESTRATION.md 5): PENDIENTE with a payer token, `three_ds` status C and the card in
 // the vault. Shared by the vault, challenge and secret-scan tests.
 
-export type ChallengePayment = { transactionId: string; token: string; card: VaultedCard; operationNumber: string };
+/** The card the payer typed: its security code is never vaulted. */
+export type TypedCard = { pan: string; expiryDate: string; securityCode: string };
+
+export type ChallengePayment = { transactionId: string; token: string; card: TypedCard; operationNumber: string };
+
+/** Vaults a challenge's card as the charge's statement does: its vault record, and the row naming it. */
+export async function vaultChallengeCard(
+  prisma: Db,
+  transactionId: string,
+  card: { pan: string; expiryDate: string },
+  expiresAt: Date,
+  held: HeldCard | null = null,
+): Promise<string> {
+  const { record } = sealForChallenge(card, held, expiresAt);
+  await prisma.vaultRecord.create({ data: record });
+  await prisma.cardVaultEntry.create({
+    data: {
+      transactionId,
+      vaultId: record.id,
+      expiresAt,
+      heldConnector: held?.connectorId ?? null,
+      heldToken: held?.token ?? null,
+    },
+  });
+  return record.id;
+}
 
 export async function challengePayment(
   prisma: Db,
@@ -21,10 +46,10 @@ export async function challengePayment(
     tries?: number;
     state?: TransactionState;
     vault?: boolean;
-    keys?: CardVaultKeys;
+    held?: HeldCard;
   } = {},
 ): Promise<ChallengePayment> {
-  const card = { pan: options.pan ?? '4000000000003220', expiry_date: '1230', security_code: '737' };
+  const card = { pan: options.pan ?? '4000000000003220', expiryDate: '1230', securityCode: '737' };
   const described = describeCard(card.pan);
   const expiresAt = options.expiresAt ?? new Date(Date.now() + CHALLENGE_EXPIRY_SECONDS * 1000);
   const operationNumber = `3ds-${randomBytes(6).toString('hex')}`;
@@ -64,6 +89,6 @@ export async function challengePayment(
       },
     },
   });
-  if (options.vault ?? true) await vaultCard(prisma, transactionId, card, expiresAt, options.keys);
+  if (options.vault ?? true) await vaultChallengeCard(prisma, transactionId, card, expiresAt, options.held ?? null);
   return { transactionId, token, card, operationNumber };
 }

@@ -119,6 +119,7 @@ export function connectorBattery(harnesses: Harness[]): void {
       for (const currency of connector.currencies) expect(Object.keys(CURRENCIES)).toContain(currency);
       expect(Object.keys(connector.capabilities).sort()).toEqual([
         'captureHoldDays',
+        'cardWithoutCode',
         'instalments',
         'partialCapture',
         'partialRefund',
@@ -267,6 +268,40 @@ export function connectorBattery(harnesses: Harness[]): void {
       }
       expect(result.outcome).toBe('verified');
       expect(stringsOf(result).filter((value) => value.includes(instrument.pan))).toEqual([]);
+    });
+
+    it('authorizes a typed card without its code after a challenge: as it is where it declares cardWithoutCode, else by a token it held before', async () => {
+      const { connector } = await open();
+      const card = connector.methods.includes('CARD') ? requestOf('CARD') : null;
+      const typed =
+        card?.method === 'CARD'
+          ? card
+          : { method: 'CARD' as const, pan: '4111111111111111', expiry: '1230', securityCode: '123' };
+      const { securityCode: _securityCode, ...withoutCode } = typed;
+      const held = await connector.holdCard(typed, contextFor(harness, connector));
+      if (!card || connector.capabilities.cardWithoutCode) {
+        // Nothing to hold where the card goes without its code, or no card goes at all.
+        expect(held).toStrictEqual({ outcome: 'not_supported', flow: 'hold_card' });
+        if (!card) return;
+        const context = contextFor(harness, connector);
+        const result = await connector.authorize(withoutCode, context);
+        expectWellFormed(result, context);
+        expect(result.outcome).toBe('approved');
+        return;
+      }
+      // Routing sends a processor that can do neither no card after a challenge (complete-challenge.ts).
+      if (held.outcome === 'not_supported') return;
+      if (held.outcome !== 'held') throw new Error(`expected the card held, got ${held.outcome}`);
+      expect(held.expiresAt.getTime()).toBeGreaterThan(Date.now());
+      expect(stringsOf(held).filter((value) => value.includes(typed.pan))).toEqual([]);
+      const context = contextFor(harness, connector);
+      const result = await connector.authorize({ ...withoutCode, heldToken: held.token }, context);
+      expectWellFormed(result, context);
+      expect(result.outcome).toBe('approved');
+      expectNoCardData(typed, result);
+      // One use: the same token charges nothing twice.
+      const again = await connector.authorize({ ...withoutCode, heldToken: held.token }, contextFor(harness, connector));
+      expect(again.outcome).not.toBe('approved');
     });
 
     it('finds what it approved when asked, and nothing of a payment it never saw', async () => {

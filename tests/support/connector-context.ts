@@ -38,7 +38,7 @@ export function stringsOf(value: unknown): string[] {
 
 /** A `payment_method` as `POST /charges` validates it and the charges module hands it to a connector. */
 export const instrumentFromRequest = (paymentMethod: unknown): PaymentInstrument =>
-  instrumentOf(paymentMethodRequest.parse(paymentMethod), null, 'sandbox-acquirer-a');
+  instrumentOf(paymentMethodRequest.parse(paymentMethod), null, 'sandbox-acquirer-a', null);
 
 /** A processor's HTTP answer with `status` and a JSON `body`, as a connector's client hands it over. */
 export const answered = (status: number, body: unknown): Extract<ProcessorAnswer, { kind: 'answered' }> => ({

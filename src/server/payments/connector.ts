@@ -23,6 +23,11 @@ export type PaymentInstrument =
       securityCode?: string;
       /** A saved card's charge (../shared CARD-ON-FILE.md 1): absent for a card the payer typed. */
       storedCredential?: StoredCredential;
+      /**
+       * The one-use token this processor made of the card before its 3-D Secure challenge
+       * (`holdCard`): the authorization after the challenge, which has no security code, charges it.
+       */
+      heldToken?: string;
       holder?: { firstName?: string; lastName?: string };
       installments?: { plan?: string; number?: string };
       returnUrl?: string;
@@ -190,7 +195,8 @@ export type AuthorizeResult =
 
 export type NotSupported = {
   outcome: 'not_supported';
-  flow: 'reverse' | 'refund' | 'status' | 'notification' | 'capture' | 'verify' | 'provision_token' | 'delete_token';
+  flow:
+    'reverse' | 'refund' | 'status' | 'notification' | 'capture' | 'verify' | 'provision_token' | 'delete_token' | 'hold_card';
 };
 
 /** The answer of a flow the connector does not offer (its capabilities say which). */
@@ -253,6 +259,15 @@ export type VerifyResult =
  */
 export type ProvisionTokenResult =
   { outcome: 'provisioned'; token: ProcessorCardToken } | { outcome: 'unavailable' } | NotSupported;
+
+/**
+ * A one-use token of a card the payer typed, made before the payment waits for its 3-D Secure
+ * challenge, while the security code is still in memory: the service keeps no code (../shared
+ * CARD-ON-FILE.md 1), and a processor that authorizes no card without it (`capabilities.cardWithoutCode`
+ * false) charges this token after the challenge (`heldToken`), until `expiresAt`. `unavailable`:
+ * none made; the authorization after the challenge then goes to a processor that needs no code.
+ */
+export type HoldCardResult = { outcome: 'held'; token: string; expiresAt: Date } | { outcome: 'unavailable' } | NotSupported;
 
 /**
  * The deletion of a removed card's token at its processor (`capabilities.savedCards.deleteToken`).
@@ -352,6 +367,8 @@ export type PaymentConnector = {
   verifyCard(instrument: InstrumentFor<'CARD'>, context: ConnectorContext): Promise<VerifyResult>;
   /** Makes the processor's token of a card it has just approved a customer-initiated charge of (`capabilities.savedCards.tokenize`). */
   provisionCardToken(instrument: InstrumentFor<'CARD'>, context: ConnectorContext): Promise<ProvisionTokenResult>;
+  /** Makes a one-use token of a card about to wait for its 3-D Secure challenge (`HoldCardResult`). */
+  holdCard(instrument: InstrumentFor<'CARD'>, context: ConnectorContext): Promise<HoldCardResult>;
   /** Deletes the processor's token of a removed card (`capabilities.savedCards.deleteToken`). */
   deleteCardToken(token: ProcessorCardToken): Promise<DeleteTokenResult>;
   /**

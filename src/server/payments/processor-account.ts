@@ -66,6 +66,8 @@ export type ConnectorFlows = Pick<PaymentConnector, 'reverse' | 'refund' | 'capt
   verifyCard?: PaymentConnector['verifyCard'];
   /** Where its tokens are made after an approval rather than by the authorization itself. */
   provisionCardToken?: PaymentConnector['provisionCardToken'];
+  /** Where it cannot authorize a card without its security code but can hold one for a 3-D Secure challenge. */
+  holdCard?: PaymentConnector['holdCard'];
   /** Where its capabilities declare `savedCards.deleteToken`. */
   deleteCardToken?: PaymentConnector['deleteCardToken'];
 };
@@ -131,6 +133,8 @@ export function accountConnector(
       flows.provisionCardToken && carries('CARD')
         ? flows.provisionCardToken(instrument, context)
         : Promise.resolve(notSupported('provision_token')),
+    holdCard: (instrument, context) =>
+      flows.holdCard && carries('CARD') ? flows.holdCard(instrument, context) : Promise.resolve(notSupported('hold_card')),
     deleteCardToken: (token) =>
       flows.deleteCardToken ? flows.deleteCardToken(token) : Promise.resolve(notSupported('delete_token')),
   };

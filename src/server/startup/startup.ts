@@ -13,7 +13,6 @@ import { withStartupLock } from '@/server/platform/db/startup-lock';
 import { startWarmUp } from '@/server/startup/warm-up';
 import { warmChargePath } from '@/server/startup/warm-charge';
 import { processorSecretKeys } from '@/server/modules/processors/account-secrets';
-import { cardVaultKeys } from '@/server/modules/charges/card-vault';
 import { clientSecretPeppers } from '@/server/modules/access/credentials';
 import { vacuumClaims } from '@/server/modules/charges/attempts/in-flight';
 
@@ -31,7 +30,6 @@ export async function startService(): Promise<void> {
     await consoleSessionSecret(prisma);
     // The sealing keys before any request: a first read started by one request while another
     // holds the embedded database's only connection in a transaction would wait for it.
-    await cardVaultKeys(prisma);
     await processorSecretKeys(prisma);
     await clientSecretPeppers(prisma);
     return config.SEED_DEMO ? seedDemo(prisma) : null;

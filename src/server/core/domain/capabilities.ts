@@ -6,6 +6,12 @@ export type ConnectorCapabilities = {
   instalments: boolean;
   /** Authorizes with the result of a 3-D Secure authentication. */
   threeDsResult: boolean;
+  /**
+   * Authorizes a card the payer typed without its security code: the authorization after a 3-D
+   * Secure challenge has none (no code is kept, ../shared CARD-ON-FILE.md 1), so it goes only to
+   * such a processor, or to the one that held the card before the challenge (connector.ts `holdCard`).
+   */
+  cardWithoutCode: boolean;
   reversal: boolean;
   refunds: boolean;
   /** Authorizes without capturing, and captures later (`separate_capture`). */
@@ -64,6 +70,7 @@ export const AUTHORIZES_ONLY: ConnectorCapabilities = {
   ...NO_CAPTURE,
   instalments: false,
   threeDsResult: false,
+  cardWithoutCode: false,
   reversal: false,
   refunds: false,
   partialRefund: false,
@@ -74,6 +81,8 @@ export const AUTHORIZES_ONLY: ConnectorCapabilities = {
 export const EVERY_CAPABILITY: ConnectorCapabilities = {
   instalments: true,
   threeDsResult: true,
+  // The sandbox acquirers check no security code (card-outcome.ts).
+  cardWithoutCode: true,
   reversal: true,
   refunds: true,
   separateCapture: true,

@@ -16,6 +16,7 @@ import { moveTransaction, type MoveData } from './moves/move-transaction';
 import { operationReply } from './operation-reply';
 import { cancelledBy, reversedBy } from '@/server/core/domain/state-reasons';
 import { latestAttempt } from './attempts/in-flight';
+import { dropVaultedCard } from './card-vault';
 
 // DELETE /charges/{merchant_code}/{merchant_operation_number} (docs/interface.md 4.4, docs/DESIGN.md 6).
 //
@@ -98,7 +99,7 @@ async function decide(tx: Tx, merchant: ActingMerchant, merchantOperationNumber:
   // here, and its card leaves the vault with it (docs/ORCHESTRATION.md 5).
   if (decision.to === 'CANCELADO' && payment.method === 'CARD') {
     await moveTransaction(tx, payment.id, payment.state, 'CANCELADO', cancelledData(canceller.actor));
-    await tx.cardVaultEntry.deleteMany({ where: { transactionId: payment.id } });
+    await dropVaultedCard(tx, payment.id);
     return done();
   }
   // Raw, so that updated_at (the settlement cut-off's clock) stays the authorization's.

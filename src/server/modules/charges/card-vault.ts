@@ -1,87 +1,52 @@
-import { env } from '@/env';
-import type { Db } from '@/server/platform/db/client';
+import type { Db, Tx } from '@/server/platform/db/client';
 import { isUuid } from '@/server/core/domain/uuid';
-import { keyRing, open, seal, sealingKeys, type KeyRing } from '@/server/platform/security/sealed-box';
+import { openCardColumns, sealCard, type VaultRecordColumns, type VaultRecordData } from '@/server/modules/customers/vault';
 
-// The card data of a payment waiting for its 3-D Secure challenge (docs/ORCHESTRATION.md 5): the
-// authorization after the challenge needs the PAN, expiry and security code, which the service
-// otherwise never keeps (docs/DESIGN.md 7). So they are held only sealed (sealed-box.ts: AES-256-GCM,
-// the transaction id as additional data, the key's id for rotation), for the challenge's lifetime,
-// in `card_vault`. The card is taken (decrypted and deleted) once, by the authorization, or
-// dropped when the payment is cancelled or expires.
+// The card of a payment waiting for its 3-D Secure challenge (docs/ORCHESTRATION.md 5): the
+// authorization after the challenge needs the PAN and expiry, which the service otherwise keeps
+// only for a saved card. So they are a record of the one vault (customers/vault.ts: a data key of
+// their own, wrapped by the vault's key-encryption key), named by `card_vault` for the
+// challenge's lifetime. The security code is never kept, not even sealed (../shared
+// CARD-ON-FILE.md 1): the authorization after the challenge goes without it, to a processor that
+// takes a card without its code, or with the one-use token the waiting processor made of the card
+// before the challenge, while the code was still in memory (`held`, connector.ts `holdCard`). The
+// card is taken (opened and deleted) once, by the authorization, or dropped when the payment is
+// cancelled or expires.
 
-export type VaultedCard = { pan: string; expiry_date: string; security_code: string };
+/** A one-use token of the card made by the processor the payment waits for (connector.ts `holdCard`). */
+export type HeldCard = { connectorId: string; token: string };
 
-export type CardVaultKeys = KeyRing;
-export { keyRing };
+export type ChallengeCard = { pan: string; expiryDate: string; held: HeldCard | null };
 
-/** CARD_VAULT_KEYS when set, else the generated key kept in `service_keys` (sealed-box.ts). */
-export function cardVaultKeys(db: Db): Promise<CardVaultKeys> {
-  return sealingKeys(db, 'card-vault-key', env().CARD_VAULT_KEYS);
-}
+/** What the charge's statement writes for a payment about to wait for its challenge (record-attempt.ts). */
+export type VaultedChallenge = { record: VaultRecordData; held: HeldCard | null; expiresAt: Date };
 
-const WHAT = 'card vault row';
-
-function sealCard(keys: CardVaultKeys, transactionId: string, card: VaultedCard) {
-  const plain = Buffer.from(JSON.stringify({ pan: card.pan, expiry_date: card.expiry_date, security_code: card.security_code }));
-  try {
-    return seal(keys, transactionId, plain);
-  } finally {
-    plain.fill(0);
-  }
-}
-
-/** Decrypts a row; throws (without any card data in the message) when the key is unknown or the row was altered or moved. */
-function openCard(
-  keys: CardVaultKeys,
-  transactionId: string,
-  row: { keyId: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8Array },
-): VaultedCard {
-  const plain = open(keys, transactionId, row, WHAT);
-  try {
-    const card = JSON.parse(plain.toString('utf8')) as VaultedCard;
-    return { pan: card.pan, expiry_date: card.expiry_date, security_code: card.security_code };
-  } catch {
-    // JSON.parse's message quotes its input: never let it carry card data.
-    throw new Error('a card vault row holds no card');
-  } finally {
-    plain.fill(0);
-  }
-}
-
-export type SealedCard = ReturnType<typeof sealCard>;
-
-/** The card of a transaction about to wait for its challenge, sealed for its vault row (the charge's statement writes it). */
-export async function sealForVault(db: Db, transactionId: string, card: VaultedCard): Promise<SealedCard> {
-  return sealCard(await cardVaultKeys(db), transactionId, card);
-}
-
-/** Holds the card of a written transaction waiting for its challenge, encrypted, until `expiresAt` (the payment's expiry). */
-export async function vaultCard(
-  db: Db,
-  transactionId: string,
-  card: VaultedCard,
+/** The card of a payment about to wait for its challenge, sealed as a vault record. */
+export function sealForChallenge(
+  card: { pan: string; expiryDate: string },
+  held: HeldCard | null,
   expiresAt: Date,
-  keys?: CardVaultKeys,
-): Promise<void> {
-  const sealed = sealCard(keys ?? (await cardVaultKeys(db)), transactionId, card);
-  await db.cardVaultEntry.create({ data: { transactionId, ...sealed, expiresAt } });
+): VaultedChallenge {
+  return { record: sealCard(card), held, expiresAt };
 }
 
-type Row = { key_id: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8Array; expires_at: Date };
+type Row = { id: string; held_connector: string | null; held_token: string | null; expires_at: Date } & VaultRecordColumns;
+
+const COLUMNS = `v.id, v.kek_id, v.key_iv, v.wrapped_key, v.key_tag, v.iv, v.ciphertext, v.tag, c.held_connector, c.held_token, c.expires_at`;
 
 /**
- * The card, once: the row is deleted by the same statement that reads it, so two completions
- * of one challenge cannot both get it. Null when there is none or it has expired (then it is
- * gone too). Throws when the row does not decrypt (it is gone then as well: it was unusable).
+ * The card, once: its vault record is deleted (and with it the `card_vault` row) by the statement
+ * that reads it, so two completions of one challenge cannot both get it. Null when there is none
+ * or it has expired (then it is gone too). Throws when the record does not open (gone as well:
+ * it was unusable).
  */
-export function takeVaultedCard(db: Db, transactionId: string, keys?: CardVaultKeys, now = new Date()) {
-  return vaultedCard(db, transactionId, keys, now, async () => {
-    const [row] = await db.$queryRaw<Row[]>`
-      DELETE FROM card_vault WHERE transaction_id = ${transactionId}::uuid
-      RETURNING key_id, iv, ciphertext, tag, expires_at`;
-    return row ? { keyId: row.key_id, iv: row.iv, ciphertext: row.ciphertext, tag: row.tag, expiresAt: row.expires_at } : null;
-  });
+export async function takeVaultedCard(db: Db, transactionId: string, now = new Date()): Promise<ChallengeCard | null> {
+  if (!isUuid(transactionId)) return null;
+  const [row] = await db.$queryRawUnsafe<Row[]>(
+    `DELETE FROM vault_records v USING card_vault c WHERE c.transaction_id = $1::uuid AND v.id = c.vault_id RETURNING ${COLUMNS}`,
+    transactionId,
+  );
+  return opened(row, now);
 }
 
 /**
@@ -89,35 +54,31 @@ export function takeVaultedCard(db: Db, transactionId: string, keys?: CardVaultK
  * (directory.ts `verifyChallenge`) while the card stays for the authorization. Null when there
  * is none or it has expired.
  */
-export function readVaultedCard(db: Db, transactionId: string, keys?: CardVaultKeys, now = new Date()) {
-  return vaultedCard(db, transactionId, keys, now, () => db.cardVaultEntry.findUnique({ where: { transactionId } }));
-}
-
-type Sealed = { keyId: string; iv: Uint8Array; ciphertext: Uint8Array; tag: Uint8Array; expiresAt: Date };
-
-async function vaultedCard(
-  db: Db,
-  transactionId: string,
-  keys: CardVaultKeys | undefined,
-  now: Date,
-  find: () => Promise<Sealed | null>,
-): Promise<VaultedCard | null> {
+export async function readVaultedCard(db: Db, transactionId: string, now = new Date()): Promise<ChallengeCard | null> {
   if (!isUuid(transactionId)) return null;
-  const ring = keys ?? (await cardVaultKeys(db));
-  const row = await find();
-  if (!row || row.expiresAt <= now) return null;
-  return openCard(ring, transactionId, row);
+  const [row] = await db.$queryRawUnsafe<Row[]>(
+    `SELECT ${COLUMNS} FROM card_vault c JOIN vault_records v ON v.id = c.vault_id WHERE c.transaction_id = $1::uuid`,
+    transactionId,
+  );
+  return opened(row, now);
 }
 
-/** Drops the card of a payment cancelled or ended without its authorization; whether there was one. */
-export async function dropVaultedCard(db: Db, transactionId: string): Promise<boolean> {
+function opened(row: Row | undefined, now: Date): ChallengeCard | null {
+  if (!row || row.expires_at <= now) return null;
+  const card = openCardColumns(row.id, row);
+  const held = row.held_connector && row.held_token ? { connectorId: row.held_connector, token: row.held_token } : null;
+  return { pan: card.pan, expiryDate: card.expiryDate, held };
+}
+
+/** Drops the card of a payment cancelled or ended without its authorization (its data key is destroyed); whether there was one. */
+export async function dropVaultedCard(db: Db | Tx, transactionId: string): Promise<boolean> {
   if (!isUuid(transactionId)) return false;
-  const { count } = await db.cardVaultEntry.deleteMany({ where: { transactionId } });
+  const { count } = await db.vaultRecord.deleteMany({ where: { challenge: { is: { transactionId } } } });
   return count > 0;
 }
 
-/** Drops every card whose payment's expiry has passed (the worker's sweep); how many. */
+/** Drops every card whose payment's challenge expired (the worker's sweep); how many. */
 export async function dropExpiredCards(db: Db, now = new Date()): Promise<number> {
-  const { count } = await db.cardVaultEntry.deleteMany({ where: { expiresAt: { lte: now } } });
+  const { count } = await db.vaultRecord.deleteMany({ where: { challenge: { is: { expiresAt: { lte: now } } } } });
   return count;
 }

@@ -3,9 +3,9 @@ import { FindingCollector, type KnownValues, type SecretFinding } from '@/server
 
 // Secret discovery in the service's tables: every text, JSON, array and bytea column of every
 // table, each stored value read as text (bytea with non-printable bytes escaped) and given to the
-// secret scanner, with the values a test run sent (its PANs, passwords, client secrets). The card
-// vault (card_vault, docs/ORCHESTRATION.md 5) is scanned like any table: its bytea holds only
-// ciphertext, so a card found there was stored in clear.
+// secret scanner, with the values a test run sent (its PANs, passwords, client secrets). The vault
+// (vault_records: saved cards and the cards of payments waiting for their challenge) is scanned
+// like any table: its bytea holds only ciphertext, so a card found there was stored in clear.
 export type TableScan = { tables: number; columns: number; findings: SecretFinding[] };
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -9,7 +9,7 @@ import {
   type StoredCredentialReason,
 } from '@/server/core/domain/stored-credentials';
 import { cardNotFound } from './customers';
-import { openCard } from './vault';
+import { openCardColumns, type VaultRecordColumns } from './vault';
 import { tokensOf, type CustomerTokens } from './card-tokens';
 
 // A saved card charged (docs/DECISIONS.md "Card on file", after ../shared CARD-ON-FILE.md 4): the
@@ -55,15 +55,8 @@ type CardRow = {
   mit_count: number;
   initial_nti: string | null;
   vault_id: string;
-  kek_id: string;
-  key_iv: Uint8Array;
-  wrapped_key: Uint8Array;
-  key_tag: Uint8Array;
-  iv: Uint8Array;
-  ciphertext: Uint8Array;
-  tag: Uint8Array;
   tokens: { cardId: string; connectorId: string; token: string; processorCustomerId: string | null; createdAt: string }[];
-};
+} & VaultRecordColumns;
 
 export type ChargeOfCard =
   { initiator: 'CUSTOMER' } | { initiator: 'MERCHANT'; reason: MitReason; amount: bigint; currency: string };
@@ -105,16 +98,7 @@ export async function cardToCharge(
       });
     }
   }
-  const vaulted = openCard({
-    id: card.vault_id,
-    kekId: card.kek_id,
-    keyIv: card.key_iv,
-    wrappedKey: card.wrapped_key,
-    keyTag: card.key_tag,
-    iv: card.iv,
-    ciphertext: card.ciphertext,
-    tag: card.tag,
-  });
+  const vaulted = openCardColumns(card.vault_id, card);
   return {
     id: card.id,
     pan: vaulted.pan,

@@ -26,7 +26,8 @@ export type VaultRecordData = {
   tag: Uint8Array<ArrayBuffer>;
 };
 
-type StoredRecord = Pick<VaultRecordData, 'id' | 'kekId'> & {
+/** A record as stored (its bytes as the database gives them). */
+export type StoredRecord = Pick<VaultRecordData, 'id' | 'kekId'> & {
   keyIv: Uint8Array;
   wrappedKey: Uint8Array;
   keyTag: Uint8Array;
@@ -88,6 +89,31 @@ export function openCard(record: StoredRecord, keys: VaultKeys = vaultKeys()): V
     dataKey.fill(0);
     plain?.fill(0);
   }
+}
+
+/** A vault record's columns as a raw SQL statement reads them beside others' (a card's, a challenge's). */
+export type VaultRecordColumns = {
+  kek_id: string;
+  key_iv: Uint8Array;
+  wrapped_key: Uint8Array;
+  key_tag: Uint8Array;
+  iv: Uint8Array;
+  ciphertext: Uint8Array;
+  tag: Uint8Array;
+};
+
+/** The card the record `id` holds, from its columns read by raw SQL (`openCard`). */
+export function openCardColumns(id: string, row: VaultRecordColumns): VaultedCard {
+  return openCard({
+    id,
+    kekId: row.kek_id,
+    keyIv: row.key_iv,
+    wrappedKey: row.wrapped_key,
+    keyTag: row.key_tag,
+    iv: row.iv,
+    ciphertext: row.ciphertext,
+    tag: row.tag,
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../connector';
 import type { AccountCheck, ProcessorAccountConfig, ProcessorEndpoints } from '../processor-account';
 import { integration } from '../processor-account';
-import { authorizeCard, authorizeOrder, authorizeYape } from './culqi-payments';
+import { authorizeCard, authorizeOrder, authorizeYape, holdCard } from './culqi-payments';
 import { culqiClient, isObject, type CulqiClient, type CulqiRefund } from './culqi-client';
 import { culqiNotification } from './culqi-notifications';
 import { deleteCard, provisionCard } from './culqi-cards';
@@ -31,6 +31,8 @@ export const CULQI_CURRENCIES = ['604', '840'] as const;
 export const CULQI_CAPABILITIES = {
   instalments: true,
   threeDsResult: true,
+  // A card is charged as a token made with its cvv (Tokens); after a challenge, the token held before it (holdCard).
+  cardWithoutCode: false,
   reversal: true,
   refunds: true,
   separateCapture: true,
@@ -178,6 +180,7 @@ export const culqi = integration<CulqiClient>({
       },
       notification: (notification) => culqiNotification(client, account, notification),
       provisionCardToken: (card, context) => provisionCard(client, card, context),
+      holdCard: (card, context) => holdCard(client, card, context),
       deleteCardToken: (token) => deleteCard(client, token),
     };
   },

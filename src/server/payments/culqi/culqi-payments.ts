@@ -1,7 +1,14 @@
 import { describeCard, isExpiryInPast, parseExpiry } from '@/server/core/domain/card';
 import { DEFAULT_EXPIRY_SECONDS } from '@/server/core/domain/expiry';
 import { addSeconds } from '@/server/core/domain/time';
-import { instrumentFor, type PaymentInstrument, type AuthorizeResult, type ConnectorContext } from '../connector';
+import {
+  instrumentFor,
+  type AuthorizeResult,
+  type ConnectorContext,
+  type HoldCardResult,
+  type InstrumentFor,
+  type PaymentInstrument,
+} from '../connector';
 import { cardPayment, withoutUndefined } from '../method-details';
 import { decline, technicalFailure } from '../outcomes';
 import { yapeWallet } from '../yape-wallet';
@@ -31,7 +38,7 @@ export async function authorizeCard(
   context: ConnectorContext,
 ): Promise<AuthorizeResult> {
   const card = instrumentFor(instrument, 'CARD');
-  const { pan, expiry, securityCode, installments, storedCredential } = card;
+  const { pan, installments, storedCredential } = card;
   const described: Described = cardPayment(describeCard(pan), installments);
   const count = Number(installments?.number ?? '1');
   const held = storedCredential?.processorToken;
@@ -43,20 +50,16 @@ export async function authorizeCard(
     });
     return chargeResult(answer, described);
   }
-  // Culqi refuses to tokenize an expired card; the interface declines it (docs/DESIGN.md 7).
-  const expiryDate = parseExpiry(expiry);
-  if (expiryDate === null || isExpiryInPast(expiry, context.now)) {
-    return decline({ code: 'expired_card', description: 'Tarjeta vencida' }, 'hard', described);
-  }
-  const token = tokenOf(
-    await client.post('/tokens', cardTokenBody(pan, expiryDate, securityCode, context), {
-      key: 'public',
-      secure: true,
+  if (card.heldToken) {
+    // The token made before the 3-D Secure challenge (holdCard), charged with its result: Culqi's
+    // own 3-D Secure flow charges the payer's token again once authenticated (culqi.md).
+    const answer = await client.post('/charges', chargeBody(context, card.heldToken, count > 1 ? count : 0), {
+      key: 'secret',
       signal: context.signal,
-    }),
-    described,
-    false,
-  );
+    });
+    return chargeResult(answer, described);
+  }
+  const token = await cardToken(client, card, context, described);
   if (!isToken(token)) return token;
   const withCard: Described = cardPayment(cardOf(pan, token), installments);
   const answer = await client.post('/charges', chargeBody(context, token.id, count > 1 ? count : 0), {
@@ -64,6 +67,38 @@ export async function authorizeCard(
     signal: context.signal,
   });
   return chargeResult(answer, withCard);
+}
+
+/** A token of the card (`POST /v2/tokens`, with its cvv), or how the card was refused. */
+async function cardToken(client: CulqiClient, card: InstrumentFor<'CARD'>, context: ConnectorContext, described: Described) {
+  // Culqi refuses to tokenize an expired card; the interface declines it (docs/DESIGN.md 7).
+  const expiryDate = parseExpiry(card.expiry);
+  if (expiryDate === null || isExpiryInPast(card.expiry, context.now)) {
+    return decline({ code: 'expired_card', description: 'Tarjeta vencida' }, 'hard', described);
+  }
+  const answer = await client.post('/tokens', cardTokenBody(card.pan, expiryDate, card.securityCode, context), {
+    key: 'public',
+    secure: true,
+    signal: context.signal,
+  });
+  return tokenOf(answer, described, false);
+}
+
+/** A token lives 5 minutes and is charged once (docs.culqi.com/es/documentacion/pagos-online/cargo-unico/tokens). */
+const TOKEN_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * The card of a payment about to wait for its 3-D Secure challenge, as a token made now with its
+ * cvv: the charge after the challenge has no cvv (none is kept) and charges this token instead.
+ */
+export async function holdCard(
+  client: CulqiClient,
+  card: InstrumentFor<'CARD'>,
+  context: ConnectorContext,
+): Promise<HoldCardResult> {
+  const token = await cardToken(client, card, context, cardPayment(describeCard(card.pan), card.installments));
+  if (!isToken(token)) return { outcome: 'unavailable' };
+  return { outcome: 'held', token: token.id, expiresAt: new Date(context.now.getTime() + TOKEN_LIFETIME_MS) };
 }
 
 export async function authorizeYape(client: CulqiClient, instrument: PaymentInstrument, context: ConnectorContext) {

@@ -54,6 +54,8 @@ export const IZIPAY_CAPABILITIES = {
   instalments: false,
   // No documented way to pass an external 3-D Secure result to API A (§2.3, §15.4).
   threeDsResult: false,
+  // A typed card goes with its securityCode (izipay-mapping.ts); only an MIT (mitWithNti) goes without.
+  cardWithoutCode: false,
   reversal: true,
   refunds: true,
   separateCapture: true,

@@ -42,6 +42,8 @@ export const MERCADOPAGO_CURRENCIES = ['604'] as const;
 export const MERCADOPAGO_CAPABILITIES = {
   instalments: true,
   threeDsResult: false,
+  // A card token is made with the security code (mercadopago-mapping.ts).
+  cardWithoutCode: false,
   reversal: true,
   refunds: true,
   separateCapture: true,

@@ -34,6 +34,8 @@ export const NIUBIZ_CAPABILITIES = {
   // Only one source shows an external 3-D Secure result (`athentication{eci,xid,cavv}`, [ts-hook],
   // research §4.4.5), without version or DS transaction id: not offered.
   threeDsResult: false,
+  // Its authorization carries the card's cvv2 (niubiz-mapping.ts): no card goes without it.
+  cardWithoutCode: false,
   // Void of a sale not yet settled (research §6.1).
   reversal: true,
   refunds: true,

@@ -52,6 +52,7 @@ describe.each([acquirerA, acquirerB])('$id', (acquirer) => {
     expect(acquirer.capabilities).toStrictEqual({
       instalments: true,
       threeDsResult: true,
+      cardWithoutCode: true,
       reversal: true,
       refunds: true,
       separateCapture: true,

@@ -19,6 +19,7 @@ function redirectProcessor(
       ...NO_CAPTURE,
       instalments: false,
       threeDsResult: false,
+      cardWithoutCode: false,
       reversal: false,
       refunds,
       partialRefund: refunds,

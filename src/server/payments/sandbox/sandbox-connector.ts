@@ -138,6 +138,8 @@ export function sandboxConnector(processor: SandboxProcessor, store: SandboxStor
     },
     // A sandbox processor keeps no token of its own: the vault's PAN is what it takes.
     provisionCardToken: async () => notSupported('provision_token'),
+    // It authorizes a card without its code (cardWithoutCode): nothing to hold before a challenge.
+    holdCard: async () => notSupported('hold_card'),
     deleteCardToken: async () => notSupported('delete_token'),
     async reverse(transaction) {
       if (!capabilities.reversal) return notSupported('reverse');

@@ -59,6 +59,7 @@ describe.each([yapeRailA, yapeRailB])('$id', (rail) => {
     expect(rail.capabilities).toStrictEqual({
       instalments: false,
       threeDsResult: false,
+      cardWithoutCode: false,
       reversal: true,
       refunds: true,
       separateCapture: false,

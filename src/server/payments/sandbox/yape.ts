@@ -34,6 +34,7 @@ function yapeRail(identity: Pick<SandboxProcessor, 'id' | 'name'>): SandboxProce
       ...NO_CAPTURE,
       instalments: false,
       threeDsResult: false,
+      cardWithoutCode: false,
       reversal: true,
       refunds: true,
       partialRefund: true,

@@ -26,10 +26,14 @@ describe('migrations', () => {
     try {
       await deployMigrations(database.factory);
       const last = migrationNames().at(-1)!;
-      // The state a process leaves that dies inside the last migration (transactions_saved_card):
+      // The state a process leaves that dies inside the last migration (challenge_cards_in_vault):
       // the engine's row started, the script's work rolled back with its transaction.
-      await run(`DROP INDEX "transactions_saved_card_id_partial_idx"`);
-      await run(`ALTER TABLE "transactions" DROP COLUMN "saved_card_id"`);
+      await run(`ALTER TABLE "card_vault" DROP CONSTRAINT "card_vault_vault_id_fkey"`);
+      await run(`DROP INDEX "card_vault_vault_id_key"`);
+      await run(
+        `ALTER TABLE "card_vault" DROP COLUMN "vault_id", DROP COLUMN "held_connector", DROP COLUMN "held_token",
+         ADD COLUMN "key_id" TEXT NOT NULL, ADD COLUMN "iv" BYTEA NOT NULL, ADD COLUMN "ciphertext" BYTEA NOT NULL, ADD COLUMN "tag" BYTEA NOT NULL`,
+      );
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "applied_steps_count" = 0 WHERE "migration_name" = '${last}'`,
       );
@@ -44,7 +48,7 @@ describe('migrations', () => {
         [false, true],
         [true, false],
       ]);
-      await adapter.queryRaw({ sql: 'SELECT "saved_card_id" FROM "transactions" LIMIT 1', args: [], argTypes: [] });
+      await adapter.queryRaw({ sql: 'SELECT "vault_id", "held_token" FROM "card_vault" LIMIT 1', args: [], argTypes: [] });
       // A migration that failed says why in its logs: it is left for an operator.
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "logs" = 'boom' WHERE "migration_name" = '${last}' AND "rolled_back_at" IS NULL`,

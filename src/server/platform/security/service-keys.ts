@@ -75,7 +75,7 @@ export function consoleSessionSecret(prisma: Db): Promise<string> {
  * What a generated sealing key protects (src/server/platform/security/sealed-box.ts), or keys
  * (client secrets' pepper, secrets.ts): its row in `service_keys`.
  */
-export type SealingKeyName = 'card-vault-key' | 'processor-secrets-key' | 'webhook-secrets-key' | 'client-secret-pepper';
+export type SealingKeyName = 'processor-secrets-key' | 'webhook-secrets-key' | 'client-secret-pepper';
 
 const sealingKeys = new Map<SealingKeyName, Promise<SealingKey>>();
 

@@ -3,6 +3,7 @@ import type {
   CaptureRequest,
   CaptureResult,
   ConnectorContext,
+  HoldCardResult,
   InstrumentFor,
   PaymentConnector,
   PaymentInstrument,
@@ -91,6 +92,17 @@ export function provisionWithin(
   context: Omit<ConnectorContext, 'signal'>,
 ): Promise<ProvisionTokenResult> {
   return within(connector, 'provision_token', (signal) => connector.provisionCardToken(instrument, { ...context, signal }), {
+    outcome: 'unavailable',
+  });
+}
+
+/** The connector's one-use token of a card about to wait for its challenge, or `unavailable` once its timeout has passed. */
+export function holdWithin(
+  connector: PaymentConnector,
+  instrument: InstrumentFor<'CARD'>,
+  context: Omit<ConnectorContext, 'signal'>,
+): Promise<HoldCardResult> {
+  return within(connector, 'hold_card', (signal) => connector.holdCard(instrument, { ...context, signal }), {
     outcome: 'unavailable',
   });
 }

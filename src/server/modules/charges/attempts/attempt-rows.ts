@@ -9,6 +9,7 @@ import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import { chargeMoves } from '@/server/modules/charges/moves/charge-moves';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
+import type { HeldCard } from '@/server/modules/charges/card-vault';
 import type { ClaimRows } from './claim-charge';
 import type { OutcomeColumns, TransactionColumns } from './transaction-columns';
 import { authorizationVerdict, verdictRow, type Verdict } from '../verdict';
@@ -34,6 +35,8 @@ export type ChargeBase = {
   cardSaveId: string | null;
   /** The charge that saves a card, or a saved card's charge (stored-credential.ts); null for any other. */
   storedCredential: StoredCredentialUse | null;
+  /** After a 3-D Secure challenge: the token of the card its waiting processor made before it (card-vault.ts). */
+  heldCard?: HeldCard | null;
 };
 
 /** Why routing chose an attempt's connector (stored in `transactions.routing`). */

@@ -8,7 +8,7 @@ import type { ThreeDsResult } from '@/server/core/three-ds/directory';
 import { actingMerchantById } from '@/server/modules/access/merchant-scope';
 import { transactionSelect } from '@/server/modules/charges/transaction-view';
 import { additionalFieldsOf, type Attempt, type ChargeBase, type RoutingChoice } from './attempt-rows';
-import { planCharge } from './plan-charge';
+import { planCharge, type ChargePlan } from './plan-charge';
 import { storedCredentialOfRow } from './stored-credential';
 import { refuseUnauthenticated, runAttempts } from './run-attempts';
 
@@ -53,8 +53,7 @@ export async function completeChallenge(
       method_name: 'CARD',
       method_details: {
         pan: card?.pan ?? '',
-        expiry_date: card?.expiry_date ?? '',
-        ...(card?.security_code ? { security_code: card.security_code } : {}),
+        expiry_date: card?.expiryDate ?? '',
         ...(details.installments
           ? { installments: { plan: details.installments.plan, number: details.installments.installment_number } }
           : {}),
@@ -80,7 +79,8 @@ export async function completeChallenge(
     authentication: null,
     captureMode: row.captureStatus === null ? 'AUTOMATIC' : 'MANUAL',
     cardSaveId: row.cardSaveId,
-    storedCredential: await storedCredentialOfRow(db, row, Boolean(card?.security_code)),
+    storedCredential: await storedCredentialOfRow(db, row, false),
+    heldCard: card?.held ?? null,
   };
   const attempt: Attempt = {
     row,
@@ -91,26 +91,40 @@ export async function completeChallenge(
     payerToken: row.payerToken ?? '',
   };
   const passed = card !== null && (result.status === 'Y' || result.status === 'A');
-  // Without its card (expired from the vault) the payment cannot be authorized: as unauthenticated.
-  const settled = passed
-    ? await authorizeAuthenticated(db, base, attempt, result)
-    : await refuseUnauthenticated(db, base, attempt, card ? result : { ...result, status: 'U' });
+  const plan = passed ? await authorizingPlan(db, { ...base, authentication: result }, attempt) : null;
+  // Without its card (expired from the vault), or a processor that can authorize it without its
+  // security code, the payment cannot be authorized: as unauthenticated.
+  const settled = plan
+    ? await runAttempts(db, { ...base, authentication: result }, plan, withAuthentication(base, attempt, result))
+    : await refuseUnauthenticated(db, base, attempt, card && !passed ? result : { ...result, status: 'U' });
   return { state: settled.transaction.state, redirectUrl: row.redirectUrl };
 }
 
-async function authorizeAuthenticated(db: Db, request: ChargeBase, waiting: Attempt, result: ThreeDsResult) {
-  const base = { ...request, authentication: result };
-  const attempt = {
+function withAuthentication(base: ChargeBase, waiting: Attempt, result: ThreeDsResult): Attempt {
+  const authenticated = { ...base, authentication: result };
+  return {
     ...waiting,
-    row: { ...waiting.row, additionalFields: additionalFieldsOf(base, waiting.connectorId, waiting.number) },
+    row: { ...waiting.row, additionalFields: additionalFieldsOf(authenticated, waiting.connectorId, waiting.number) },
   };
+}
+
+/**
+ * Routing's candidates for the authorization after the challenge: the processor the payment waited
+ * for first, routing's others after it for failover. The card has no security code now (none is
+ * kept): a card the payer typed goes only where it needs none, or where its processor holds it
+ * (`heldCard`); a saved card's routing already asks that (stored-credential.ts). Null when none can.
+ */
+async function authorizingPlan(db: Db, base: ChargeBase, waiting: Attempt): Promise<ChargePlan | null> {
   const plan = await planCharge(db, base);
-  // The processor the payment waited for comes first; routing's others follow for failover.
-  const own = plan.candidates.find((candidate) => candidate.connector === attempt.connectorId) ?? {
-    connector: attempt.connectorId,
-    route: attempt.routing.route,
-    reason: attempt.routing.reason,
+  const own = plan.candidates.find((candidate) => candidate.connector === waiting.connectorId) ?? {
+    connector: waiting.connectorId,
+    route: waiting.routing.route,
+    reason: waiting.routing.reason,
   };
-  const candidates = [own, ...plan.candidates.filter((candidate) => candidate.connector !== attempt.connectorId)];
-  return runAttempts(db, base, { ...plan, candidates }, attempt);
+  const ordered = [own, ...plan.candidates.filter((candidate) => candidate.connector !== waiting.connectorId)];
+  const typed = base.storedCredential?.usage !== 'SUBSEQUENT';
+  const candidates = typed
+    ? ordered.filter(({ connector }) => plan.cardWithoutCode.has(connector) || base.heldCard?.connectorId === connector)
+    : ordered;
+  return candidates[0]?.connector === waiting.connectorId ? { ...plan, candidates } : null;
 }

@@ -3,7 +3,8 @@ import { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import { instrumentOf } from './payment-instrument';
 import type { StoredCredentialUse } from './stored-credential';
 
-const parse = (paymentMethod: unknown) => instrumentOf(paymentMethodRequest.parse(paymentMethod), null, 'sandbox-acquirer-a');
+const parse = (paymentMethod: unknown) =>
+  instrumentOf(paymentMethodRequest.parse(paymentMethod), null, 'sandbox-acquirer-a', null);
 
 describe('instrumentOf', () => {
   it('carries every field of a card, in the connectors terms', () => {
@@ -94,7 +95,7 @@ describe('instrumentOf', () => {
       },
     };
     const at = (connectorId: string) => {
-      const instrument = instrumentOf(request, use, connectorId);
+      const instrument = instrumentOf(request, use, connectorId, null);
       return instrument.method === 'CARD' ? instrument.storedCredential : undefined;
     };
     expect(at('izipay-1')).toStrictEqual({

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { paymentMethodRequest } from '@/server/core/interface/charge-request';
 import type { InstrumentFor, PaymentInstrument, StoredCredential } from '@/server/payments';
+import type { HeldCard } from '@/server/modules/charges/card-vault';
 import type { StoredCredentialUse } from './stored-credential';
 
 /** The `payment_method` of `POST /charges` as its schema validated it (docs/interface.md 2.2-2.4). */
@@ -16,10 +17,14 @@ export function instrumentOf(
   request: PaymentMethodRequest,
   storedCredential: StoredCredentialUse | null,
   connectorId: string,
+  held: HeldCard | null,
 ): PaymentInstrument {
   switch (request.method_name) {
-    case 'CARD':
-      return cardInstrumentOf(request.method_details, storedCredential, connectorId);
+    case 'CARD': {
+      const card = cardInstrumentOf(request.method_details, storedCredential, connectorId);
+      // A token held before a 3-D Secure challenge is its processor's only (card-vault.ts).
+      return held?.connectorId === connectorId ? { ...card, heldToken: held.token } : card;
+    }
     case 'YAPE': {
       const { phone, otp, callback_url } = request.method_details;
       return {

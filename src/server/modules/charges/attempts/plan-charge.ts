@@ -19,6 +19,8 @@ export type ChargePlan = {
   stepUpAllowed: boolean;
   /** The candidates' connectors that authorize with a 3-D Secure result (`capabilities.threeDsResult`). */
   threeDsCapable: ReadonlySet<string>;
+  /** The candidates' connectors that authorize a typed card without its security code (`capabilities.cardWithoutCode`). */
+  cardWithoutCode: ReadonlySet<string>;
   /** The merchant's 3-D Secure setting for the payment's method. */
   threeDs: RoutingConfig['threeDs'];
   /** The candidates' connectors that release an uncaptured authorization on their own, after so many days. */
@@ -80,6 +82,7 @@ export async function planCharge(prisma: Db, base: ChargeBase): Promise<ChargePl
     policy: config.policy,
     stepUpAllowed: method === 'CARD' && !merchantInitiated && mayStepUp(config.threeDs),
     threeDsCapable,
+    cardWithoutCode: new Set(connectors.filter((each) => each.capabilities.cardWithoutCode).map((each) => each.id)),
     threeDs: config.threeDs,
     captureHoldDays: new Map(
       connectors.flatMap(({ id, capabilities }) =>

@@ -3,7 +3,7 @@ import { persistently } from '@/server/platform/db/transient-faults';
 import type { TransactionState } from '@/server/core/domain/states';
 import { NIL_UUID } from '@/server/core/domain/uuid';
 import type { OutboxEventRow } from '@/server/modules/events/event-of';
-import type { SealedCard } from '@/server/modules/charges/card-vault';
+import type { VaultedChallenge } from '@/server/modules/charges/card-vault';
 import type { ClaimRows } from './claim-charge';
 import type { HeldCardToken } from '@/server/modules/customers/card-tokens';
 import {
@@ -26,7 +26,8 @@ import {
 // once, in its final state, from the claimed row with the outcome's columns over it, with its
 // whole lifecycle (REGISTRADO at the claim's time first) and the events of its moves after
 // REGISTRADO (whose event the claim wrote). A card waiting for its 3-D Secure challenge is vaulted
-// in that statement, so the vault never holds a card without its payment nor the reverse.
+// in that statement (its vault record, and the `card_vault` row naming it), so the vault never
+// holds a challenge's card without its payment nor the reverse.
 const SETTLE_CLAIM = `
 WITH settled AS (
   DELETE FROM charge_claims c WHERE c.transaction_id = $1::uuid
@@ -37,11 +38,17 @@ WITH settled AS (
   FROM settled s,
        jsonb_populate_record(NULL::transactions, s.attempt_row || jsonb_build_object('status_checks', s.status_checks) || $2::jsonb) v
   RETURNING id, operation_id
-), ${movesWritten('written', 'written', { lifecycle: '$3', events: '$4' })}, vaulted AS (
-  INSERT INTO card_vault (transaction_id, key_id, iv, ciphertext, tag, expires_at)
-  SELECT w.id, $5, $6::bytea, $7::bytea, $8::bytea, $9::timestamptz FROM written w WHERE $5::text IS NOT NULL
-), ${nextClaimWritten('written', '$10', '$11', '$12')},
-${savedCardCharged('written', { card: '$13', mit: '$14', nti: '$15', connector: '$16', token: '$17', customer: '$18' })}
+), ${movesWritten('written', 'written', { lifecycle: '$3', events: '$4' })}, challenge_record AS (
+  INSERT INTO vault_records (id, kek_id, key_iv, wrapped_key, key_tag, iv, ciphertext, tag)
+  SELECT (p.v->>'id')::uuid, p.v->>'kek_id', ${['key_iv', 'wrapped_key', 'key_tag', 'iv', 'ciphertext', 'tag'].map((column) => `decode(p.v->>'${column}', 'base64')`).join(', ')}
+  FROM written w, (SELECT $5::jsonb AS v) p WHERE p.v IS NOT NULL
+  RETURNING id
+), vaulted AS (
+  INSERT INTO card_vault (transaction_id, vault_id, held_connector, held_token, expires_at)
+  SELECT w.id, r.id, $5::jsonb->>'held_connector', $5::jsonb->>'held_token', ($5::jsonb->>'expires_at')::timestamptz
+  FROM written w, challenge_record r
+), ${nextClaimWritten('written', '$6', '$7', '$8')},
+${savedCardCharged('written', { card: '$9', mit: '$10', nti: '$11', connector: '$12', token: '$13', customer: '$14' })}
 SELECT count(*)::int AS moved FROM written`;
 
 // A written attempt (a payment that waited PENDIENTE for its payer's 3-D Secure challenge, or
@@ -69,7 +76,7 @@ export type AttemptOutcomeRows = {
   /** The events of the moves after those already announced. */
   events: OutboxEventRow[];
   /** The card of a payment that waits for its challenge (a claim only). */
-  vault?: { card: SealedCard; expiresAt: Date } | null;
+  vault?: VaultedChallenge | null;
   /** The attempt routing moves on to, with its number. */
   next: (ClaimRows & { attempt: number }) | null;
   /** What the approval of a saved card's charge leaves on the card (save-on-approval.ts). */
@@ -107,18 +114,13 @@ export async function recordAttempt(prisma: Db | Tx, rows: AttemptOutcomeRows, {
   ];
   const write = () => {
     if (rows.from === 'claim') {
-      const sealed = rows.vault?.card;
       return prisma.$queryRawUnsafe<{ moved: number }[]>(
         SETTLE_CLAIM,
         rows.transactionId,
         asJson(rows.columns),
         lifecycle,
         events,
-        sealed?.keyId ?? null,
-        sealed ? Buffer.from(sealed.iv) : null,
-        sealed ? Buffer.from(sealed.ciphertext) : null,
-        sealed ? Buffer.from(sealed.tag) : null,
-        rows.vault?.expiresAt ?? null,
+        rows.vault ? vaultedJson(rows.vault) : null,
         ...next,
         ...charged,
       );
@@ -142,6 +144,24 @@ export async function recordAttempt(prisma: Db | Tx, rows: AttemptOutcomeRows, {
 /** The outcomes of attempts that do not exist: they write nothing, and ready the statements on the connection (warm-up). */
 export async function warmRecordAttempt(tx: Tx): Promise<void> {
   const noCard = [null, false, null, null, null, null];
-  await tx.$queryRawUnsafe(SETTLE_CLAIM, NIL_UUID, '{}', '[]', '[]', null, null, null, null, null, null, '[]', 0, ...noCard);
+  await tx.$queryRawUnsafe(SETTLE_CLAIM, NIL_UUID, '{}', '[]', '[]', null, null, '[]', 0, ...noCard);
   await tx.$queryRawUnsafe(MOVE_WRITTEN, NIL_UUID, '{}', 'PENDIENTE', '[]', '[]', null, '[]', 0, ...noCard);
+}
+
+/** A challenge's vault record and `card_vault` row as the statement's one JSON parameter (bytes in base64). */
+function vaultedJson({ record, held, expiresAt }: VaultedChallenge): string {
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+  return JSON.stringify({
+    id: record.id,
+    kek_id: record.kekId,
+    key_iv: base64(record.keyIv),
+    wrapped_key: base64(record.wrappedKey),
+    key_tag: base64(record.keyTag),
+    iv: base64(record.iv),
+    ciphertext: base64(record.ciphertext),
+    tag: base64(record.tag),
+    held_connector: held?.connectorId ?? null,
+    held_token: held?.token ?? null,
+    expires_at: expiresAt.toISOString(),
+  });
 }

@@ -1,17 +1,17 @@
 import type { Prisma } from '@/generated/prisma/client';
 import { payerPageUrl } from '@/server/modules/charges/payer/payer-url';
-import { sealForVault } from '@/server/modules/charges/card-vault';
+import { sealForChallenge } from '@/server/modules/charges/card-vault';
 import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
 import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { Db } from '@/server/platform/db/client';
 import { nextStep, type AttemptFailure } from '@/server/core/orchestration';
-import { transactionReference, type AuthorizeResult, type PaymentConnector } from '@/server/payments';
+import { transactionReference, type AuthorizeResult, type ConnectorContext, type PaymentConnector } from '@/server/payments';
 import { connectorById } from '@/server/modules/processors/connectors';
 import type { ChargeResponse } from '@/server/core/interface/transaction';
 import type { TransactionRow } from '@/server/modules/charges/transaction-view';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { inquiryVerdict } from '../verdict';
-import { authorizeWithin, statusWithin } from './ask-processor';
+import { authorizeWithin, holdWithin, statusWithin } from './ask-processor';
 import { instrumentOf } from './payment-instrument';
 import {
   attemptRows,
@@ -62,18 +62,8 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
   for (;;) {
     const connector = await connectorOf(prisma, attempt.connectorId);
     const sentAt = new Date();
-    const instrument = instrumentOf(base.body.payment_method, base.storedCredential, connector.id);
-    const context = {
-      now: sentAt,
-      transactionId: attempt.row.id,
-      amount: attempt.row.amount,
-      currency: attempt.row.currency,
-      order: orderFacts(base),
-      payerPageUrl: payerPageUrl(attempt.payerToken),
-      expirySeconds: base.merchant.expirySeconds[attempt.row.method],
-      capture: base.captureMode === 'MANUAL' ? ('manual' as const) : ('automatic' as const),
-      ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
-    };
+    const instrument = instrumentOf(base.body.payment_method, base.storedCredential, connector.id, base.heldCard ?? null);
+    const context = contextOf(base, attempt, sentAt);
     const { answer, sent } = await authorizeWithin(connector, instrument, context);
     const latencyMs = Date.now() - sentAt.getTime();
     const result = isAmbiguous(answer) ? await afterAmbiguity(connector, attempt, answer.processorReference) : answer;
@@ -139,19 +129,39 @@ export async function runAttempts(prisma: Db, request: ChargeBase, plan: ChargeP
   }
 }
 
+/** What a connector is told of the payment an attempt makes. */
+function contextOf(base: ChargeBase, attempt: Attempt, now: Date): Omit<ConnectorContext, 'signal'> {
+  return {
+    now,
+    transactionId: attempt.row.id,
+    amount: attempt.row.amount,
+    currency: attempt.row.currency,
+    order: orderFacts(base),
+    payerPageUrl: payerPageUrl(attempt.payerToken),
+    expirySeconds: base.merchant.expirySeconds[attempt.row.method],
+    capture: base.captureMode === 'MANUAL' ? 'manual' : 'automatic',
+    ...(base.authentication ? { authentication: forProcessor(base.authentication) } : {}),
+  };
+}
+
 /**
  * The challenge a payment waits on: its attempt, in flight until now, written PENDIENTE with the
  * challenge page to continue at and its card vaulted, in one statement (the challenge page never
- * shows a payment whose card it cannot authorize).
+ * shows a payment whose card it cannot authorize). The security code is not vaulted: a processor
+ * that authorizes no card without it is asked first for a one-use token of the card (`holdCard`),
+ * charged after the challenge, which then expires with the token.
  */
 export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Attempt): Promise<ChargeResponse> {
-  const decidedAt = new Date();
-  const expiresAt = new Date(decidedAt.getTime() + CHALLENGE_EXPIRY_SECONDS * 1000);
   const method = base.body.payment_method;
   if (method.method_name !== 'CARD') throw new Error('only a card payment is authenticated with 3-D Secure');
   if (attempt.written !== 'claim') throw new Error('a challenge is awaited by an attempt in flight');
-  const { pan, expiryDate, securityCode } = cardNumberOf(base.body);
-  const card = await sealForVault(prisma, attempt.row.id, { pan, expiry_date: expiryDate, security_code: securityCode ?? '' });
+  const held = await holdCard(prisma, base, attempt);
+  const decidedAt = new Date();
+  const expiresAt = new Date(
+    Math.min(decidedAt.getTime() + CHALLENGE_EXPIRY_SECONDS * 1000, held?.expiresAt.getTime() ?? Number.POSITIVE_INFINITY),
+  );
+  const { pan, expiryDate } = cardNumberOf(base.body);
+  const card = sealForChallenge({ pan, expiryDate }, held && { connectorId: attempt.connectorId, token: held.token }, expiresAt);
   const settlement: Settlement = {
     result: {
       outcome: 'pending',
@@ -168,7 +178,21 @@ export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Atte
     statusCheckAt: null,
     threeDs: pendingChallenge(),
   };
-  return answerWith(prisma, base, attempt, settlement, { card, expiresAt });
+  return answerWith(prisma, base, attempt, settlement, card);
+}
+
+/**
+ * The waiting processor's one-use token of a card it cannot authorize without the security code
+ * (`capabilities.cardWithoutCode` false), made while the code is in memory; null when it needs
+ * none, holds none, or a saved card's charge goes by the card's own tokens (stored-credential.ts).
+ */
+async function holdCard(prisma: Db, base: ChargeBase, attempt: Attempt): Promise<{ token: string; expiresAt: Date } | null> {
+  const connector = await connectorOf(prisma, attempt.connectorId);
+  if (connector.capabilities.cardWithoutCode || base.storedCredential?.usage === 'SUBSEQUENT') return null;
+  const instrument = instrumentOf(base.body.payment_method, null, connector.id, null);
+  if (instrument.method !== 'CARD' || instrument.securityCode === undefined) return null;
+  const answer = await holdWithin(connector, instrument, contextOf(base, attempt, new Date()));
+  return answer.outcome === 'held' ? answer : null;
 }
 
 /** A payment whose 3-D Secure authentication failed is declined without asking a processor. */

@@ -62,7 +62,7 @@ describe('challengeView', () => {
       returnUrl: null,
     });
     expect(asText(view)).not.toContain(payment.card.pan);
-    expect(asText(view)).not.toContain(payment.card.security_code);
+    expect(asText(view)).not.toContain(payment.card.securityCode);
   });
 
   it('is null for a token of another method, an unknown token and one of another shape', async () => {

@@ -2,7 +2,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/platform/db/client';
 import type { TransactionState } from '@/server/core/domain/states';
 import { moveTransaction } from '@/server/modules/charges/moves/move-transaction';
-import { readVaultedCard } from '@/server/modules/charges/card-vault';
+import { dropVaultedCard, readVaultedCard } from '@/server/modules/charges/card-vault';
 import { pendingChallenge, pendingChallengeOf, type PendingChallenge } from '@/server/core/three-ds/challenge-state';
 import { CHALLENGE_TRIES, verifyChallenge, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { PayerOutcome } from './payer-actions';
@@ -118,7 +118,7 @@ async function withLockedChallenge<T>(
     if (row.expires_at && row.expires_at <= now) {
       // As the other payer pages do: the payment moves on its next action, and its card goes with it.
       await moveTransaction(tx, row.id, 'PENDIENTE', 'EXPIRADO', { stateReason: STATE_REASONS.expired }, now);
-      await tx.cardVaultEntry.deleteMany({ where: { transactionId: row.id } });
+      await dropVaultedCard(tx, row.id);
       return { kind: 'expired' as const };
     }
     const pending = pendingChallengeOf(row.three_ds);
@@ -195,7 +195,7 @@ export async function cancelChallenge(db: Db, token: string): Promise<PayerOutco
   if (!payment) return { kind: 'not_found' };
   return withLockedChallenge(db, payment.id, async (tx, _pending, now) => {
     await abandonMove(tx, payment.id, now);
-    await tx.cardVaultEntry.deleteMany({ where: { transactionId: payment.id } });
+    await dropVaultedCard(tx, payment.id);
     return { kind: 'moved' as const, state: 'CANCELADO' as const };
   });
 }

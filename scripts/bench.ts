@@ -254,8 +254,73 @@ async function latencyOnly(database: string, databaseUrl: string, profile: boole
   }
 }
 
+/**
+ * `npm run bench -- --saved-cards`: only a new card's, a one-click and an MIT charge, saturated,
+ * alternated for three rounds on a new database, and their ratios to the new card's, printed
+ * (BENCHMARKS.md untouched). With `--profile`, the service under V8's CPU profiler (one round),
+ * and where its threads' time went.
+ */
+async function savedCardsOnly(database: string, databaseUrl: string, profile: boolean): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
+  const environment = {
+    DATABASE_URL: databaseUrl,
+    PGLITE_DIR: join(dir, 'pglite'),
+    SERVICE_FILE: join(dir, 'service.json'),
+    BENCH_ROUTES: 'true',
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
+    ...LIFTED_LIMITS,
+  };
+  const profileDir = profile ? join(dir, 'profiles') : undefined;
+  const service = await startService(
+    PORT,
+    environment,
+    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+  );
+  try {
+    const origin = service.origin;
+    const bearer = await token(origin);
+    const targets = benchTargets(origin, bearer, {
+      ...(await prepare(origin, environment.SERVICE_FILE, bearer, { count: 100, refunds: 1, captures: 1 })),
+    });
+    const names: TargetName[] = ['charges', 'oneClick', 'mit'];
+    for (const name of names) await measure(origin, targets[name], { seconds: 2, connections: 8 });
+    const rounds = profile ? 1 : 3;
+    const figures = new Map<TargetName, number[]>(names.map((name) => [name, []]));
+    for (let round = 0; round < rounds; round += 1) {
+      for (const name of names) {
+        const pid = service.child.pid!;
+        const before = cpuSample(pid);
+        const result = await measure(origin, targets[name], { seconds: SECONDS, connections: CONNECTIONS });
+        const cpu = cpuPerRequest(before, cpuSample(pid), result.total);
+        figures.get(name)!.push(result.requestsPerSecond);
+        console.log(
+          `  ${database} round ${round + 1} ${targets[name].name}: ${result.requestsPerSecond.toFixed(0)} req/s (${result.non2xx} not 2xx), ${JSON.stringify(cpu)}`,
+        );
+      }
+    }
+    const mean = (name: TargetName) => figures.get(name)!.reduce((sum, value) => sum + value, 0) / rounds;
+    console.log(
+      `\n${database}: new card ${mean('charges').toFixed(0)} req/s, one-click ${mean('oneClick').toFixed(0)} ` +
+        `(${(mean('oneClick') / mean('charges')).toFixed(2)}), MIT ${mean('mit').toFixed(0)} (${(mean('mit') / mean('charges')).toFixed(2)})`,
+    );
+  } finally {
+    await service.stop();
+    for (const file of profileDir ? readdirSync(profileDir).sort() : []) {
+      const path = join(profileDir!, file);
+      console.log(`\n${path}\n${summarizeProfile(path, 40).join('\n')}`);
+    }
+    rmSync(profileDir ? join(dir, 'pglite') : dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync('.next/BUILD_ID')) execSync('npm run build', { stdio: 'inherit' });
+  if (process.argv.includes('--saved-cards')) {
+    const profile = process.argv.includes('--profile');
+    if (!process.argv.includes('--postgresql-only')) await savedCardsOnly('pglite', '', profile);
+    if (process.env.DATABASE_URL) await savedCardsOnly('postgresql', process.env.DATABASE_URL, profile);
+    return;
+  }
   if (process.argv.includes('--latency')) {
     const profile = process.argv.includes('--profile');
     await latencyOnly('pglite', '', profile);

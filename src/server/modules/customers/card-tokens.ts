@@ -58,6 +58,11 @@ export async function keepCardToken(tx: Db | Tx, cardId: string, { connectorId, 
   });
 }
 
+/** Whether the card holds a token of this connector's. */
+export async function holdsCardToken(db: Db | Tx, cardId: string, connectorId: string): Promise<boolean> {
+  return (await db.processorCardToken.count({ where: { cardId, connectorId } })) > 0;
+}
+
 /** How long a token the processor could not delete waits before it is asked again: doubling from a minute, at most six hours. */
 export function deletionBackoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 6 * 3_600_000);

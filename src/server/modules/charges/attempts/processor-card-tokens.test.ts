@@ -155,6 +155,17 @@ describe("a processor's own token for a saved card", () => {
     expect(await tokensOf(unsaved)).toEqual([]);
   });
 
+  it('is not made again when the customer saves the same card again: the card keeps the token Culqi has', async () => {
+    const customerId = await newCustomer();
+    const first = await saveWithCharge(customerId);
+    const [held] = await tokensOf(first);
+    const cardsBefore = culqiCalls('/v2/cards').length;
+    const again = await saveWithCharge(customerId);
+    expect(again).toBe(first);
+    expect(culqiCalls('/v2/cards')).toHaveLength(cardsBefore);
+    expect(await tokensOf(first)).toEqual([held]);
+  });
+
   it("is asked for once the approval is recorded; the answer waits for it no longer than Culqi's timeout, and the next one-click charge asks again", async () => {
     const connector = (await connectorById(db.prisma, connectorId))!;
     const timeoutMs = connector.timeoutMs;

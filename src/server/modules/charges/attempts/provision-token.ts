@@ -1,6 +1,6 @@
 import type { Db } from '@/server/platform/db/client';
 import type { ConnectorContext, PaymentConnector, PaymentInstrument } from '@/server/payments';
-import { keepCardToken } from '@/server/modules/customers/card-tokens';
+import { holdsCardToken, keepCardToken } from '@/server/modules/customers/card-tokens';
 import { provisionWithin } from './ask-processor';
 import type { StoredCredentialUse } from './stored-credential';
 
@@ -23,6 +23,9 @@ export async function provisionCardToken(
   if (instrument.method !== 'CARD' || !use || use.initiator !== 'CUSTOMER') return;
   if (!connector.capabilities.savedCards.tokenize) return;
   if (use.tokens.card.some((held) => held.connectorId === connector.id)) return;
+  // A card saved again (the same PAN for the same customer) keeps the token the processor has:
+  // another would leave the first one at the processor, charged by nothing and never deleted.
+  if (await holdsCardToken(db, cardId, connector.id)) return;
   const answer = await provisionWithin(connector, instrument, context);
   if (answer.outcome !== 'provisioned') return;
   await keepCardToken(db, cardId, { connectorId: connector.id, ...answer.token });

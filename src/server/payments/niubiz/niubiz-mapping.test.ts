@@ -108,13 +108,21 @@ describe('the bodies sent to Niubiz', () => {
       card: { registerFrequent: true, useFrequent: false },
       cardHolder: { email: 'ana@example.pe' },
     });
-    expect(savedCardAuthorizationBody(context, '7000010039525187')).toEqual({
+    expect(savedCardAuthorizationBody(context, { token: '7000010039525187', processorCustomerId: null })).toEqual({
       channel: 'recurrent',
       captureType: 'manual',
       countable: true,
       order,
       card: { tokenId: '7000010039525187', registerFrequent: false, useFrequent: true },
       cardHolder: { email: 'ana@example.pe' },
+    });
+  });
+
+  it("names a token's owner, not the charge's payer, on its charges and on the customer's next registration", () => {
+    const token = { token: '7000010039525187', processorCustomerId: 'owner@example.pe' };
+    expect(savedCardAuthorizationBody(context, token).cardHolder).toEqual({ email: 'owner@example.pe' });
+    expect(authorizationBody(context, 'B92B3B67232C417FAB3B67232C117FAC', 'web', true, 'owner@example.pe').cardHolder).toEqual({
+      email: 'owner@example.pe',
     });
   });
 
@@ -166,7 +174,7 @@ describe("Niubiz's answers", () => {
     const kept = { ...APPROVAL, token: { tokenId: '7000010039525187', ownerId: '5482490d-aaaa', expireOn: '280331235959' } };
     expect(authorizationResult(answered(200, kept), described)).toMatchObject({
       outcome: 'approved',
-      cardToken: { token: '7000010039525187', processorCustomerId: null },
+      cardToken: { token: '7000010039525187', processorCustomerId: '5482490d-aaaa' },
     });
     expect(authorizationResult(answered(200, APPROVAL), described)).not.toHaveProperty('cardToken');
   });

@@ -2,7 +2,7 @@ import { payloadOfImage } from '../qr/qr-image-text';
 import { CURRENCIES, formatDecimal, type CurrencyCode } from '@/server/core/domain/money';
 import { STATE_REASONS } from '@/server/core/domain/state-reasons';
 import { toTimeObject } from '@/server/core/domain/time';
-import type { AuthorizeResult, CardFields, ConnectorContext } from '../connector';
+import type { AuthorizeResult, CardFields, ConnectorContext, ProcessorCardToken } from '../connector';
 import { approval, decline, technicalFailure } from '../outcomes';
 import { PAYER_WITHOUT_EMAIL } from '../processor-account';
 import type { ProcessorAnswer } from '../processor-http';
@@ -64,9 +64,17 @@ export function antifraudBody(
  * The authorization of a token, a card's antifraud token or a Yape token (POST
  * /api.authorization/v3/authorization/ecommerce/{merchantId}, research §4.1). A customer-initiated
  * charge of a card to save asks Niubiz to register it (`card.registerFrequent`, the first charge
- * of a card to keep in [odoo] controllers/main.py), with the payer's email its token is kept under.
+ * of a card to keep in [odoo] controllers/main.py), with the payer's email its token is kept under
+ * (the customer's owner at Niubiz, where another of its cards has one).
  */
-export function authorizationBody(context: ConnectorContext, tokenId: string, channel: 'web' | 'pasarela', register = false) {
+export function authorizationBody(
+  context: ConnectorContext,
+  tokenId: string,
+  channel: 'web' | 'pasarela',
+  register = false,
+  /** The owner the customer's other cards are kept under at Niubiz, so that all of them share one. */
+  owner: string | null = null,
+) {
   return {
     channel,
     // "Constante, siempre es el valor manual" ([PW-PDF] §7.b.iv).
@@ -77,7 +85,7 @@ export function authorizationBody(context: ConnectorContext, tokenId: string, ch
     ...(register
       ? {
           card: { registerFrequent: true, useFrequent: false },
-          cardHolder: { email: context.order.payer.email ?? PAYER_WITHOUT_EMAIL },
+          cardHolder: { email: owner ?? context.order.payer.email ?? PAYER_WITHOUT_EMAIL },
         }
       : {}),
   };
@@ -88,14 +96,16 @@ export function authorizationBody(context: ConnectorContext, tokenId: string, ch
  * `recurrent` channel with `card.useFrequent` (research §4.4.3, [odoo] models/payment_transaction.py
  * `_niubiz_prepare_authorization_sale_payload`), no antifraud call before it.
  */
-export function savedCardAuthorizationBody(context: ConnectorContext, cardToken: string) {
+export function savedCardAuthorizationBody(context: ConnectorContext, cardToken: ProcessorCardToken) {
   return {
     channel: 'recurrent',
     captureType: 'manual',
     countable: context.capture !== 'manual',
     order: orderOf(context),
-    card: { tokenId: cardToken, registerFrequent: false, useFrequent: true },
-    cardHolder: { email: context.order.payer.email ?? PAYER_WITHOUT_EMAIL },
+    card: { tokenId: cardToken.token, registerFrequent: false, useFrequent: true },
+    // The email the token was registered under (its ownerId), not this charge's payer's: an MIT
+    // may come with another email or none.
+    cardHolder: { email: cardToken.processorCustomerId ?? context.order.payer.email ?? PAYER_WITHOUT_EMAIL },
   };
 }
 
@@ -189,8 +199,11 @@ export function authorizationResult(answer: ProcessorAnswer, described: Describe
       // A card registered by this sale: its token at the top level (an approval with a kept card,
       // [odoo] demo/auth_sale-Authorized.json: `token: {tokenId, ownerId, expireOn}`).
       const cardToken = text(field(field(answer.body, 'token'), 'tokenId'));
+      // The token's owner (the cardholder's email it was registered under) is kept as its
+      // processor customer: the card's later charges, and the customer's other cards, name it.
+      const ownerId = text(field(field(answer.body, 'token'), 'ownerId'));
       return cardToken && approved.outcome === 'approved'
-        ? { ...approved, cardToken: { token: cardToken, processorCustomerId: null } }
+        ? { ...approved, cardToken: { token: cardToken, processorCustomerId: ownerId ?? null } }
         : approved;
     }
     // A 200 not understood may be a sale made: only its status can tell.

@@ -40,9 +40,10 @@ async function authorizeToken(
   channel: 'web' | 'pasarela',
   described: Described,
   register = false,
+  owner: string | null = null,
 ): Promise<AuthorizeResult> {
   if (!('tokenId' in token)) return token;
-  return authorize(client, context, authorizationBody(context, token.tokenId, channel, register), described);
+  return authorize(client, context, authorizationBody(context, token.tokenId, channel, register, owner), described);
 }
 
 async function authorize(client: NiubizClient, context: ConnectorContext, body: object, described: Described) {
@@ -60,14 +61,15 @@ export async function authorizeCard(client: NiubizClient, instrument: PaymentIns
   if (expiryDate === null || isExpiryInPast(expiry, context.now)) return expiredCard(described);
   // A card Niubiz keeps: charged by its token, customer present or not (niubiz-mapping.ts).
   const held = storedCredential?.processorToken;
-  if (held) return authorize(client, context, savedCardAuthorizationBody(context, held.token), described);
+  if (held) return authorize(client, context, savedCardAuthorizationBody(context, held), described);
   const antifraud = await client.call('POST', `/api.antifraud/v1/antifraud/ecommerce/${merchantPath(client)}`, {
     body: antifraudBody({ pan, expiry: expiryDate, securityCode, holder }, context),
     signal: context.signal,
   });
   // A customer-initiated charge of a card to save, or of a saved card Niubiz does not keep yet, registers it.
   const register = storedCredential?.initiator === 'CUSTOMER';
-  return authorizeToken(client, context, antifraudToken(antifraud, described), 'web', described, register);
+  const owner = storedCredential?.processorCustomerId ?? null;
+  return authorizeToken(client, context, antifraudToken(antifraud, described), 'web', described, register, owner);
 }
 
 export async function authorizeYape(client: NiubizClient, instrument: PaymentInstrument, context: ConnectorContext) {

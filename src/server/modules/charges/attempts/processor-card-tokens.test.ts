@@ -346,12 +346,14 @@ describe("Niubiz's token for a saved card", () => {
     expect(token).toEqual({
       connectorId: account.connectorId,
       token: expect.stringMatching(/^\d{16}$/) as string,
-      processorCustomerId: null,
+      // Niubiz keeps the token under the email it was registered with (its ownerId).
+      processorCustomerId: PAYER.email,
     });
 
     const antifraudCalls = () => niubiz.requests.filter((each) => each.path.includes('/api.antifraud/')).length;
     const before = antifraudCalls();
-    const request = chargeRequest(shop.code, number(), 'CARD');
+    // An MIT whose payer has another email: the token's owner is named.
+    const request = chargeRequest(shop.code, number(), 'CARD', { customer: { ...PAYER, email: 'cobranzas@example.pe' } });
     const mit = await authorizeCharge(db.prisma, shop, {
       ...request,
       payment_method: { method_name: 'CARD', method_details: { card_id: cardId, initiator: 'MERCHANT', reason: 'RECURRING' } },
@@ -363,6 +365,7 @@ describe("Niubiz's token for a saved card", () => {
     expect(JSON.parse(sent.body)).toMatchObject({
       channel: 'recurrent',
       card: { tokenId: token!.token, useFrequent: true },
+      cardHolder: { email: PAYER.email },
       order: { amount: 50 },
     });
     expect(sent.body).not.toContain(pan);

@@ -294,6 +294,25 @@ describe("Izipay's token for a saved card", () => {
     });
     expect(sent.body).not.toContain('4970100000000055');
 
+    // Saved again with a payment (the same PAN and expiry): charged by the token Izipay holds,
+    // not registered a second time, so no token is left at Izipay that nothing names.
+    const again = chargeRequest(shop.code, number(), 'CARD', { pan: '4970100000000055' });
+    if (again.payment_method.method_name !== 'CARD') throw new Error('a card request');
+    again.payment_method.method_details.save_card = {
+      customer_id: customerId,
+      reason: 'RECURRING',
+      consent: { accepted_at: '2026-12-02T10:00:00Z', terms_version: 'v2', max_amount: '20000' },
+    };
+    const resaved = await authorizeCharge(db.prisma, shop, again);
+    expect(resaved.transaction.state).toBe('AUTORIZADO');
+    expect(resaved.transaction.additional_fields).toMatchObject({ saved_card: { card_id: card.card_id } });
+    const resent = JSON.parse(izipay.requests.filter((each) => each.path.endsWith('/Charge/CreatePayment')).at(-1)!.body) as {
+      formAction?: string;
+      paymentMethodToken?: string;
+    };
+    expect([resent.formAction, resent.paymentMethodToken]).toEqual(['SILENT', token!.token]);
+    expect(await tokensOf(card.card_id)).toEqual([token]);
+
     await removeCard(db.prisma, shop, customerId, card.card_id);
     await deleteRemovedCardTokens(db.prisma);
     expect(await tokensOf(card.card_id)).toEqual([]);

@@ -9,6 +9,7 @@ import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { cardToCharge } from '@/server/modules/customers/charge-card';
 import { customerOf } from '@/server/modules/customers/customers';
 import { customerTokens, NO_TOKENS, type CustomerTokens } from '@/server/modules/customers/card-tokens';
+import { fingerprintOf } from '@/server/modules/customers/vault';
 
 // A charge's use of a stored credential (docs/DECISIONS.md "Card on file", after ../shared
 // CARD-ON-FILE.md 1 and 4): the charge that saves a card (FIRST) or one of a saved card
@@ -57,7 +58,8 @@ export async function withStoredCredential(
     const { reason, customer_id } = details.save_card;
     // 404 `30` for a customer not the merchant's, before anything is registered.
     const customer = await customerOf(db, merchant.id, customer_id);
-    return { body, storedCredential: firstUse(reason, true, await customerTokens(db, customer.id, null)) };
+    const known = details.pan && details.expiry_date ? await sameCard(db, customer.id, details.pan, details.expiry_date) : null;
+    return { body, storedCredential: firstUse(reason, true, await customerTokens(db, customer.id, known)) };
   }
   if (details.card_id === undefined) return { body, storedCredential: null };
   const merchantInitiated = details.initiator === 'MERCHANT';
@@ -93,6 +95,20 @@ export async function withStoredCredential(
       tokens: card.tokens,
     },
   };
+}
+
+/**
+ * The customer's active card with this PAN and expiry, saved before: saving it again charges it
+ * with the tokens its processors hold for it, so none registers it a second time (a second token
+ * would stay at the processor, charged by nothing and never deleted). A card with a new expiry is
+ * registered anew: a processor's token keeps the expiry it was made with.
+ */
+async function sameCard(db: Db, customerId: string, pan: string, expiryDate: string): Promise<string | null> {
+  const card = await db.savedCard.findFirst({
+    where: { customerId, fingerprint: fingerprintOf(pan), status: 'ACTIVE', expiryDate },
+    select: { id: true },
+  });
+  return card?.id ?? null;
 }
 
 /**

@@ -160,6 +160,8 @@ async function main(): Promise<void> {
   const secrets = {
     NEXTAUTH_SECRET: randomBytes(24).toString('base64url'),
     METRICS_TOKEN: randomBytes(18).toString('base64url'),
+    VAULT_KEYS: `rehearsal-1:${randomBytes(32).toString('base64')}`,
+    VAULT_FINGERPRINT_KEY: randomBytes(32).toString('base64'),
   };
   let clientSecret = '';
   let summary = '';
@@ -392,7 +394,7 @@ async function main(): Promise<void> {
     const known = {
       ...KNOWN_TEST_SECRETS,
       CLIENT_SECRET: [...KNOWN_TEST_SECRETS.CLIENT_SECRET, clientSecret],
-      TEXT: [secrets.NEXTAUTH_SECRET, secrets.METRICS_TOKEN],
+      TEXT: [secrets.NEXTAUTH_SECRET, secrets.METRICS_TOKEN, secrets.VAULT_KEYS.split(':')[1]!, secrets.VAULT_FINGERPRINT_KEY],
     };
     try {
       const logs = scanLogFiles(

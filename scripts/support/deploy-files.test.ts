@@ -106,9 +106,15 @@ describe('compose.yaml', () => {
       POSTGRES_PASSWORD: 'p',
       NEXTAUTH_SECRET: 'n'.repeat(32),
       METRICS_TOKEN: 'm'.repeat(16),
+      VAULT_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+      VAULT_FINGERPRINT_KEY: Buffer.alloc(32, 2).toString('base64'),
     });
     expect(Object.keys(services).sort()).toStrictEqual(['balancer', 'postgres', 'service-1', 'service-2', 'worker']);
     expect(services['service-1']!.environment).toMatchObject({ WORKER_IN_SERVICE: 'false', METRICS_TOKEN: 'm'.repeat(16) });
+    // The vault's keys are the same for every instance and the worker: a key file would be one container's.
+    for (const name of ['service-1', 'service-2', 'worker']) {
+      expect(services[name]!.environment.VAULT_KEYS).toBe(`k1:${Buffer.alloc(32, 1).toString('base64')}`);
+    }
     expect(services['service-1']!.environment.DATABASE_URL).toBe('postgres://pay:p@postgres:5432/pay');
     expect(services.worker!.command).toStrictEqual(['node', 'node_modules/tsx/dist/cli.mjs', 'scripts/worker.ts']);
     expect(services.worker!.healthcheck).toBeUndefined();

@@ -48,7 +48,7 @@ export function connectorCarries(connector: ConnectorFacts, payment: PaymentFact
  * charge, any card connector when the security code came with it (the PAN as for a new card),
  * else one that takes the stored-credential flags.
  */
-function carriesSavedCard(connector: ConnectorFacts, card: SavedCardRouting): boolean {
+export function carriesSavedCard(connector: Pick<ConnectorFacts, 'id' | 'capabilities'>, card: SavedCardRouting): boolean {
   const withCode = card.initiator === 'CUSTOMER' && card.securityCode;
   if (card.tokenAt.includes(connector.id) && (connector.capabilities.savedCards.tokenWithoutCode || withCode)) return true;
   if (connector.capabilities.savedCards.mitWithNti) return true;

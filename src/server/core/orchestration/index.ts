@@ -20,7 +20,7 @@ export {
   type RuleRoutes,
   type RuleRoutesInput,
 } from './routes';
-export { connectorCarries, evaluateRoutes, type Candidate, type EvaluateRoutesInput } from './evaluate-routes';
+export { carriesSavedCard, connectorCarries, evaluateRoutes, type Candidate, type EvaluateRoutesInput } from './evaluate-routes';
 export { fieldOf, validateRule, type RuleError, type RuleErrorCode, type RuleValidation } from './validate-rule';
 export { tryRule, type TryRuleInput, type TryRuleResult } from './dry-run';
 export {

@@ -13,6 +13,7 @@ import { publishDraft, saveDraft, updateThreeDs } from '@/server/modules/routing
 import { SANDBOX_CHALLENGE_CODE, verifyChallenge } from '@/server/core/three-ds/directory';
 import { vaultPlaintext } from '@tests/support/vault-records';
 import { authorizeCharge } from '../authorize-charge';
+import { createCustomer } from '@/server/modules/customers/customers';
 import { completeChallenge } from './complete-challenge';
 
 // The authorization after a 3-D Secure challenge has no security code: the vault never keeps
@@ -137,6 +138,48 @@ describe('the authorization after a 3-D Secure challenge, without the security c
       { connectorId: 'sandbox-acquirer-a', state: 'AUTORIZADO' },
     ]);
     expect(culqiPosts('/v2/tokens').length).toBe(before.tokens + 1);
+  });
+
+  it("holds a saved card at Culqi for a one-click charge's challenge when Culqi keeps no card of it", async () => {
+    // Saved by a challenged charge at Culqi: approved by the held token, so Culqi made no card
+    // (its card needs the cvv, gone by then) and the vault's PAN is all there is.
+    const { customer } = await createCustomer(db.prisma, merchant, {
+      merchant_code: merchant.code,
+      merchant_customer_id: `cus-hold-${(sequence += 1)}`,
+      email: 'ana.quispe@example.pe',
+    });
+    const saving = chargeRequest(merchant.code, `hold-${Date.now()}-${(sequence += 1)}`, 'CARD', { pan: CHALLENGED });
+    if (saving.payment_method.method_name !== 'CARD') throw new Error('a card request');
+    saving.payment_method.method_details.save_card = {
+      customer_id: customer.customer_id,
+      reason: 'RECURRING',
+      consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '99900' },
+    };
+    const waiting = await authorizeCharge(db.prisma, merchant, saving);
+    expect((await completeChallenge(db.prisma, waiting.transaction.transaction_id, passed())).state).toBe('AUTORIZADO');
+    const saved = await db.prisma.transaction.findUniqueOrThrow({ where: { id: waiting.transaction.transaction_id } });
+    const card = await db.prisma.savedCard.findUniqueOrThrow({ where: { id: saved.savedCardId! } });
+    expect(await db.prisma.processorCardToken.count({ where: { cardId: card.id } })).toBe(0);
+
+    const tokensBefore = culqiPosts('/v2/tokens').length;
+    const chargesBefore = culqiPosts('/v2/charges').length;
+    const request = chargeRequest(merchant.code, `hold-${Date.now()}-${(sequence += 1)}`, 'CARD');
+    const oneClick = await authorizeCharge(db.prisma, merchant, {
+      ...request,
+      payment_method: { method_name: 'CARD', method_details: { card_id: card.id, security_code: '123' } },
+    });
+    expect(oneClick.transaction.state).toBe('PENDIENTE');
+    const entry = await db.prisma.cardVaultEntry.findUniqueOrThrow({
+      where: { transactionId: oneClick.transaction.transaction_id },
+    });
+    expect(entry.heldConnector).toBe(connectorId);
+    expect(culqiPosts('/v2/tokens').slice(tokensBefore)).toHaveLength(1);
+    expect((await completeChallenge(db.prisma, oneClick.transaction.transaction_id, passed())).state).toBe('AUTORIZADO');
+    expect(
+      culqiPosts('/v2/charges')
+        .slice(chargesBefore)
+        .map((charge) => charge.source_id),
+    ).toEqual([entry.heldToken]);
   });
 
   it('declines as unauthenticated, asking nobody, when no processor can take the card without its code', async () => {

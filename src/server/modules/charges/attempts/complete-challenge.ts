@@ -111,8 +111,9 @@ function withAuthentication(base: ChargeBase, waiting: Attempt, result: ThreeDsR
 /**
  * Routing's candidates for the authorization after the challenge: the processor the payment waited
  * for first, routing's others after it for failover. The card has no security code now (none is
- * kept): a card the payer typed goes only where it needs none, or where its processor holds it
- * (`heldCard`); a saved card's routing already asks that (stored-credential.ts). Null when none can.
+ * kept): a card the payer typed goes only where it needs none, a saved card where its routing
+ * without the code sends it (stored-credential.ts), and either where its processor held it before
+ * the challenge (`heldCard`). Null when the processor it waited for cannot take it.
  */
 async function authorizingPlan(db: Db, base: ChargeBase, waiting: Attempt): Promise<ChargePlan | null> {
   const plan = await planCharge(db, base);
@@ -123,8 +124,10 @@ async function authorizingPlan(db: Db, base: ChargeBase, waiting: Attempt): Prom
   };
   const ordered = [own, ...plan.candidates.filter((candidate) => candidate.connector !== waiting.connectorId)];
   const typed = base.storedCredential?.usage !== 'SUBSEQUENT';
-  const candidates = typed
-    ? ordered.filter(({ connector }) => plan.cardWithoutCode.has(connector) || base.heldCard?.connectorId === connector)
-    : ordered;
+  const routed = new Set(plan.candidates.map((candidate) => candidate.connector));
+  const candidates = ordered.filter(
+    ({ connector }) =>
+      base.heldCard?.connectorId === connector || (typed ? plan.cardWithoutCode.has(connector) : routed.has(connector)),
+  );
   return candidates[0]?.connector === waiting.connectorId ? { ...plan, candidates } : null;
 }

@@ -4,7 +4,7 @@ import { sealForChallenge } from '@/server/modules/charges/card-vault';
 import { CHALLENGE_EXPIRY_SECONDS, pendingChallenge } from '@/server/core/three-ds/challenge-state';
 import { publicThreeDs, type ThreeDsResult } from '@/server/core/three-ds/directory';
 import type { Db } from '@/server/platform/db/client';
-import { nextStep, type AttemptFailure } from '@/server/core/orchestration';
+import { carriesSavedCard, nextStep, type AttemptFailure } from '@/server/core/orchestration';
 import { transactionReference, type AuthorizeResult, type ConnectorContext, type PaymentConnector } from '@/server/payments';
 import { connectorById } from '@/server/modules/processors/connectors';
 import type { ChargeResponse } from '@/server/core/interface/transaction';
@@ -30,7 +30,7 @@ import { attemptRoute, type ChargePlan } from './plan-charge';
 import { forProcessor, publicAuthentication, stepUpAuthentication } from './three-ds';
 import { recordAttempt, type AttemptOutcomeRows } from './record-attempt';
 import { NOTHING_OF_THE_CARD, recordSavingCard } from './save-on-approval';
-import { cardNumberOf } from './stored-credential';
+import { cardNumberOf, savedCardRouting } from './stored-credential';
 import { provisionCardToken } from './provision-token';
 import { awaitAnswer, replyOf } from './stored-answer';
 
@@ -182,13 +182,16 @@ export async function awaitChallenge(prisma: Db, base: ChargeBase, attempt: Atte
 }
 
 /**
- * The waiting processor's one-use token of a card it cannot authorize without the security code
- * (`capabilities.cardWithoutCode` false), made while the code is in memory; null when it needs
- * none, holds none, or a saved card's charge goes by the card's own tokens (stored-credential.ts).
+ * The waiting processor's one-use token of a card it cannot authorize without the security code,
+ * made while the code is in memory; null when it needs none (`capabilities.cardWithoutCode`, or a
+ * saved card's routing without the code: its own token, the NTI), or holds none.
  */
 async function holdCard(prisma: Db, base: ChargeBase, attempt: Attempt): Promise<{ token: string; expiresAt: Date } | null> {
   const connector = await connectorOf(prisma, attempt.connectorId);
-  if (connector.capabilities.cardWithoutCode || base.storedCredential?.usage === 'SUBSEQUENT') return null;
+  const saved = savedCardRouting(base.storedCredential);
+  if (connector.capabilities.cardWithoutCode || (saved && carriesSavedCard(connector, { ...saved, securityCode: false }))) {
+    return null;
+  }
   const instrument = instrumentOf(base.body.payment_method, null, connector.id, null);
   if (instrument.method !== 'CARD' || instrument.securityCode === undefined) return null;
   const answer = await holdWithin(connector, instrument, contextOf(base, attempt, new Date()));

@@ -5,11 +5,13 @@ import { deployMigrations } from '@/server/platform/db/migrations';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { createCustomer } from '@/server/modules/customers/customers';
 import { saveCard } from '@/server/modules/customers/save-card';
+import { keepCardToken } from '@/server/modules/customers/card-tokens';
 import { testMerchant } from '@tests/support/procedure-test-support';
 
 // Customers and saved cards on two PostgreSQL sessions at once (docs/DECISIONS.md "Card on
 // file"): one customer per merchant_customer_id and one ACTIVE card per PAN, however many
-// requests race, and none of them fails.
+// requests race, and none of them fails; a processor's token that another replaces is retired
+// for deletion however the replacements interleave.
 let handles: DatabaseHandle[];
 let clients: [PrismaClient, PrismaClient];
 let merchant: ActingMerchant;
@@ -69,5 +71,35 @@ describe('on two sessions at once', () => {
     expect(await clients[0].savedCard.count({ where: { customerId: customer.customer_id } })).toBe(1);
     // Each update replaced the vault record: one left, the card's.
     expect(await clients[0].vaultRecord.count({ where: { card: { customerId: customer.customer_id } } })).toBe(1);
+  });
+
+  it('six tokens of one card at one processor kept at once: the last one stays, the five it replaced are retired once each', async () => {
+    const { customer } = await createCustomer(clients[0], merchant, {
+      merchant_code: merchant.code,
+      merchant_customer_id: 'race-3',
+      email: 'r@example.pe',
+    });
+    const { row } = await clients[0].$transaction((tx) =>
+      saveCard(tx, {
+        merchant,
+        customerId: customer.customer_id,
+        pan: '5111111111111118',
+        expiryDate: '1230',
+        currency: '604',
+        reason: 'ONE_CLICK',
+        consent: { acceptedAt: new Date(), termsVersion: 'v1', maxAmount: null, installments: null },
+        savedByTransactionId: null,
+        nti: null,
+      }),
+    );
+    const tokens = Array.from({ length: 6 }, (_, index) => `crd_race_${index}`);
+    await Promise.all(
+      tokens.map((token, index) =>
+        keepCardToken(clients[index % 2]!, row.id, { connectorId: 'culqi-race', token, processorCustomerId: 'cus_race' }),
+      ),
+    );
+    const [kept] = await clients[0].processorCardToken.findMany({ where: { cardId: row.id }, select: { token: true } });
+    const retired = await clients[0].retiredCardToken.findMany({ where: { cardId: row.id }, select: { token: true } });
+    expect(retired.map((each) => each.token).sort()).toEqual(tokens.filter((token) => token !== kept!.token).sort());
   });
 });

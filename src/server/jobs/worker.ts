@@ -12,7 +12,7 @@ import { syncCaptures, voidUncaptured } from '@/server/modules/charges/capture-j
 import { dropExpiredCards } from '@/server/modules/charges/card-vault';
 import { rewrapVault } from '@/server/modules/customers/vault';
 import { sweepCardSaves } from '@/server/modules/customers/card-saves';
-import { deleteRemovedCardTokens } from '@/server/modules/customers/card-tokens';
+import { deleteRetiredCardTokens } from '@/server/modules/customers/card-tokens';
 import { sweepDatabaseBuckets } from '@/server/platform/rate-limit/database-rate-limit';
 import { disableFailingEndpoints } from '@/server/modules/events/webhooks/webhook-endpoints';
 
@@ -76,7 +76,7 @@ export function startWorker(prisma: Db, name: string): Worker {
       await job('rate buckets', () => sweepDatabaseBuckets(prisma));
       await job('webhook endpoints', () => disableFailingEndpoints(prisma, config.WEBHOOK_DISABLE_AFTER_DAYS, now));
       await job('card saves', () => sweepCardSaves(prisma));
-      await job('card tokens', () => deleteRemovedCardTokens(prisma));
+      await job('card tokens', () => deleteRetiredCardTokens(prisma));
     }
     if (!config.DATABASE_URL) await job('claims vacuum', () => vacuumClaims(prisma));
   };

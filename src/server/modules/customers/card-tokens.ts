@@ -4,7 +4,8 @@ import { connectorById } from '@/server/modules/processors/connectors';
 
 // The processors' own tokens for saved cards (../shared CARD-ON-FILE.md 5 and 6): kept beside the
 // vault's PAN, one per card and connector, provisioned by an approval that made one; deleted at
-// the processor once the card is removed, where its API allows it.
+// the processor, where its API allows it, once no card uses it: the card removed, or a newer token
+// of the card in its place (the database's trigger retires either, migration retired_card_tokens).
 
 /** A processor's token for a card, as a charge of the card uses it. */
 export type HeldCardToken = ProcessorCardToken & { connectorId: string };
@@ -48,7 +49,8 @@ export function tokensOf(unordered: readonly TokenRow[], cardId: string | null):
 
 /**
  * Keeps the token an approval or a verification provisioned at `connectorId`, in its
- * transaction: a later one replaces it (the processor made it for this same card).
+ * transaction: a later one replaces it (the processor made it for this same card), and the one it
+ * replaces is retired for deletion.
  */
 export async function keepCardToken(tx: Db | Tx, cardId: string, { connectorId, ...token }: HeldCardToken): Promise<void> {
   await tx.processorCardToken.upsert({
@@ -69,35 +71,35 @@ export function deletionBackoffMs(attempts: number): number {
 }
 
 /**
- * The worker's deletion of removed cards' tokens: each asked of its processor where its connector
- * deletes tokens, and forgotten once deleted there (or where the processor offers no deletion, or
- * the account is gone). A processor that cannot answer keeps the token, asked again after a
- * backoff; those due longest come first, so a processor that stays down never starves the others.
- * Returns how many were forgotten.
+ * The worker's deletion of the tokens no card uses (retired_card_tokens: a removed card's, or one
+ * a newer token of its card replaced): each asked of its processor where its connector deletes
+ * tokens, and forgotten once deleted there (or where the processor offers no deletion, or the
+ * account is gone). A processor that cannot answer keeps the token, asked again after a backoff;
+ * those never asked come first, then those due longest, so a processor that stays down never
+ * starves the others. Returns how many were forgotten.
  */
-export async function deleteRemovedCardTokens(db: Db, { limit = 50, now = new Date() } = {}): Promise<number> {
-  const tokens = await db.processorCardToken.findMany({
-    where: { card: { status: 'REMOVED' }, OR: [{ deleteAfter: null }, { deleteAfter: { lte: now } }] },
-    select: { cardId: true, connectorId: true, token: true, processorCustomerId: true, deleteAttempts: true },
-    orderBy: [{ deleteAfter: { sort: 'asc', nulls: 'first' } }, { createdAt: 'asc' }],
+export async function deleteRetiredCardTokens(db: Db, { limit = 50, now = new Date() } = {}): Promise<number> {
+  const tokens = await db.retiredCardToken.findMany({
+    where: { OR: [{ deleteAfter: null }, { deleteAfter: { lte: now } }] },
+    select: { id: true, connectorId: true, token: true, processorCustomerId: true, deleteAttempts: true },
+    orderBy: [{ deleteAfter: { sort: 'asc', nulls: 'first' } }, { retiredAt: 'asc' }],
     take: limit,
   });
   let forgotten = 0;
-  for (const held of tokens) {
-    const key = { cardId_connectorId: { cardId: held.cardId, connectorId: held.connectorId } };
-    const connector = await connectorById(db, held.connectorId);
+  for (const retired of tokens) {
+    const connector = await connectorById(db, retired.connectorId);
     const answer = connector
-      ? await connector.deleteCardToken({ token: held.token, processorCustomerId: held.processorCustomerId })
+      ? await connector.deleteCardToken({ token: retired.token, processorCustomerId: retired.processorCustomerId })
       : null;
     if (answer?.outcome === 'unavailable') {
-      const attempts = held.deleteAttempts + 1;
-      await db.processorCardToken.update({
-        where: key,
+      const attempts = retired.deleteAttempts + 1;
+      await db.retiredCardToken.update({
+        where: { id: retired.id },
         data: { deleteAttempts: attempts, deleteAfter: new Date(now.getTime() + deletionBackoffMs(attempts)) },
       });
       continue;
     }
-    await db.processorCardToken.deleteMany({ where: key.cardId_connectorId });
+    await db.retiredCardToken.deleteMany({ where: { id: retired.id } });
     forgotten += 1;
   }
   return forgotten;

@@ -88,9 +88,9 @@ export async function getCustomer(db: Db, merchant: ActingMerchant, customerId: 
 
 /**
  * DELETE …/cards/{card_id}: the card REMOVED, its vault record deleted (its data key with it:
- * crypto-shredding) and its fingerprint gone; brand, BIN, last 4 and dates stay. The processors'
- * tokens are deleted where their APIs allow it by the worker (the `card.removed` event's
- * consumer), never inside this transaction. Twice answers the same.
+ * crypto-shredding) and its fingerprint gone; brand, BIN, last 4 and dates stay. Its processors'
+ * tokens are retired in this transaction and deleted at the processors, where their APIs allow
+ * it, by the worker: never a processor's call inside a transaction. Twice answers the same.
  */
 export async function removeCard(db: Db, merchant: ActingMerchant, customerId: string, cardId: string) {
   const customer = await customerOf(db, merchant.id, customerId);
@@ -108,6 +108,7 @@ export async function removeCard(db: Db, merchant: ActingMerchant, customerId: s
         select: savedCardSelect,
       });
       if (locked.vault_id) await tx.vaultRecord.delete({ where: { id: locked.vault_id } });
+      await tx.processorCardToken.deleteMany({ where: { cardId: locked.id } });
       await announceCard(tx, {
         merchantId: merchant.id,
         merchantCode: merchant.code,

@@ -26,13 +26,13 @@ describe('migrations', () => {
     try {
       await deployMigrations(database.factory);
       const last = migrationNames().at(-1)!;
-      // The state a process leaves that dies inside the last migration (challenge_cards_in_vault):
+      // The state a process leaves that dies inside the last migration (retired_card_tokens):
       // the engine's row started, the script's work rolled back with its transaction.
-      await run(`ALTER TABLE "card_vault" DROP CONSTRAINT "card_vault_vault_id_fkey"`);
-      await run(`DROP INDEX "card_vault_vault_id_key"`);
+      await run(`DROP TRIGGER "processor_card_tokens_retire" ON "processor_card_tokens"`);
+      await run(`DROP FUNCTION "processor_card_tokens_retire"()`);
+      await run(`DROP TABLE "retired_card_tokens"`);
       await run(
-        `ALTER TABLE "card_vault" DROP COLUMN "vault_id", DROP COLUMN "held_connector", DROP COLUMN "held_token",
-         ADD COLUMN "key_id" TEXT NOT NULL, ADD COLUMN "iv" BYTEA NOT NULL, ADD COLUMN "ciphertext" BYTEA NOT NULL, ADD COLUMN "tag" BYTEA NOT NULL`,
+        `ALTER TABLE "processor_card_tokens" ADD COLUMN "delete_after" TIMESTAMPTZ(3), ADD COLUMN "delete_attempts" INTEGER NOT NULL DEFAULT 0`,
       );
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "applied_steps_count" = 0 WHERE "migration_name" = '${last}'`,
@@ -48,7 +48,7 @@ describe('migrations', () => {
         [false, true],
         [true, false],
       ]);
-      await adapter.queryRaw({ sql: 'SELECT "vault_id", "held_token" FROM "card_vault" LIMIT 1', args: [], argTypes: [] });
+      await adapter.queryRaw({ sql: 'SELECT "delete_after" FROM "retired_card_tokens" LIMIT 1', args: [], argTypes: [] });
       // A migration that failed says why in its logs: it is left for an operator.
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "logs" = 'boom' WHERE "migration_name" = '${last}' AND "rolled_back_at" IS NULL`,

@@ -18,7 +18,7 @@ import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { publishDraft, saveDraft, updateThreeDs } from '@/server/modules/routing/merchant-routing';
 import { createCustomer, removeCard } from '@/server/modules/customers/customers';
-import { deleteRemovedCardTokens } from '@/server/modules/customers/card-tokens';
+import { deleteRetiredCardTokens } from '@/server/modules/customers/card-tokens';
 import { authorizeCharge } from '../authorize-charge';
 import { connectorById } from '@/server/modules/processors/connectors';
 
@@ -107,6 +107,12 @@ const tokensOf = (cardId: string) =>
   db.prisma.processorCardToken.findMany({
     where: { cardId },
     select: { connectorId: true, token: true, processorCustomerId: true },
+  });
+
+const retiredOf = (cardId: string) =>
+  db.prisma.retiredCardToken.findMany({
+    where: { cardId },
+    select: { connectorId: true, token: true, processorCustomerId: true, deleteAttempts: true, deleteAfter: true },
   });
 
 const culqiCalls = (path: string) =>
@@ -203,20 +209,19 @@ describe("a processor's own token for a saved card", () => {
     expect(token?.token).toMatch(/^crd_test_/);
   });
 
-  it('is deleted at Culqi by the worker once the card is removed; one Culqi could not delete waits its backoff behind the others', async () => {
+  it('is retired with its card and deleted at Culqi by the worker; one Culqi could not delete waits its backoff behind the others', async () => {
     const customerId = await newCustomer();
     const cardId = await saveWithCharge(customerId);
     const [token] = await tokensOf(cardId);
     await removeCard(db.prisma, merchant, customerId, cardId);
+    // The card's token is no card's any more: retired in the removal's transaction.
+    expect(await tokensOf(cardId)).toEqual([]);
+    expect(await retiredOf(cardId)).toEqual([{ ...token, deleteAttempts: 0, deleteAfter: null }]);
     const now = new Date();
 
     culqi.setMode('outage', { key: secretKey });
-    expect(await deleteRemovedCardTokens(db.prisma, { now })).toBe(0);
-    const waiting = await db.prisma.processorCardToken.findUniqueOrThrow({
-      where: { cardId_connectorId: { cardId, connectorId } },
-      select: { deleteAttempts: true, deleteAfter: true },
-    });
-    expect(waiting).toEqual({ deleteAttempts: 1, deleteAfter: new Date(now.getTime() + 60_000) });
+    expect(await deleteRetiredCardTokens(db.prisma, { now })).toBe(0);
+    expect(await retiredOf(cardId)).toEqual([{ ...token, deleteAttempts: 1, deleteAfter: new Date(now.getTime() + 60_000) }]);
     expect(culqi.cards().map((card) => card.id)).toContain(token!.token);
 
     // Culqi is back: a card removed since goes first, the one that failed waits for its time.
@@ -224,20 +229,20 @@ describe("a processor's own token for a saved card", () => {
     const other = await saveWithCharge(customerId, '5111111111111118');
     const [otherToken] = await tokensOf(other);
     await removeCard(db.prisma, merchant, customerId, other);
-    expect(await deleteRemovedCardTokens(db.prisma, { now, limit: 1 })).toBe(1);
-    expect(await tokensOf(other)).toEqual([]);
+    expect(await deleteRetiredCardTokens(db.prisma, { now, limit: 1 })).toBe(1);
+    expect(await retiredOf(other)).toEqual([]);
     expect(culqi.cards().map((card) => card.id)).not.toContain(otherToken!.token);
-    expect(await deleteRemovedCardTokens(db.prisma, { now: new Date(now.getTime() + 59_000) })).toBe(0);
-    expect(await tokensOf(cardId)).toHaveLength(1);
+    expect(await deleteRetiredCardTokens(db.prisma, { now: new Date(now.getTime() + 59_000) })).toBe(0);
+    expect(await retiredOf(cardId)).toHaveLength(1);
 
-    expect(await deleteRemovedCardTokens(db.prisma, { now: new Date(now.getTime() + 60_000) })).toBe(1);
-    expect(await tokensOf(cardId)).toEqual([]);
+    expect(await deleteRetiredCardTokens(db.prisma, { now: new Date(now.getTime() + 60_000) })).toBe(1);
+    expect(await retiredOf(cardId)).toEqual([]);
     expect(culqi.cards().map((card) => card.id)).not.toContain(token!.token);
   });
 });
 
 describe("Izipay's token for a saved card", () => {
-  it('is registered by a zero-amount verification there, charged SILENT by an MIT with the issuer id, and cancelled once the card is removed', async () => {
+  it('is registered by a zero-amount verification there, charged SILENT by an MIT with the issuer id, replaced when the card is renewed, and each token cancelled once no card uses it', async () => {
     const shop = await testMerchant(db.prisma, `IZI${Date.now()}`);
     const scope = { kind: 'one' as const, merchantId: shop.id };
     const keys = izipayKeys();
@@ -305,11 +310,34 @@ describe("Izipay's token for a saved card", () => {
     expect([resent.formAction, resent.paymentMethodToken]).toEqual(['SILENT', token!.token]);
     expect(await tokensOf(card.card_id)).toEqual([token]);
 
+    // Renewed (the same PAN with a new expiry): registered anew, since Izipay's token keeps the
+    // expiry it was made with; the one card holds the new token, and the old one is retired and
+    // cancelled at Izipay by the worker, not left there.
+    const cancels = () =>
+      izipay.requests.filter((each) => each.path.endsWith('/Token/Cancel')).map((each) => JSON.parse(each.body) as unknown);
+    const renewal = chargeRequest(shop.code, number(), 'CARD', { pan: '4970100000000055', customer: PAYER });
+    if (renewal.payment_method.method_name !== 'CARD') throw new Error('a card request');
+    renewal.payment_method.method_details.expiry_date = '0632';
+    renewal.payment_method.method_details.save_card = {
+      customer_id: customerId,
+      reason: 'RECURRING',
+      consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '20000' },
+    };
+    const renewed = await authorizeCharge(db.prisma, shop, renewal);
+    expect(renewed.transaction.state).toBe('AUTORIZADO');
+    expect((renewed.transaction.additional_fields as { saved_card: { card_id: string } }).saved_card.card_id).toBe(card.card_id);
+    const [newToken] = await tokensOf(card.card_id);
+    expect(newToken?.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(newToken?.token).not.toBe(token!.token);
+    expect((await retiredOf(card.card_id)).map((each) => each.token)).toEqual([token!.token]);
+    expect(await deleteRetiredCardTokens(db.prisma)).toBe(1);
+    expect(await retiredOf(card.card_id)).toEqual([]);
+    expect(cancels()).toEqual([{ paymentMethodToken: token!.token }]);
+
     await removeCard(db.prisma, shop, customerId, card.card_id);
-    await deleteRemovedCardTokens(db.prisma);
+    expect(await deleteRetiredCardTokens(db.prisma)).toBe(1);
     expect(await tokensOf(card.card_id)).toEqual([]);
-    const cancel = izipay.requests.filter((each) => each.path.endsWith('/Token/Cancel')).at(-1)!;
-    expect(JSON.parse(cancel.body)).toEqual({ paymentMethodToken: token!.token });
+    expect(cancels()).toEqual([{ paymentMethodToken: token!.token }, { paymentMethodToken: newToken!.token }]);
   });
 });
 
@@ -382,7 +410,10 @@ describe("Niubiz's token for a saved card", () => {
     expect(sent.body).not.toContain(pan);
 
     await removeCard(db.prisma, shop, customer.customer_id, cardId);
-    await deleteRemovedCardTokens(db.prisma);
+    // Niubiz documents no deletion of a token: the worker forgets it.
+    expect(await retiredOf(cardId)).toHaveLength(1);
+    expect(await deleteRetiredCardTokens(db.prisma)).toBe(1);
+    expect(await retiredOf(cardId)).toEqual([]);
     expect(await tokensOf(cardId)).toEqual([]);
   });
 });

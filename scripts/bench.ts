@@ -3,6 +3,8 @@
 // bare Next route handler in the same run (docs/BENCHMARKS.md):
 // - saturated: autocannon at 32 connections, with CPU per request by thread, statements per
 //   request, the event loop's delay and GC time from the service's own metrics;
+// - saved cards: a new card's, a one-click and an MIT charge alternated in short windows
+//   (bench/alternated.ts), their ratios to the new card's and their CPU per request;
 // - open loop: requests evenly spaced at 100, 200 and 400 requests/s (open-loop.ts), p50, p99
 //   and p99.9 from each request's due time;
 // - a fresh instance: restarted on the same database and sent 200 charges/s from its first
@@ -23,6 +25,7 @@ import { prepare } from './bench/prepare';
 import { token } from './support/api-client';
 import { benchTargets, LIFTED_LIMITS, type TargetName } from './bench/targets';
 import { measure, type Target } from './bench/measure';
+import { alternated, SAVED_CARD_WINDOWS, savedCardTable, type Alternated } from './bench/alternated';
 import { figuresOf, sendEvenly } from './bench/open-loop';
 import { BURST_SECONDS, overloadRun, overloadTable } from './bench/overload';
 import { latencyTable, processorLatencyRuns } from './bench/processor-latency';
@@ -100,6 +103,7 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     const rows: SaturatedRow[] = [];
     for (const name of SATURATED) rows.push(await saturated(targets[name]));
     const last = await saturated(targets.baseline);
+    const savedCards = await savedCardsAlternated(origin, targets, pid, database);
     // The bare route sends no statement: what the baseline runs saw was the in-process worker's
     // polls, taken off each endpoint's count at the same rate.
     const background =
@@ -168,6 +172,8 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
         `saturated runs ${SECONDS} s at ${CONNECTIONS} connections, open-loop runs ${OPEN_SECONDS} s evenly spaced; service peak RSS ${peak.toFixed(0)} MiB.`,
       '',
       ...saturatedTable(baseline, rows),
+      '',
+      ...savedCardTable(...savedCards),
       '',
       ...openTable(open, { name: 'POST /charges (CARD), fresh instance', ...fresh }),
       '',
@@ -256,9 +262,9 @@ async function latencyOnly(database: string, databaseUrl: string, profile: boole
 
 /**
  * `npm run bench -- --saved-cards`: only a new card's, a one-click and an MIT charge, saturated,
- * alternated for three rounds on a new database, and their ratios to the new card's, printed
- * (BENCHMARKS.md untouched). With `--profile`, the service under V8's CPU profiler (one round),
- * and where its threads' time went.
+ * alternated in short windows on a new database (bench/alternated.ts), and their ratios to the
+ * new card's, printed (BENCHMARKS.md untouched). With `--profile`, each once for 10 s under V8's
+ * CPU profiler, and where the service's threads' time went.
  */
 async function savedCardsOnly(database: string, databaseUrl: string, profile: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pay-bench-'));
@@ -284,25 +290,18 @@ async function savedCardsOnly(database: string, databaseUrl: string, profile: bo
     });
     const names: TargetName[] = ['charges', 'oneClick', 'mit'];
     for (const name of names) await measure(origin, targets[name], { seconds: 2, connections: 8 });
-    const rounds = profile ? 1 : 3;
-    const figures = new Map<TargetName, number[]>(names.map((name) => [name, []]));
-    for (let round = 0; round < rounds; round += 1) {
+    if (profile) {
       for (const name of names) {
         const pid = service.child.pid!;
         const before = cpuSample(pid);
         const result = await measure(origin, targets[name], { seconds: SECONDS, connections: CONNECTIONS });
         const cpu = cpuPerRequest(before, cpuSample(pid), result.total);
-        figures.get(name)!.push(result.requestsPerSecond);
-        console.log(
-          `  ${database} round ${round + 1} ${targets[name].name}: ${result.requestsPerSecond.toFixed(0)} req/s (${result.non2xx} not 2xx), ${JSON.stringify(cpu)}`,
-        );
+        console.log(`  ${database} ${targets[name].name}: ${result.requestsPerSecond.toFixed(0)} req/s, ${JSON.stringify(cpu)}`);
       }
+      return;
     }
-    const mean = (name: TargetName) => figures.get(name)!.reduce((sum, value) => sum + value, 0) / rounds;
-    console.log(
-      `\n${database}: new card ${mean('charges').toFixed(0)} req/s, one-click ${mean('oneClick').toFixed(0)} ` +
-        `(${(mean('oneClick') / mean('charges')).toFixed(2)}), MIT ${mean('mit').toFixed(0)} (${(mean('mit') / mean('charges')).toFixed(2)})`,
-    );
+    const compared = await savedCardsAlternated(origin, targets, service.child.pid!, database);
+    console.log(`\n${database}\n${savedCardTable(...compared).join('\n')}`);
   } finally {
     await service.stop();
     for (const file of profileDir ? readdirSync(profileDir).sort() : []) {
@@ -311,6 +310,22 @@ async function savedCardsOnly(database: string, databaseUrl: string, profile: bo
     }
     rmSync(profileDir ? join(dir, 'pglite') : dir, { recursive: true, force: true });
   }
+}
+
+/** A new card's, a one-click and an MIT charge alternated (bench/alternated.ts), each cycle printed. */
+async function savedCardsAlternated(
+  origin: string,
+  targets: Record<TargetName, Target>,
+  pid: number,
+  database: string,
+): Promise<[Alternated, Alternated, Alternated]> {
+  const [newCard, oneClick, mit] = await alternated(origin, [targets.charges, targets.oneClick, targets.mit], {
+    ...SAVED_CARD_WINDOWS,
+    connections: CONNECTIONS,
+    pid,
+    onCycle: (cycle, rates) => console.log(`  ${database} cycle ${cycle + 1}: ${rates.map((rate) => rate.toFixed(0)).join(' / ')} req/s`),
+  });
+  return [newCard!, oneClick!, mit!];
 }
 
 async function main(): Promise<void> {

@@ -323,7 +323,8 @@ async function savedCardsAlternated(
     ...SAVED_CARD_WINDOWS,
     connections: CONNECTIONS,
     pid,
-    onCycle: (cycle, rates) => console.log(`  ${database} cycle ${cycle + 1}: ${rates.map((rate) => rate.toFixed(0)).join(' / ')} req/s`),
+    onCycle: (cycle, rates) =>
+      console.log(`  ${database} cycle ${cycle + 1}: ${rates.map((rate) => rate.toFixed(0)).join(' / ')} req/s`),
   });
   return [newCard!, oneClick!, mit!];
 }

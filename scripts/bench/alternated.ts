@@ -58,7 +58,10 @@ export async function alternated(
       total.non2xx += result.non2xx + result.errors;
       total.perCycle.push(result.total / options.windowSeconds);
     }
-    options.onCycle?.(cycle, totals.map((total) => total.perCycle.at(-1)!));
+    options.onCycle?.(
+      cycle,
+      totals.map((total) => total.perCycle.at(-1)!),
+    );
   }
   return totals.map(({ name, requests, seconds, perCycle, non2xx, cpuMs }) => ({
     name,
@@ -93,7 +96,12 @@ export function savedCardTable(newCard: Alternated, oneClick: Alternated, mit: A
   const { windowSeconds, cycles } = SAVED_CARD_WINDOWS;
   const row = (label: string, of: Alternated) => {
     const ratio = of.requestsPerSecond / newCard.requestsPerSecond;
-    const spread = of === newCard ? '—' : Object.values(cycleRatios(of, newCard)).map((each) => each.toFixed(2)).join(' / ');
+    const spread =
+      of === newCard
+        ? '—'
+        : Object.values(cycleRatios(of, newCard))
+            .map((each) => each.toFixed(2))
+            .join(' / ');
     const cpuRatio = cpuTotal(newCard.cpu) / cpuTotal(of.cpu);
     return (
       `| ${label} | ${of.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ${spread} | ${cpuTotal(of.cpu).toFixed(2)} | ` +

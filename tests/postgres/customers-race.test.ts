@@ -28,6 +28,19 @@ afterAll(async () => {
   await Promise.all(handles?.map((handle) => handle.close()) ?? []);
 });
 
+/** A ONE_CLICK card of the customer's, as a save without a payment makes it. */
+const savedCardOf = (customerId: string, pan: string) => ({
+  merchant,
+  customerId,
+  pan,
+  expiryDate: '1230',
+  currency: '604',
+  reason: 'ONE_CLICK' as const,
+  consent: { acceptedAt: new Date(), termsVersion: 'v1', maxAmount: null, installments: null },
+  savedByTransactionId: null,
+  nti: null,
+});
+
 describe('on two sessions at once', () => {
   it('ten POSTs of one merchant_customer_id make one customer, and each answers it', async () => {
     const answers = await Promise.all(
@@ -51,19 +64,7 @@ describe('on two sessions at once', () => {
     });
     const saved = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        clients[index % 2]!.$transaction((tx) =>
-          saveCard(tx, {
-            merchant,
-            customerId: customer.customer_id,
-            pan: '4111111111111111',
-            expiryDate: '1230',
-            currency: '604',
-            reason: 'ONE_CLICK',
-            consent: { acceptedAt: new Date(), termsVersion: 'v1', maxAmount: null, installments: null },
-            savedByTransactionId: null,
-            nti: null,
-          }),
-        ),
+        clients[index % 2]!.$transaction((tx) => saveCard(tx, savedCardOf(customer.customer_id, '4111111111111111'))),
       ),
     );
     expect(new Set(saved.map((each) => each.row.id)).size).toBe(1);
@@ -79,19 +80,7 @@ describe('on two sessions at once', () => {
       merchant_customer_id: 'race-3',
       email: 'r@example.pe',
     });
-    const { row } = await clients[0].$transaction((tx) =>
-      saveCard(tx, {
-        merchant,
-        customerId: customer.customer_id,
-        pan: '5111111111111118',
-        expiryDate: '1230',
-        currency: '604',
-        reason: 'ONE_CLICK',
-        consent: { acceptedAt: new Date(), termsVersion: 'v1', maxAmount: null, installments: null },
-        savedByTransactionId: null,
-        nti: null,
-      }),
-    );
+    const { row } = await clients[0].$transaction((tx) => saveCard(tx, savedCardOf(customer.customer_id, '5111111111111118')));
     const tokens = Array.from({ length: 6 }, (_, index) => `crd_race_${index}`);
     await Promise.all(
       tokens.map((token, index) =>

@@ -20,7 +20,7 @@ import { publishDraft, saveDraft, updateThreeDs } from '@/server/modules/routing
 import { createCustomer, removeCard } from '@/server/modules/customers/customers';
 import { deleteRetiredCardTokens } from '@/server/modules/customers/card-tokens';
 import { authorizeCharge } from '../authorize-charge';
-import { connectorById } from '@/server/modules/processors/connectors';
+import type * as CulqiCards from '@/server/payments/culqi/culqi-cards';
 
 // A processor's own tokens for saved cards (../shared CARD-ON-FILE.md 5 and 6), end to end over a
 // merchant's Culqi account and its simulator: the saving charge's approval leaves Culqi's card
@@ -34,6 +34,20 @@ vi.stubEnv('CULQI_API_URL', `http://127.0.0.1:${CULQI_PORT}`);
 vi.stubEnv('NIUBIZ_TEST_API_URL', `http://127.0.0.1:${NIUBIZ_PORT}`);
 vi.stubEnv('CULQI_SECURE_URL', `http://127.0.0.1:${CULQI_PORT + 2}`);
 vi.stubEnv('IZIPAY_API_URL', `http://127.0.0.1:${IZIPAY_PORT}`);
+// Every call's limit (the simulators answer in milliseconds): a provisioning that never answers ends in it.
+vi.stubEnv('PROCESSOR_TIMEOUT_MS', '2000');
+
+// Culqi's provisioning, replaced while a test sets `instead` (a module mock: the connector object
+// itself is rebuilt whenever its cached read is a second old, so a spy on one could miss the charge).
+const provisioning = vi.hoisted(() => ({ instead: null as ((transactionId: string) => Promise<never>) | null }));
+vi.mock('@/server/payments/culqi/culqi-cards', async (original) => {
+  const actual = await original<typeof CulqiCards>();
+  return {
+    ...actual,
+    provisionCard: (...args: Parameters<typeof actual.provisionCard>) =>
+      provisioning.instead ? provisioning.instead(args[2].transactionId) : actual.provisionCard(...args),
+  };
+});
 
 let db: TestDatabase;
 let culqi: CulqiSimulator;
@@ -84,15 +98,17 @@ async function newCustomer(of = merchant) {
   return customer.customer_id;
 }
 
-/** A charge saving `pan` for the customer; the payer as `payer` (with an address unless told). */
+/** A charge saving `pan` (expiring `expiry`) for the customer; the payer as `payer` (with an address unless told). */
 async function saveWithCharge(
   customerId: string,
   pan = '4111111111111111',
   payer: ChargeRequest['payment_details']['customer'] = PAYER,
   shop = merchant,
+  expiry = '1230',
 ) {
   const request = chargeRequest(shop.code, number(), 'CARD', { pan, customer: payer });
   if (request.payment_method.method_name !== 'CARD') throw new Error('a card request');
+  request.payment_method.method_details.expiry_date = expiry;
   request.payment_method.method_details.save_card = {
     customer_id: customerId,
     reason: 'RECURRING',
@@ -174,25 +190,18 @@ describe("a processor's own token for a saved card", () => {
   });
 
   it("is asked for once the approval is recorded; the answer waits for it no longer than Culqi's timeout, and the next one-click charge asks again", async () => {
-    const connector = (await connectorById(db.prisma, connectorId))!;
-    const timeoutMs = connector.timeoutMs;
     const statesSeen: string[] = [];
-    const never = vi.spyOn(connector, 'provisionCardToken').mockImplementation(async (_card, context) => {
-      const row = await db.prisma.transaction.findUniqueOrThrow({
-        where: { id: context.transactionId },
-        select: { state: true },
-      });
+    provisioning.instead = async (transactionId) => {
+      const row = await db.prisma.transaction.findUniqueOrThrow({ where: { id: transactionId }, select: { state: true } });
       statesSeen.push(row.state);
       return new Promise(() => {});
-    });
-    Object.assign(connector, { timeoutMs: 1_500 });
+    };
     const customerId = await newCustomer();
     let cardId: string;
     try {
       cardId = await saveWithCharge(customerId);
     } finally {
-      never.mockRestore();
-      Object.assign(connector, { timeoutMs });
+      provisioning.instead = null;
     }
     expect(statesSeen).toEqual(['AUTORIZADO']);
     expect(await tokensOf(cardId)).toEqual([]);
@@ -315,17 +324,7 @@ describe("Izipay's token for a saved card", () => {
     // cancelled at Izipay by the worker, not left there.
     const cancels = () =>
       izipay.requests.filter((each) => each.path.endsWith('/Token/Cancel')).map((each) => JSON.parse(each.body) as unknown);
-    const renewal = chargeRequest(shop.code, number(), 'CARD', { pan: '4970100000000055', customer: PAYER });
-    if (renewal.payment_method.method_name !== 'CARD') throw new Error('a card request');
-    renewal.payment_method.method_details.expiry_date = '0632';
-    renewal.payment_method.method_details.save_card = {
-      customer_id: customerId,
-      reason: 'RECURRING',
-      consent: { accepted_at: '2026-12-01T10:00:00Z', terms_version: 'v1', max_amount: '20000' },
-    };
-    const renewed = await authorizeCharge(db.prisma, shop, renewal);
-    expect(renewed.transaction.state).toBe('AUTORIZADO');
-    expect((renewed.transaction.additional_fields as { saved_card: { card_id: string } }).saved_card.card_id).toBe(card.card_id);
+    expect(await saveWithCharge(customerId, '4970100000000055', PAYER, shop, '0632')).toBe(card.card_id);
     const [newToken] = await tokensOf(card.card_id);
     expect(newToken?.token).toMatch(/^[0-9a-f]{32}$/);
     expect(newToken?.token).not.toBe(token!.token);

@@ -173,7 +173,7 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
       '',
       ...saturatedTable(baseline, rows),
       '',
-      ...savedCardTable(...savedCards),
+      ...savedCardTable(CONNECTIONS, ...savedCards),
       '',
       ...openTable(open, { name: 'POST /charges (CARD), fresh instance', ...fresh }),
       '',
@@ -301,7 +301,7 @@ async function savedCardsOnly(database: string, databaseUrl: string, profile: bo
       return;
     }
     const compared = await savedCardsAlternated(origin, targets, service.child.pid!, database);
-    console.log(`\n${database}\n${savedCardTable(...compared).join('\n')}`);
+    console.log(`\n${database}\n${savedCardTable(CONNECTIONS, ...compared).join('\n')}`);
   } finally {
     await service.stop();
     for (const file of profileDir ? readdirSync(profileDir).sort() : []) {

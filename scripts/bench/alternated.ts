@@ -1,6 +1,7 @@
 import { measure, type Target } from './measure';
 import { cpuPerRequest, cpuSample, type CpuSample } from '../support/cpu-time';
 import { verdict } from './report';
+import { SAVED_CARDS } from './prepare';
 
 // Saturated runs of several targets compared with one another: each target in turn for a short
 // window, cycle after cycle, so that whatever drifts during a run (the database growing, its
@@ -92,7 +93,7 @@ export const SAVED_CARD_WINDOWS = { windowSeconds: 3, cycles: 10 };
  * highest over the cycles, and the CPU a request costs the service and its database, whose ratio
  * (the new card's over the saved card's) is what the rates' would be on cores nothing else shares.
  */
-export function savedCardTable(newCard: Alternated, oneClick: Alternated, mit: Alternated): string[] {
+export function savedCardTable(connections: number, newCard: Alternated, oneClick: Alternated, mit: Alternated): string[] {
   const { windowSeconds, cycles } = SAVED_CARD_WINDOWS;
   const row = (label: string, of: Alternated) => {
     const ratio = of.requestsPerSecond / newCard.requestsPerSecond;
@@ -109,7 +110,7 @@ export function savedCardTable(newCard: Alternated, oneClick: Alternated, mit: A
     );
   };
   return [
-    `Saved cards beside a new card, alternated: ${cycles} cycles of ${windowSeconds} s windows at 32 connections, 1,024 saved cards charged in turn.`,
+    `Saved cards beside a new card, alternated: ${cycles} cycles of ${windowSeconds} s windows at ${connections} connections, ${SAVED_CARDS.toLocaleString('en')} saved cards charged in turn.`,
     '',
     '| charge | requests/s | ratio to a new card | per cycle (lowest / median / highest) | CPU ms per request (service and database) | CPU ratio | not 2xx | target |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

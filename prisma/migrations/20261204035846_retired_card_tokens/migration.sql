@@ -46,3 +46,19 @@ END $$;
 
 CREATE TRIGGER processor_card_tokens_retire AFTER UPDATE OR DELETE ON "processor_card_tokens"
   FOR EACH ROW EXECUTE FUNCTION processor_card_tokens_retire();
+
+-- A token kept for a card that is no longer ACTIVE (a charge's provisioning that ends after the
+-- card's removal) is no card's: deleted at once, so the trigger above retires it. The card's row
+-- is read FOR SHARE: a removal under way (its row locked FOR UPDATE) is waited for and seen, and
+-- a removal that starts after waits for this token's transaction, then deletes it with the others.
+CREATE FUNCTION processor_card_tokens_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "saved_cards" WHERE "id" = NEW."card_id" AND "status" = 'ACTIVE' FOR SHARE;
+  IF NOT FOUND THEN
+    DELETE FROM "processor_card_tokens" WHERE "card_id" = NEW."card_id" AND "connector_id" = NEW."connector_id";
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER processor_card_tokens_kept AFTER INSERT OR UPDATE OF "token" ON "processor_card_tokens"
+  FOR EACH ROW EXECUTE FUNCTION processor_card_tokens_kept();

@@ -30,6 +30,8 @@ describe('migrations', () => {
       // the engine's row started, the script's work rolled back with its transaction.
       await run(`DROP TRIGGER "processor_card_tokens_retire" ON "processor_card_tokens"`);
       await run(`DROP FUNCTION "processor_card_tokens_retire"()`);
+      await run(`DROP TRIGGER "processor_card_tokens_kept" ON "processor_card_tokens"`);
+      await run(`DROP FUNCTION "processor_card_tokens_kept"()`);
       await run(`DROP TABLE "retired_card_tokens"`);
       await run(
         `ALTER TABLE "processor_card_tokens" ADD COLUMN "delete_after" TIMESTAMPTZ(3), ADD COLUMN "delete_attempts" INTEGER NOT NULL DEFAULT 0`,

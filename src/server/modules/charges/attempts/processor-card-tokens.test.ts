@@ -18,7 +18,7 @@ import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { publishDraft, saveDraft, updateThreeDs } from '@/server/modules/routing/merchant-routing';
 import { createCustomer, removeCard } from '@/server/modules/customers/customers';
-import { deleteRetiredCardTokens } from '@/server/modules/customers/card-tokens';
+import { deleteRetiredCardTokens, keepCardToken } from '@/server/modules/customers/card-tokens';
 import { authorizeCharge } from '../authorize-charge';
 import type * as CulqiCards from '@/server/payments/culqi/culqi-cards';
 
@@ -247,6 +247,20 @@ describe("a processor's own token for a saved card", () => {
     expect(await deleteRetiredCardTokens(db.prisma, { now: new Date(now.getTime() + 60_000) })).toBe(1);
     expect(await retiredOf(cardId)).toEqual([]);
     expect(culqi.cards().map((card) => card.id)).not.toContain(token!.token);
+  });
+  it('kept after its card was removed (a provisioning that ended late) is retired at once, not left on the card', async () => {
+    const customerId = await newCustomer();
+    const cardId = await saveWithCharge(customerId);
+    const [token] = await tokensOf(cardId);
+    await removeCard(db.prisma, merchant, customerId, cardId);
+    await keepCardToken(db.prisma, cardId, {
+      connectorId,
+      token: 'crd_test_late',
+      processorCustomerId: token!.processorCustomerId,
+    });
+    expect(await tokensOf(cardId)).toEqual([]);
+    expect((await retiredOf(cardId)).map((each) => each.token).sort()).toEqual([token!.token, 'crd_test_late'].sort());
+    expect(await deleteRetiredCardTokens(db.prisma)).toBe(2);
   });
 });
 

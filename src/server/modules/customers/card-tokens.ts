@@ -1,6 +1,7 @@
 import type { Db, Tx } from '@/server/platform/db/client';
 import type { ProcessorCardToken } from '@/server/payments';
 import { connectorById } from '@/server/modules/processors/connectors';
+import { logError } from '@/server/platform/log';
 
 // The processors' own tokens for saved cards (../shared CARD-ON-FILE.md 5 and 6): kept beside the
 // vault's PAN, one per card and connector, provisioned by an approval that made one; deleted at
@@ -70,37 +71,68 @@ export function deletionBackoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 6 * 3_600_000);
 }
 
+/** How long a token taken for deletion is one worker's: longer than its processor may take to answer. */
+const LEASE_MS = 2 * 60_000;
+
+type RetiredToken = {
+  id: string;
+  connectorId: string;
+  token: string;
+  processorCustomerId: string | null;
+  deleteAttempts: number;
+};
+
 /**
  * The worker's deletion of the tokens no card uses (retired_card_tokens: a removed card's, or one
  * a newer token of its card replaced): each asked of its processor where its connector deletes
  * tokens, and forgotten once deleted there (or where the processor offers no deletion, or the
  * account is gone). A processor that cannot answer keeps the token, asked again after a backoff;
  * those never asked come first, then those due longest, so a processor that stays down never
- * starves the others. Returns how many were forgotten.
+ * starves the others. Each token is leased before its processor is asked, as the worker's other
+ * jobs lease their rows, so that two workers never ask for one deletion twice; a worker that dies
+ * meanwhile leaves it to another once the lease ends. Returns how many were forgotten.
  */
 export async function deleteRetiredCardTokens(db: Db, { limit = 50, now = new Date() } = {}): Promise<number> {
-  const tokens = await db.retiredCardToken.findMany({
-    where: { OR: [{ deleteAfter: null }, { deleteAfter: { lte: now } }] },
-    select: { id: true, connectorId: true, token: true, processorCustomerId: true, deleteAttempts: true },
-    orderBy: [{ deleteAfter: { sort: 'asc', nulls: 'first' } }, { retiredAt: 'asc' }],
-    take: limit,
-  });
   let forgotten = 0;
-  for (const retired of tokens) {
-    const connector = await connectorById(db, retired.connectorId);
-    const answer = connector
-      ? await connector.deleteCardToken({ token: retired.token, processorCustomerId: retired.processorCustomerId })
-      : null;
-    if (answer?.outcome === 'unavailable') {
-      const attempts = retired.deleteAttempts + 1;
-      await db.retiredCardToken.update({
-        where: { id: retired.id },
-        data: { deleteAttempts: attempts, deleteAfter: new Date(now.getTime() + deletionBackoffMs(attempts)) },
-      });
-      continue;
+  for (let taken = 0; taken < limit; taken += 1) {
+    const retired = await leaseRetiredToken(db, now);
+    if (!retired) break;
+    try {
+      if (await deleteAtProcessor(db, retired, now)) forgotten += 1;
+    } catch (error) {
+      // A connector that cannot be built (its account's secret unopenable) keeps the lease and
+      // does not stop the others.
+      logError('card token deletion failed', error, { connector_id: retired.connectorId });
     }
-    await db.retiredCardToken.deleteMany({ where: { id: retired.id } });
-    forgotten += 1;
   }
   return forgotten;
+}
+
+async function leaseRetiredToken(db: Db, now: Date): Promise<RetiredToken | null> {
+  const [leased] = await db.$queryRaw<RetiredToken[]>`
+    UPDATE retired_card_tokens SET delete_after = ${new Date(now.getTime() + LEASE_MS)}
+    WHERE id = (
+      SELECT id FROM retired_card_tokens WHERE delete_after IS NULL OR delete_after <= ${now}
+      ORDER BY delete_after NULLS FIRST, retired_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, connector_id AS "connectorId", token, processor_customer_id AS "processorCustomerId",
+              delete_attempts AS "deleteAttempts"`;
+  return leased ?? null;
+}
+
+/** Asks the token's processor to delete it: forgotten (true) unless the processor could not answer. */
+async function deleteAtProcessor(db: Db, retired: RetiredToken, now: Date): Promise<boolean> {
+  const connector = await connectorById(db, retired.connectorId);
+  const answer = connector
+    ? await connector.deleteCardToken({ token: retired.token, processorCustomerId: retired.processorCustomerId })
+    : null;
+  if (answer?.outcome === 'unavailable') {
+    const attempts = retired.deleteAttempts + 1;
+    await db.retiredCardToken.update({
+      where: { id: retired.id },
+      data: { deleteAttempts: attempts, deleteAfter: new Date(now.getTime() + deletionBackoffMs(attempts)) },
+    });
+    return false;
+  }
+  await db.retiredCardToken.deleteMany({ where: { id: retired.id } });
+  return true;
 }

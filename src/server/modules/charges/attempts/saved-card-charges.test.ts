@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargeRequest, testMerchant, withTestMerchant } from '@tests/support/procedure-test-support';
 import { chargeRequest as chargeSchema, type ChargeRequest } from '@/server/core/interface/charge-request';
 import { AppError } from '@/server/core/domain/errors';
@@ -279,6 +279,25 @@ describe('one-click charges and the saved card itself', () => {
     expect(
       await fixture.db.prisma.operation.count({ where: { merchantOperationNumber: request.merchant_operation_number } }),
     ).toBe(0);
+  });
+
+  it('read in one statement with its merchant’s charge of it, another merchant’s charge of a card is still 404 30', async () => {
+    const { cardId } = await savedCard();
+    const other = await testMerchant(fixture.db.prisma, `MITY${Date.now().toString(36).toUpperCase()}`);
+    const reads = vi.spyOn(fixture.db.prisma, '$queryRaw');
+    const [own, others, upperCase] = await Promise.allSettled([
+      authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest(cardId, {})),
+      authorizeCharge(fixture.db.prisma, other, { ...cardRequest(cardId, {}), merchant_code: other.code }),
+      authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest(cardId.toUpperCase(), {})),
+    ]);
+    // The three cards' reads were one statement (the first the charges sent).
+    const texts = reads.mock.calls.map(([strings]) => (strings as readonly string[]).join('?'));
+    expect(texts[0]).toContain('unnest');
+    expect(texts.filter((text) => text.includes('unnest'))).toHaveLength(1);
+    reads.mockRestore();
+    expect(own.status === 'fulfilled' && own.value.transaction.state).toBe('AUTORIZADO');
+    expect(others.status === 'rejected' && (others.reason as AppError).kind).toBe('NOT_FOUND');
+    expect(upperCase.status === 'fulfilled' && upperCase.value.transaction.state).toBe('AUTORIZADO');
   });
 
   it('the request names a new card or a saved one, never both or neither; an MIT carries no security code', () => {

@@ -103,7 +103,7 @@ async function benchDatabase(database: 'pglite' | 'postgresql', databaseUrl: str
     const rows: SaturatedRow[] = [];
     for (const name of SATURATED) rows.push(await saturated(targets[name]));
     const last = await saturated(targets.baseline);
-    const savedCards = await savedCardsAlternated(origin, targets, pid, database);
+    const savedCards = await savedCardsAlternated(origin, targets, { pid, metricsToken }, database);
     // The bare route sends no statement: what the baseline runs saw was the in-process worker's
     // polls, taken off each endpoint's count at the same rate.
     const background =
@@ -300,7 +300,12 @@ async function savedCardsOnly(database: string, databaseUrl: string, profile: bo
       }
       return;
     }
-    const compared = await savedCardsAlternated(origin, targets, service.child.pid!, database);
+    const compared = await savedCardsAlternated(
+      origin,
+      targets,
+      { pid: service.child.pid!, metricsToken: environment.METRICS_TOKEN },
+      database,
+    );
     console.log(`\n${database}\n${savedCardTable(CONNECTIONS, ...compared).join('\n')}`);
   } finally {
     await service.stop();
@@ -316,13 +321,14 @@ async function savedCardsOnly(database: string, databaseUrl: string, profile: bo
 async function savedCardsAlternated(
   origin: string,
   targets: Record<TargetName, Target>,
-  pid: number,
+  service: { pid: number; metricsToken: string },
   database: string,
 ): Promise<[Alternated, Alternated, Alternated]> {
   const [newCard, oneClick, mit] = await alternated(origin, [targets.charges, targets.oneClick, targets.mit], {
     ...SAVED_CARD_WINDOWS,
     connections: CONNECTIONS,
-    pid,
+    pid: service.pid,
+    statementsSent: async () => (await serviceStats(origin, service.metricsToken)).statements,
     onCycle: (cycle, rates) =>
       console.log(`  ${database} cycle ${cycle + 1}: ${rates.map((rate) => rate.toFixed(0)).join(' / ')} req/s`),
   });

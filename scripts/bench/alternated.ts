@@ -18,6 +18,8 @@ export type Alternated = {
   non2xx: number;
   /** CPU milliseconds per request over all its windows: the service's threads and PostgreSQL's processes. */
   cpu: CpuSample;
+  /** Statements sent to the database per request (the service's count, `pay_db_statements_total`). */
+  statements: number;
 };
 
 const NO_CPU: CpuSample = { request: 0, database: 0, other: 0, postgres: 0 };
@@ -34,6 +36,8 @@ export async function alternated(
     connections: number;
     /** The service process, whose CPU time (and PostgreSQL's) each window samples. */
     pid: number;
+    /** The service's statements sent so far. */
+    statementsSent: () => Promise<number>;
     onCycle?: (cycle: number, rates: number[]) => void;
   },
 ): Promise<Alternated[]> {
@@ -44,15 +48,18 @@ export async function alternated(
     perCycle: [] as number[],
     non2xx: 0,
     cpuMs: { ...NO_CPU },
+    statements: 0,
   }));
   for (let cycle = 0; cycle < options.cycles; cycle += 1) {
     // Each cycle starts with the next target, so none is always the first after another's load.
     for (let step = 0; step < targets.length; step += 1) {
       const index = (cycle + step) % targets.length;
+      const statementsBefore = await options.statementsSent();
       const before = cpuSample(options.pid);
       const result = await measure(origin, targets[index]!, { seconds: options.windowSeconds, connections: options.connections });
       const used = cpuPerRequest(before, cpuSample(options.pid), 1);
       const total = totals[index]!;
+      total.statements += (await options.statementsSent()) - statementsBefore;
       for (const kind of Object.keys(NO_CPU) as (keyof CpuSample)[]) total.cpuMs[kind] += used[kind];
       total.requests += result.total;
       total.seconds += options.windowSeconds;
@@ -64,8 +71,9 @@ export async function alternated(
       totals.map((total) => total.perCycle.at(-1)!),
     );
   }
-  return totals.map(({ name, requests, seconds, perCycle, non2xx, cpuMs }) => ({
+  return totals.map(({ name, requests, seconds, perCycle, non2xx, cpuMs, statements }) => ({
     name,
+    statements: statements / requests,
     requestsPerSecond: requests / seconds,
     perCycle,
     non2xx,
@@ -104,16 +112,18 @@ export function savedCardTable(connections: number, newCard: Alternated, oneClic
             .map((each) => each.toFixed(2))
             .join(' / ');
     const cpuRatio = cpuTotal(newCard.cpu) / cpuTotal(of.cpu);
+    const { request, database, other, postgres } = of.cpu;
+    const cpu = `${cpuTotal(of.cpu).toFixed(2)} (${[request, database + postgres, other].map((ms) => ms.toFixed(2)).join(' / ')})`;
     return (
-      `| ${label} | ${of.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ${spread} | ${cpuTotal(of.cpu).toFixed(2)} | ` +
-      `${cpuRatio.toFixed(2)} | ${of.non2xx} | ${of === newCard ? '—' : verdict(ratio >= 0.9, '≥ 0.9 × new card')} |`
+      `| ${label} | ${of.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ${spread} | ${cpu} | ` +
+      `${cpuRatio.toFixed(2)} | ${of.statements.toFixed(1)} | ${of.non2xx} | ${of === newCard ? '—' : verdict(ratio >= 0.9, '≥ 0.9 × new card')} |`
     );
   };
   return [
     `Saved cards beside a new card, alternated: ${cycles} cycles of ${windowSeconds} s windows at ${connections} connections, ${SAVED_CARDS.toLocaleString('en')} saved cards charged in turn.`,
     '',
-    '| charge | requests/s | ratio to a new card | per cycle (lowest / median / highest) | CPU ms per request (service and database) | CPU ratio | not 2xx | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| charge | requests/s | ratio to a new card | per cycle (lowest / median / highest) | CPU ms per request (request thread / database / other threads) | CPU ratio | statements per request | not 2xx | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     row('POST /charges (CARD)', newCard),
     row('POST /charges (saved card, one-click)', oneClick),
     row('POST /charges (saved card, MIT)', mit),

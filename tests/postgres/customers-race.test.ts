@@ -60,6 +60,17 @@ const savedCardOf = (customerId: string, pan: string) => ({
   nti: null,
 });
 
+/** A new customer's ONE_CLICK card (its row). */
+async function customerWithCard(merchantCustomerId: string, pan: string) {
+  const { customer } = await createCustomer(clients[0], merchant, {
+    merchant_code: merchant.code,
+    merchant_customer_id: merchantCustomerId,
+    email: 'r@example.pe',
+  });
+  const { row } = await clients[0].$transaction((tx) => saveCard(tx, savedCardOf(customer.customer_id, pan)));
+  return row;
+}
+
 describe('on two sessions at once', () => {
   it('ten POSTs of one merchant_customer_id make one customer, and each answers it', async () => {
     const answers = await Promise.all(
@@ -94,12 +105,7 @@ describe('on two sessions at once', () => {
   });
 
   it('six tokens of one card at one processor kept at once: the last one stays, the five it replaced are retired once each', async () => {
-    const { customer } = await createCustomer(clients[0], merchant, {
-      merchant_code: merchant.code,
-      merchant_customer_id: 'race-3',
-      email: 'r@example.pe',
-    });
-    const { row } = await clients[0].$transaction((tx) => saveCard(tx, savedCardOf(customer.customer_id, '5111111111111118')));
+    const row = await customerWithCard('race-3', '5111111111111118');
     const tokens = Array.from({ length: 6 }, (_, index) => `crd_race_${index}`);
     await Promise.all(
       tokens.map((token, index) =>
@@ -112,12 +118,7 @@ describe('on two sessions at once', () => {
   });
 
   it('two workers deleting the retired tokens at once ask the processor for each deletion once', async () => {
-    const { customer } = await createCustomer(clients[0], merchant, {
-      merchant_code: merchant.code,
-      merchant_customer_id: 'race-4',
-      email: 'r@example.pe',
-    });
-    const { row } = await clients[0].$transaction((tx) => saveCard(tx, savedCardOf(customer.customer_id, '4012888888881881')));
+    const row = await customerWithCard('race-4', '4012888888881881');
     // The tokens the tests before retired go first, so that only this card's are left.
     await deleteRetiredCardTokens(clients[0]);
     const tokens = Array.from({ length: 9 }, (_, index) => `crd_gone_${index}`);

@@ -33,14 +33,17 @@ export type CardToCharge = {
  * (batched-reads.ts). Each card is found by its key, one lateral lookup per id (the LIMIT keeps
  * the planner from merging them into one join), and so is each of its customer's cards' tokens
  * (the OFFSET), whatever the planner knows of the tables: the embedded database keeps no
- * statistics, and given `id = ANY(…)` or the join it read every saved card. A charge gets its
+ * statistics, and given `id = ANY(…)` or the join it read every saved card. The ids come as a
+ * JSON list, whose length the planner does not look into: given an array it sized each plan to
+ * the array, always cheaper than the generic plan, and so planned the statement on every run
+ * (0.4 ms on the embedded database, more than running it). A charge gets its
  * card only if the card is ACTIVE and its merchant's (ids compared in lower case, as the
  * database writes them).
  */
 const readCards = batchedReads(async (db, keys: readonly { merchantId: string; cardId: string }[]) => {
   const ids = [...new Set(keys.map((key) => key.cardId))];
   const rows = await db.$queryRaw<CardRow[]>`
-    SELECT card.* FROM unnest(${ids}::uuid[]) AS wanted(id) CROSS JOIN LATERAL (
+    SELECT card.* FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS wanted(id) CROSS JOIN LATERAL (
       SELECT c.id, c.merchant_id::text AS merchant_id, c.status::text AS status, c.reason, c.currency, c.expiry_date,
              c.consent_accepted_at, c.consent_terms_version, c.consent_max_amount, c.consent_installments, c.mit_count,
              c.initial_nti, v.id AS vault_id, v.kek_id, v.key_iv, v.wrapped_key, v.key_tag, v.iv, v.ciphertext, v.tag,
@@ -51,7 +54,7 @@ const readCards = batchedReads(async (db, keys: readonly { merchantId: string; c
                        SELECT * FROM processor_card_tokens t WHERE t.card_id = o.id OFFSET 0) t
                WHERE o.customer_id = c.customer_id) AS tokens
         FROM saved_cards c JOIN vault_records v ON v.id = c.vault_id
-       WHERE c.id = wanted.id LIMIT 1) card`;
+       WHERE c.id = wanted.id::uuid LIMIT 1) card`;
   return keys.map(({ merchantId, cardId }) =>
     rows.find((row) => row.id === cardId && row.merchant_id === merchantId && row.status === 'ACTIVE'),
   );

@@ -292,12 +292,29 @@ describe('one-click charges and the saved card itself', () => {
     ]);
     // The three cards' reads were one statement (the first the charges sent).
     const texts = reads.mock.calls.map(([strings]) => (strings as readonly string[]).join('?'));
-    expect(texts[0]).toContain('unnest');
-    expect(texts.filter((text) => text.includes('unnest'))).toHaveLength(1);
+    expect(texts[0]).toContain('AS wanted(id)');
+    expect(texts.filter((text) => text.includes('AS wanted(id)'))).toHaveLength(1);
     reads.mockRestore();
     expect(own.status === 'fulfilled' && own.value.transaction.state).toBe('AUTORIZADO');
     expect(others.status === 'rejected' && (others.reason as AppError).kind).toBe('NOT_FOUND');
     expect(upperCase.status === 'fulfilled' && upperCase.value.transaction.state).toBe('AUTORIZADO');
+  });
+
+  it('reads the card with one plan for every charge, not one planned per charge', async () => {
+    const { cardId } = await savedCard();
+    for (let charge = 0; charge < 8; charge += 1) {
+      const reply = await authorizeCharge(fixture.db.prisma, fixture.merchant, cardRequest(cardId, {}));
+      expect(reply.transaction.state).toBe('AUTORIZADO');
+    }
+    // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its
+    // generic plan when that is estimated no dearer; the embedded database has one session.
+    const reads = await fixture.db.prisma.$queryRaw<{ generic_plans: bigint; custom_plans: bigint }[]>`
+      SELECT generic_plans, custom_plans FROM pg_prepared_statements
+       WHERE statement LIKE '%AS wanted(id)%' AND statement NOT LIKE '%pg_prepared_statements%'`;
+    expect(reads).toHaveLength(1);
+    const [read] = reads;
+    expect(read!.custom_plans).toBeLessThanOrEqual(5n);
+    expect(read!.generic_plans).toBeGreaterThanOrEqual(3n);
   });
 
   it('the request names a new card or a saved one, never both or neither; an MIT carries no security code', () => {

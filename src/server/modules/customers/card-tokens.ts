@@ -100,9 +100,10 @@ export async function deleteRetiredCardTokens(db: Db, { limit = 50, now = new Da
     try {
       if (await deleteAtProcessor(db, retired, now)) forgotten += 1;
     } catch (error) {
-      // A connector that cannot be built (its account's secret unopenable) keeps the lease and
-      // does not stop the others.
+      // A connector that cannot be built (its account's secret unopenable) backs off as an
+      // unavailable processor does, and does not stop the others.
       logError('card token deletion failed', error, { connector_id: retired.connectorId });
+      await backOff(db, retired, now);
     }
   }
   return forgotten;
@@ -126,13 +127,18 @@ async function deleteAtProcessor(db: Db, retired: RetiredToken, now: Date): Prom
     ? await connector.deleteCardToken({ token: retired.token, processorCustomerId: retired.processorCustomerId })
     : null;
   if (answer?.outcome === 'unavailable') {
-    const attempts = retired.deleteAttempts + 1;
-    await db.retiredCardToken.update({
-      where: { id: retired.id },
-      data: { deleteAttempts: attempts, deleteAfter: new Date(now.getTime() + deletionBackoffMs(attempts)) },
-    });
+    await backOff(db, retired, now);
     return false;
   }
   await db.retiredCardToken.deleteMany({ where: { id: retired.id } });
   return true;
+}
+
+/** A token whose deletion failed: one attempt more, asked again after its backoff. */
+async function backOff(db: Db, retired: RetiredToken, now: Date): Promise<void> {
+  const attempts = retired.deleteAttempts + 1;
+  await db.retiredCardToken.updateMany({
+    where: { id: retired.id },
+    data: { deleteAttempts: attempts, deleteAfter: new Date(now.getTime() + deletionBackoffMs(attempts)) },
+  });
 }

@@ -248,6 +248,42 @@ describe("a processor's own token for a saved card", () => {
     expect(await retiredOf(cardId)).toEqual([]);
     expect(culqi.cards().map((card) => card.id)).not.toContain(token!.token);
   });
+  it('whose account cannot be opened (its secret unreadable) waits its backoff, and the others are deleted', async () => {
+    const scope = { kind: 'one' as const, merchantId: merchant.id };
+    const lost = await connectCulqiAccount(db.prisma, culqi, scope, { name: 'Culqi (lost key)' });
+    await db.prisma.processorAccount.update({
+      where: { connectorId: lost.account.connectorId },
+      data: { secretTag: new Uint8Array(16) },
+    });
+    const customerId = await newCustomer();
+    const cardId = await saveWithCharge(customerId);
+    const [token] = await tokensOf(cardId);
+    await removeCard(db.prisma, merchant, customerId, cardId);
+    await db.prisma.retiredCardToken.create({
+      data: { cardId, connectorId: lost.account.connectorId, token: 'crd_test_unopenable', processorCustomerId: null },
+    });
+    const now = new Date();
+
+    expect(await deleteRetiredCardTokens(db.prisma, { now })).toBe(1);
+    expect(culqi.cards().map((card) => card.id)).not.toContain(token!.token);
+    expect(await retiredOf(cardId)).toEqual([
+      {
+        connectorId: lost.account.connectorId,
+        token: 'crd_test_unopenable',
+        processorCustomerId: null,
+        deleteAttempts: 1,
+        deleteAfter: new Date(now.getTime() + 60_000),
+      },
+    ]);
+    // Asked again when its backoff ends, and failing again, twice as long.
+    const later = new Date(now.getTime() + 60_000);
+    expect(await deleteRetiredCardTokens(db.prisma, { now: later })).toBe(0);
+    expect((await retiredOf(cardId)).map(({ deleteAttempts, deleteAfter }) => ({ deleteAttempts, deleteAfter }))).toEqual([
+      { deleteAttempts: 2, deleteAfter: new Date(later.getTime() + 120_000) },
+    ]);
+    await db.prisma.retiredCardToken.deleteMany({ where: { connectorId: lost.account.connectorId } });
+  });
+
   it('kept after its card was removed (a provisioning that ended late) is retired at once, not left on the card', async () => {
     const customerId = await newCustomer();
     const cardId = await saveWithCharge(customerId);

@@ -77,8 +77,9 @@ test.describe('on a 390 px phone, in Spanish', () => {
 
     await card.getByRole('button', { name: 'Eliminar tarjeta' }).click();
     await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
-    await expect(page.getByTestId('card-removed')).toHaveText('Se eliminó VISA 411111•••1111.');
+    // The page refreshed with the card removed, and what the console said is still on it.
     await expect(card.getByTestId('card-status')).toHaveText('Eliminada');
+    await expect(page.getByTestId('card-removed')).toHaveText('Se eliminó VISA 411111•••1111.');
     await expect(card.getByRole('button', { name: 'Eliminar tarjeta' })).toHaveCount(0);
     await expectPhoneWidth(page);
   });

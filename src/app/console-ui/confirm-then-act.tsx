@@ -17,10 +17,27 @@ type ConfirmThenActProps<T> = {
   /** What the console says once the action is done. */
   done: (result: T) => string;
   doneTestId: string;
+  /**
+   * Whether the action can be taken now (default true). Once the action makes it impossible
+   * (a removed card), the page's refresh hides the button, and the component stays mounted so
+   * that what it said stays on the page.
+   */
+  available?: boolean;
 };
 
 /** A button that asks first, then runs an action that cannot be undone and says what it did. */
-export function ConfirmThenAct<T>({ id, label, title, body, yes, no, act, done, doneTestId }: ConfirmThenActProps<T>) {
+export function ConfirmThenAct<T>({
+  id,
+  label,
+  title,
+  body,
+  yes,
+  no,
+  act,
+  done,
+  doneTestId,
+  available = true,
+}: ConfirmThenActProps<T>) {
   const action = useConsoleAction();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -42,7 +59,7 @@ export function ConfirmThenAct<T>({ id, label, title, body, yes, no, act, done, 
           }
           onNo={() => setConfirming(false)}
         />
-      ) : (
+      ) : available ? (
         <button
           type="button"
           disabled={action.busy}
@@ -54,7 +71,7 @@ export function ConfirmThenAct<T>({ id, label, title, body, yes, no, act, done, 
         >
           {label}
         </button>
-      )}
+      ) : null}
       <ActionError message={action.error} />
       {message !== null ? (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid={doneTestId}>

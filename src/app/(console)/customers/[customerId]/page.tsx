@@ -96,8 +96,13 @@ export default async function CustomerPage({ params }: Props) {
                   <Field label={t('saved')}>{when(card.createdAt)}</Field>
                   {card.removedAt ? <Field label={t('removed')}>{when(card.removedAt)}</Field> : null}
                 </dl>
-                {acts && card.status === 'ACTIVE' ? (
-                  <RemoveCard customerId={customer.customerId} cardId={card.cardId} card={label} />
+                {acts ? (
+                  <RemoveCard
+                    customerId={customer.customerId}
+                    cardId={card.cardId}
+                    card={label}
+                    active={card.status === 'ACTIVE'}
+                  />
                 ) : null}
               </li>
             );

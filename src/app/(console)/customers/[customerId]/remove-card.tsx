@@ -5,8 +5,21 @@ import { useTranslations } from 'next-intl';
 import { consoleClient } from '../../../console-ui/trpc-client';
 import { ConfirmThenAct } from '../../../console-ui/confirm-then-act';
 
-/** Removes a saved card (its number destroyed), asking first; the page then shows it REMOVED. */
-export function RemoveCard({ customerId, cardId, card }: { customerId: string; cardId: string; card: string }) {
+/**
+ * Removes a saved card (its number destroyed), asking first; the page then shows it REMOVED, and
+ * this stays mounted without its button (`active` false) so that its message outlives the refresh.
+ */
+export function RemoveCard({
+  customerId,
+  cardId,
+  card,
+  active,
+}: {
+  customerId: string;
+  cardId: string;
+  card: string;
+  active: boolean;
+}) {
   const t = useTranslations('customers.detail.remove');
   const router = useRouter();
   return (
@@ -24,6 +37,7 @@ export function RemoveCard({ customerId, cardId, card }: { customerId: string; c
       }}
       done={() => t('done', { card })}
       doneTestId="card-removed"
+      available={active}
     />
   );
 }

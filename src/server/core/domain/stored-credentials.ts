@@ -28,8 +28,6 @@ export type SavedCardFacts = {
   consent: Consent;
   currency: string;
   expiryDate: string;
-  /** MITs approved under this card's consent so far. */
-  mitCount: number;
 };
 
 export type MitRequest = { reason: MitReason; amount: bigint; currency: string };
@@ -40,8 +38,9 @@ export type MitRefusalKind = 'reason' | 'max_amount' | 'currency' | 'installment
 
 /**
  * Null when the card's consent covers the MIT, else why not. Checked in this order, so the answer
- * names the first thing a merchant must change: the kind of charge, the currency, the amount, the
- * count, then the card itself.
+ * names the first thing a merchant must change: the kind of charge, the currency, the amount, then
+ * the card itself. An INSTALLMENT MIT's count is checked after these, where the charge is claimed
+ * (it counts the MITs in flight, which only the database sees): `instalmentsTaken`.
  */
 export function mitRefusal(card: SavedCardFacts, mit: MitRequest, now: Date): MitRefusal | null {
   if (card.reason !== mit.reason) {
@@ -65,17 +64,19 @@ export function mitRefusal(card: SavedCardFacts, mit: MitRequest, now: Date): Mi
       en: `the amount is over the consent's maximum (${card.consent.maxAmount} cents)`,
     };
   }
-  if (mit.reason === 'INSTALLMENT' && card.consent.installments !== null && card.mitCount >= card.consent.installments) {
-    return {
-      kind: 'installments',
-      es: `el consentimiento cubre ${card.consent.installments} cuotas y ya se cobraron`,
-      en: `the consent covers ${card.consent.installments} instalments and all were charged`,
-    };
-  }
   if (isExpiryInPast(card.expiryDate, now)) {
     return { kind: 'expired', es: 'la tarjeta guardada está vencida', en: 'the saved card has expired' };
   }
   return null;
+}
+
+/** An INSTALLMENT MIT past the `covered` instalments of its consent, each approved or being charged. */
+export function instalmentsTaken(covered: number): MitRefusal {
+  return {
+    kind: 'installments',
+    es: `el consentimiento cubre ${covered} cuotas y todas se cobraron o se están cobrando`,
+    en: `the consent covers ${covered} instalments and all were charged or are being charged`,
+  };
 }
 
 /** The charge that saves a card is its first; every later one is subsequent (the server decides, never the client). */

@@ -16,6 +16,8 @@ import { cardNumberOf, withStoredCredential } from './attempts/stored-credential
 import { requestHash } from './request-hash';
 import { captureModeOf } from '@/server/core/domain/money-movements';
 import { dropCardSave, prepareCardSave } from '@/server/modules/customers/card-saves';
+import { consentRefusal } from '@/server/modules/customers/charge-card';
+import { instalmentsTaken } from '@/server/core/domain/stored-credentials';
 
 // POST /charges (docs/interface.md 4.2, docs/DESIGN.md 6, docs/ORCHESTRATION.md 2-3), top to
 // bottom: the plan (routing's candidates and the policy), the claim of the first attempt (one
@@ -102,7 +104,7 @@ async function cardSaveOf(prisma: Db, merchant: ActingMerchant, body: ChargeRequ
   );
 }
 
-/** The answer of a claim that made no attempt: the stored answer, the one being carried, or a conflict. */
+/** The answer of a claim that made no attempt: the stored answer, the one being carried, a conflict, or the consent used up. */
 async function answerOfClaim(
   prisma: Db,
   base: ChargeBase,
@@ -118,5 +120,7 @@ async function answerOfClaim(
       throw new AppError('CONFLICT', 'merchant_operation_number already used by another request', {
         errors: [{ field: 'merchant_operation_number', code: 'already_used', message: 'already used by another request' }],
       });
+    case 'instalments_taken':
+      throw consentRefusal(instalmentsTaken(claim.covered));
   }
 }

@@ -5,6 +5,7 @@ import { isUuid } from '@/server/core/domain/uuid';
 import {
   mitRefusal,
   type MitReason,
+  type MitRefusal,
   type SavedCardFacts,
   type StoredCredentialReason,
 } from '@/server/core/domain/stored-credentials';
@@ -45,7 +46,7 @@ const readCards = batchedReads(async (db, keys: readonly { merchantId: string; c
   const rows = await db.$queryRaw<CardRow[]>`
     SELECT card.* FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS wanted(id) CROSS JOIN LATERAL (
       SELECT c.id, c.merchant_id::text AS merchant_id, c.status::text AS status, c.reason, c.currency, c.expiry_date,
-             c.consent_accepted_at, c.consent_terms_version, c.consent_max_amount, c.consent_installments, c.mit_count,
+             c.consent_accepted_at, c.consent_terms_version, c.consent_max_amount, c.consent_installments,
              c.initial_nti, v.id AS vault_id, v.kek_id, v.key_iv, v.wrapped_key, v.key_tag, v.iv, v.ciphertext, v.tag,
              (SELECT coalesce(json_agg(json_build_object(
                        'cardId', t.card_id, 'connectorId', t.connector_id, 'token', t.token,
@@ -71,19 +72,27 @@ type CardRow = {
   consent_terms_version: string;
   consent_max_amount: bigint | null;
   consent_installments: number | null;
-  mit_count: number;
   initial_nti: string | null;
   vault_id: string;
   tokens: { cardId: string; connectorId: string; token: string; processorCustomerId: string | null; createdAt: string }[];
 } & VaultRecordColumns;
+
+/** 409 `41`: the card's consent does not cover the MIT, saying why in `message_ilgn`. */
+export function consentRefusal(refusal: MitRefusal): AppError {
+  return new AppError('STATE_CONFLICT', refusal.en, {
+    errors: [{ field: 'payment_method.method_details.card_id', code: `consent_${refusal.kind}`, message: refusal.en }],
+    ilgn: { es: refusal.es, en: refusal.en },
+  });
+}
 
 export type ChargeOfCard =
   { initiator: 'CUSTOMER' } | { initiator: 'MERCHANT'; reason: MitReason; amount: bigint; currency: string };
 
 /**
  * The card `cardId` of the merchant, to charge: 404 `30` for a card another merchant's, removed or
- * unknown; 409 `41` for an MIT its consent does not cover (the reason, currency, amount, count
- * or the card's expiry), saying which in `message_ilgn`.
+ * unknown; 409 `41` for an MIT its consent does not cover (the reason, currency, amount or the
+ * card's expiry), saying which in `message_ilgn`. An INSTALLMENT MIT's count is the claim's to
+ * decide (claim-charge.ts): it counts the card's MITs in flight too.
  */
 export async function cardToCharge(
   db: Db,
@@ -106,15 +115,9 @@ export async function cardToCharge(
       },
       currency: card.currency,
       expiryDate: card.expiry_date,
-      mitCount: card.mit_count,
     };
     const refusal = mitRefusal(facts, charge, now);
-    if (refusal) {
-      throw new AppError('STATE_CONFLICT', refusal.en, {
-        errors: [{ field: 'payment_method.method_details.card_id', code: `consent_${refusal.kind}`, message: refusal.en }],
-        ilgn: { es: refusal.es, en: refusal.en },
-      });
-    }
+    if (refusal) throw consentRefusal(refusal);
   }
   const vaulted = openCardColumns(card.vault_id, card);
   return {

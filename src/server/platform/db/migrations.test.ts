@@ -26,16 +26,11 @@ describe('migrations', () => {
     try {
       await deployMigrations(database.factory);
       const last = migrationNames().at(-1)!;
-      // The state a process leaves that dies inside the last migration (retired_card_tokens):
+      // The state a process leaves that dies inside the last migration (card_instalments):
       // the engine's row started, the script's work rolled back with its transaction.
-      await run(`DROP TRIGGER "processor_card_tokens_retire" ON "processor_card_tokens"`);
-      await run(`DROP FUNCTION "processor_card_tokens_retire"()`);
-      await run(`DROP TRIGGER "processor_card_tokens_kept" ON "processor_card_tokens"`);
-      await run(`DROP FUNCTION "processor_card_tokens_kept"()`);
-      await run(`DROP TABLE "retired_card_tokens"`);
-      await run(
-        `ALTER TABLE "processor_card_tokens" ADD COLUMN "delete_after" TIMESTAMPTZ(3), ADD COLUMN "delete_attempts" INTEGER NOT NULL DEFAULT 0`,
-      );
+      await run(`DROP FUNCTION "card_instalments"(uuid)`);
+      await run(`DROP FUNCTION "instalment_card_of"("transactions")`);
+      await run(`ALTER TABLE "charge_claims" DROP COLUMN "instalment_card_id"`);
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "applied_steps_count" = 0 WHERE "migration_name" = '${last}'`,
       );
@@ -50,7 +45,7 @@ describe('migrations', () => {
         [false, true],
         [true, false],
       ]);
-      await adapter.queryRaw({ sql: 'SELECT "delete_after" FROM "retired_card_tokens" LIMIT 1', args: [], argTypes: [] });
+      await adapter.queryRaw({ sql: 'SELECT * FROM card_instalments(NULL)', args: [], argTypes: [] });
       // A migration that failed says why in its logs: it is left for an operator.
       await run(
         `UPDATE "_prisma_migrations" SET "finished_at" = NULL, "logs" = 'boom' WHERE "migration_name" = '${last}' AND "rolled_back_at" IS NULL`,

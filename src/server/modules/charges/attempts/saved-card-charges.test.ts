@@ -158,8 +158,50 @@ describe('merchant-initiated charges', () => {
     expect((await mit(cardId, 'INSTALLMENT')).transaction.state).toBe('AUTORIZADO');
     expect((await mit(cardId, 'INSTALLMENT')).transaction.state).toBe('AUTORIZADO');
     const third = await failure(() => mit(cardId, 'INSTALLMENT'));
-    expect([third.kind, third.ilgn?.en]).toEqual(['STATE_CONFLICT', 'the consent covers 2 instalments and all were charged']);
+    expect([third.kind, third.ilgn?.en]).toEqual([
+      'STATE_CONFLICT',
+      'the consent covers 2 instalments and all were charged or are being charged',
+    ]);
+    expect(third.errors).toEqual([
+      expect.objectContaining({ field: 'payment_method.method_details.card_id', code: 'consent_installments' }),
+    ]);
     expect((await cardRow(cardId)).mitCount).toBe(2);
+  });
+
+  it('two MITs sent at once for the last instalment: one is carried, the other 409 41 registers nothing', async () => {
+    const { cardId } = await savedCard('4111111111111111', { reason: 'INSTALLMENT', installments: '2' });
+    expect((await mit(cardId, 'INSTALLMENT')).transaction.state).toBe('AUTORIZADO');
+    const numbers = [number(), number()];
+    const sent = numbers.map((operationNumber) =>
+      authorizeCharge(
+        fixture.db.prisma,
+        fixture.merchant,
+        cardRequest(cardId, { initiator: 'MERCHANT', reason: 'INSTALLMENT' }, {}, operationNumber),
+      ),
+    );
+    const settled = await Promise.allSettled(sent);
+    const approved = settled.flatMap((each) => (each.status === 'fulfilled' ? [each.value.transaction.state] : []));
+    const refused = settled.flatMap((each) => (each.status === 'rejected' ? [each.reason as AppError] : []));
+    expect(approved).toEqual(['AUTORIZADO']);
+    expect(refused.map((error) => [error.kind, error.ilgn?.es])).toEqual([
+      ['STATE_CONFLICT', 'el consentimiento cubre 2 cuotas y todas se cobraron o se están cobrando'],
+    ]);
+    const refusedNumber = numbers[settled.findIndex((each) => each.status === 'rejected')]!;
+    expect(
+      await fixture.db.prisma.operation.count({
+        where: { merchantId: fixture.merchant.id, merchantOperationNumber: refusedNumber },
+      }),
+    ).toBe(0);
+    expect((await cardRow(cardId)).mitCount).toBe(2);
+  });
+
+  it('the last instalment asked again is its stored answer, not a refusal', async () => {
+    const { cardId } = await savedCard('4111111111111111', { reason: 'INSTALLMENT', installments: '1' });
+    const request = cardRequest(cardId, { initiator: 'MERCHANT', reason: 'INSTALLMENT' });
+    const reply = await authorizeCharge(fixture.db.prisma, fixture.merchant, request);
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    expect(await authorizeCharge(fixture.db.prisma, fixture.merchant, request)).toEqual(reply);
+    expect((await cardRow(cardId)).mitCount).toBe(1);
   });
 
   it('a card whose first approval returned no NTI is declined 58 on an MIT (nti_sent false), and a hard decline does not fail over', async () => {
@@ -222,6 +264,48 @@ describe('an MIT whose answer is lost', () => {
     const again = await recurringMit(cardId, operationNumber);
     expect(again).toEqual(reply);
     expect(await attemptsOf(operationNumber)).toHaveLength(1);
+    expect((await cardRow(cardId)).mitCount).toBe(1);
+  });
+
+  it('holds its instalment while its processor has it: the next MIT of the card is 409 41 until it is decided', async () => {
+    const { cardId } = await savedCard('4111111111111111', { reason: 'INSTALLMENT', installments: '1' });
+    await store().setMode('sandbox-acquirer-a', 'slow');
+    const first = authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'INSTALLMENT' }),
+    );
+    await vi.waitFor(
+      async () => expect(await fixture.db.prisma.chargeClaim.count({ where: { instalmentCardId: cardId } })).toBe(1),
+      { timeout: 5_000, interval: 20 },
+    );
+    const second = await failure(() => mit(cardId, 'INSTALLMENT'));
+    expect([second.kind, second.ilgn?.en]).toEqual([
+      'STATE_CONFLICT',
+      'the consent covers 1 instalments and all were charged or are being charged',
+    ]);
+    expect((await first).transaction.state).toBe('AUTORIZADO');
+    expect((await cardRow(cardId)).mitCount).toBe(1);
+    expect(await fixture.db.prisma.chargeClaim.count({ where: { instalmentCardId: cardId } })).toBe(0);
+  });
+
+  it('holds its instalment while written PENDIENTE for the status sync, and frees it when declined', async () => {
+    const { cardId } = await savedCard('4111111111111111', { reason: 'INSTALLMENT', installments: '1' });
+    const operationNumber = number();
+    await authorizeCharge(
+      fixture.db.prisma,
+      fixture.merchant,
+      cardRequest(cardId, { initiator: 'MERCHANT', reason: 'INSTALLMENT' }, {}, operationNumber),
+    );
+    // Its answer still being verified: written PENDIENTE, not yet counted on the card.
+    const [row] = await attemptsOf(operationNumber);
+    await fixture.db.prisma.transaction.update({ where: { id: row!.id }, data: { state: 'PENDIENTE' } });
+    await fixture.db.prisma.savedCard.update({ where: { id: cardId }, data: { mitCount: 0 } });
+    expect((await failure(() => mit(cardId, 'INSTALLMENT'))).ilgn?.en).toBe(
+      'the consent covers 1 instalments and all were charged or are being charged',
+    );
+    await fixture.db.prisma.transaction.update({ where: { id: row!.id }, data: { state: 'DENEGADO' } });
+    expect((await mit(cardId, 'INSTALLMENT')).transaction.state).toBe('AUTORIZADO');
     expect((await cardRow(cardId)).mitCount).toBe(1);
   });
 

@@ -154,14 +154,16 @@ export function eventsWritten(
  * The CTE `next` that claims an attempt (charge_claims) from the row JSON `row` (TransactionColumns,
  * its attempt number set) for the operation of the CTE `from` (which returns `operation_id`), when
  * `row` is not NULL: a failover's or a step-up's next attempt, in the statement that records the
- * one before it. Its REGISTRADO event (`events`) follows as `next_events`.
+ * one before it. Its REGISTRADO event (`events`) follows as `next_events`. An INSTALLMENT MIT's
+ * next attempt takes the instalment over from the one before it (`instalment_card_of`, the
+ * card_instalments migration).
  */
 export function nextClaimWritten(from: string, row: string, events: string, attempt: string): string {
   return `next AS (
   INSERT INTO charge_claims (transaction_id, operation_id, attempt, merchant_id, connector_id, request_hash,
-                             attempt_row, claimed_at, status_check_at)
+                             attempt_row, claimed_at, status_check_at, instalment_card_id)
   SELECT n.id, f.operation_id, ${attempt}::int, n.merchant_id, n.connector_id, n.request_hash, ${row}::jsonb,
-         n.created_at, n.status_check_at
+         n.created_at, n.status_check_at, instalment_card_of(n)
   FROM ${from} f, jsonb_populate_record(NULL::transactions, ${row}::jsonb) n
   WHERE ${row}::jsonb IS NOT NULL
   RETURNING transaction_id AS id

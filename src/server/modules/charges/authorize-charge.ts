@@ -10,7 +10,7 @@ import { claimCharge, type ClaimOutcome } from './attempts/claim-charge';
 import { requestCard, requestMethodDetails } from './attempts/request-card';
 import { attemptRoute, planCharge, type ChargePlan } from './attempts/plan-charge';
 import { awaitChallenge, refuseUnauthenticated, runAttempts, statusCheckAfter } from './attempts/run-attempts';
-import { awaitAnswer } from './attempts/stored-answer';
+import { awaitAnswer, storedReply } from './attempts/stored-answer';
 import { authenticationFirst } from './attempts/three-ds';
 import { cardNumberOf, withStoredCredential } from './attempts/stored-credential';
 import { requestHash } from './request-hash';
@@ -31,7 +31,16 @@ export async function authorizeCharge(prisma: Db, merchant: ActingMerchant, body
   if (!merchant.enabledMethods.includes(method)) {
     throw new AppError('METHOD_RULE', `${method} is not enabled for this merchant`);
   }
-  const request = await chargeBase(prisma, merchant, body);
+  let request: ChargeBase;
+  try {
+    request = await chargeBase(prisma, merchant, body);
+  } catch (error) {
+    // A request answered before, asked again once its saved card is removed or expired: the
+    // answer it had, as any replay (a refusal made before the claim stores nothing to find).
+    const stored = error instanceof AppError ? await storedReply(prisma, merchant, body) : null;
+    if (stored) return stored;
+    throw error;
+  }
 
   // 1. The plan, and the card to save if the charge is approved, sealed in the vault.
   const plan = await planCharge(prisma, request);

@@ -365,6 +365,19 @@ describe('one-click charges and the saved card itself', () => {
     ).toBe(0);
   });
 
+  it('a charge answered before and asked again once its card is removed is its stored answer; another request is 404 30', async () => {
+    const { cardId, customerId } = await savedCard();
+    const request = cardRequest(cardId, { initiator: 'MERCHANT', reason: 'RECURRING' });
+    const reply = await authorizeCharge(fixture.db.prisma, fixture.merchant, request);
+    expect(reply.transaction.state).toBe('AUTORIZADO');
+    await removeCard(fixture.db.prisma, fixture.merchant, customerId, cardId);
+    expect(await authorizeCharge(fixture.db.prisma, fixture.merchant, request)).toEqual(reply);
+    const changed = { ...request, payment_details: { ...request.payment_details, amount: '4000' } };
+    expect((await failure(() => authorizeCharge(fixture.db.prisma, fixture.merchant, changed))).kind).toBe('NOT_FOUND');
+    expect(await attemptsOf(request.merchant_operation_number)).toHaveLength(1);
+    expect((await cardRow(cardId)).mitCount).toBe(1);
+  });
+
   it('read in one statement with its merchant’s charge of it, another merchant’s charge of a card is still 404 30', async () => {
     const { cardId } = await savedCard();
     const other = await testMerchant(fixture.db.prisma, `MITY${Date.now().toString(36).toUpperCase()}`);

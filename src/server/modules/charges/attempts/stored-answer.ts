@@ -4,6 +4,8 @@ import type { ActingMerchant } from '@/server/modules/access/acting-merchant';
 import { successMeta } from '@/server/core/domain/envelope';
 import type { ChargeRequest } from '@/server/core/interface/charge-request';
 import type { ChargeResponse } from '@/server/core/interface/transaction';
+import { requestHashKey } from '@/server/platform/security/service-keys';
+import { requestHash } from '@/server/modules/charges/request-hash';
 import { claimAsTransaction } from './in-flight';
 import { toTransactionObject, transactionSelect, type TransactionRow } from '@/server/modules/charges/transaction-view';
 
@@ -23,6 +25,17 @@ export function replyOf(merchant: ActingMerchant, body: ChargeRequest, row: Tran
     transaction: toTransactionObject(row, 'millis'),
     meta: successMeta(),
   };
+}
+
+/** The answer the operation's latest attempt stored for this very request (the same keyed hash); null when none. */
+export async function storedReply(prisma: Db, merchant: ActingMerchant, body: ChargeRequest): Promise<ChargeResponse | null> {
+  const hash = requestHash(await requestHashKey(prisma), body);
+  const [latest] = await prisma.$queryRaw<{ reply: unknown; request_hash: string }[]>`
+    SELECT t.authorization_reply AS reply, t.request_hash FROM operations o JOIN transactions t ON t.operation_id = o.id
+    WHERE o.merchant_id = ${merchant.id}::uuid AND o.merchant_operation_number = ${body.merchant_operation_number}
+      AND NOT EXISTS (SELECT 1 FROM charge_claims c WHERE c.operation_id = o.id)
+    ORDER BY t.attempt DESC LIMIT 1`;
+  return latest?.reply && latest.request_hash === hash ? (latest.reply as ChargeResponse) : null;
 }
 
 /**
